@@ -1,0 +1,17 @@
+#include "commands.hpp"
+
+#include <iostream>
+
+namespace chitra::cli {
+
+// Placeholder until the command is written: registered so that --help lists it.
+Action add_periodogram_command(CLI::App& app)
+{
+    app.add_subcommand("periodogram", "(not yet available)")->allow_extras();
+    return [] {
+        std::cerr << "chitra-cli periodogram: not yet available\n";
+        return 2;
+    };
+}
+
+} // namespace chitra::cli

@@ -1,0 +1,17 @@
+#include "commands.hpp"
+
+#include <iostream>
+
+namespace chitra::cli {
+
+// Placeholder until the command is written: registered so that --help lists it.
+Action add_transform_command(CLI::App& app)
+{
+    app.add_subcommand("transform", "(not yet available)")->allow_extras();
+    return [] {
+        std::cerr << "chitra-cli transform: not yet available\n";
+        return 2;
+    };
+}
+
+} // namespace chitra::cli

@@ -1,0 +1,66 @@
+// chitra-cli: every core capability without a display (docs/cli.md).
+// Exit status: 0 success, 2 usage error, 3 bad input.
+#include "commands.hpp"
+
+#include "chitra/atomic_file.hpp"
+#include "chitra/types.hpp"
+
+#include <iostream>
+#include <map>
+
+namespace chitra::cli {
+
+int run_guarded(const Action& action)
+{
+    try {
+        return action();
+    } catch (const InputError& e) {
+        std::cerr << e.what() << '\n';
+        return 3;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "chitra-cli: out of memory\n";
+        return 3;
+    } catch (const std::exception& e) {
+        std::cerr << "chitra-cli: " << e.what() << '\n';
+        return 3;
+    }
+}
+
+void emit(const std::string& path, const std::string& text)
+{
+    if (path.empty() || path == "-")
+        std::cout << text << std::flush;
+    else
+        write_file_atomically(path, text);
+}
+
+} // namespace chitra::cli
+
+int main(int argc, char** argv)
+{
+    using namespace chitra::cli;
+    CLI::App app{"chitra-cli: analyse program execution sequences without a display"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "chitra-cli 0.1.0");
+
+    std::map<CLI::App*, Action> actions;
+    auto remember = [&](Action action) { actions[app.get_subcommands({}).back()] = std::move(action); };
+    remember(add_info_command(app));
+    remember(add_convert_command(app));
+    remember(add_transform_command(app));
+    remember(add_fit_command(app));
+    remember(add_periodogram_command(app));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return 2;
+    }
+    for (auto& [sub, action] : actions)
+        if (sub->parsed())
+            return run_guarded(action);
+    return 2;
+}
