@@ -24,7 +24,8 @@ struct Symbol {
     std::string name;
     SymbolKind kind = SymbolKind::program;
     std::vector<std::string> components; // program states (and component projections)
-    std::vector<SymbolId> members;       // sequence: the pattern; projection: the set S
+    std::vector<SymbolId> members;       // sequence: the pattern; projection: the set S;
+                                         // parallel: {from, to}
     std::vector<CompositePath> paths;    // filter and parallel composites
 };
 
@@ -43,6 +44,11 @@ public:
     auto begin() const { return symbols_.begin(); }
     auto end() const { return symbols_.end(); }
 
+    // The trace's `separator` header, which joins a state's components into its name;
+    // component projection names the tuples it makes with it. Empty by default.
+    const std::string& separator() const { return separator_; }
+    void set_separator(std::string separator) { separator_ = std::move(separator); }
+
 private:
     struct Hash {
         using is_transparent = void;
@@ -53,6 +59,7 @@ private:
     };
     std::vector<Symbol> symbols_;
     std::unordered_map<std::string, SymbolId, Hash, std::equal_to<>> by_name_;
+    std::string separator_;
 };
 
 } // namespace chitra

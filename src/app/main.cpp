@@ -1,9 +1,14 @@
+#include "headless.hpp"
+
 #include <QApplication>
-#include <QMainWindow>
+
 int main(int argc, char** argv)
 {
+    // A screenshot needs no display: choose the offscreen platform unless one is set.
+    if (chitra::app::wantsHeadless(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    QMainWindow w;
-    w.show();
-    return app.exec();
+    QApplication::setOrganizationName("Chitra");
+    QApplication::setApplicationName("Chitra");
+    return chitra::app::runWorkbench(app);
 }

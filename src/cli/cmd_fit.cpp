@@ -1,16 +1,105 @@
+// chitra-cli fit FILE [--pipeline P.json] [--format json|dot|csv|transitions-csv|prism]
+//                     [-o OUT] [--strict]
 #include "commands.hpp"
 
+#include "chitra/atomic_file.hpp"
+#include "chitra/chain.hpp"
+#include "chitra/io.hpp"
+#include "chitra/model_export.hpp"
+#include "chitra/pipeline_json.hpp"
+#include "chitra/pipeline_runner.hpp"
+
 #include <iostream>
+#include <memory>
 
 namespace chitra::cli {
 
-// Placeholder until the command is written: registered so that --help lists it.
+namespace {
+
+struct FitOptions {
+    std::string file;
+    std::string pipeline;
+    std::string format = "json";
+    std::string out;
+    bool strict = false;
+};
+
+// "-o model" and "-o model.tra" both name the base of model.tra, .sta, .lab, .srew.
+std::string prism_base(std::string out)
+{
+    for (const char* ext : {".tra", ".sta", ".lab", ".srew"}) {
+        const std::string e = ext;
+        if (out.size() > e.size() && out.compare(out.size() - e.size(), e.size(), e) == 0)
+            return out.substr(0, out.size() - e.size());
+    }
+    return out;
+}
+
+} // namespace
+
 Action add_fit_command(CLI::App& app)
 {
-    app.add_subcommand("fit", "(not yet available)")->allow_extras();
-    return [] {
-        std::cerr << "chitra-cli fit: not yet available\n";
-        return 2;
+    auto options = std::make_shared<FitOptions>();
+    CLI::App* sub = app.add_subcommand("fit", "fit the semi-Markov chain of a trace (after an optional pipeline)");
+    sub->add_option("FILE", options->file, "trace file (PES text or binary)")->required();
+    sub->add_option("--pipeline", options->pipeline, "pipeline JSON file applied before fitting");
+    sub->add_option("--format", options->format,
+                    "json (model), dot (Graphviz), csv (transition matrix), transitions-csv "
+                    "(observed transitions for R's SemiMarkov), prism (explicit files; needs -o BASE)")
+        ->check(CLI::IsMember({"json", "dot", "csv", "transitions-csv", "prism"}))
+        ->capture_default_str();
+    sub->add_option("-o,--output", options->out, "output file (default: stdout); for prism the base name");
+    sub->add_flag("--strict", options->strict, "treat pipeline warnings (names matching no symbol) as errors");
+    return [options] {
+        if (options->format == "prism" && (options->out.empty() || options->out == "-")) {
+            std::cerr << "chitra-cli fit: --format prism writes four files and needs -o BASE\n";
+            return 2;
+        }
+        // The pipeline first: a malformed pipeline is reported without reading the trace.
+        Pipeline pipeline;
+        if (!options->pipeline.empty())
+            pipeline = load_pipeline_file(options->pipeline);
+        Trace trace = load_trace(options->file);
+        Ses ses = base_ses(trace);
+        if (!pipeline.steps.empty()) {
+            RunResult result;
+            try {
+                result = run_pipeline(ses, pipeline, options->strict);
+            } catch (const InputError& e) {
+                throw InputError(options->pipeline + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
+            }
+            for (const auto& w : result.warnings)
+                std::cerr << options->pipeline << ": warning: " << w << '\n';
+            ses = std::move(result.ses);
+        }
+        const SemiMarkovModel model = fit_chain(ses, trace.header.timebase);
+
+        const std::string& fmt = options->format;
+        if (fmt == "json") {
+            emit(options->out, model_to_json(model));
+        } else if (fmt == "dot") {
+            emit(options->out, model_to_dot(model));
+        } else if (fmt == "csv") {
+            emit(options->out, model_to_csv(model));
+        } else if (fmt == "transitions-csv") {
+            // Streamed: one row per SES element.
+            if (options->out.empty() || options->out == "-") {
+                write_observed_transitions_csv(ses, model, std::cout);
+                std::cout.flush();
+            } else {
+                write_file_atomically(options->out, [&](std::ostream& out) {
+                    write_observed_transitions_csv(ses, model, out);
+                });
+            }
+        } else { // prism
+            const PrismFiles files = model_to_prism(model);
+            const std::string base = prism_base(options->out);
+            write_file_atomically(base + ".tra", files.tra);
+            write_file_atomically(base + ".sta", files.sta);
+            write_file_atomically(base + ".lab", files.lab);
+            write_file_atomically(base + ".srew", files.srew);
+        }
+        return 0;
     };
 }
 

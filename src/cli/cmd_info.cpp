@@ -1,16 +1,158 @@
+// chitra-cli info FILE... [--json]: what is in each trace file (docs/cli.md).
 #include "commands.hpp"
 
+#include "chitra/io.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
 #include <iostream>
+#include <sstream>
 
 namespace chitra::cli {
 
-// Placeholder until the command is written: registered so that --help lists it.
+namespace {
+
+struct FileInfo {
+    std::string path;
+    std::string error; // non-empty when the file could not be read
+    TraceFormat format = TraceFormat::pes;
+    std::uintmax_t file_size = 0;
+    Trace trace;
+};
+
+// 1234567 -> "1,234,567" (keeps a leading minus sign).
+template <class Int>
+std::string grouped(Int value)
+{
+    const std::string digits = std::to_string(value);
+    const std::size_t sign = digits.front() == '-' ? 1 : 0;
+    std::string out = digits.substr(0, sign);
+    for (std::size_t i = sign; i < digits.size(); ++i) {
+        if (i > sign && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// last - first without overflow (times are non-decreasing, so the difference fits
+// in an unsigned 64-bit integer even for extreme values).
+std::uint64_t duration(const Trace& t)
+{
+    Time last = t.header.end.value_or(t.times[t.size() - 1]);
+    return static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(t.times[0]);
+}
+
+FileInfo inspect(const std::string& path)
+{
+    FileInfo info;
+    info.path = path;
+    try {
+        info.trace = load_trace(path, info.format);
+        std::error_code ec;
+        auto size = std::filesystem::file_size(path, ec);
+        info.file_size = ec ? 0 : size;
+    } catch (const InputError& e) {
+        info.error = e.what();
+    }
+    return info;
+}
+
+std::string human(const FileInfo& f)
+{
+    const Trace& t = f.trace;
+    const TraceHeader& h = t.header;
+    std::ostringstream out;
+    out << f.path << '\n';
+    out << "  format:      " << to_string(f.format) << " (" << grouped(f.file_size) << " bytes)\n";
+    out << "  records:     " << grouped(t.size()) << '\n';
+    out << "  symbols:     " << grouped(t.symbols->size()) << " distinct states\n";
+    out << "  components:  " << h.components;
+    if (h.components > 1)
+        out << " (separator \"" << h.separator << "\")";
+    out << '\n';
+    out << "  time base:   " << to_string(h.timebase) << '\n';
+    out << "  first time:  " << grouped(t.times[0]) << '\n';
+    out << "  last time:   " << grouped(t.times[t.size() - 1]) << '\n';
+    out << "  end:         " << (h.end ? grouped(*h.end) + " (declared)" : std::string("not declared")) << '\n';
+    out << "  duration:    " << grouped(duration(t)) << ' ' << to_string(h.timebase)
+        << (h.end ? " (first record to declared end)" : " (first to last record)") << '\n';
+    out << "  fields:      ";
+    if (h.fields.empty())
+        out << "none";
+    for (std::size_t i = 0; i < h.fields.size(); ++i)
+        out << (i ? ", " : "") << h.fields[i].name << " (" << to_string(h.fields[i].kind) << ")";
+    out << '\n';
+    for (const auto& [key, value] : h.extra)
+        out << "  header " << key << ": " << value << '\n';
+    return out.str();
+}
+
+nlohmann::ordered_json as_json(const FileInfo& f)
+{
+    nlohmann::ordered_json j;
+    j["path"] = f.path;
+    if (!f.error.empty()) {
+        j["error"] = f.error;
+        return j;
+    }
+    const Trace& t = f.trace;
+    const TraceHeader& h = t.header;
+    j["format"] = to_string(f.format);
+    j["file_size"] = f.file_size;
+    j["records"] = t.size();
+    j["symbols"] = t.symbols->size();
+    j["components"] = h.components;
+    j["separator"] = h.separator;
+    j["timebase"] = to_string(h.timebase);
+    j["first_time"] = t.times[0];
+    j["last_time"] = t.times[t.size() - 1];
+    j["end"] = h.end ? nlohmann::ordered_json(*h.end) : nlohmann::ordered_json(nullptr);
+    j["duration"] = duration(t);
+    j["fields"] = nlohmann::ordered_json::array();
+    for (const auto& field : h.fields)
+        j["fields"].push_back({{"name", field.name}, {"kind", to_string(field.kind)}});
+    j["extra"] = nlohmann::ordered_json::object();
+    for (const auto& [key, value] : h.extra)
+        j["extra"][key] = value;
+    return j;
+}
+
+} // namespace
+
 Action add_info_command(CLI::App& app)
 {
-    app.add_subcommand("info", "(not yet available)")->allow_extras();
-    return [] {
-        std::cerr << "chitra-cli info: not yet available\n";
-        return 2;
+    struct Options {
+        std::vector<std::string> files;
+        bool json = false;
+    };
+    auto options = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("info", "Records, symbols, components, time span, time base and fields per file");
+    cmd->add_option("FILE", options->files, "PES text or binary (.ctrace) trace files")->required();
+    cmd->add_flag("--json", options->json, "One JSON document {\"files\": [...]} on stdout");
+    return [options] {
+        bool failed = false;
+        nlohmann::ordered_json doc;
+        doc["files"] = nlohmann::ordered_json::array();
+        bool first = true;
+        for (const auto& path : options->files) {
+            FileInfo info = inspect(path);
+            if (!info.error.empty()) {
+                failed = true;
+                std::cerr << info.error << '\n';
+            }
+            if (options->json) {
+                doc["files"].push_back(as_json(info));
+            } else if (info.error.empty()) {
+                std::cout << (first ? "" : "\n") << human(info);
+                first = false;
+            }
+        }
+        if (options->json)
+            std::cout << doc.dump(2) << '\n';
+        std::cout << std::flush;
+        return failed ? 3 : 0;
     };
 }
 

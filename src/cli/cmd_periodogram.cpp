@@ -1,17 +1,224 @@
+// chitra-cli periodogram FILE [--pipeline P.json] [--domain event|time] [--interval DT]
+//   [--range A:B] [--symbol NAME] [--hz] [--strict] [--format csv|json] [-o OUT]
+// The frequency view's numbers (semantics.md section 6, docs/spectra.md, docs/cli.md).
 #include "commands.hpp"
 
+#include "chitra/io.hpp"
+#include "chitra/pipeline_json.hpp"
+#include "chitra/pipeline_runner.hpp"
+#include "chitra/spectrum.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <iostream>
+#include <limits>
+#include <optional>
 
 namespace chitra::cli {
+namespace {
 
-// Placeholder until the command is written: registered so that --help lists it.
+struct Options {
+    std::string file;
+    std::string pipeline;
+    std::string domain = "time";
+    std::optional<double> interval;
+    std::string range;
+    std::string symbol;
+    bool hz = false;
+    bool strict = false;
+    std::string format = "csv";
+    std::string out;
+};
+
+// "A:B", either side may be empty (start / end of the SES).
+struct Range {
+    std::optional<std::int64_t> begin, end;
+};
+
+std::optional<std::int64_t> parse_int(std::string_view text, bool& ok)
+{
+    if (text.empty())
+        return std::nullopt;
+    std::int64_t v = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size())
+        ok = false;
+    return v;
+}
+
+std::optional<Range> parse_range(const std::string& text)
+{
+    const auto colon = text.find(':');
+    if (colon == std::string::npos)
+        return std::nullopt;
+    bool ok = true;
+    Range r;
+    r.begin = parse_int(std::string_view(text).substr(0, colon), ok);
+    r.end = parse_int(std::string_view(text).substr(colon + 1), ok);
+    if (!ok || (r.begin && r.end && *r.begin > *r.end))
+        return std::nullopt;
+    return r;
+}
+
+std::string number(double v)
+{
+    char buf[32];
+    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, p);
+}
+
+// A whole number is written without ".0" (an interval of 10 time units reads "10").
+nlohmann::json json_number(double v)
+{
+    if (std::floor(v) == v && std::abs(v) < 9.0e15)
+        return static_cast<std::int64_t>(v);
+    return v;
+}
+
+int usage(const std::string& message)
+{
+    std::cerr << "chitra-cli periodogram: " << message << '\n';
+    return 2;
+}
+
+int run(const Options& o)
+{
+    const bool time_domain = o.domain == "time";
+    if (!time_domain && o.interval)
+        return usage("--interval applies to --domain time only");
+    if (!time_domain && o.hz)
+        return usage("--hz applies to --domain time only");
+    std::optional<Range> range = Range{};
+    if (!o.range.empty() && !(range = parse_range(o.range)))
+        return usage("--range must be A:B with integers A <= B (either may be left out), got '" + o.range + "'");
+
+    const Trace trace = load_trace(o.file);
+    Ses ses = base_ses(trace);
+    if (!o.pipeline.empty()) {
+        RunResult result = run_pipeline(ses, load_pipeline_file(o.pipeline), o.strict);
+        for (const auto& w : result.warnings)
+            std::cerr << o.pipeline << ": warning: " << w << '\n';
+        ses = std::move(result.ses);
+    }
+    const TimeBase base = trace.header.timebase;
+    std::optional<double> hz_per_unit;
+    if (o.hz) {
+        hz_per_unit = to_hertz(1.0, base);
+        if (!hz_per_unit)
+            throw InputError(o.file + ": time base '" + std::string(to_string(base)) + "' cannot be converted to Hz");
+    }
+
+    SymbolId symbol = kNoSymbol;
+    if (!o.symbol.empty()) {
+        symbol = ses.symbols->find(o.symbol);
+        if (symbol == kNoSymbol) {
+            const std::string message = "symbol '" + o.symbol + "' names no symbol of this trace";
+            if (o.strict)
+                throw InputError(o.file + ": " + message);
+            std::cerr << o.file << ": warning: " << message << "; its indicator is 0 everywhere\n";
+        }
+    }
+
+    // The signal over the requested range, clamped to the SES.
+    std::vector<double> signal;
+    double interval = 1.0;
+    std::int64_t lo = 0, hi = 0;
+    if (time_domain) {
+        const Time first = ses.bounds.front(), last = ses.bounds.back();
+        lo = std::clamp(range->begin.value_or(first), first, last);
+        hi = std::max(lo, std::min(range->end.value_or(last), last));
+        interval = o.interval ? *o.interval : static_cast<double>(default_sample_interval(hi - lo));
+        signal = o.symbol.empty() ? time_signal(ses, lo, hi, interval) : time_indicator(ses, symbol, lo, hi, interval);
+    } else {
+        const auto m = static_cast<std::int64_t>(ses.size());
+        lo = std::clamp<std::int64_t>(range->begin.value_or(0), 0, m);
+        hi = std::clamp<std::int64_t>(range->end.value_or(m), lo, m);
+        const auto i0 = static_cast<std::size_t>(lo), i1 = static_cast<std::size_t>(hi);
+        signal = o.symbol.empty() ? event_signal(ses, i0, i1) : event_indicator(ses, symbol, i0, i1);
+    }
+
+    Periodogram pg = periodogram(signal, interval);
+    signal = {};
+    if (hz_per_unit)
+        for (double& f : pg.frequency)
+            f *= *hz_per_unit;
+    const auto peak = strongest_peak(pg);
+
+    const std::string unit(to_string(base));
+    const std::string frequency_unit = !time_domain ? "1/event" : hz_per_unit ? "Hz" : "1/" + unit;
+    const std::string period_unit = !time_domain ? "event" : hz_per_unit ? "s" : unit;
+
+    std::string text;
+    if (o.format == "json") {
+        nlohmann::json j;
+        j["file"] = o.file;
+        j["timebase"] = unit;
+        j["domain"] = o.domain;
+        j["interval"] = json_number(interval);
+        j["range"] = {lo, hi};
+        j["symbol"] = o.symbol.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.symbol);
+        j["N"] = pg.samples;
+        j["frequency_unit"] = frequency_unit;
+        j["period_unit"] = period_unit;
+        j["frequency"] = pg.frequency;
+        j["power"] = pg.power;
+        if (peak)
+            j["peak"] = {{"frequency", peak->frequency}, {"period", peak->period}, {"power", peak->power}};
+        else
+            j["peak"] = nullptr;
+        text = j.dump() + '\n';
+    } else {
+        text.reserve(48 * pg.power.size() + 32);
+        text += "frequency,power,period\n";
+        for (std::size_t k = 0; k < pg.power.size(); ++k) {
+            text += number(pg.frequency[k]);
+            text += ',';
+            text += number(pg.power[k]);
+            text += ',';
+            if (k > 0)
+                text += number(1.0 / pg.frequency[k]);
+            text += '\n';
+        }
+    }
+    emit(o.out, text);
+    return 0;
+}
+
+} // namespace
+
 Action add_periodogram_command(CLI::App& app)
 {
-    app.add_subcommand("periodogram", "(not yet available)")->allow_extras();
-    return [] {
-        std::cerr << "chitra-cli periodogram: not yet available\n";
-        return 2;
-    };
+    auto opts = std::make_shared<Options>();
+    CLI::App* sub = app.add_subcommand("periodogram", "periodogram of the time or event view's signal");
+    sub->add_option("FILE", opts->file, "trace file (PES text or binary)")->required();
+    sub->add_option("--pipeline", opts->pipeline, "pipeline file applied before the transform");
+    sub->add_option("--domain", opts->domain, "time: step signal sampled every DT time units; event: one sample per element")
+        ->check(CLI::IsMember({"event", "time"}))
+        ->capture_default_str();
+    sub->add_option("--interval", opts->interval,
+                    "time domain: sampling interval in time units (default: ceil(span / 2^20), at least 1)")
+        ->check(CLI::Validator(
+            [](std::string& text) {
+                double v = 0;
+                auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+                const bool ok = ec == std::errc() && p == text.data() + text.size() && v > 0 && std::isfinite(v);
+                return ok ? std::string() : "must be a positive number of time units, got '" + text + "'";
+            },
+            "DT"));
+    sub->add_option("--range", opts->range,
+                    "A:B, the half-open range analysed: element indices (event) or times (time); "
+                    "either side may be left out");
+    sub->add_option("--symbol", opts->symbol, "periodogram of this symbol's indicator signal (1 in it, else 0)");
+    sub->add_flag("--hz", opts->hz, "time domain: frequencies in Hz and periods in seconds");
+    sub->add_flag("--strict", opts->strict, "treat warnings (unknown symbols) as errors");
+    sub->add_option("--format", opts->format, "csv (frequency,power,period) or json")
+        ->check(CLI::IsMember({"csv", "json"}))
+        ->capture_default_str();
+    sub->add_option("-o,--output", opts->out, "output file (default: stdout)");
+    return [opts] { return run(*opts); };
 }
 
 } // namespace chitra::cli

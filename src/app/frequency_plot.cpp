@@ -1,0 +1,251 @@
+#include "frequency_plot.hpp"
+
+#include "chitra/spectrum.hpp"
+#include "number_format.hpp"
+#include "trace_plot.hpp"
+#include "view_document.hpp"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace chitra::app {
+
+namespace {
+// QCustomPlot does not expose its mouse events without a subclass; this one forwards
+// hover positions.
+class HoverPlot : public QCustomPlot {
+public:
+    std::function<void(const QPoint&)> onHover;
+    explicit HoverPlot(QWidget* parent) : QCustomPlot(parent) { setMouseTracking(true); }
+
+protected:
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        if (onHover)
+            onHover(e->pos());
+        QCustomPlot::mouseMoveEvent(e);
+    }
+};
+} // namespace
+
+FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* parent)
+    : QWidget(parent), doc_(doc), source_(source)
+{
+    auto* hp = new HoverPlot(this);
+    hp->onHover = [this](const QPoint& p) { hover(p); };
+    plot_ = hp;
+    plot_->addGraph();
+    plot_->graph(0)->setPen(QPen(QColor(0x4E79A7), 1.2));
+    plot_->graph(0)->setBrush(QColor(0x4E, 0x79, 0xA7, 50));
+    plot_->graph(0)->setAdaptiveSampling(true);
+    plot_->yAxis->setLabel(tr("power"));
+    plot_->setMinimumHeight(110);
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot_->axisRect()->setRangeZoom(Qt::Horizontal);
+    peakLabel_ = new QCPItemText(plot_);
+    peakLabel_->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+    peakLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    peakLabel_->position->setCoords(0.99, 0.02);
+    peakLabel_->setText(QString());
+    peakLabel_->setPadding(QMargins(4, 2, 4, 2));
+    peakLabel_->setBrush(QColor(255, 255, 255, 220));
+
+    log_ = new QCheckBox(tr("log power"), this);
+    auto_ = new QCheckBox(tr("auto update"), this);
+    auto_->setChecked(true);
+    interval_ = new QDoubleSpinBox(this);
+    interval_->setDecimals(0);
+    interval_->setRange(0, 1e15);
+    interval_->setSpecialValueText(tr("auto"));
+    interval_->setToolTip(tr("Sampling interval of the time-domain signal (0: at most 2^20 samples)"));
+    auto* update = new QPushButton(tr("Update"), this);
+    status_ = new QLabel(this);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Frequency view"), this));
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("interval:"), this));
+    controls->addWidget(interval_);
+    controls->addWidget(log_);
+    controls->addWidget(auto_);
+    controls->addWidget(update);
+    controls->addStretch(1);
+    controls->addWidget(status_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(controls);
+    layout->addWidget(plot_, 1);
+
+    watcher_ = new QFutureWatcher<std::shared_ptr<Periodogram>>(this);
+    connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
+        result_ = watcher_->result();
+        showResult();
+        if (pending_) {
+            pending_ = false;
+            recompute();
+        }
+    });
+    connect(update, &QPushButton::clicked, this, &FrequencyPlot::recompute);
+    connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::setLogPower);
+    // Log power by default: periodograms of state traces span many decades.
+    setLogPower(true);
+    connect(source_, &TracePlot::interactionFinished, this, [this] {
+        if (auto_->isChecked())
+            recompute();
+    });
+    connect(doc_, &ViewDocument::selectionChanged, this, [this] {
+        if (auto_->isChecked())
+            recompute();
+    });
+    connect(doc_, &ViewDocument::lanesChanged, this, [this] {
+        if (auto_->isChecked())
+            recompute();
+    });
+}
+
+FrequencyPlot::~FrequencyPlot()
+{
+    watcher_->waitForFinished(); // the job holds only shared data, but let it end first
+}
+
+QWidget* FrequencyPlot::canvas() const { return plot_; }
+bool FrequencyPlot::busy() const { return watcher_->isRunning(); }
+std::size_t FrequencyPlot::binCount() const { return result_ ? result_->frequency.size() : 0; }
+
+void FrequencyPlot::setAutoUpdate(bool on) { auto_->setChecked(on); }
+
+void FrequencyPlot::setLogPower(bool on)
+{
+    if (log_->isChecked() != on)
+        log_->setChecked(on);
+    plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (on)
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    else
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    showResult();
+}
+
+void FrequencyPlot::recompute()
+{
+    if (watcher_->isRunning()) {
+        pending_ = true;
+        return;
+    }
+    auto ses = doc_->sesPtr();
+    if (ses->empty())
+        return;
+    // The y coordinate of every symbol, as the trace view draws it.
+    std::vector<double> y(ses->symbols->size(), 0.0);
+    for (SymbolId s = 0; s < y.size(); ++s)
+        y[s] = std::max(0, doc_->laneOf(s));
+    domain_ = source_->axis();
+    std::size_t a = 0, b = 0;
+    const RecordRange sel = doc_->selection();
+    if (!sel.empty()) {
+        std::tie(a, b) = elementsOfRecords(*ses, sel.begin, sel.end);
+    } else {
+        const auto [x0, x1] = source_->visibleRange();
+        std::tie(a, b) = elementsInX(*ses, domain_, x0, x1);
+    }
+    if (b <= a + 1)
+        return;
+    const XAxis domain = domain_;
+    const double chosen = interval_->value();
+    status_->setText(tr("computing…"));
+    watcher_->setFuture(QtConcurrent::run([ses, y = std::move(y), a, b, domain, chosen]() {
+        auto pg = std::make_shared<Periodogram>();
+        try {
+            if (domain == XAxis::Event) {
+                const auto signal = event_signal(*ses, a, b, y);
+                *pg = periodogram(signal, 1.0);
+            } else {
+                const Time t0 = ses->bounds[a], t1 = ses->bounds[b];
+                const double dt = chosen > 0 ? chosen : static_cast<double>(default_sample_interval(t1 - t0));
+                const auto signal = time_signal(*ses, t0, t1, dt, y);
+                *pg = periodogram(signal, dt);
+            }
+        } catch (const std::exception&) {
+            pg->frequency.clear();
+            pg->power.clear();
+        }
+        return pg;
+    }));
+}
+
+void FrequencyPlot::showResult()
+{
+    status_->clear();
+    if (!result_)
+        return;
+    const bool logScale = log_->isChecked();
+    QVector<double> f, p;
+    for (std::size_t k = 1; k < result_->frequency.size(); ++k) { // bin 0 is the removed mean
+        const double v = result_->power[k];
+        if (logScale && v <= 0)
+            continue;
+        f.push_back(result_->frequency[k]);
+        p.push_back(v);
+    }
+    plot_->graph(0)->setData(f, p, true);
+    const TimeBase base = doc_->trace().header.timebase;
+    const auto spt = seconds_per_tick(base);
+    plot_->xAxis->setLabel(domain_ == XAxis::Event ? tr("frequency (cycles per event)")
+                           : spt ? tr("frequency (cycles per %1)").arg(QString::fromStdString(std::string(to_string(base))))
+                                 : tr("frequency (cycles per cycle)"));
+    plot_->rescaleAxes();
+    if (logScale && !p.isEmpty()) {
+        const auto [mn, mx] = std::minmax_element(p.begin(), p.end());
+        plot_->yAxis->setRange(std::max(*mn, *mx * 1e-12), *mx * 2);
+    } else if (!p.isEmpty()) {
+        plot_->yAxis->setRange(0, *std::max_element(p.begin(), p.end()) * 1.08);
+    }
+    if (auto peak = strongest_peak(*result_))
+        peakLabel_->setText(tr("strongest: f = %1, period = %2 %3")
+                                .arg(peak->frequency, 0, 'g', 4)
+                                .arg(peak->period, 0, 'g', 5)
+                                .arg(domain_ == XAxis::Event ? tr("events")
+                                                             : QString::fromStdString(std::string(to_string(base)))));
+    plot_->replot();
+    emit computed();
+}
+
+void FrequencyPlot::hover(const QPoint& pos)
+{
+    if (!result_ || result_->frequency.size() < 3)
+        return;
+    // The nearest local maximum within a few pixels of the cursor.
+    const double f0 = plot_->xAxis->pixelToCoord(pos.x() - 6);
+    const double f1 = plot_->xAxis->pixelToCoord(pos.x() + 6);
+    const auto& fr = result_->frequency;
+    const auto lo = static_cast<std::size_t>(std::lower_bound(fr.begin() + 1, fr.end(), f0) - fr.begin());
+    const auto hi = static_cast<std::size_t>(std::upper_bound(fr.begin() + 1, fr.end(), f1) - fr.begin());
+    std::size_t best = 0;
+    for (std::size_t k = lo; k < hi && k < fr.size(); ++k)
+        if (best == 0 || result_->power[k] > result_->power[best])
+            best = k;
+    if (best == 0)
+        return;
+    const QString unit = domain_ == XAxis::Event ? tr("events")
+                                                 : QString::fromStdString(std::string(to_string(doc_->trace().header.timebase)));
+    peakLabel_->setText(tr("peak: f = %1, period = %2 %3, power %4")
+                            .arg(fr[best], 0, 'g', 4)
+                            .arg(1.0 / fr[best], 0, 'g', 5)
+                            .arg(unit)
+                            .arg(result_->power[best], 0, 'g', 3));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace chitra::app

@@ -1,0 +1,18 @@
+// The command line of `chitra`: --open FILE... [--pipeline P.json]
+// [--display time|event|frequency|model] [--screenshot OUT.png] [--size WxH]
+// [--benchmark-replot N]. Exit 0, 2 for usage errors, 3 for bad input.
+#pragma once
+
+#include <QStringList>
+
+class QApplication;
+
+namespace chitra::app {
+
+// True when argv asks for a screenshot or a benchmark (so the caller picks the
+// offscreen platform before the QApplication exists).
+bool wantsHeadless(int argc, char** argv);
+// Runs the workbench; returns the process exit status.
+int runWorkbench(QApplication& app);
+
+} // namespace chitra::app

@@ -1,0 +1,176 @@
+#include "main_actions.hpp"
+
+#include "frequency_plot.hpp"
+#include "main_window.hpp"
+#include "patterns_panel.hpp"
+#include "trace_plot.hpp"
+#include "view_document.hpp"
+#include "view_panel.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStyle>
+#include <QToolBar>
+#include <QUndoGroup>
+
+namespace chitra::app {
+
+MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
+{
+    QStyle* style = w->style();
+    QMenu* file = w->menuBar()->addMenu(tr("&File"));
+    open = file->addAction(style->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open trace(s)…"), w,
+                           &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    recent_ = file->addMenu(tr("Open &recent"));
+    file->addSeparator();
+    file->addAction(tr("&Import pipeline…"), w, &MainWindow::importPipelineDialog);
+    file->addAction(tr("&Export pipeline…"), w, &MainWindow::exportPipelineDialog);
+    file->addSeparator();
+    file->addAction(tr("New &view of this trace"), w, &MainWindow::addViewOfCurrentFile);
+    file->addAction(tr("&Close view"), w, &MainWindow::removeCurrentView);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), w, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = w->menuBar()->addMenu(tr("&Edit"));
+    undo = w->undoGroup()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(style->standardIcon(QStyle::SP_ArrowBack));
+    redo = w->undoGroup()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    redo->setIcon(style->standardIcon(QStyle::SP_ArrowForward));
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    auto plot = [w]() -> TracePlot* { return w->currentPanel() ? w->currentPanel()->tracePlot() : nullptr; };
+    QMenu* view = w->menuBar()->addMenu(tr("&View"));
+    timeView = view->addAction(tr("&Time view"), w, [w] { w->setXAxis(XAxis::Time); });
+    timeView->setShortcut(Qt::Key_T);
+    timeView->setCheckable(true);
+    eventView = view->addAction(tr("&Event view"), w, [w] { w->setXAxis(XAxis::Event); });
+    eventView->setShortcut(Qt::Key_E);
+    eventView->setCheckable(true);
+    view->addSeparator();
+    fitAll = view->addAction(tr("&Fit all"), w, &MainWindow::fitAll);
+    fitAll->setShortcut(Qt::Key_Home);
+    undoZoom = view->addAction(tr("&Undo zoom"), w, &MainWindow::undoZoom);
+    undoZoom->setShortcut(Qt::Key_Backspace);
+    bandMode = view->addAction(tr("&Rubber band mode (or Shift-drag)"));
+    bandMode->setCheckable(true);
+    bandMode->setShortcut(Qt::Key_B);
+    connect(bandMode, &QAction::toggled, this, [plot](bool on) {
+        if (auto* p = plot())
+            p->setBandMode(on);
+    });
+    view->addSeparator();
+    showNames = view->addAction(tr("State &names on the y axis"));
+    showNames->setCheckable(true);
+    showNames->setChecked(true);
+    connect(showNames, &QAction::toggled, this, [plot](bool on) {
+        if (auto* p = plot())
+            p->setShowNames(on);
+    });
+    connectors = view->addAction(tr("&Connecting lines"));
+    connectors->setCheckable(true);
+    connectors->setChecked(true);
+    connect(connectors, &QAction::toggled, this, [plot](bool on) {
+        if (auto* p = plot())
+            p->setConnectors(on);
+    });
+    showFrequency = view->addAction(tr("&Frequency view"));
+    showFrequency->setCheckable(true);
+    showFrequency->setChecked(true);
+    showFrequency->setShortcut(Qt::Key_F);
+    connect(showFrequency, &QAction::toggled, this, [w](bool on) {
+        if (auto* p = w->currentPanel())
+            p->setFrequencyVisible(on);
+    });
+    QMenu* order = view->addMenu(tr("State &order"));
+    auto addOrder = [this, w, order](const QString& text, YOrder o) {
+        order->addAction(text, w, [w, o] {
+            if (auto* v = w->currentView())
+                v->setYOrder(o);
+        });
+    };
+    addOrder(tr("By first appearance"), YOrder::FirstAppearance);
+    addOrder(tr("By name"), YOrder::Name);
+    addOrder(tr("By share of time"), YOrder::TimeShare);
+
+    QMenu* transform = w->menuBar()->addMenu(tr("&Transform"));
+    clipVisible = transform->addAction(tr("&Clip to visible range"), w, [w, plot] {
+        auto* p = plot();
+        if (!p)
+            return;
+        const auto [x0, x1] = p->visibleRange();
+        p->applyBand(BandAction::Clip, x0, x1);
+    });
+    aggregate = transform->addAction(tr("&Aggregate pattern…"), w->patternsPanel(), &PatternsPanel::aggregateCurrent);
+    aggregate->setShortcut(Qt::CTRL | Qt::Key_G);
+
+    QMenu* model = w->menuBar()->addMenu(tr("&Model"));
+    fitModel = model->addAction(tr("&Fit chain and show model"), w, &MainWindow::showModel);
+    fitModel->setShortcut(Qt::CTRL | Qt::Key_M);
+
+    QMenu* help = w->menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Mouse and keys"), w, [w] {
+        QMessageBox::information(
+            w, tr("Mouse and keys"),
+            tr("Wheel: zoom around the cursor\nDrag: pan\nShift-drag (or B): rubber band, then Zoom, Clip, "
+               "Brush pattern or Select\nBackspace: undo zoom   Home: fit all\nT / E: time / event view   F: frequency view\n"
+               "Ctrl+Z / Ctrl+Shift+Z: undo / redo pipeline steps\nCtrl+G: aggregate the current pattern   Ctrl+M: model"));
+    });
+    help->addAction(tr("&About Chitra"), w, [w] {
+        QMessageBox::about(w, tr("About Chitra"),
+                           tr("Chitra: a workbench for program execution traces.\nGPL-3.0-or-later."));
+    });
+
+    QToolBar* bar = w->addToolBar(tr("Main"));
+    bar->setObjectName("maintoolbar");
+    bar->addAction(open);
+    bar->addSeparator();
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
+    bar->addAction(timeView);
+    bar->addAction(eventView);
+    bar->addAction(bandMode);
+    bar->addAction(fitAll);
+    bar->addSeparator();
+    bar->addAction(clipVisible);
+    bar->addAction(aggregate);
+    bar->addSeparator();
+    bar->addAction(fitModel);
+    updateRecent();
+    viewChanged();
+}
+
+void MainActions::updateRecent()
+{
+    recent_->clear();
+    const QStringList files = QSettings().value("recent/files").toStringList();
+    for (const QString& f : files)
+        recent_->addAction(f, w_, [this, f] { w_->openFiles({f}); });
+    recent_->setEnabled(!files.isEmpty());
+}
+
+void MainActions::viewChanged()
+{
+    const bool any = w_->currentView() != nullptr;
+    for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel})
+        a->setEnabled(any);
+    auto* panel = w_->currentPanel();
+    const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;
+    timeView->setChecked(any && !event);
+    eventView->setChecked(event);
+    if (panel) {
+        panel->tracePlot()->setBandMode(bandMode->isChecked());
+        panel->tracePlot()->setShowNames(showNames->isChecked());
+    }
+}
+
+} // namespace chitra::app

@@ -1,0 +1,40 @@
+// Menus, toolbar and keyboard shortcuts of the main window.
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+
+namespace chitra::app {
+
+class MainWindow;
+
+class MainActions : public QObject {
+    Q_OBJECT
+public:
+    explicit MainActions(MainWindow* window);
+    void updateRecent();
+    void viewChanged(); // enable/disable what needs a view
+
+    QAction* open;
+    QAction* undo;
+    QAction* redo;
+    QAction* timeView;
+    QAction* eventView;
+    QAction* fitAll;
+    QAction* undoZoom;
+    QAction* bandMode;
+    QAction* showNames;
+    QAction* connectors;
+    QAction* showFrequency;
+    QAction* clipVisible;
+    QAction* aggregate;
+    QAction* fitModel;
+
+private:
+    MainWindow* w_;
+    QMenu* recent_;
+};
+
+} // namespace chitra::app

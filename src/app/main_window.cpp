@@ -1,0 +1,398 @@
+#include "main_window.hpp"
+
+#include "chitra/chain.hpp"
+#include "chitra/pipeline_json.hpp"
+#include "error_reporter.hpp"
+#include "frequency_plot.hpp"
+#include "main_actions.hpp"
+#include "model_window.hpp"
+#include "patterns_panel.hpp"
+#include "session.hpp"
+#include "session_model.hpp"
+#include "trace_info_panel.hpp"
+#include "trace_loader.hpp"
+#include "trace_plot.hpp"
+#include "view_document.hpp"
+#include "view_panel.hpp"
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QToolButton>
+#include <QTreeView>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QUndoView>
+
+namespace chitra::app {
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setWindowTitle(tr("Chitra"));
+    setAcceptDrops(true);
+    session_ = new Session(this);
+    model_ = new SessionModel(session_, this);
+    loader_ = new TraceLoader(this);
+    undoGroup_ = new QUndoGroup(this);
+
+    centre_ = new QStackedWidget(this);
+    placeholder_ = new QLabel(tr("Open a trace: File ▸ Open (Ctrl+O), or drop trace files here."), centre_);
+    placeholder_->setAlignment(Qt::AlignCenter);
+    centre_->addWidget(placeholder_);
+    setCentralWidget(centre_);
+
+    hover_ = new QLabel(this);
+    viewLabel_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 0);
+    progress_->setMaximumWidth(120);
+    progress_->hide();
+    cancel_ = new QToolButton(this);
+    cancel_->setText(tr("Cancel"));
+    cancel_->hide();
+    statusBar()->addWidget(hover_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+    statusBar()->addPermanentWidget(viewLabel_);
+
+    buildDocks();
+    actions_ = new MainActions(this);
+
+    connect(loader_, &TraceLoader::loaded, this, &MainWindow::onLoaded);
+    connect(loader_, &TraceLoader::busyChanged, this, [this](bool busy) {
+        progress_->setVisible(busy);
+        cancel_->setVisible(busy);
+        if (busy)
+            statusBar()->showMessage(tr("Loading…"));
+        else
+            statusBar()->clearMessage();
+    });
+    connect(cancel_, &QToolButton::clicked, loader_, &TraceLoader::cancel);
+    connect(session_, &Session::viewAdded, this, &MainWindow::onViewAdded);
+    connect(session_, &Session::viewRemoved, this, &MainWindow::onViewRemoved);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray()))
+        resize(1280, 800);
+    restoreState(settings.value("window/state").toByteArray());
+    refreshInfo();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildDocks()
+{
+    tree_ = new QTreeView(this);
+    tree_->setModel(model_);
+    tree_->setHeaderHidden(true);
+    tree_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    connect(tree_, &QTreeView::activated, this, [this](const QModelIndex& index) {
+        if (ViewDocument* v = model_->viewOf(index)) {
+            setCurrentView(v);
+            const int display = model_->displayOf(index);
+            if (display == static_cast<int>(SessionModel::Display::Model))
+                showModel();
+            else if (display == static_cast<int>(SessionModel::Display::Frequency))
+                currentPanel()->setFrequencyVisible(true);
+        }
+    });
+    connect(tree_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
+        if (ViewDocument* v = model_->viewOf(index))
+            setCurrentView(v);
+    });
+    connect(model_, &QAbstractItemModel::modelReset, tree_, &QTreeView::expandAll);
+    auto* sessionDock = new QDockWidget(tr("Session"), this);
+    sessionDock->setObjectName("session");
+    sessionDock->setWidget(tree_);
+    addDockWidget(Qt::LeftDockWidgetArea, sessionDock);
+
+    info_ = new TraceInfoPanel(this);
+    auto* infoDock = new QDockWidget(tr("Trace information"), this);
+    infoDock->setObjectName("traceinfo");
+    infoDock->setWidget(info_);
+    addDockWidget(Qt::LeftDockWidgetArea, infoDock);
+
+    patterns_ = new PatternsPanel(this);
+    connect(patterns_, &PatternsPanel::message, this, &MainWindow::showMessage);
+    auto* patternsDock = new QDockWidget(tr("Patterns"), this);
+    patternsDock->setObjectName("patterns");
+    patternsDock->setWidget(patterns_);
+    addDockWidget(Qt::RightDockWidgetArea, patternsDock);
+
+    auto* history = new QUndoView(undoGroup_, this);
+    history->setEmptyLabel(tr("(trace as read)"));
+    auto* pipelineDock = new QDockWidget(tr("Pipeline"), this);
+    pipelineDock->setObjectName("pipeline");
+    pipelineDock->setWidget(history);
+    addDockWidget(Qt::RightDockWidgetArea, pipelineDock);
+}
+
+ViewPanel* MainWindow::currentPanel() const
+{
+    auto it = panels_.find(current_);
+    return it == panels_.end() ? nullptr : it->second;
+}
+
+QString MainWindow::hoverText() const { return hover_->text(); }
+bool MainWindow::loading() const { return loader_->pending() > 0; }
+
+void MainWindow::openDialog()
+{
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Open trace(s)"), settings.value("recent/dir").toString(),
+        tr("Traces (*.pes *.ctr *.txt);;All files (*)"));
+    if (!paths.isEmpty())
+        settings.setValue("recent/dir", QFileInfo(paths.front()).absolutePath());
+    openFiles(paths);
+}
+
+void MainWindow::openFiles(const QStringList& paths)
+{
+    for (const auto& p : paths)
+        loader_->load(p);
+}
+
+bool MainWindow::openFileNow(const QString& path, QString* error)
+{
+    LoadResult r = loadTraceFile(path);
+    if (!r.trace) {
+        if (error)
+            *error = r.error;
+        return false;
+    }
+    onLoaded(r);
+    return true;
+}
+
+void MainWindow::onLoaded(const LoadResult& r)
+{
+    if (!r.trace) {
+        // The session stays as it was; the reader's FILE:LINE: reason is the message.
+        reportError(this, tr("Cannot open trace"), r.error);
+        emit loadFailed(r.error);
+        return;
+    }
+    addRecent(r.path);
+    ViewDocument* view = session_->addFile(r.path, r.trace, r.bytes);
+    setCurrentView(view);
+    emit fileLoaded(view);
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value("recent/files").toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(abs);
+    recent.prepend(abs);
+    while (recent.size() > 10)
+        recent.removeLast();
+    settings.setValue("recent/files", recent);
+    actions_->updateRecent();
+}
+
+void MainWindow::onViewAdded(ViewDocument* view)
+{
+    auto* panel = new ViewPanel(view, centre_);
+    panels_[view] = panel;
+    centre_->addWidget(panel);
+    undoGroup_->addStack(view->undoStack());
+    connect(panel->tracePlot(), &TracePlot::hoverText, hover_, &QLabel::setText);
+    connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
+    connect(view, &ViewDocument::sesChanged, this, &MainWindow::refreshInfo);
+    connect(view, &ViewDocument::nameChanged, this, &MainWindow::refreshInfo);
+}
+
+void MainWindow::onViewRemoved(ViewDocument* view)
+{
+    auto it = panels_.find(view);
+    if (it == panels_.end())
+        return;
+    undoGroup_->removeStack(view->undoStack());
+    centre_->removeWidget(it->second);
+    it->second->deleteLater();
+    panels_.erase(it);
+    if (current_ == view) {
+        current_ = nullptr;
+        ViewDocument* next = panels_.empty() ? nullptr : panels_.begin()->first;
+        setCurrentView(next);
+    }
+}
+
+void MainWindow::setCurrentView(ViewDocument* view)
+{
+    current_ = view;
+    if (ViewPanel* panel = currentPanel()) {
+        centre_->setCurrentWidget(panel);
+        undoGroup_->setActiveStack(view->undoStack());
+        tree_->setCurrentIndex(model_->indexOf(view));
+    } else {
+        centre_->setCurrentWidget(placeholder_);
+        undoGroup_->setActiveStack(nullptr);
+    }
+    patterns_->setDocument(view);
+    viewLabel_->setText(view ? view->name() : QString());
+    actions_->viewChanged();
+    refreshInfo();
+}
+
+void MainWindow::refreshInfo()
+{
+    if (!current_) {
+        info_->show(nullptr, {}, 0);
+        return;
+    }
+    const int f = session_->fileOf(current_);
+    const auto& file = session_->files()[static_cast<std::size_t>(f)];
+    info_->show(current_, file.path, file.bytes);
+    viewLabel_->setText(current_->name());
+}
+
+void MainWindow::setXAxis(XAxis axis)
+{
+    if (ViewPanel* p = currentPanel())
+        p->tracePlot()->setAxis(axis);
+    actions_->viewChanged();
+}
+
+void MainWindow::fitAll()
+{
+    if (ViewPanel* p = currentPanel())
+        p->tracePlot()->fitAll();
+}
+
+void MainWindow::undoZoom()
+{
+    if (ViewPanel* p = currentPanel())
+        p->tracePlot()->undoZoom();
+}
+
+void MainWindow::showModel()
+{
+    if (!current_)
+        return;
+    try {
+        auto ses = current_->sesPtr();
+        auto* window = new ModelWindow(fit_chain(*ses, current_->trace().header.timebase), ses, this);
+        window->setWindowFlag(Qt::Window);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->setWindowTitle(tr("Model of %1").arg(current_->name()));
+        window->resize(1000, 700);
+        window->show();
+    } catch (const std::exception& e) {
+        reportError(this, tr("Cannot fit the chain"), QString::fromStdString(e.what()));
+    }
+}
+
+bool MainWindow::importPipeline(const QString& path, QString* error)
+{
+    if (!current_) {
+        if (error)
+            *error = tr("no view to apply the pipeline to");
+        return false;
+    }
+    Pipeline pipeline;
+    try {
+        pipeline = load_pipeline_file(path.toStdString());
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    // All steps or none: one macro on the undo stack, rolled back on the first refusal.
+    QUndoStack* stack = current_->undoStack();
+    stack->beginMacro(tr("import %1").arg(QFileInfo(path).fileName()));
+    for (std::size_t i = 0; i < pipeline.steps.size(); ++i) {
+        if (auto refused = current_->pushStep(pipeline.steps[i])) {
+            stack->endMacro();
+            stack->undo();
+            if (error)
+                *error = QString("%1: step %2: %3").arg(path).arg(i + 1).arg(*refused);
+            return false;
+        }
+    }
+    stack->endMacro();
+    return true;
+}
+
+bool MainWindow::exportPipeline(const QString& path, QString* error)
+{
+    if (!current_)
+        return false;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        if (error)
+            *error = f.errorString();
+        return false;
+    }
+    const std::string json = to_pipeline_json(Pipeline{current_->steps()});
+    f.write(json.data(), static_cast<qint64>(json.size()));
+    return true;
+}
+
+void MainWindow::importPipelineDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import pipeline"), {}, tr("Pipeline (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !importPipeline(path, &error))
+        reportError(this, tr("Cannot apply pipeline"), error);
+}
+
+void MainWindow::exportPipelineDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export pipeline"), {}, tr("Pipeline (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !exportPipeline(path, &error))
+        reportError(this, tr("Cannot export pipeline"), error);
+}
+
+void MainWindow::addViewOfCurrentFile()
+{
+    if (current_)
+        setCurrentView(session_->addView(session_->fileOf(current_)));
+}
+
+void MainWindow::removeCurrentView()
+{
+    if (current_)
+        session_->removeView(current_);
+}
+
+void MainWindow::showMessage(const QString& text) { statusBar()->showMessage(text, 8000); }
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e)
+{
+    if (e->mimeData()->hasUrls())
+        e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e)
+{
+    QStringList paths;
+    for (const QUrl& url : e->mimeData()->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    openFiles(paths);
+    e->acceptProposedAction();
+}
+
+void MainWindow::closeEvent(QCloseEvent* e)
+{
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    QMainWindow::closeEvent(e);
+}
+
+} // namespace chitra::app

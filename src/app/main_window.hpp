@@ -1,0 +1,103 @@
+// The workbench's main window: the current view's displays in the centre, the session
+// tree and trace information on the left, patterns and pipeline on the right, status
+// bar read-outs. Menus and toolbar live in MainActions.
+#pragma once
+
+#include "ses_geometry.hpp"
+
+#include <QMainWindow>
+#include <QStringList>
+
+#include <map>
+
+class QLabel;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+class QTreeView;
+class QUndoGroup;
+
+namespace chitra::app {
+
+class Session;
+class SessionModel;
+class ViewDocument;
+class ViewPanel;
+class TraceInfoPanel;
+class PatternsPanel;
+class TraceLoader;
+class MainActions;
+struct LoadResult;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return session_; }
+    SessionModel* sessionModel() const { return model_; }
+    ViewDocument* currentView() const { return current_; }
+    ViewPanel* currentPanel() const;
+    PatternsPanel* patternsPanel() const { return patterns_; }
+    TraceInfoPanel* traceInfo() const { return info_; }
+    QUndoGroup* undoGroup() const { return undoGroup_; }
+    MainActions* actions() const { return actions_; }
+    QString hoverText() const;
+    bool loading() const;
+
+    // Blocking open (headless use); false with the reader's message on failure.
+    bool openFileNow(const QString& path, QString* error);
+    bool importPipeline(const QString& path, QString* error);
+    bool exportPipeline(const QString& path, QString* error);
+
+public slots:
+    void openFiles(const QStringList& paths); // in the background
+    void openDialog();
+    void setCurrentView(chitra::app::ViewDocument* view);
+    void setXAxis(chitra::app::XAxis axis);
+    void fitAll();
+    void undoZoom();
+    void showModel();
+    void importPipelineDialog();
+    void exportPipelineDialog();
+    void addViewOfCurrentFile();
+    void removeCurrentView();
+    void showMessage(const QString& text);
+
+signals:
+    void fileLoaded(chitra::app::ViewDocument* view);
+    void loadFailed(const QString& message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildDocks();
+    void onLoaded(const LoadResult& result);
+    void onViewAdded(ViewDocument* view);
+    void onViewRemoved(ViewDocument* view);
+    void refreshInfo();
+    void addRecent(const QString& path);
+
+    Session* session_;
+    SessionModel* model_;
+    TraceLoader* loader_;
+    QUndoGroup* undoGroup_;
+    MainActions* actions_;
+    QStackedWidget* centre_;
+    QLabel* placeholder_;
+    std::map<ViewDocument*, ViewPanel*> panels_;
+    ViewDocument* current_ = nullptr;
+    QTreeView* tree_;
+    TraceInfoPanel* info_;
+    PatternsPanel* patterns_;
+    QLabel* hover_;
+    QLabel* viewLabel_;
+    QProgressBar* progress_;
+    QToolButton* cancel_;
+};
+
+} // namespace chitra::app

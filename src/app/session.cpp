@@ -1,0 +1,80 @@
+#include "session.hpp"
+
+#include "view_document.hpp"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace chitra::app {
+
+Session::Session(QObject* parent) : QObject(parent) {}
+
+ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes)
+{
+    emit aboutToChange();
+    files_.push_back(TraceFile{path, std::move(trace), bytes, {}});
+    emit changed();
+    return addView(static_cast<int>(files_.size()) - 1);
+}
+
+ViewDocument* Session::addView(int file)
+{
+    auto& f = files_.at(static_cast<std::size_t>(file));
+    emit aboutToChange();
+    const QString name = QString("%1 · view %2").arg(QFileInfo(f.path).fileName()).arg(f.views.size() + 1);
+    auto* doc = new ViewDocument(f.trace, name, this);
+    f.views.push_back(doc);
+    connect(doc, &ViewDocument::nameChanged, this, [this] {
+        emit aboutToChange();
+        emit changed();
+    });
+    emit changed();
+    emit viewAdded(doc);
+    return doc;
+}
+
+void Session::removeView(ViewDocument* view)
+{
+    const int file = fileOf(view);
+    if (file < 0)
+        return;
+    auto& views = files_[static_cast<std::size_t>(file)].views;
+    emit aboutToChange();
+    views.erase(std::find(views.begin(), views.end(), view));
+    emit changed();
+    emit viewRemoved(view);
+    view->deleteLater();
+}
+
+void Session::removeFile(int file)
+{
+    if (file < 0 || file >= static_cast<int>(files_.size()))
+        return;
+    const auto views = files_[static_cast<std::size_t>(file)].views;
+    emit aboutToChange();
+    files_.erase(files_.begin() + file);
+    emit changed();
+    for (auto* v : views) {
+        emit viewRemoved(v);
+        v->deleteLater();
+    }
+}
+
+int Session::fileOf(const ViewDocument* view) const
+{
+    for (std::size_t f = 0; f < files_.size(); ++f)
+        if (std::find(files_[f].views.begin(), files_[f].views.end(), view) != files_[f].views.end())
+            return static_cast<int>(f);
+    return -1;
+}
+
+int Session::viewCount() const
+{
+    int n = 0;
+    for (const auto& f : files_)
+        n += static_cast<int>(f.views.size());
+    return n;
+}
+
+} // namespace chitra::app

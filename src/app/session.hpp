@@ -1,0 +1,48 @@
+// The workbench session: open trace files, each with its views. Owns the ViewDocuments.
+#pragma once
+
+#include "chitra/trace.hpp"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace chitra::app {
+
+class ViewDocument;
+
+struct TraceFile {
+    QString path;
+    std::shared_ptr<const Trace> trace;
+    qint64 bytes = 0;
+    std::vector<ViewDocument*> views;
+};
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(QObject* parent = nullptr);
+
+    // Adds a file with one first view; returns that view.
+    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes);
+    ViewDocument* addView(int file);
+    void removeView(ViewDocument* view);
+    void removeFile(int file);
+
+    const std::vector<TraceFile>& files() const { return files_; }
+    int fileOf(const ViewDocument* view) const;
+    int viewCount() const;
+
+signals:
+    void aboutToChange();
+    void changed();
+    void viewAdded(chitra::app::ViewDocument* view);
+    void viewRemoved(chitra::app::ViewDocument* view);
+
+private:
+    std::vector<TraceFile> files_;
+};
+
+} // namespace chitra::app

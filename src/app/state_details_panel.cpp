@@ -1,0 +1,244 @@
+#include "state_details_panel.hpp"
+
+#include "definition_text.hpp"
+#include "histogram_widget.hpp"
+#include "number_format.hpp"
+#include "palette.hpp"
+
+#include "chitra/chain.hpp"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPainter>
+#include <QPixmap>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace chitra::app {
+
+namespace {
+
+QIcon swatch(const QColor& colour)
+{
+    QPixmap pm(12, 12);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setPen(colour.darker(140));
+    p.setBrush(colour);
+    p.drawRect(0, 0, 11, 11);
+    return QIcon(pm);
+}
+
+QString unitName(TimeBase tb) { return QString::fromStdString(std::string(to_string(tb))); }
+
+} // namespace
+
+StateDetailsPanel::StateDetailsPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    search_ = new QLineEdit(this);
+    search_->setPlaceholderText(tr("Search states…"));
+    search_->setClearButtonEnabled(true);
+    list_ = new QListWidget(this);
+    list_->setSelectionMode(QAbstractItemView::SingleSelection);
+    list_->setUniformItemSizes(true);
+
+    title_ = new QLabel(tr("Pick a state from the list or click one in a view."), this);
+    title_->setWordWrap(true);
+    title_->setTextFormat(Qt::RichText);
+    histogram_ = new HistogramWidget(this);
+    histogram_->setAxisLabels(tr("occupancy"), tr("visits"));
+    stats_label_ = new QLabel(this);
+    stats_label_->setTextFormat(Qt::RichText);
+    stats_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    definition_ = new QLabel(this);
+    definition_->setWordWrap(true);
+    definition_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* top = new QWidget(this);
+    auto* tl = new QVBoxLayout(top);
+    tl->setContentsMargins(0, 0, 0, 0);
+    tl->addWidget(search_);
+    tl->addWidget(list_);
+    auto* bottom = new QWidget(this);
+    auto* bl = new QVBoxLayout(bottom);
+    bl->setContentsMargins(0, 0, 0, 0);
+    bl->addWidget(title_);
+    bl->addWidget(histogram_, 1);
+    bl->addWidget(stats_label_);
+    bl->addWidget(definition_);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+
+    connect(search_, &QLineEdit::textChanged, this, &StateDetailsPanel::applySearch);
+    connect(list_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
+        if (item) chooseState(item->data(Qt::UserRole).value<SymbolId>());
+    });
+    showChosen();
+}
+
+StateDetailsPanel::~StateDetailsPanel() = default;
+
+void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase)
+{
+    ses_ = std::move(ses);
+    timebase_ = timebase;
+    histogram_->setAxisLabels(tr("occupancy (%1)").arg(unitName(timebase)), tr("visits"));
+    const std::size_t table = ses_ && ses_->symbols ? ses_->symbols->size() : 0;
+    std::vector<double> total(table, 0.0);
+    std::vector<std::uint64_t> count(table, 0);
+    if (ses_)
+        for (std::size_t i = 0; i < ses_->size(); ++i) {
+            total[ses_->symbol[i]] += static_cast<double>(ses_->occupancy(i));
+            ++count[ses_->symbol[i]];
+        }
+    std::vector<SymbolId> present;
+    for (SymbolId s = 0; s < table; ++s)
+        if (count[s]) present.push_back(s);
+    // Most time first: the states an analyst asks about.
+    std::stable_sort(present.begin(), present.end(), [&](SymbolId a, SymbolId b) { return total[a] > total[b]; });
+    const double T = ses_ ? static_cast<double>(ses_->total()) : 0.0;
+
+    QSignalBlocker block(list_);
+    list_->clear();
+    for (SymbolId s : present) {
+        const Symbol& sym = (*ses_->symbols)[s];
+        auto* item = new QListWidgetItem(
+            swatch(stateColour(s)),
+            QStringLiteral("%1    %2 · %3×").arg(QString::fromStdString(sym.name),
+                                                 formatShare(T > 0 ? total[s] / T : 0.0),
+                                                 formatCount(static_cast<long long>(count[s]))),
+            list_);
+        item->setData(Qt::UserRole, QVariant::fromValue<SymbolId>(s));
+        item->setData(Qt::UserRole + 1, QString::fromStdString(sym.name));
+        item->setToolTip(QString::fromStdString(std::string(to_string(sym.kind))));
+    }
+    applySearch(search_->text());
+    // Keep the choice by name: ids are only meaningful within one symbol table, and an
+    // undo followed by a new step can give an old id to a different symbol.
+    if (chosen_ != kNoSymbol) {
+        const SymbolId now = ses_ && ses_->symbols ? ses_->symbols->find(chosen_name_) : kNoSymbol;
+        const SymbolId next = now != kNoSymbol && now < table && count[now] > 0 ? now : kNoSymbol;
+        if (next != chosen_) {
+            chosen_ = next;
+            if (next == kNoSymbol) chosen_name_.clear();
+            emit stateChosen(next);
+        }
+    }
+    for (int r = 0; r < list_->count(); ++r)
+        if (list_->item(r)->data(Qt::UserRole).value<SymbolId>() == chosen_) list_->setCurrentRow(r);
+    showChosen();
+}
+
+void StateDetailsPanel::applySearch(const QString& text)
+{
+    for (int r = 0; r < list_->count(); ++r) {
+        QListWidgetItem* item = list_->item(r);
+        item->setHidden(!item->data(Qt::UserRole + 1).toString().contains(text, Qt::CaseInsensitive));
+    }
+}
+
+void StateDetailsPanel::chooseState(SymbolId symbol)
+{
+    if (symbol == chosen_) return;
+    chosen_ = symbol;
+    chosen_name_ = ses_ && ses_->symbols && symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string();
+    {
+        QSignalBlocker block(list_);
+        list_->setCurrentRow(-1);
+        for (int r = 0; r < list_->count(); ++r)
+            if (list_->item(r)->data(Qt::UserRole).value<SymbolId>() == symbol) {
+                list_->setCurrentRow(r);
+                list_->scrollToItem(list_->item(r));
+            }
+    }
+    showChosen();
+    emit stateChosen(symbol);
+}
+
+void StateDetailsPanel::showChosen()
+{
+    stats_ = {};
+    if (!ses_ || chosen_ == kNoSymbol || chosen_ >= ses_->symbols->size()) {
+        title_->setText(tr("Pick a state from the list or click one in a view."));
+        histogram_->setBins({}, {});
+        histogram_->setVisible(false);
+        stats_label_->clear();
+        definition_->clear();
+        return;
+    }
+    std::vector<Time> occ;
+    for (std::size_t i = 0; i < ses_->size(); ++i)
+        if (ses_->symbol[i] == chosen_) occ.push_back(ses_->occupancy(i));
+    const Symbol& sym = (*ses_->symbols)[chosen_];
+    const TimeBase tb = timebase_;
+    StateStats& st = stats_;
+    st.count = occ.size();
+    if (!occ.empty()) {
+        double sum = 0;
+        for (Time t : occ) sum += static_cast<double>(t);
+        st.total = sum;
+        st.mean = sum / static_cast<double>(occ.size());
+        double ss = 0;
+        for (Time t : occ) ss += (static_cast<double>(t) - st.mean) * (static_cast<double>(t) - st.mean);
+        st.variance = occ.size() > 1 ? ss / static_cast<double>(occ.size() - 1) : 0.0;
+        st.min = *std::min_element(occ.begin(), occ.end());
+        st.max = *std::max_element(occ.begin(), occ.end());
+        const double T = static_cast<double>(ses_->total());
+        st.share = T > 0 ? st.total / T : 0.0;
+    }
+
+    title_->setText(QStringLiteral("<b>%1</b> &nbsp;<span style='color:gray'>%2</span>")
+                        .arg(QString::fromStdString(sym.name).toHtmlEscaped(),
+                             QString::fromStdString(std::string(to_string(sym.kind)))));
+    const OccupancyHistogram h = make_histogram(occ);
+    std::vector<double> edges, heights;
+    for (std::size_t k = 0; k <= h.counts.size(); ++k)
+        edges.push_back(static_cast<double>(h.origin + static_cast<Time>(k) * h.width));
+    for (std::uint64_t c : h.counts) heights.push_back(static_cast<double>(c));
+    histogram_->setVisible(true);
+    histogram_->setBins(edges, heights);
+    histogram_->setToolTip(tr("Occupancy histogram: %1 bins of width %2 (%3 binning)")
+                               .arg(h.counts.size())
+                               .arg(formatDuration(static_cast<double>(h.width), tb))
+                               .arg(QString::fromStdString(h.binning)));
+
+    auto row = [](const QString& k, const QString& v) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;&nbsp;%2</td></tr>").arg(k, v);
+    };
+    const QString unit = unitName(tb);
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
+    html += row(tr("Visits"), formatCount(static_cast<long long>(st.count)));
+    html += row(tr("Total"), formatDuration(st.total, tb) + " (" + formatShare(st.share) + tr(" of the time") + ")");
+    html += row(tr("Mean"), formatDuration(st.mean, tb));
+    html += row(tr("Variance"), QString::number(st.variance, 'g', 6) + " " + unit + QStringLiteral("²"));
+    html += row(tr("Std dev"), formatDuration(std::sqrt(st.variance), tb));
+    html += row(tr("Min"), formatDuration(static_cast<double>(st.min), tb));
+    html += row(tr("Max"), formatDuration(static_cast<double>(st.max), tb));
+    html += QStringLiteral("</table>");
+    stats_label_->setText(html);
+
+    if (sym.kind == SymbolKind::program) {
+        QStringList comps;
+        for (const auto& c : sym.components) comps << QString::fromStdString(c);
+        definition_->setText(comps.size() > 1 ? tr("Program state; components: %1").arg(comps.join(", "))
+                                              : tr("Program state"));
+    } else if (auto def = describe_symbol(*ses_->symbols, chosen_)) {
+        definition_->setText(definitionText(sym.kind, *def, tb));
+    } else {
+        definition_->setText(QString::fromStdString(std::string(to_string(sym.kind))));
+    }
+}
+
+} // namespace chitra::app

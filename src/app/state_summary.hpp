@@ -1,0 +1,48 @@
+// Multi-resolution summaries of a SES's lanes (y coordinates) so that a display can ask
+// "which lanes occur among elements [a, b)" in O(log n), whatever the trace size: a
+// frame then costs O(pixel columns), not O(elements).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace chitra::app {
+
+struct LaneSummary {
+    std::uint64_t mask = 0;     // bit l set: lane l occurs (lanes >= 63 share bit 63)
+    std::uint32_t ymin = 0xFFFFFFFFu;
+    std::uint32_t ymax = 0;
+    bool empty() const { return mask == 0; }
+    void add(std::uint32_t lane)
+    {
+        mask |= std::uint64_t{1} << (lane < 63 ? lane : 63);
+        ymin = lane < ymin ? lane : ymin;
+        ymax = lane > ymax ? lane : ymax;
+    }
+    void add(const LaneSummary& o)
+    {
+        mask |= o.mask;
+        ymin = o.ymin < ymin ? o.ymin : ymin;
+        ymax = o.ymax > ymax ? o.ymax : ymax;
+    }
+};
+
+class StateSummary {
+public:
+    static constexpr std::size_t kLeaf = 16; // elements per level-0 block
+    static constexpr std::size_t kFan = 4;   // blocks per block of the next level
+
+    // lanes[i]: the lane of element i.
+    void build(std::vector<std::uint32_t> lanes);
+    LaneSummary query(std::size_t a, std::size_t b) const;
+    std::size_t size() const { return lanes_.size(); }
+    std::uint32_t lane(std::size_t i) const { return lanes_[i]; }
+    const std::vector<std::uint32_t>& lanes() const { return lanes_; }
+
+private:
+    std::vector<std::uint32_t> lanes_;
+    std::vector<std::vector<LaneSummary>> levels_;
+};
+
+} // namespace chitra::app

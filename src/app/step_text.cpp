@@ -1,0 +1,52 @@
+#include "step_text.hpp"
+
+#include <QStringList>
+
+namespace chitra::app {
+
+namespace {
+QString joined(const std::vector<std::string>& names, const char* sep = " ")
+{
+    QStringList l;
+    for (const auto& n : names)
+        l << QString::fromStdString(n);
+    return l.join(sep);
+}
+} // namespace
+
+QString describeStep(const Step& s)
+{
+    return std::visit(
+        [](const auto& v) -> QString {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, step::ClipCount>)
+                return QString("clip head %1 tail %2").arg(v.head).arg(v.tail);
+            else if constexpr (std::is_same_v<T, step::ClipTime>)
+                return QString("clip time [%1, %2)").arg(v.t0).arg(v.t1);
+            else if constexpr (std::is_same_v<T, step::ClipEvent>)
+                return QString("clip events [%1, %2)").arg(v.i0).arg(v.i1);
+            else if constexpr (std::is_same_v<T, step::Aggregate>)
+                return QString("aggregate %1 as %2").arg(joined(v.pattern), QString::fromStdString(v.as));
+            else if constexpr (std::is_same_v<T, step::Project>)
+                return QString("project %1 as %2").arg(joined(v.states, ", "), QString::fromStdString(v.as));
+            else if constexpr (std::is_same_v<T, step::ProjectComponents>)
+                return QString("project components");
+            else if constexpr (std::is_same_v<T, step::Rules>)
+                return QString("rules %1").arg(QString::fromStdString(v.file));
+            else if constexpr (std::is_same_v<T, step::FilterTime>)
+                return QString("filter time share < %1").arg(v.below);
+            else if constexpr (std::is_same_v<T, step::FilterEvent>)
+                return v.below ? QString("filter count < %1").arg(*v.below)
+                               : QString("filter count < %1 of elements").arg(v.below_fraction.value_or(0));
+            else if constexpr (std::is_same_v<T, step::FilterFrequency>)
+                return QString("filter band [%1, %2]").arg(v.f0).arg(v.f1);
+            else if constexpr (std::is_same_v<T, step::Parallel>)
+                return QString("parallel %1 .. %2 as %3")
+                    .arg(QString::fromStdString(v.from), QString::fromStdString(v.to), QString::fromStdString(v.as));
+            else
+                return QString("exclude %1").arg(joined(v.states, ", "));
+        },
+        s);
+}
+
+} // namespace chitra::app

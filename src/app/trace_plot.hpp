@@ -1,0 +1,92 @@
+// The time view and the event view of one ViewDocument (same widget, two x axes):
+// state lanes with names, wheel zoom around the cursor, drag to pan, Shift-drag (or
+// band mode) for a rubber band offering Zoom / Clip / Brush pattern / Select, zoom undo
+// (Backspace) and fit all (Home), a scrollbar, a zoom slider and an overview strip.
+#pragma once
+
+#include "ses_geometry.hpp"
+
+#include <QWidget>
+
+#include <functional>
+#include <vector>
+
+class QCustomPlot;
+class QScrollBar;
+class QSlider;
+class QTimer;
+
+namespace chitra::app {
+
+class ViewDocument;
+class StatePlottable;
+class OverviewStrip;
+class PlotCanvas;
+
+enum class BandAction { None, Zoom, Clip, Brush, Select };
+
+class TracePlot : public QWidget {
+    Q_OBJECT
+public:
+    TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent = nullptr);
+
+    ViewDocument* document() const { return doc_; }
+    XAxis axis() const { return axis_; }
+    void setAxis(XAxis axis);
+
+    std::pair<double, double> visibleRange() const;
+    void setVisibleRange(double x0, double x1, bool remember = true);
+    void fitAll();
+    void undoZoom();
+    int zoomDepth() const { return static_cast<int>(history_.size()); }
+
+    void setShowNames(bool on);
+    bool showNames() const { return showNames_; }
+    void setConnectors(bool on);
+    void setBandMode(bool on) { bandMode_ = on; }
+    bool bandMode() const { return bandMode_; }
+
+    // How the action after a rubber band is chosen: a popup menu by default; tests and
+    // scripts replace it to avoid a blocking menu.
+    using BandChooser = std::function<BandAction(QPoint globalPos)>;
+    void setBandChooser(BandChooser chooser) { chooser_ = std::move(chooser); }
+    void applyBand(BandAction action, double x0, double x1);
+
+    // The drawing canvas (for tests that send mouse events) and coordinate helpers.
+    QWidget* canvas() const;
+    QPoint pixelOf(double x, double lane) const;
+    double replotNow(); // synchronous replot, returns milliseconds
+
+signals:
+    void hoverText(const QString& text);
+    void visibleRangeChanged(double x0, double x1);
+    void interactionFinished();
+    void message(const QString& text);
+
+private:
+    friend class PlotCanvas;
+    void rebuildAxes();
+    void refreshTicks();
+    void onRangeChanged();
+    void syncScrollAndSlider();
+    void rememberRange();
+    void hover(const QPoint& pos);
+    void bandFinished(const QRect& rect, const QPoint& globalPos);
+
+    ViewDocument* doc_;
+    XAxis axis_;
+    PlotCanvas* plot_;
+    StatePlottable* states_;
+    OverviewStrip* overview_;
+    QScrollBar* scroll_;
+    QSlider* zoomSlider_;
+    QTimer* settle_;
+    BandChooser chooser_;
+    std::vector<std::pair<double, double>> history_;
+    qint64 lastWheelMs_ = 0;
+    bool showNames_ = true;
+    bool bandMode_ = false;
+    bool syncing_ = false;
+};
+
+} // namespace chitra::app

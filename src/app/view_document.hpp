@@ -1,0 +1,112 @@
+// One view of a trace: its pipeline (with undo), the current SES and its drawing
+// summaries, the y order of states, the linked selection (in raw-record coordinates)
+// and the pending brushed patterns. Every display of the view observes it.
+#pragma once
+
+#include "chitra/pipeline.hpp"
+#include "chitra/ses.hpp"
+#include "chitra/trace.hpp"
+#include "state_summary.hpp"
+
+#include <QColor>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QUndoStack;
+
+namespace chitra::app {
+
+class StepEngine;
+
+// Raw records [begin, end).
+struct RecordRange {
+    RecordIndex begin = 0, end = 0;
+    bool empty() const { return end <= begin; }
+    bool operator==(const RecordRange&) const = default;
+};
+
+struct BrushedPattern {
+    std::vector<std::string> names; // the symbol sequence
+    QColor colour;
+    std::vector<std::size_t> starts; // match starts in the current SES
+    double elementShare = 0;         // matched elements / all elements
+    double timeShare = 0;            // matched time / total time
+    QString label() const;
+};
+
+enum class YOrder { FirstAppearance, Name, TimeShare };
+
+class ViewDocument : public QObject {
+    Q_OBJECT
+public:
+    ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent = nullptr);
+    ~ViewDocument() override;
+
+    const Trace& trace() const { return *trace_; }
+    std::shared_ptr<const Trace> tracePtr() const { return trace_; }
+    QString name() const { return name_; }
+    void setName(const QString& name);
+
+    // Current SES and its lanes.
+    const Ses& ses() const { return *ses_; }
+    std::shared_ptr<const Ses> sesPtr() const { return ses_; }
+    const StateSummary& summary() const { return summary_; }
+    int laneCount() const { return static_cast<int>(laneSymbols_.size()); }
+    SymbolId laneSymbol(int lane) const { return laneSymbols_[static_cast<std::size_t>(lane)]; }
+    int laneOf(SymbolId s) const; // -1 when the symbol is not in the SES
+    YOrder yOrder() const { return order_; }
+    void setYOrder(YOrder order);
+
+    // Pipeline. pushStep applies the step first; a step the core refuses returns the
+    // core's message and is not pushed onto the undo stack.
+    std::optional<QString> pushStep(const Step& step);
+    const std::vector<Step>& steps() const;
+    QUndoStack* undoStack() const { return undo_; }
+
+    // Linked selection.
+    RecordRange selection() const { return selection_; }
+    void setSelection(RecordRange range);
+
+    // Brushed patterns; returns the index of the new pattern, or -1 for an empty one.
+    int addPattern(std::vector<std::string> names);
+    void removePattern(int index);
+    const std::vector<BrushedPattern>& patterns() const { return patterns_; }
+    // A composite name for pattern `index` that no symbol has yet.
+    QString suggestName(int index) const;
+    std::optional<QString> aggregatePattern(int index, const QString& name);
+
+    // Used by the undo commands only.
+    void redoStep(const Step& step);
+    void undoStep();
+
+signals:
+    void sesChanged();
+    void lanesChanged();
+    void selectionChanged();
+    void patternsChanged();
+    void nameChanged();
+
+private:
+    void resultChanged();
+    void rebuildLanes();
+    void rematchPatterns();
+
+    std::shared_ptr<const Trace> trace_;
+    QString name_;
+    std::unique_ptr<StepEngine> engine_;
+    std::shared_ptr<const Ses> ses_;
+    StateSummary summary_;
+    std::vector<SymbolId> laneSymbols_;
+    std::vector<int> laneOf_;
+    YOrder order_ = YOrder::FirstAppearance;
+    RecordRange selection_;
+    std::vector<BrushedPattern> patterns_;
+    int patternsMade_ = 0;
+    QUndoStack* undo_;
+};
+
+} // namespace chitra::app

@@ -1,0 +1,509 @@
+// chitra-philosophers: an instrumented dining-philosophers program (Chitra paper, section 3).
+//
+// N philosopher threads share N utensils (spinlocks, busy waiting). Each thread cycles
+// T (think) -> A1 (acquire first utensil) -> A2 (acquire second) -> E (eat) ->
+// R1 (release first) -> R2 (release second) -> T, and records (steady_clock time, new
+// local state) into a preallocated per-thread array: no allocation or I/O during the run.
+// After the run the arrays are merged by time into one PES (one component per
+// philosopher), checked (mutual exclusion on every utensil, non-decreasing times) and
+// written as PES text. See docs/sample-traces.md.
+//
+// Links only Threads: it writes the PES text itself.
+
+#include <algorithm>
+#include <cerrno>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <sys/resource.h>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+enum State : std::uint8_t { T, A1, A2, E, R1, R2, kStates };
+constexpr const char* kStateName[kStates] = {"T", "A1", "A2", "E", "R1", "R2"};
+
+// Tie-break for events of different threads at the same nanosecond: releases before
+// acquisitions, so a hand-over of a utensil can never appear as an overlap.
+constexpr int kTiePriority[kStates] = {/*T*/ 2, /*A1*/ 3, /*A2*/ 4, /*E*/ 5, /*R1*/ 0, /*R2*/ 1};
+
+enum class Work { Time, Loop };
+
+struct Options {
+    int n = 3;
+    std::int64_t x = 1000;
+    Work work = Work::Time;
+    std::int64_t meals = 1000;
+    double duration = 0;  // seconds; 0 = run until every philosopher has eaten `meals` times
+    bool ns = true;
+    bool fields = false;
+    bool yield = false;
+    std::string separator;
+    std::string output;
+    bool quiet = false;
+};
+
+// One log entry, written by its own thread only.
+struct Event {
+    std::int64_t t;        // steady_clock ns
+    std::uint64_t spins;   // this thread's failed lock attempts so far
+    std::uint64_t cpu_ns;  // this thread's CPU time so far (getrusage, us resolution), --fields only
+    std::uint64_t preempt; // this thread's involuntary context switches so far, --fields only
+    std::uint32_t meals;   // this thread's completed meals so far
+    std::uint8_t state;
+};
+
+struct alignas(64) Utensil {
+    std::atomic_flag flag = ATOMIC_FLAG_INIT;
+    std::atomic<int> owner{-1};  // run-time check of mutual exclusion
+};
+
+struct alignas(64) Philosopher {
+    std::vector<Event> log;
+    std::size_t used = 0;
+    std::uint64_t spins = 0;
+    std::uint32_t meals = 0;
+};
+
+[[noreturn]] void usage_error(const std::string& msg)
+{
+    std::fprintf(stderr, "chitra-philosophers: %s (see --help)\n", msg.c_str());
+    std::exit(2);
+}
+
+void print_help()
+{
+    std::puts(
+        "usage: chitra-philosophers [options]\n"
+        "Runs N dining philosophers on real threads and writes their execution as PES text.\n"
+        "  -n, --philosophers N  number of philosophers, 2..8 (default 3)\n"
+        "  -x, --cost X          eat and think cost (default 1000)\n"
+        "      --work time|loop  time: X microseconds of busy waiting on steady_clock (default);\n"
+        "                        loop: X iterations of a floating-point multiply (as in the paper)\n"
+        "  -m, --meals M         meals per philosopher (default 1000)\n"
+        "      --duration S      also stop after S seconds (each philosopher finishes its meal)\n"
+        "      --timebase ns|us  time base of the output (default ns)\n"
+        "      --fields          add data fields: meals, spins, cpu_ns, preempt (counters),\n"
+        "                        eating, hungry (gauges)\n"
+        "      --yield           yield the processor while spinning (default: pure busy waiting)\n"
+        "      --separator S     write '# separator: S' (default: none, names like TA1E)\n"
+        "  -o, --output FILE     write the trace to FILE (default: standard output)\n"
+        "  -q, --quiet           no summary on standard error\n");
+}
+
+std::int64_t parse_int(std::string_view opt, std::string_view v, std::int64_t lo, std::int64_t hi)
+{
+    std::int64_t out = 0;
+    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec != std::errc() || p != v.data() + v.size() || out < lo || out > hi)
+        usage_error(std::string(opt) + " needs an integer in " + std::to_string(lo) + ".." +
+                    std::to_string(hi) + ", got '" + std::string(v) + "'");
+    return out;
+}
+
+Options parse_args(int argc, char** argv)
+{
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        std::string_view a = argv[i];
+        auto value = [&]() -> std::string_view {
+            if (i + 1 >= argc) usage_error(std::string(a) + " needs a value");
+            return argv[++i];
+        };
+        if (a == "-h" || a == "--help") { print_help(); std::exit(0); }
+        else if (a == "-n" || a == "--philosophers") o.n = int(parse_int(a, value(), 2, 8));
+        else if (a == "-x" || a == "--cost") o.x = parse_int(a, value(), 1, 100'000'000);
+        else if (a == "-m" || a == "--meals") o.meals = parse_int(a, value(), 1, 10'000'000);
+        else if (a == "--duration") {
+            std::string v(value());
+            char* end = nullptr;
+            o.duration = std::strtod(v.c_str(), &end);
+            if (end == v.c_str() || *end != '\0' || !(o.duration > 0))
+                usage_error("--duration needs a positive number of seconds");
+        }
+        else if (a == "--work") {
+            auto v = value();
+            if (v == "time") o.work = Work::Time;
+            else if (v == "loop") o.work = Work::Loop;
+            else usage_error("--work is time or loop");
+        }
+        else if (a == "--timebase") {
+            auto v = value();
+            if (v == "ns") o.ns = true;
+            else if (v == "us") o.ns = false;
+            else usage_error("--timebase is ns or us");
+        }
+        else if (a == "--fields") o.fields = true;
+        else if (a == "--yield") o.yield = true;
+        else if (a == "--separator") o.separator = value();
+        else if (a == "-o" || a == "--output") o.output = value();
+        else if (a == "-q" || a == "--quiet") o.quiet = true;
+        else usage_error("unknown option '" + std::string(a) + "'");
+    }
+    return o;
+}
+
+inline std::int64_t now_ns()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+        .count();
+}
+
+inline void cpu_relax()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// Eat/think: busy work that keeps the processor, like the paper's multiply loop.
+double g_sink = 0;  // defeats dead-code elimination of the multiply loop
+void work(const Options& o)
+{
+    if (o.work == Work::Time) {
+        const std::int64_t until = now_ns() + o.x * 1000;
+        while (now_ns() < until) cpu_relax();
+    } else {
+        double a = 1.0000001, b = 0.9999999;
+        for (std::int64_t k = 0; k < o.x; ++k) a *= b;  // dependent multiplies: not vectorised
+        g_sink += a;
+    }
+}
+
+struct Shared {
+    const Options* opt;
+    std::vector<Utensil> utensils;
+    std::atomic<bool> go{false};
+    std::atomic<bool> stop{false};
+    std::atomic<bool> violated{false};
+    std::atomic<int> finished{0};
+    explicit Shared(const Options& o) : opt(&o), utensils(o.n) {}
+};
+
+void lock(Shared& sh, int u, int who, std::uint64_t& spins)
+{
+    Utensil& ut = sh.utensils[u];
+    while (ut.flag.test_and_set(std::memory_order_acquire)) {
+        do {  // test-and-test-and-set: spin on a shared copy of the line
+            ++spins;
+            if (sh.opt->yield) std::this_thread::yield();
+            else cpu_relax();
+        } while (ut.flag.test(std::memory_order_relaxed));
+    }
+    if (ut.owner.exchange(who, std::memory_order_relaxed) != -1)
+        sh.violated.store(true, std::memory_order_relaxed);
+}
+
+void unlock(Shared& sh, int u)
+{
+    Utensil& ut = sh.utensils[u];
+    ut.owner.store(-1, std::memory_order_relaxed);
+    ut.flag.clear(std::memory_order_release);
+}
+
+// Utensils of philosopher i are i-1 and i (mod N); odd philosophers take i-1 first, even
+// ones take i first (the paper's g0, g1; release order g2 = g0, g3 = g1).
+int first_utensil(int i) { return (i % 2 == 1) ? i - 1 : i; }
+int second_utensil(int i, int n) { return (i % 2 == 1) ? i : (i - 1 + n) % n; }
+
+void run_philosopher(Shared& sh, Philosopher& me, int i)
+{
+    const Options& o = *sh.opt;
+    const int u0 = first_utensil(i), u1 = second_utensil(i, o.n);
+    // --fields: CPU time and preemptions count from the start of the run, not thread creation.
+    std::uint64_t cpu0 = 0, preempt0 = 0;
+    auto usage = [&](std::uint64_t& cpu_ns, std::uint64_t& preempt) {
+        rusage ru;
+        getrusage(RUSAGE_THREAD, &ru);
+        cpu_ns = (std::uint64_t(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1'000'000 +
+                  std::uint64_t(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec)) * 1000 - cpu0;
+        preempt = std::uint64_t(ru.ru_nivcsw) - preempt0;
+    };
+    auto record = [&](State s) {
+        Event& ev = me.log[me.used++];
+        ev.t = now_ns();
+        ev.state = s;
+        ev.spins = me.spins;
+        ev.meals = me.meals;
+        if (o.fields) {
+            usage(ev.cpu_ns, ev.preempt);
+        } else {
+            ev.cpu_ns = ev.preempt = 0;
+        }
+    };
+    while (!sh.go.load(std::memory_order_acquire)) cpu_relax();
+    if (o.fields) usage(cpu0, preempt0);
+    for (std::int64_t m = 0; m < o.meals; ++m) {
+        if (sh.stop.load(std::memory_order_relaxed)) break;
+        work(o);  // thinking (state T since time 0 or since the last release)
+        record(A1);
+        lock(sh, u0, i, me.spins);
+        record(A2);
+        lock(sh, u1, i, me.spins);
+        record(E);
+        work(o);  // eating
+        ++me.meals;
+        record(R1);
+        unlock(sh, u0);
+        record(R2);
+        unlock(sh, u1);
+        record(T);
+    }
+    sh.finished.fetch_add(1, std::memory_order_release);
+}
+
+struct Merged {
+    std::int64_t t;  // ns since start
+    int who;
+    const Event* ev;
+};
+
+// Merges the per-thread logs by time, keeping each thread's own order.
+std::vector<Merged> merge(const std::vector<Philosopher>& ph, std::int64_t t0)
+{
+    std::size_t total = 0;
+    for (auto& p : ph) total += p.used;
+    std::vector<Merged> out;
+    out.reserve(total);
+    std::vector<std::size_t> head(ph.size(), 0);
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < int(ph.size()); ++i) {
+            if (head[i] >= ph[i].used) continue;
+            if (best < 0) { best = i; continue; }
+            const Event& a = ph[i].log[head[i]];
+            const Event& b = ph[best].log[head[best]];
+            if (a.t < b.t || (a.t == b.t && kTiePriority[a.state] < kTiePriority[b.state]))
+                best = i;
+        }
+        if (best < 0) break;
+        const Event& ev = ph[best].log[head[best]++];
+        out.push_back({ev.t - t0, best, &ev});
+    }
+    return out;
+}
+
+// Replays the merged sequence and checks that no utensil is ever certainly held by two
+// philosophers (so no two neighbours eat at once). Times are read right after a lock and
+// right before an unlock, so a philosopher certainly holds its first utensil in A2 and E,
+// and its second in E and R1; A1 ends and R1/R2 contain a lock or unlock, which is why
+// they are left out.
+bool check_exclusion(const std::vector<Merged>& seq, int n)
+{
+    std::vector<std::uint8_t> st(n, T);
+    auto holds = [&](int i, int u) {
+        const State s = State(st[i]);
+        if (u == first_utensil(i) && (s == A2 || s == E)) return true;
+        if (u == second_utensil(i, n) && (s == E || s == R1)) return true;
+        return false;
+    };
+    std::int64_t last = 0;
+    for (std::size_t k = 0; k < seq.size(); ++k) {
+        if (seq[k].t < last) {
+            std::fprintf(stderr, "chitra-philosophers: merged times decrease at record %zu\n", k);
+            return false;
+        }
+        last = seq[k].t;
+        st[seq[k].who] = seq[k].ev->state;
+        for (int u = 0; u < n; ++u) {
+            int holders = 0;
+            for (int i = 0; i < n; ++i) holders += holds(i, u);
+            if (holders > 1) {
+                std::fprintf(stderr,
+                             "chitra-philosophers: utensil %d held by two philosophers at "
+                             "record %zu (t=%lld ns)\n", u, k + 1, (long long)seq[k].t);
+                return false;
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            if (st[i] == E && st[(i + 1) % n] == E) {
+                std::fprintf(stderr, "chitra-philosophers: neighbours %d and %d eat at once\n",
+                             i, (i + 1) % n);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+// Small buffered writer: the output can be 100k+ lines.
+struct Out {
+    std::FILE* f;
+    std::string buf;
+    void put(std::string_view s) { buf.append(s); if (buf.size() > (1 << 16)) flush(); }
+    void num(std::uint64_t v)
+    {
+        char tmp[24];
+        auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
+        buf.append(tmp, r.ptr);
+    }
+    bool flush()
+    {
+        bool ok = std::fwrite(buf.data(), 1, buf.size(), f) == buf.size();
+        buf.clear();
+        return ok;
+    }
+};
+
+std::string command_line(int argc, char** argv)
+{
+    std::string s = "chitra-philosophers";
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "-o" || std::string_view(argv[i]) == "--output") {
+            ++i;  // the output name is not part of the experiment
+            continue;
+        }
+        s += ' ';
+        s += argv[i];
+    }
+    return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const Options o = parse_args(argc, argv);
+    if (o.separator.find_first_of(" \t\r\n") != std::string::npos)
+        usage_error("--separator must not contain white space");
+    const int n = o.n;
+
+    Shared sh(o);
+    std::vector<Philosopher> ph(n);
+    for (auto& p : ph) {
+        // 6 events per meal; touching every entry now keeps page faults out of the run.
+        p.log.assign(std::size_t(o.meals) * 6, Event{});
+    }
+
+    std::vector<std::thread> threads;
+    threads.reserve(n);
+    for (int i = 0; i < n; ++i)
+        threads.emplace_back([&sh, &ph, i] { run_philosopher(sh, ph[i], i); });
+    const std::int64_t t0 = now_ns();
+    sh.go.store(true, std::memory_order_release);
+    if (o.duration > 0) {
+        const auto until = Clock::now() + std::chrono::duration<double>(o.duration);
+        // Wake up often enough to notice that every philosopher already finished.
+        while (Clock::now() < until && sh.finished.load(std::memory_order_acquire) < n)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        sh.stop.store(true, std::memory_order_relaxed);
+    }
+    for (auto& t : threads) t.join();
+    const std::int64_t wall = now_ns() - t0;
+
+    if (sh.violated.load()) {
+        std::fprintf(stderr, "chitra-philosophers: a utensil was taken while held (spinlock broken)\n");
+        return 1;
+    }
+    const std::vector<Merged> seq = merge(ph, t0);
+    if (!check_exclusion(seq, n)) return 1;
+
+    std::FILE* f = stdout;
+    if (!o.output.empty()) {
+        f = std::fopen(o.output.c_str(), "wb");
+        if (!f) {
+            std::fprintf(stderr, "chitra-philosophers: cannot write %s: %s\n", o.output.c_str(),
+                         std::strerror(errno));
+            return 1;
+        }
+    }
+    const std::int64_t div = o.ns ? 1 : 1000;  // floor keeps times non-decreasing
+    const std::int64_t end = seq.empty() ? 0 : seq.back().t / div;
+    Out out{f, {}};
+    out.put("# chitra-pes 1\n# timebase: ");
+    out.put(o.ns ? "ns" : "us");
+    out.put("\n# components: ");
+    out.num(std::uint64_t(n));
+    out.put("\n");
+    if (!o.separator.empty()) {
+        out.put("# separator: ");
+        out.put(o.separator);
+        out.put("\n");
+    }
+    if (o.fields)
+        out.put("# fields: meals:counter spins:counter cpu_ns:counter preempt:counter "
+                "eating:gauge hungry:gauge\n");
+    out.put("# end: ");
+    out.num(std::uint64_t(end));
+    out.put("\n# generator: ");
+    out.put(command_line(argc, argv));
+    out.put("\n");
+
+    // Program state = tuple of local states; every philosopher thinks at time 0.
+    std::vector<std::uint8_t> st(n, T);
+    std::vector<const Event*> latest(n, nullptr);
+    auto write_record = [&](std::int64_t t) {
+        out.num(std::uint64_t(t / div));
+        for (int i = 0; i < n; ++i) {
+            out.put(" ");
+            out.put(kStateName[st[i]]);
+        }
+        if (o.fields) {
+            std::uint64_t meals = 0, spins = 0, cpu = 0, pre = 0, eating = 0, hungry = 0;
+            for (int i = 0; i < n; ++i) {
+                if (latest[i]) {
+                    meals += latest[i]->meals;
+                    spins += latest[i]->spins;
+                    cpu += latest[i]->cpu_ns;
+                    pre += latest[i]->preempt;
+                }
+                eating += st[i] == E;
+                hungry += st[i] == A1 || st[i] == A2;
+            }
+            for (std::uint64_t v : {meals, spins, cpu, pre, eating, hungry}) {
+                out.put(" ");
+                out.num(v);
+            }
+        }
+        out.put("\n");
+    };
+    write_record(0);
+    for (const Merged& m : seq) {
+        st[m.who] = m.ev->state;
+        latest[m.who] = m.ev;
+        write_record(m.t);
+    }
+    bool ok = out.flush();
+    if (f != stdout) ok = (std::fclose(f) == 0) && ok;
+    else ok = (std::fflush(f) == 0) && ok;
+    if (!ok) {
+        std::fprintf(stderr, "chitra-philosophers: write error\n");
+        return 1;
+    }
+
+    if (!o.quiet) {
+        std::fprintf(stderr, "chitra-philosophers: N=%d x=%lld (%s), %zu records, %.3f s wall\n",
+                     n, (long long)o.x, o.work == Work::Time ? "us busy wait" : "multiply loop",
+                     seq.size() + 1, double(wall) / 1e9);
+        // Mean acquisition time (A1 + A2) per philosopher: the paper's efficiency/fairness measure.
+        for (int i = 0; i < n; ++i) {
+            const Philosopher& p = ph[i];
+            std::int64_t acq = 0, eat = 0, since = 0;
+            std::uint64_t visits = 0;
+            for (std::size_t k = 0; k < p.used; ++k) {
+                const Event& ev = p.log[k];
+                if (ev.state == A1) since = ev.t;
+                if (ev.state == E) { acq += ev.t - since; ++visits; since = ev.t; }
+                if (ev.state == R1) eat += ev.t - since;
+            }
+            const double v = visits ? double(visits) : 1.0;
+            std::fprintf(stderr,
+                         "  philosopher %d: %u meals, mean acquisition %.1f us, mean eating %.1f us, "
+                         "%llu spins\n", i, p.meals, double(acq) / v / 1000.0,
+                         double(eat) / v / 1000.0, (unsigned long long)p.spins);
+        }
+    }
+    return 0;
+}

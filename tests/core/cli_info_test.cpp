@@ -1,0 +1,192 @@
+// chitra-cli info / convert, run as a separate process (the built binary).
+#include "chitra/io.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace chitra;
+
+namespace {
+
+struct CliRun {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+struct TempDir {
+    std::filesystem::path path;
+    TempDir()
+    {
+        std::string tmpl = (std::filesystem::temp_directory_path() / "chitra-cli-XXXXXX").string();
+        path = ::mkdtemp(tmpl.data());
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+    std::string file(const std::string& name, std::string_view content) const
+    {
+        std::ofstream(path / name, std::ios::binary) << content;
+        return (path / name).string();
+    }
+};
+
+std::string slurp(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::string quote(const std::string& s)
+{
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+CliRun cli(const TempDir& dir, const std::string& args)
+{
+    std::string command = quote(CHITRA_CLI_PATH) + " " + args + " >" + quote(dir / "stdout") + " 2>" +
+                          quote(dir / "stderr");
+    int raw = std::system(command.c_str());
+    CliRun run;
+    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    run.out = slurp(dir / "stdout");
+    run.err = slurp(dir / "stderr");
+    return run;
+}
+
+const char* kTrace = "# chitra-pes 1\n# timebase: ns\n# components: 2\n# separator: ,\n"
+                     "# fields: flops:counter queue:gauge\n# end: 2500000\n# host: n7\n"
+                     "1000 A2 T 120 3\n1560 E T 180 3\n1700 A2 T 181 2\n2000000 T R1 200 1\n";
+
+} // namespace
+
+TEST(CliInfo, HumanOutputShowsTheFigures)
+{
+    TempDir dir;
+    auto path = dir.file("run.pes", kTrace);
+    CliRun r = cli(dir, "info " + quote(path));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_NE(r.out.find(path + "\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("format:      pes (" + std::to_string(std::string(kTrace).size()) + " bytes)"),
+              std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("records:     4\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("symbols:     3 distinct states"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("components:  2 (separator \",\")"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("time base:   ns"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("first time:  1,000\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("last time:   2,000,000\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("end:         2,500,000 (declared)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("duration:    2,499,000 ns"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("fields:      flops (counter), queue (gauge)"), std::string::npos) << r.out;
+}
+
+TEST(CliInfo, JsonIsOneDocumentWithAFilesArray)
+{
+    TempDir dir;
+    auto a = dir.file("a.pes", kTrace);
+    auto b = dir.file("b.pes", "5 X\n9 Y\n9 X\n");
+    CliRun r = cli(dir, "info --json " + quote(a) + " " + quote(b));
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto doc = nlohmann::json::parse(r.out);
+    ASSERT_EQ(doc["files"].size(), 2u);
+    const auto& f = doc["files"][0];
+    EXPECT_EQ(f["path"], a);
+    EXPECT_EQ(f["format"], "pes");
+    EXPECT_EQ(f["records"], 4);
+    EXPECT_EQ(f["symbols"], 3);
+    EXPECT_EQ(f["components"], 2);
+    EXPECT_EQ(f["timebase"], "ns");
+    EXPECT_EQ(f["first_time"], 1000);
+    EXPECT_EQ(f["last_time"], 2000000);
+    EXPECT_EQ(f["end"], 2500000);
+    EXPECT_EQ(f["duration"], 2499000);
+    EXPECT_EQ(f["fields"], nlohmann::json::parse(R"([{"name":"flops","kind":"counter"},{"name":"queue","kind":"gauge"}])"));
+    EXPECT_EQ(f["extra"]["host"], "n7");
+    const auto& g = doc["files"][1];
+    EXPECT_EQ(g["records"], 3);
+    EXPECT_EQ(g["symbols"], 2);
+    EXPECT_TRUE(g["end"].is_null());
+    EXPECT_EQ(g["duration"], 4); // first to last record without a declared end
+    EXPECT_EQ(g["timebase"], "us");
+}
+
+TEST(CliInfo, NoFileIsAUsageError)
+{
+    TempDir dir;
+    CliRun r = cli(dir, "info");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("FILE"), std::string::npos) << r.err;
+}
+
+TEST(CliInfo, BadInputExitsThreeWithTheMessageAndStillReportsGoodFiles)
+{
+    TempDir dir;
+    auto good = dir.file("good.pes", "1 A\n2 B\n");
+    auto bad = dir.file("bad.pes", "1 A\n0 B\n");
+    CliRun r = cli(dir, "info " + quote(good) + " " + quote(bad));
+    EXPECT_EQ(r.status, 3);
+    EXPECT_EQ(r.err, bad + ":2: decreasing time (0 after 1 on line 1)\n");
+    EXPECT_NE(r.out.find(good + "\n"), std::string::npos) << r.out;
+
+    CliRun j = cli(dir, "info --json " + quote(bad) + " " + quote(good));
+    EXPECT_EQ(j.status, 3);
+    auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["files"][0]["error"], bad + ":2: decreasing time (0 after 1 on line 1)");
+    EXPECT_EQ(doc["files"][1]["records"], 2);
+
+    CliRun missing = cli(dir, "info " + quote(dir / "nope.pes"));
+    EXPECT_EQ(missing.status, 3);
+    EXPECT_EQ(missing.err, dir / "nope.pes" + ": cannot open: No such file or directory\n");
+}
+
+TEST(CliConvert, TextToBinaryAndBackKeepsTheTrace)
+{
+    TempDir dir;
+    auto in = dir.file("run.pes", kTrace);
+    CliRun r = cli(dir, "convert " + quote(in) + " -o " + quote(dir / "run.ctrace"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(has_binary_magic(slurp(dir / "run.ctrace")));
+
+    CliRun info = cli(dir, "info --json " + quote(dir / "run.ctrace"));
+    ASSERT_EQ(info.status, 0) << info.err;
+    auto doc = nlohmann::json::parse(info.out);
+    EXPECT_EQ(doc["files"][0]["format"], "binary");
+    EXPECT_EQ(doc["files"][0]["records"], 4);
+    EXPECT_EQ(doc["files"][0]["file_size"], std::filesystem::file_size(dir / "run.ctrace"));
+
+    CliRun back = cli(dir, "convert " + quote(dir / "run.ctrace") + " -o " + quote(dir / "back.txt"));
+    ASSERT_EQ(back.status, 0) << back.err;
+    Trace a = read_pes_text(kTrace, "a");
+    Trace b = read_pes_file(dir / "back.txt");
+    EXPECT_TRUE(std::equal(a.times.begin(), a.times.end(), b.times.begin(), b.times.end()));
+    EXPECT_TRUE(std::equal(a.states.begin(), a.states.end(), b.states.begin(), b.states.end()));
+    EXPECT_EQ(b.header.end, 2500000);
+    EXPECT_EQ(b.header.separator, ",");
+
+    // --to overrides the extension.
+    CliRun forced = cli(dir, "convert " + quote(in) + " -o " + quote(dir / "x.pes") + " --to binary");
+    ASSERT_EQ(forced.status, 0) << forced.err;
+    EXPECT_TRUE(has_binary_magic(slurp(dir / "x.pes")));
+}
+
+TEST(CliConvert, UsageAndInputErrors)
+{
+    TempDir dir;
+    auto in = dir.file("run.pes", kTrace);
+    EXPECT_EQ(cli(dir, "convert " + quote(in)).status, 2);                                          // no -o
+    EXPECT_EQ(cli(dir, "convert " + quote(in) + " -o x --to yaml").status, 2);                       // bad --to
+    auto bad = dir.file("bad.pes", "1 A\nx B\n");
+    CliRun r = cli(dir, "convert " + quote(bad) + " -o " + quote(dir / "out.ctrace"));
+    EXPECT_EQ(r.status, 3);
+    EXPECT_EQ(r.err, bad + ":2: bad time 'x' (expected an integer)\n");
+    EXPECT_FALSE(std::filesystem::exists(dir / "out.ctrace"));
+}

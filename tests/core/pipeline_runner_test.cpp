@@ -1,0 +1,93 @@
+#include "chitra/pipeline_runner.hpp"
+#include "chitra/transforms.hpp"
+#include "transform_test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace chitra;
+using namespace chitra::testing;
+
+namespace {
+std::string error_of(const std::function<void()>& f)
+{
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+} // namespace
+
+TEST(PipelineRunner, ErrorsNameTheStepAndNothingIsPartlyApplied)
+{
+    Ses in = make_ses("A B C A B");
+    Pipeline p{{step::Aggregate{{"A", "B"}, "Z"}, step::ClipCount{2, 2}}};
+    EXPECT_EQ(error_of([&] { run_pipeline(in, p); }).rfind("step 2 (clip): ", 0), 0u);
+    Pipeline taken{{step::ClipCount{0, 1}, step::Project{{"A"}, "S"}, step::Aggregate{{"S", "B"}, "C"}}};
+    EXPECT_EQ(error_of([&] { run_pipeline(in, taken); }).rfind("step 3 (aggregate): name 'C' already names", 0), 0u);
+
+    PipelineRunner runner(in);
+    runner.push_step(step::Aggregate{{"A", "B"}, "Z"});
+    EXPECT_EQ(error_of([&] { runner.push_step(step::ClipCount{2, 2}); }).rfind("step 2 (clip): ", 0), 0u);
+    EXPECT_EQ(runner.size(), 1u);
+    EXPECT_EQ(names(runner.result()), (Names{"Z", "C", "Z"}));
+}
+
+TEST(PipelineRunner, WarningsNameTheStepAndStrictMakesThemErrors)
+{
+    Ses in = make_ses("A B A B");
+    Pipeline p{{step::ClipCount{0, 0}, step::Project{{"Q", "A"}, "S"}}};
+    RunResult r = run_pipeline(in, p);
+    ASSERT_EQ(r.warnings.size(), 1u);
+    EXPECT_EQ(r.warnings[0].rfind("step 2 (project): state 'Q'", 0), 0u);
+    EXPECT_EQ(names(r.ses), (Names{"S", "B", "S", "B"}));
+    EXPECT_EQ(error_of([&] { run_pipeline(in, p, true); }).rfind("step 2 (project): state 'Q'", 0), 0u);
+}
+
+TEST(PipelineRunner, UndoAndReplaceReuseCachedResults)
+{
+    Ses in = make_ses("A B C A B C");
+    PipelineRunner runner(in);
+    runner.push_step(step::Aggregate{{"A", "B"}, "Z"});
+    runner.push_step(step::Project{{"Z"}, "Y"});
+    const SymbolId* first = runner.result_at(1).symbol.data();
+    runner.pop_step();
+    EXPECT_EQ(runner.result().symbol.data(), first); // kept, not recomputed
+    EXPECT_EQ(names(runner.result()), (Names{"Z", "C", "Z", "C"}));
+    runner.replace_last(step::Aggregate{{"B", "C"}, "W"});
+    EXPECT_EQ(names(runner.result()), (Names{"A", "W", "A", "W"}));
+    EXPECT_EQ(names(runner.result_at(0)), (Names{"A", "B", "C", "A", "B", "C"}));
+}
+
+TEST(PipelineRunner, RemovingAStepAnotherDependsOnIsRefused)
+{
+    Ses in = make_ses("A B C A B C");
+    PipelineRunner runner(in);
+    runner.push_step(step::Aggregate{{"A", "B"}, "Z"});
+    runner.push_step(step::ClipCount{0, 1});
+    runner.push_step(step::Project{{"Z", "C"}, "S"});
+    std::string message = error_of([&] { runner.remove_step(0); });
+    EXPECT_EQ(message.rfind("cannot remove step 1 (aggregate): step 3 (project)", 0), 0u) << message;
+    EXPECT_NE(message.find("'Z'"), std::string::npos);
+    EXPECT_EQ(runner.size(), 3u);
+    EXPECT_EQ(names(runner.result()), (Names{"S"}));
+
+    runner.remove_step(1); // the clip: nothing depends on it
+    EXPECT_EQ(runner.size(), 2u);
+    EXPECT_EQ(names(runner.result()), (Names{"S"}));
+    EXPECT_EQ(runner.result().records, (Records{0, 6}));
+    EXPECT_EQ(runner.warnings().size(), 0u);
+}
+
+TEST(PipelineRunner, SetPipelineKeepsCommonPrefix)
+{
+    Ses in = make_ses("A B C A B C");
+    PipelineRunner runner(in);
+    runner.push_step(step::Aggregate{{"A", "B"}, "Z"});
+    runner.push_step(step::ClipCount{1, 0});
+    const SymbolId* first = runner.result_at(1).symbol.data();
+    runner.set_pipeline(Pipeline{{step::Aggregate{{"A", "B"}, "Z"}, step::ClipCount{0, 1}}});
+    EXPECT_EQ(runner.result_at(1).symbol.data(), first);
+    EXPECT_EQ(names(runner.result()), (Names{"Z", "C", "Z"}));
+}

@@ -1,0 +1,204 @@
+// chitra-cli session new|info, run as a separate process like an analyst's script would.
+#include "session_test_fixture.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+
+using namespace chitra;
+using namespace chitra::testing;
+
+namespace {
+
+struct CliRun {
+    int status = -1;
+    std::string out, err;
+};
+
+std::string quote(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+CliRun cli(const TempDir& dir, const std::vector<std::string>& args)
+{
+    std::string command = quote(CHITRA_CLI_PATH);
+    for (auto& a : args)
+        command += " " + quote(a);
+    command += " >" + quote(dir.file("stdout")) + " 2>" + quote(dir.file("stderr"));
+    int raw = std::system(command.c_str());
+    CliRun r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    r.out = read_text(dir.file("stdout"));
+    r.err = read_text(dir.file("stderr"));
+    return r;
+}
+
+// Two small traces: A/B alternating and a three-state loop.
+struct Traces : TempDir {
+    Traces()
+    {
+        write_text(file("a.pes"), "0 A\n10 B\n15 A\n30 B\n40 A\n");
+        write_text(file("b.pes"), "0 X\n1 Y\n3 Z\n6 X\n7 Y\n9 Z\n");
+        write_text(file("clip.json"), R"({"pipeline": [{"op": "clip", "head": 1, "tail": 1}]})");
+        write_text(file("excl.json"), R"({"pipeline": [{"op": "exclude", "states": ["Z"]}]})");
+    }
+};
+
+} // namespace
+
+TEST(SessionCli, NewWritesFilesViewsAndPipelinesInOrder)
+{
+    Traces d;
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--view", "raw", "--view",
+                    "clipped", "--pipeline", d.file("clip.json"), "--trace", d.file("b.pes")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, d.file("s.chitra") + ": 2 file(s), 3 view(s)\n");
+
+    Session s = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(s.files.size(), 2u);
+    EXPECT_EQ(s.files[0].path_absolute, d.file("a.pes"));
+    EXPECT_EQ(s.files[0].path_relative, "a.pes");
+    EXPECT_EQ(s.files[0].size, 24u); // 4 + 4 * 5 bytes
+    ASSERT_EQ(s.files[0].views.size(), 2u);
+    EXPECT_EQ(s.files[0].views[0].name, "raw");
+    EXPECT_TRUE(s.files[0].views[0].pipeline.steps.empty());
+    EXPECT_EQ(s.files[0].views[1].name, "clipped");
+    ASSERT_EQ(s.files[0].views[1].pipeline.steps.size(), 1u);
+    EXPECT_TRUE(s.files[0].views[1].pipeline.steps[0] == Step(step::ClipCount{1, 1}));
+    // A trace without --view gets the default view; every view one whole-trace time display.
+    ASSERT_EQ(s.files[1].views.size(), 1u);
+    EXPECT_EQ(s.files[1].views[0].name, "view 1");
+    for (auto& f : s.files)
+        for (auto& v : f.views) {
+            ASSERT_EQ(v.displays.size(), 1u);
+            EXPECT_EQ(v.displays[0].kind, DisplayKind::time);
+            EXPECT_TRUE(v.displays[0].visible.empty());
+        }
+    EXPECT_EQ(s.files[1].views[0].displays[0].id, "d3");
+    EXPECT_EQ(check_file_identity(s.files[1], d.path.string()).status, FileStatus::same);
+}
+
+TEST(SessionCli, NewUsageErrorsExitTwo)
+{
+    Traces d;
+    auto expect_usage = [&](std::vector<std::string> args, const std::string& message) {
+        CliRun r = cli(d, args);
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(d.file("s.chitra")));
+    };
+    expect_usage({"session", "new", d.file("s.chitra"), "--view", "v", "--trace", d.file("a.pes")},
+                 "--view v comes before any --trace");
+    expect_usage({"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--pipeline", d.file("clip.json")},
+                 "must follow a --view");
+    expect_usage({"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--view", "v", "--view", "v"},
+                 "--view v is given twice");
+    expect_usage({"session", "new", d.file("s.chitra")}, "--trace is required");
+    expect_usage({"session"}, "");
+}
+
+TEST(SessionCli, NewBadInputExitsThree)
+{
+    Traces d;
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("absent.pes")});
+    EXPECT_EQ(r.status, 3);
+    EXPECT_NE(r.err.find("absent.pes"), std::string::npos) << r.err;
+    // A pipeline that cannot apply to its trace is caught before the session is written.
+    write_text(d.file("bad.json"), R"({"pipeline": [{"op": "clip", "head": 50, "tail": 50}]})");
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--view", "v", "--pipeline",
+                d.file("bad.json")});
+    EXPECT_EQ(r.status, 3);
+    EXPECT_NE(r.err.find("view 'v': step 1 (clip)"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(d.file("s.chitra")));
+    // --no-check writes it anyway (the traces may not be readable here yet).
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--no-check", "--trace", d.file("a.pes"), "--view", "v",
+                "--pipeline", d.file("bad.json")});
+    EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST(SessionCli, InfoListsFilesViewsAndDisplays)
+{
+    Traces d;
+    Session s;
+    s.files.push_back(make_file_ref(d.file("a.pes"), d.path.string()));
+    ViewState v = full_view("phase 2", 1);
+    v.pipeline.steps = {step::ClipCount{1, 1}, step::Exclude{{"B"}}};
+    v.displays[1].visible = {};
+    s.files[0].views = {v};
+    s.layout.open_displays = {{"d1a", "centre", 0}};
+    s.layout.current_view = "1/phase 2";
+    save_session(d.file("s.chitra"), s);
+
+    CliRun r = cli(d, {"session", "info", d.file("s.chitra")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string expected = d.file("s.chitra") + ": session format 1, written by chitra 0.1.0\n"
+                         + "file 1: " + d.file("a.pes") + " (relative: a.pes)\n"
+                         + "  size 24 bytes, xxh3-64 " + [&] {
+                               char hex[17];
+                               std::snprintf(hex, sizeof hex, "%016llx",
+                                             static_cast<unsigned long long>(s.files[0].content_hash));
+                               return std::string(hex);
+                           }() + "\n"
+                         + "  view 'phase 2': 2 step(s) [clip, exclude], 2 bookmark(s), 4 note(s), 2 selected range(s)\n"
+                         + "    display d1a: time, x [1.5, 1000000000000] y [-0.5, 7.25], 2 zoom step(s) back\n"
+                         + "    display d1b: frequency, whole trace, 2 zoom step(s) back\n"
+                         + "    display d1c: gantt, x [4.5, 3000000000000] y [-0.5, 7.25], 2 zoom step(s) back\n"
+                         + "layout: 1 open display(s), current view 1/phase 2\n";
+    EXPECT_EQ(r.out, expected);
+
+    r = cli(d, {"session", "info", d.file("s.chitra"), "--json", "--verify"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["format"], 1);
+    EXPECT_EQ(j["files"][0]["status"], "same");
+    EXPECT_EQ(j["files"][0]["size"], 24);
+    auto& view = j["files"][0]["views"][0];
+    EXPECT_EQ(view["name"], "phase 2");
+    EXPECT_EQ(view["pipeline"][0]["op"], "clip");
+    EXPECT_EQ(view["pipeline"][0]["head"], 1);
+    EXPECT_EQ(view["bookmarks"][0]["name"], "start of phase 2");
+    EXPECT_EQ(view["bookmarks"][0]["time"], 1834120);
+    EXPECT_EQ(view["notes"][1]["time"], nullptr);
+    EXPECT_EQ(view["notes"][1]["record"], 99);
+    EXPECT_EQ(view["selection"][1][1], 251);
+    EXPECT_EQ(view["displays"][1]["visible"], nullptr);
+    EXPECT_EQ(view["displays"][2]["kind"], "gantt");
+    EXPECT_EQ(view["displays"][0]["options"]["averaging_width_percent"], 2.5);
+    EXPECT_EQ(j["layout"]["open_displays"][0]["display"], "d1a");
+    EXPECT_TRUE(j["problems"].empty());
+}
+
+TEST(SessionCli, InfoOnDamagedSessionExitsThreeUnlessRecovering)
+{
+    Traces d;
+    Session s;
+    s.files.push_back(make_file_ref(d.file("a.pes"), d.path.string()));
+    s.files[0].views = {ViewState{.name = "keep"}, ViewState{.name = "break"}};
+    std::string text = session_to_text(s, d.path.string());
+    std::size_t at = text.find("break", text.find("<payload>", text.find("<label>view &apos;break")));
+    ASSERT_NE(at, std::string::npos);
+    text[at] = 'B';
+    write_text(d.file("s.chitra"), text);
+
+    CliRun r = cli(d, {"session", "info", d.file("s.chitra")});
+    EXPECT_EQ(r.status, 3);
+    EXPECT_EQ(r.err, d.file("s.chitra") + ": damaged: view 'break' of " + d.file("a.pes")
+                         + ": checksum mismatch (damaged)\n");
+    r = cli(d, {"session", "info", d.file("s.chitra"), "--recover", "--json"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["files"][0]["views"].size(), 1u);
+    EXPECT_EQ(j["files"][0]["views"][0]["name"], "keep");
+    ASSERT_EQ(j["problems"].size(), 1u);
+    EXPECT_NE(r.err.find("warning: "), std::string::npos);
+
+    write_text(d.file("junk.chitra"), "hello");
+    r = cli(d, {"session", "info", d.file("junk.chitra"), "--recover"});
+    EXPECT_EQ(r.status, 3);
+    EXPECT_EQ(r.err, d.file("junk.chitra") + ": not a Chitra session file\n");
+}

@@ -1,0 +1,52 @@
+// libFuzzer target for the PES text reader. Besides "no crash, no hang, no exception
+// other than InputError", every accepted input must survive write_pes -> read_pes
+// unchanged (same columns, symbols and header).
+#include "chitra/io.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+using namespace chitra;
+
+namespace {
+void check(bool ok)
+{
+    if (!ok)
+        std::abort();
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    std::string_view text(reinterpret_cast<const char*>(data), size);
+    Trace a;
+    try {
+        a = read_pes_text(text, "fuzz.pes");
+    } catch (const InputError& e) {
+        check(std::strncmp(e.what(), "fuzz.pes:", 9) == 0);
+        return 0;
+    }
+    check(a.size() > 0 && a.states.size() == a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        check(a.states[i] < a.symbols->size());
+        check(i == 0 || a.times[i - 1] <= a.times[i]);
+    }
+
+    std::ostringstream out;
+    write_pes(a, out);
+    Trace b = read_pes_text(out.str(), "round-trip.pes"); // must not throw
+    check(b.size() == a.size());
+    check(std::equal(a.times.begin(), a.times.end(), b.times.begin()));
+    check(std::equal(a.states.begin(), a.states.end(), b.states.begin()));
+    check(a.symbols->size() == b.symbols->size());
+    for (std::size_t s = 0; s < a.symbols->size(); ++s)
+        check((*a.symbols)[s].name == (*b.symbols)[s].name);
+    check(a.header.end == b.header.end && a.header.separator == b.header.separator &&
+          a.header.components == b.header.components && a.header.fields.size() == b.header.fields.size() &&
+          a.header.extra == b.header.extra && a.header.timebase == b.header.timebase);
+    for (std::size_t f = 0; f < a.fields.size(); ++f)
+        check(std::memcmp(a.fields[f].data(), b.fields[f].data(), 8 * a.size()) == 0);
+    return 0;
+}

@@ -1,0 +1,348 @@
+// The model window, the transition graph and its Graphviz layout, driven like a user.
+#include "gui_test_util.hpp"
+#include "graph_layout.hpp"
+#include "model_window.hpp"
+#include "transition_graph_widget.hpp"
+
+#include "chitra/chain.hpp"
+#include "chitra/io.hpp"
+#include "chitra/transforms.hpp"
+
+#include <QFile>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+
+// A(10) B(20) A(30) C(5) A(10) B(40): means A 50/3, B 30, C 5, OTHER 0;
+// transitions A->B 2, A->C 1, B->A 1, C->A 1, B->OTHER 1.
+const char* kTrace = "# timebase: us\n# end: 115\n0 A\n10 B\n30 A\n60 C\n65 A\n75 B\n";
+
+std::shared_ptr<const Ses> smallSes() { return testutil::sesFromText(kTrace); }
+
+// The same trace with the pattern A B aggregated into the composite AB:
+// AB(30) A(30) C(5) AB(50).
+std::shared_ptr<const Ses> compositeSes()
+{
+    return std::make_shared<const Ses>(aggregate(*smallSes(), {"A", "B"}, "AB"));
+}
+
+void clickHeader(QTableView* view, int section)
+{
+    QHeaderView* h = view->horizontalHeader();
+    const QPoint p(h->sectionViewportPosition(section) + h->sectionSize(section) / 2, h->height() / 2);
+    QTest::mouseClick(h->viewport(), Qt::LeftButton, {}, p);
+}
+
+QStringList namesInViewOrder(const ModelWindow& w)
+{
+    QStringList names;
+    auto* proxy = w.statesProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r)
+        names << proxy->index(r, ModelWindow::Name).data().toString();
+    return names;
+}
+
+} // namespace
+
+class ModelWindowTest : public QObject {
+    Q_OBJECT
+private slots:
+    void layoutGivesDistinctPositionsAndFollowsRankdir();
+    void tableHasOneRowPerStateAndSortsByMean();
+    void filterNarrowsTheTable();
+    void exportWritesParsableJsonAndDot();
+    void exportCanBeCancelledAndReportsFailure();
+    void clickingACompositeExpandsItsDefinition();
+    void clickingANodeSelectsItsRow();
+    void steadyStateShownOrClosedClasses();
+    void graphExportsPngAndSvg();
+    void sampleTraceModel();
+};
+
+void ModelWindowTest::layoutGivesDistinctPositionsAndFollowsRankdir()
+{
+    GraphSpec spec;
+    for (int i = 0; i < 5; ++i) spec.nodes.push_back({0.8, 0.4, false, -1});
+    // A chain 0 -> 1 -> 2 -> 3 -> 4 plus a back edge and a self-loop.
+    for (int i = 0; i < 4; ++i) spec.edges.push_back({i, i + 1, QString::number(i), 1.0, true});
+    spec.edges.push_back({4, 0, "back", 1.0, true});
+    spec.edges.push_back({2, 2, "self", 1.0, true});
+    const GraphLayout lay = layout_graph(spec);
+    QCOMPARE(lay.nodes.size(), std::size_t{5});
+    QCOMPARE(lay.edges.size(), std::size_t{6});
+    QSet<QPair<int, int>> seen;
+    for (const QRectF& r : lay.nodes) {
+        QVERIFY(seen.insert({qRound(r.center().x()), qRound(r.center().y())}) != seen.end());
+        QVERIFY(lay.bounds.adjusted(-1, -1, 1, 1).contains(r));
+        QCOMPARE(qRound(r.width()), qRound(0.8 * 72)); // fixed size, in points
+    }
+    QCOMPARE(seen.size(), 5);
+    // Left to right: along the chain, x grows (the back edge is reversed by dot).
+    for (int i = 0; i < 4; ++i) QVERIFY(lay.nodes[i].center().x() < lay.nodes[i + 1].center().x());
+    for (const GraphLayoutEdge& e : lay.edges) {
+        QVERIFY(e.points.size() >= 4);
+        QVERIFY(e.label_pos.has_value());
+    }
+    // Edge 0 starts near node 0 and its arrow ends near node 1.
+    const GraphLayoutEdge& e0 = lay.edges[0];
+    QVERIFY(lay.nodes[0].adjusted(-3, -3, 3, 3).contains(e0.points.front()));
+    QVERIFY(e0.arrow_tip && lay.nodes[1].adjusted(-3, -3, 3, 3).contains(*e0.arrow_tip));
+
+    spec.rankdir = "TB";
+    const GraphLayout tb = layout_graph(spec);
+    for (int i = 0; i < 4; ++i) QVERIFY(tb.nodes[i].center().y() < tb.nodes[i + 1].center().y());
+}
+
+void ModelWindowTest::tableHasOneRowPerStateAndSortsByMean()
+{
+    auto ses = smallSes();
+    ModelWindow w(fit_chain(*ses, TimeBase::us), ses);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.model().states.size(), std::size_t{4}); // A B C OTHER
+    QCOMPARE(w.statesTable()->model()->rowCount(), 4);
+    QCOMPARE(w.transitionsTable()->model()->rowCount(), 5);
+
+    clickHeader(w.statesTable(), ModelWindow::Mean);
+    QHeaderView* h = w.statesTable()->horizontalHeader();
+    QCOMPARE(h->sortIndicatorSection(), int(ModelWindow::Mean));
+    const QStringList ascending{"OTHER", "C", "A", "B"};
+    QStringList reversed = ascending;
+    std::reverse(reversed.begin(), reversed.end());
+    QCOMPARE(namesInViewOrder(w), h->sortIndicatorOrder() == Qt::AscendingOrder ? ascending : reversed);
+    clickHeader(w.statesTable(), ModelWindow::Mean);
+    QCOMPARE(namesInViewOrder(w), h->sortIndicatorOrder() == Qt::AscendingOrder ? ascending : reversed);
+
+    // The shown mean of A is 50/3 us.
+    auto* proxy = w.statesProxy();
+    for (int r = 0; r < proxy->rowCount(); ++r)
+        if (proxy->index(r, ModelWindow::Name).data().toString() == "A")
+            QCOMPARE(proxy->index(r, ModelWindow::Mean).data(Qt::UserRole).toDouble(), 50.0 / 3.0);
+    testutil::saveShot(&w, "model_window");
+}
+
+void ModelWindowTest::filterNarrowsTheTable()
+{
+    auto ses = compositeSes();
+    ModelWindow w(fit_chain(*ses, TimeBase::us), ses);
+    w.show();
+    QTest::keyClicks(w.statesFilter(), "a");
+    QCOMPARE(w.statesTable()->model()->rowCount(), 2); // A, AB (case-insensitive)
+    QTest::keyClicks(w.statesFilter(), "b");
+    QCOMPARE(w.statesTable()->model()->rowCount(), 1);
+    QCOMPARE(w.statesTable()->model()->index(0, 0).data().toString(), QString("AB"));
+}
+
+void ModelWindowTest::exportWritesParsableJsonAndDot()
+{
+    auto ses = smallSes();
+    ModelWindow w(fit_chain(*ses, TimeBase::us), ses);
+    QTemporaryDir dir;
+    const QString json_path = dir.filePath("model.json");
+    w.setExportChooser([&](QWidget*) {
+        return std::optional<ModelWindow::ExportChoice>({json_path, ModelWindow::ExportFormat::json});
+    });
+    QSignalSpy spy(&w, &ModelWindow::exported);
+    QTest::mouseClick(w.exportButton(), Qt::LeftButton);
+    QCOMPARE(spy.count(), 1);
+    QFile f(json_path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    QCOMPARE(err.error, QJsonParseError::NoError);
+    const QJsonArray states = doc.object()["states"].toArray();
+    QCOMPARE(states.size(), 4);
+    QJsonObject a;
+    for (const auto& s : states)
+        if (s.toObject()["name"] == "A") a = s.toObject();
+    QCOMPARE(a["count"].toInt(), 3);
+    QCOMPARE(a["total"].toInt(), 50);
+    bool found_ab = false;
+    for (const auto& t : doc.object()["transitions"].toArray()) {
+        const QJsonObject o = t.toObject();
+        if (o["from"] == "A" && o["to"] == "B") {
+            found_ab = true;
+            QCOMPARE(o["count"].toInt(), 2);
+            QVERIFY(qAbs(o["probability"].toDouble() - 2.0 / 3.0) < 1e-12);
+        }
+    }
+    QVERIFY(found_ab);
+
+    const QString dot_path = dir.filePath("model.dot");
+    QString error;
+    QVERIFY2(w.exportModel(ModelWindow::ExportFormat::dot, dot_path, &error), qPrintable(error));
+    QFile d(dot_path);
+    QVERIFY(d.open(QIODevice::ReadOnly));
+    const QByteArray dot = d.readAll();
+    QVERIFY(dot.contains("digraph"));
+    QCOMPARE(dot.count("->"), 5);
+
+    // Observed transitions: one row per element plus the header.
+    const QString obs = dir.filePath("obs.csv");
+    QVERIFY(w.exportModel(ModelWindow::ExportFormat::transitions_csv, obs, &error));
+    QFile o(obs);
+    QVERIFY(o.open(QIODevice::ReadOnly));
+    QCOMPARE(o.readAll().trimmed().split('\n').size(), 1 + 6);
+
+    QVERIFY(w.exportModel(ModelWindow::ExportFormat::prism, dir.filePath("chain.tra"), &error));
+    for (const char* ext : {"tra", "sta", "lab", "srew"})
+        QVERIFY(QFile::exists(dir.filePath(QString("chain.") + ext)));
+}
+
+void ModelWindowTest::exportCanBeCancelledAndReportsFailure()
+{
+    auto ses = smallSes();
+    ModelWindow w(fit_chain(*ses, TimeBase::us), nullptr);
+    QSignalSpy spy(&w, &ModelWindow::exported);
+    w.setExportChooser([](QWidget*) { return std::optional<ModelWindow::ExportChoice>(); });
+    QTest::mouseClick(w.exportButton(), Qt::LeftButton);
+    QCOMPARE(spy.count(), 0);
+    QString error;
+    // Without the fitted sequence the observed transitions cannot be written.
+    QVERIFY(!w.exportModel(ModelWindow::ExportFormat::transitions_csv, "/tmp/x.csv", &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!w.exportModel(ModelWindow::ExportFormat::json, "/nonexistent-dir/m.json", &error));
+    QVERIFY(error.contains("nonexistent-dir"));
+    QCOMPARE(spy.count(), 0);
+}
+
+void ModelWindowTest::clickingACompositeExpandsItsDefinition()
+{
+    auto ses = compositeSes();
+    const SemiMarkovModel model = fit_chain(*ses, TimeBase::us);
+    const std::size_t ab = model.find("AB");
+    QVERIFY(ab != kNoState);
+    TransitionGraphWidget g;
+    g.resize(700, 500);
+    g.setModel(model);
+    g.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&g));
+    const std::size_t before = g.graphLayout().nodes.size();
+    QCOMPARE(before, model.states.size());
+    QSignalSpy clicked(&g, &TransitionGraphWidget::stateClicked);
+    QSignalSpy toggled(&g, &TransitionGraphWidget::expansionChanged);
+    QTest::mouseClick(g.viewport(), Qt::LeftButton, {}, g.viewPosOfState(ab));
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.first().first().value<std::size_t>(), ab);
+    QCOMPARE(toggled.count(), 1);
+    QVERIFY(g.isExpanded(ab));
+    // The pattern A B appears as two more nodes inside one cluster.
+    QCOMPARE(g.graphLayout().nodes.size(), before + 2);
+    QCOMPARE(g.graphLayout().clusters.size(), std::size_t{1});
+    QVERIFY(g.graphLayout().clusters[0].contains(g.graphLayout().nodes[g.nodeOfState(ab)]));
+    testutil::saveShot(&g, "graph_expanded");
+    // A second click collapses it; a program state does not expand.
+    QTest::mouseClick(g.viewport(), Qt::LeftButton, {}, g.viewPosOfState(ab));
+    QVERIFY(!g.isExpanded(ab));
+    QCOMPARE(g.graphLayout().nodes.size(), before);
+    QTest::mouseClick(g.viewport(), Qt::LeftButton, {}, g.viewPosOfState(model.find("C")));
+    QCOMPARE(toggled.count(), 2);
+    QCOMPARE(clicked.count(), 3);
+}
+
+void ModelWindowTest::clickingANodeSelectsItsRow()
+{
+    auto ses = smallSes();
+    ModelWindow w(fit_chain(*ses, TimeBase::us), ses);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy chosen(&w, &ModelWindow::stateChosen);
+    const std::size_t c = w.model().find("C");
+    QTest::mouseClick(w.graph()->viewport(), Qt::LeftButton, {}, w.graph()->viewPosOfState(c));
+    const QModelIndex cur = w.statesTable()->currentIndex();
+    QVERIFY(cur.isValid());
+    QCOMPARE(cur.siblingAtColumn(0).data().toString(), QString("C"));
+    QCOMPARE(chosen.count(), 1);
+    QCOMPARE(chosen.first().first().value<SymbolId>(), w.model().states[c].symbol);
+}
+
+void ModelWindowTest::steadyStateShownOrClosedClasses()
+{
+    // A B A C A B: one closed class {A, B, C} once OTHER is dropped.
+    auto ses = smallSes();
+    ModelWindow w(fit_chain(*ses, TimeBase::us), ses);
+    QVERIFY(w.model().steady.defined);
+    QCOMPARE(w.statesTable()->model()->columnCount(), int(ModelWindow::ColumnCount));
+    QVERIFY(w.steadyStateLabel()->text().contains("one closed class of 3"));
+
+    // Elements A B A C D C D (without a declared end, E only closes D). Embedded chain
+    // without OTHER: A->B, B->A, A->C, C->D, D->C: {A, B} can leave, so the one closed
+    // class is {C, D}.
+    auto two = testutil::sesFromText("0 A\n1 B\n2 A\n3 C\n4 D\n5 C\n6 D\n7 E\n");
+    ModelWindow w2(fit_chain(*two, TimeBase::us), two);
+    QVERIFY(w2.model().steady.defined);
+    QVERIFY(w2.steadyStateLabel()->text().contains("2 state"));
+    // A single run cannot leave two closed classes behind; a hand-made model can.
+    SemiMarkovModel hand = fit_chain(*two, TimeBase::us);
+    hand.steady.defined = false;
+    hand.steady.embedded.clear();
+    hand.steady.time_share.reset();
+    hand.steady.closed_classes = {{hand.find("A")}, {hand.find("C"), hand.find("D")}};
+    ModelWindow w3(hand, two);
+    QCOMPARE(w3.statesTable()->model()->columnCount(), int(ModelWindow::Embedded));
+    QVERIFY(w3.steadyStateLabel()->text().contains("{A}; {C, D}"));
+}
+
+void ModelWindowTest::graphExportsPngAndSvg()
+{
+    auto ses = compositeSes();
+    TransitionGraphWidget g;
+    g.setModel(fit_chain(*ses, TimeBase::us));
+    QTemporaryDir dir;
+    QVERIFY(g.exportTo(dir.filePath("g.png")));
+    QImage img(dir.filePath("g.png"));
+    QVERIFY(!img.isNull());
+    QVERIFY(img.width() > 100 && img.height() > 50);
+    // Not blank: some pixels are far from white.
+    int dark = 0;
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2)
+            if (qGray(img.pixel(x, y)) < 128) ++dark;
+    QVERIFY(dark > 20);
+    QVERIFY(g.exportTo(dir.filePath("g.svg")));
+    QFile svg(dir.filePath("g.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("AB"));
+}
+
+void ModelWindowTest::sampleTraceModel()
+{
+    const QString path = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n3-x1000.pes");
+    if (!QFile::exists(path)) QSKIP("sample trace not generated");
+    auto ses = std::make_shared<const Ses>(Ses::from_trace(load_trace(path.toStdString())));
+    ModelWindow w(fit_chain(*ses, TimeBase::ns), ses);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.statesTable()->model()->rowCount(), int(w.model().states.size()));
+    QVERIFY(w.graph()->layoutError().isEmpty());
+    // Every state has a node, and no two nodes share a position.
+    QSet<QPair<int, int>> seen;
+    for (std::size_t i = 0; i < w.model().states.size(); ++i) {
+        const int node = w.graph()->nodeOfState(i);
+        QVERIFY(node >= 0);
+        const QPointF c = w.graph()->graphLayout().nodes[node].center();
+        seen.insert({qRound(c.x()), qRound(c.y())});
+    }
+    QCOMPARE(seen.size(), int(w.model().states.size()));
+    testutil::saveShot(&w, "model_window_sample");
+}
+
+QTEST_MAIN(ModelWindowTest)
+#include "model_window_test.moc"

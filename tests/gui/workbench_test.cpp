@@ -1,0 +1,246 @@
+// Drives the real main window offscreen: open, brush a pattern with the mouse,
+// aggregate and undo, clip and undo, zoom undo, screenshots, bad input.
+#include "chitra/pattern.hpp"
+#include "error_reporter.hpp"
+#include "frequency_plot.hpp"
+#include "main_window.hpp"
+#include "patterns_panel.hpp"
+#include "session.hpp"
+#include "trace_plot.hpp"
+#include "view_document.hpp"
+#include "view_panel.hpp"
+
+#include <QFile>
+#include <QImage>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+// 20 x (A B C D), then a closing E: elements A..D four times twenty = 80 with the
+// last record closing the previous state (no declared end).
+QString writeTrace(const QTemporaryDir& dir, const QString& name)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    QByteArray text = "# chitra-pes 1\n# timebase: us\n";
+    int t = 0;
+    const char* states[] = {"A", "B", "C", "D"};
+    const int durations[] = {10, 5, 20, 7};
+    for (int r = 0; r < 20; ++r)
+        for (int s = 0; s < 4; ++s) {
+            text += QByteArray::number(t) + " " + states[s] + "\n";
+            t += durations[s];
+        }
+    text += QByteArray::number(t) + " E\n";
+    f.write(text);
+    return path;
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y) & 0xFFFFFFu);
+    return static_cast<int>(colours.size());
+}
+
+double nonBackgroundShare(const QImage& image)
+{
+    const QRgb bg = image.pixel(image.width() - 3, 3) & 0xFFFFFFu;
+    long other = 0, all = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2, ++all)
+            other += (image.pixel(x, y) & 0xFFFFFFu) != bg;
+    return static_cast<double>(other) / static_cast<double>(all);
+}
+} // namespace
+
+class WorkbenchTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        setErrorHook([this](QWidget*, const QString&, const QString& text) { errors_ << text; });
+        QVERIFY(dir_.isValid());
+        path_ = writeTrace(dir_, "abcd.pes");
+        window_ = new MainWindow;
+        window_->resize(1200, 800);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        window_->openFiles({path_});
+        QTRY_VERIFY_WITH_TIMEOUT(window_->currentView() != nullptr, 20000);
+        QCOMPARE(window_->currentView()->ses().size(), std::size_t{80});
+    }
+    void cleanupTestCase() { delete window_; }
+
+    void brushPatternByMouse()
+    {
+        TracePlot* plot = window_->currentPanel()->tracePlot();
+        window_->setXAxis(XAxis::Event);
+        plot->fitAll();
+        plot->replotNow();
+        plot->setBandChooser([](QPoint) { return BandAction::Brush; });
+        // Elements 0, 1, 2 (A B C) have their middles at 0.5, 1.5, 2.5.
+        const QPoint from = plot->pixelOf(0.2, 1), to = plot->pixelOf(2.8, 1);
+        QWidget* canvas = plot->canvas();
+        QTest::mousePress(canvas, Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(canvas, to);
+        QTest::mouseRelease(canvas, Qt::LeftButton, Qt::ShiftModifier, to);
+        ViewDocument* doc = window_->currentView();
+        QCOMPARE(doc->patterns().size(), std::size_t{1});
+        const auto& p = doc->patterns().front();
+        QCOMPARE(p.names, (std::vector<std::string>{"A", "B", "C"}));
+        // The core's pattern search and the hand count agree with the highlight.
+        QCOMPARE(p.starts.size(), find_pattern(doc->ses(), p.names).count());
+        QCOMPARE(p.starts.size(), std::size_t{20});
+        QCOMPARE(p.elementShare, 60.0 / 80.0);
+        QCOMPARE(p.timeShare, 35.0 / 42.0);
+        // Brushing also selects the records of the band in every display of the view.
+        QCOMPARE(doc->selection(), (RecordRange{0, 3}));
+    }
+
+    void aggregateAndUndo()
+    {
+        ViewDocument* doc = window_->currentView();
+        QUndoStack* stack = doc->undoStack();
+        const int before = stack->count();
+        PatternsPanel* panel = window_->patternsPanel();
+        panel->setCurrentPattern(0);
+        // A name already taken is refused inline and nothing is pushed.
+        QStringList problems;
+        panel->setNamePrompt([&](const QString&, const QString& problem) -> std::optional<QString> {
+            if (!problem.isEmpty()) {
+                problems << problem;
+                return std::nullopt; // the user gives up
+            }
+            return QString("D");
+        });
+        panel->aggregateCurrent();
+        QCOMPARE(problems.size(), 1);
+        QVERIFY(problems.front().contains("taken"));
+        QCOMPARE(stack->count(), before);
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+
+        panel->setNamePrompt([](const QString& suggested, const QString&) -> std::optional<QString> { return suggested; });
+        panel->aggregateCurrent();
+        QCOMPARE(stack->count(), before + 1);
+        QCOMPARE(doc->ses().size(), std::size_t{40}); // 20 x (ABC D)
+        const SymbolId z = doc->ses().symbols->find("A_B_C");
+        QVERIFY(z != kNoSymbol);
+        QCOMPARE(doc->ses().symbol[0], z);
+        QCOMPARE(doc->ses().occupancy(0), Time{35});
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+        QCOMPARE(stack->count(), before + 1); // still redoable
+        window_->undoGroup()->redo();
+        QCOMPARE(doc->ses().size(), std::size_t{40});
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+    }
+
+    void clipAndUndo()
+    {
+        ViewDocument* doc = window_->currentView();
+        TracePlot* plot = window_->currentPanel()->tracePlot();
+        plot->fitAll();
+        plot->replotNow();
+        plot->setBandChooser([](QPoint) { return BandAction::Clip; });
+        const QPoint from = plot->pixelOf(10.2, 0), to = plot->pixelOf(29.8, 0);
+        QTest::mousePress(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(plot->canvas(), to);
+        QTest::mouseRelease(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, to);
+        QCOMPARE(doc->ses().size(), std::size_t{20});
+        QCOMPARE(doc->ses().records.front(), RecordIndex{10});
+        QCOMPARE(doc->ses().name(0), std::string("C")); // record 10 is the third of 4
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+    }
+
+    void zoomAndZoomUndo()
+    {
+        TracePlot* plot = window_->currentPanel()->tracePlot();
+        plot->fitAll();
+        const auto full = plot->visibleRange();
+        plot->applyBand(BandAction::Zoom, 20, 40);
+        QCOMPARE(plot->visibleRange(), std::make_pair(20.0, 40.0));
+        plot->undoZoom();
+        QCOMPARE(plot->visibleRange(), full);
+    }
+
+    void screenshotsHaveContent()
+    {
+        ViewPanel* panel = window_->currentPanel();
+        window_->currentView()->setSelection({});
+        for (XAxis axis : {XAxis::Time, XAxis::Event}) {
+            window_->setXAxis(axis);
+            panel->tracePlot()->fitAll();
+            panel->tracePlot()->replotNow();
+            const QImage shot = panel->tracePlot()->canvas()->grab().toImage();
+            QVERIFY(!shot.isNull());
+            // Four state colours, connectors, axes, text: many colours, far from blank.
+            QVERIFY2(distinctColours(shot) >= 6, qPrintable(QString::number(distinctColours(shot))));
+            QVERIFY(nonBackgroundShare(shot) > 0.02);
+        }
+        FrequencyPlot* freq = panel->frequencyPlot();
+        freq->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(!freq->busy() && freq->binCount() > 0, 20000);
+        const QImage spectrum = freq->canvas()->grab().toImage();
+        QVERIFY(distinctColours(spectrum) >= 3);
+        QVERIFY(nonBackgroundShare(spectrum) > 0.01);
+    }
+
+    void pipelineExportImport()
+    {
+        ViewDocument* doc = window_->currentView();
+        QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
+        const QString json = dir_.filePath("p.json");
+        QString error;
+        QVERIFY2(window_->exportPipeline(json, &error), qPrintable(error));
+        window_->addViewOfCurrentFile();
+        ViewDocument* second = window_->currentView();
+        QVERIFY(second != doc);
+        QVERIFY2(window_->importPipeline(json, &error), qPrintable(error));
+        QCOMPARE(second->ses().size(), doc->ses().size());
+        QCOMPARE(second->ses().symbol, doc->ses().symbol);
+        second->undoStack()->undo();
+        QCOMPARE(second->ses().size(), std::size_t{80});
+    }
+
+    void badFileLeavesSessionAlone()
+    {
+        const QString bad = dir_.filePath("bad.pes");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("# chitra-pes 1\n0 A\n10 B\n5 C\n");
+        f.close();
+        const auto filesBefore = window_->session()->files().size();
+        const int viewsBefore = window_->session()->viewCount();
+        ViewDocument* current = window_->currentView();
+        errors_.clear();
+        window_->openFiles({bad});
+        QTRY_COMPARE_WITH_TIMEOUT(errors_.size(), 1, 20000);
+        QVERIFY2(errors_.front().contains("bad.pes:4"), qPrintable(errors_.front()));
+        QCOMPARE(window_->session()->files().size(), filesBefore);
+        QCOMPARE(window_->session()->viewCount(), viewsBefore);
+        QCOMPARE(window_->currentView(), current);
+    }
+
+private:
+    QTemporaryDir dir_;
+    QString path_;
+    MainWindow* window_ = nullptr;
+    QStringList errors_;
+};
+
+QTEST_MAIN(WorkbenchTest)
+#include "workbench_test.moc"
