@@ -88,7 +88,7 @@ gen() {  # gen NAME PROGRAM ARGS...
   if (( CHITRA_TRACE_WAIT_IDLE > 0 )); then wait_idle; fi
   local tmp="$out/.$name.tmp-$$"
   "$tools/$@" -o "$tmp"
-  check_pes "$tmp"
+  if ! check_pes "$tmp"; then rm -f "$tmp"; exit 1; fi
   mv -f "$tmp" "$out/$name"
 }
 

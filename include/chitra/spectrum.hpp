@@ -76,6 +76,14 @@ std::vector<double> time_indicator(const Ses& ses, SymbolId symbol, Time t0, Tim
 // The occupied symbol at each sample time (the building block of the two above).
 std::vector<SymbolId> sample_symbols(const Ses& ses, Time t0, Time t1, double dt);
 
+// The periodograms of the signals above, sampled straight into the transform's own
+// buffer: the same numbers as periodogram(time_signal(...), dt) without the intermediate
+// vector. Event domain: sample interval 1.
+Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y = {});
+Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt);
+Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y = {});
+Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1);
+
 // ---- Units ---------------------------------------------------------------------------
 // Event domain: frequencies are in cycles per event. Time domain: in cycles per time
 // unit of the trace (per tick of its time base). Converts the latter to Hz; nullopt for

@@ -26,6 +26,7 @@ namespace {
 
 struct PreviewResult {
     long long states = 0;
+    long long composites = 0; // states of the result that the filter made
     long long elements = 0;
     QString error;
 };
@@ -41,6 +42,7 @@ PreviewResult runPreview(const std::shared_ptr<const Ses>& ses, const Step& step
             if (!seen[s]) {
                 seen[s] = 1;
                 ++r.states;
+                if (s >= ses->symbols->size()) ++r.composites;
             }
         r.elements = static_cast<long long>(out.size());
     } catch (const std::exception& e) {
@@ -121,6 +123,7 @@ FilterDialog::FilterDialog(std::shared_ptr<const Ses> ses, Domain domain, QWidge
     row->addStretch(1);
 
     preview_ = new QLabel(this);
+    preview_->setWordWrap(true);
     preview_->setTextFormat(Qt::RichText);
     selected_ = new QLabel(this);
     selected_->setWordWrap(true);
@@ -334,7 +337,8 @@ void FilterDialog::startPreview()
         preview_elements_ = r.elements;
         preview_->setText(tr("<b>%1</b> of %2 states and <b>%3</b> of %4 elements remain")
                               .arg(formatCount(r.states), formatCount(static_cast<long long>(present_.size())),
-                                   formatCount(r.elements), formatCount(static_cast<long long>(ses_->size()))));
+                                   formatCount(r.elements), formatCount(static_cast<long long>(ses_->size())))
+                          + (r.composites ? tr(", including %1 new filter composite(s)").arg(r.composites) : QString()));
         emit previewUpdated();
     });
     watcher->setFuture(QtConcurrent::run(runPreview, ses_, step()));

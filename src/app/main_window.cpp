@@ -7,6 +7,7 @@
 #include "main_actions.hpp"
 #include "model_window.hpp"
 #include "patterns_panel.hpp"
+#include "pipeline_panel.hpp"
 #include "session.hpp"
 #include "session_model.hpp"
 #include "trace_info_panel.hpp"
@@ -129,11 +130,11 @@ void MainWindow::buildDocks()
     patternsDock->setWidget(patterns_);
     addDockWidget(Qt::RightDockWidgetArea, patternsDock);
 
-    auto* history = new QUndoView(undoGroup_, this);
-    history->setEmptyLabel(tr("(trace as read)"));
+    pipeline_ = new PipelinePanel(undoGroup_, this);
+    connect(pipeline_, &PipelinePanel::message, this, &MainWindow::showMessage);
     auto* pipelineDock = new QDockWidget(tr("Pipeline"), this);
     pipelineDock->setObjectName("pipeline");
-    pipelineDock->setWidget(history);
+    pipelineDock->setWidget(pipeline_);
     addDockWidget(Qt::RightDockWidgetArea, pipelineDock);
 }
 
@@ -212,6 +213,9 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
     connect(view, &ViewDocument::sesChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::nameChanged, this, &MainWindow::refreshInfo);
+    connect(view, &ViewDocument::warningsRaised, this, [this](const QStringList& warnings) {
+        showMessage(tr("Warning: %1").arg(warnings.join("; ")));
+    });
 }
 
 void MainWindow::onViewRemoved(ViewDocument* view)
@@ -242,6 +246,7 @@ void MainWindow::setCurrentView(ViewDocument* view)
         undoGroup_->setActiveStack(nullptr);
     }
     patterns_->setDocument(view);
+    pipeline_->setDocument(view);
     viewLabel_->setText(view ? view->name() : QString());
     actions_->viewChanged();
     refreshInfo();

@@ -25,6 +25,7 @@ class ViewDocument;
 class ViewPanel;
 class TraceInfoPanel;
 class PatternsPanel;
+class PipelinePanel;
 class TraceLoader;
 class MainActions;
 struct LoadResult;
@@ -40,6 +41,7 @@ public:
     ViewDocument* currentView() const { return current_; }
     ViewPanel* currentPanel() const;
     PatternsPanel* patternsPanel() const { return patterns_; }
+    PipelinePanel* pipelinePanel() const { return pipeline_; }
     TraceInfoPanel* traceInfo() const { return info_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     MainActions* actions() const { return actions_; }
@@ -94,6 +96,7 @@ private:
     QTreeView* tree_;
     TraceInfoPanel* info_;
     PatternsPanel* patterns_;
+    PipelinePanel* pipeline_;
     QLabel* hover_;
     QLabel* viewLabel_;
     QProgressBar* progress_;

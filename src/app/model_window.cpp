@@ -8,6 +8,8 @@
 #include "chitra/model_export.hpp"
 
 #include <QAbstractTableModel>
+
+#include <cmath>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -28,6 +30,8 @@ namespace chitra::app {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+// Means and deviations: whole ticks once the fraction no longer matters.
+QString fmtTime(double t, TimeBase tb) { return formatDuration(std::abs(t) >= 100 ? std::round(t) : t, tb); }
 } // namespace
 
 // Display role: formatted text; Qt::UserRole: the raw number (the proxies sort by it).
@@ -100,8 +104,8 @@ public:
         case ModelWindow::Count: return formatCount(static_cast<long long>(s.count));
         case ModelWindow::Total: return formatDuration(static_cast<double>(s.total), tb);
         case ModelWindow::Share: return formatShare(s.share);
-        case ModelWindow::Mean: return formatDuration(s.mean, tb);
-        case ModelWindow::StdDev: return formatDuration(s.stddev, tb);
+        case ModelWindow::Mean: return fmtTime(s.mean, tb);
+        case ModelWindow::StdDev: return fmtTime(s.stddev, tb);
         case ModelWindow::Min: return formatDuration(static_cast<double>(s.min), tb);
         case ModelWindow::Max: return formatDuration(static_cast<double>(s.max), tb);
         case ModelWindow::Embedded:
@@ -311,12 +315,15 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     connect(zin, &QToolButton::clicked, graph_, [this] { graph_->zoomBy(1.25); });
     connect(zout, &QToolButton::clicked, graph_, [this] { graph_->zoomBy(0.8); });
     connect(minp, &QDoubleSpinBox::valueChanged, graph_, &TransitionGraphWidget::setMinProbability);
+    // Dense chains are a hairball with every edge drawn: start with the rare ones hidden.
+    if (model_.transitions.size() > 80) minp->setValue(0.05);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // Tables above, graph below: both want the full width (eleven columns; wide graphs).
+    auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(left);
     split->addWidget(right);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
 
     export_button_ = new QPushButton(tr("Export…"), this);
@@ -334,8 +341,8 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     connect(states_view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { onStateRow(current); });
     connect(graph_, &TransitionGraphWidget::stateClicked, this, &ModelWindow::onGraphState);
-    resize(1200, 680);
-    split->setSizes({680, 520});
+    resize(1100, 800);
+    split->setSizes({330, 470});
 }
 
 ModelWindow::~ModelWindow() = default;

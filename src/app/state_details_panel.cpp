@@ -77,6 +77,8 @@ StateDetailsPanel::StateDetailsPanel(QWidget* parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
+    list_->setMinimumHeight(80);
+    split->setSizes({200, 360});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
@@ -203,9 +205,25 @@ void StateDetailsPanel::showChosen()
                         .arg(QString::fromStdString(sym.name).toHtmlEscaped(),
                              QString::fromStdString(std::string(to_string(sym.kind)))));
     const OccupancyHistogram h = make_histogram(occ);
+    // Show the x axis in a unit where the longest visit is a readable number.
+    double scale = 1.0;
+    QString axis_unit = unitName(tb);
+    if (const auto spt = seconds_per_tick(tb)) {
+        const double longest = static_cast<double>(st.max) * *spt;
+        const struct { double seconds; const char* name; } units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+        for (const auto& u : units)
+            if (longest >= u.seconds * 10 || u.seconds <= *spt) {
+                if (u.seconds > *spt) {
+                    scale = *spt / u.seconds;
+                    axis_unit = QString::fromLatin1(u.name);
+                }
+                break;
+            }
+    }
+    histogram_->setAxisLabels(tr("occupancy (%1)").arg(axis_unit), tr("visits"));
     std::vector<double> edges, heights;
     for (std::size_t k = 0; k <= h.counts.size(); ++k)
-        edges.push_back(static_cast<double>(h.origin + static_cast<Time>(k) * h.width));
+        edges.push_back(static_cast<double>(h.origin + static_cast<Time>(k) * h.width) * scale);
     for (std::uint64_t c : h.counts) heights.push_back(static_cast<double>(c));
     histogram_->setVisible(true);
     histogram_->setBins(edges, heights);
@@ -214,18 +232,20 @@ void StateDetailsPanel::showChosen()
                                .arg(formatDuration(static_cast<double>(h.width), tb))
                                .arg(QString::fromStdString(h.binning)));
 
-    auto row = [](const QString& k, const QString& v) {
-        return QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;&nbsp;%2</td></tr>").arg(k, v);
+    // Two pairs per row: the dock is narrow but short of height too.
+    auto row = [](const QString& k1, const QString& v1, const QString& k2, const QString& v2) {
+        return QStringLiteral("<tr><td style='color:gray'>%1</td><td align='right'>%2</td>"
+                              "<td width='14'></td><td style='color:gray'>%3</td><td align='right'>%4</td></tr>")
+            .arg(k1, v1, k2, v2);
     };
+    auto t = [tb](double v) { return formatDuration(std::abs(v) >= 100 ? std::round(v) : v, tb); };
     const QString unit = unitName(tb);
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
-    html += row(tr("Visits"), formatCount(static_cast<long long>(st.count)));
-    html += row(tr("Total"), formatDuration(st.total, tb) + " (" + formatShare(st.share) + tr(" of the time") + ")");
-    html += row(tr("Mean"), formatDuration(st.mean, tb));
-    html += row(tr("Variance"), QString::number(st.variance, 'g', 6) + " " + unit + QStringLiteral("²"));
-    html += row(tr("Std dev"), formatDuration(std::sqrt(st.variance), tb));
-    html += row(tr("Min"), formatDuration(static_cast<double>(st.min), tb));
-    html += row(tr("Max"), formatDuration(static_cast<double>(st.max), tb));
+    html += row(tr("Visits"), formatCount(static_cast<long long>(st.count)), tr("Share"), formatShare(st.share));
+    html += row(tr("Total"), t(st.total), tr("Mean"), t(st.mean));
+    html += row(tr("Min"), t(static_cast<double>(st.min)), tr("Max"), t(static_cast<double>(st.max)));
+    html += row(tr("Std dev"), t(std::sqrt(st.variance)), tr("Variance"),
+                QString::number(st.variance, 'g', 6) + " " + unit + QStringLiteral("²"));
     html += QStringLiteral("</table>");
     stats_label_->setText(html);
 

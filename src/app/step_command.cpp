@@ -1,24 +1,24 @@
 #include "step_command.hpp"
 
-#include "step_text.hpp"
 #include "view_document.hpp"
 
 namespace chitra::app {
 
-StepCommand::StepCommand(ViewDocument* doc, Step step) : doc_(doc), step_(std::move(step))
+StepCommand::StepCommand(ViewDocument* doc, Pipeline before, Pipeline after, const QString& text)
+    : doc_(doc), before_(std::move(before)), after_(std::move(after))
 {
-    setText(describeStep(step_));
+    setText(text);
 }
 
 void StepCommand::redo()
 {
     if (applied_) {
-        applied_ = false; // pushStep already applied it
+        applied_ = false; // the document already applied it
         return;
     }
-    doc_->redoStep(step_);
+    doc_->applyPipeline(after_);
 }
 
-void StepCommand::undo() { doc_->undoStep(); }
+void StepCommand::undo() { doc_->applyPipeline(before_); }
 
 } // namespace chitra::app

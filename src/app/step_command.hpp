@@ -1,5 +1,8 @@
-// A pipeline step as an undoable command. The step is applied before the command is
-// pushed (so a refused step never reaches the stack); the first redo is a no-op.
+// A pipeline change (push, remove or edit of a step) as an undoable command: it holds
+// the pipeline before and after, and the view's PipelineRunner switches between them
+// reusing its cached results of the common prefix. The change is applied before the
+// command is pushed (so a step the core refuses never reaches the stack); the first
+// redo is therefore a no-op.
 #pragma once
 
 #include "chitra/pipeline.hpp"
@@ -12,13 +15,13 @@ class ViewDocument;
 
 class StepCommand : public QUndoCommand {
 public:
-    StepCommand(ViewDocument* doc, Step step);
+    StepCommand(ViewDocument* doc, Pipeline before, Pipeline after, const QString& text);
     void redo() override;
     void undo() override;
 
 private:
     ViewDocument* doc_;
-    Step step_;
+    Pipeline before_, after_;
     bool applied_ = true;
 };
 

@@ -185,6 +185,8 @@ void TransitionGraphWidget::rebuild()
     error_.clear();
 
     GraphSpec spec;
+    // A short chain reads best left to right; a big one fits a window better top down.
+    spec.rankdir = model_.states.size() > 12 ? QStringLiteral("TB") : QStringLiteral("LR");
     std::vector<NodeInfo> infos;
     std::vector<EdgeInfo> edge_infos;
     const QFontMetricsF name_fm(nameFont());

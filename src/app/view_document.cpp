@@ -2,14 +2,17 @@
 
 #include "number_format.hpp"
 #include "palette.hpp"
+#include "chitra/pattern.hpp"
+#include "chitra/pipeline_runner.hpp"
 #include "step_command.hpp"
-#include "step_engine.hpp"
+#include "step_text.hpp"
 
 #include <QStringList>
 #include <QUndoStack>
 
 #include <algorithm>
 #include <numeric>
+#include <unordered_map>
 
 namespace chitra::app {
 
@@ -24,8 +27,9 @@ QString BrushedPattern::label() const
 ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent)
     : QObject(parent), trace_(std::move(trace)), name_(std::move(name)), undo_(new QUndoStack(this))
 {
-    engine_ = std::make_unique<StepEngine>(std::make_shared<const Ses>(Ses::from_trace(*trace_)));
-    ses_ = engine_->result();
+    runner_ = std::make_unique<PipelineRunner>(base_ses(*trace_));
+    // The displays and background jobs share an immutable copy of the runner's result.
+    ses_ = std::make_shared<const Ses>(runner_->result());
     rebuildLanes();
 }
 
@@ -51,6 +55,40 @@ void ViewDocument::setYOrder(YOrder order)
     order_ = order;
     rebuildLanes();
     emit lanesChanged();
+}
+
+void ViewDocument::setCustomOrder(std::vector<std::string> names)
+{
+    customOrder_ = std::move(names);
+    order_ = YOrder::Custom;
+    rebuildLanes();
+    emit lanesChanged();
+}
+
+std::vector<std::string> ViewDocument::laneNames() const
+{
+    std::vector<std::string> names;
+    names.reserve(laneSymbols_.size());
+    for (SymbolId s : laneSymbols_)
+        names.push_back((*ses_->symbols)[s].name);
+    return names;
+}
+
+SymbolId ViewDocument::pickedState() const
+{
+    if (picked_.empty())
+        return kNoSymbol;
+    const SymbolId s = ses_->symbols->find(picked_);
+    return s != kNoSymbol && laneOf(s) >= 0 ? s : kNoSymbol;
+}
+
+void ViewDocument::setPickedState(SymbolId symbol)
+{
+    const std::string name = symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string();
+    if (name == picked_)
+        return;
+    picked_ = name;
+    emit pickedStateChanged();
 }
 
 void ViewDocument::rebuildLanes()
@@ -82,6 +120,18 @@ void ViewDocument::rebuildLanes()
         std::stable_sort(laneSymbols_.begin(), laneSymbols_.end(),
                          [&](SymbolId a, SymbolId b) { return total[a] < total[b]; });
         break;
+    case YOrder::Custom: { // named states in the given order, then the rest as they appeared
+        std::unordered_map<std::string, std::size_t> rank;
+        for (std::size_t i = 0; i < customOrder_.size(); ++i)
+            rank.emplace(customOrder_[i], i);
+        auto key = [&](SymbolId s) {
+            const auto it = rank.find((*ses.symbols)[s].name);
+            return it != rank.end() ? std::make_pair(0, static_cast<std::uint64_t>(it->second))
+                                    : std::make_pair(1, static_cast<std::uint64_t>(firstSeen[s]));
+        };
+        std::sort(laneSymbols_.begin(), laneSymbols_.end(), [&](SymbolId a, SymbolId b) { return key(a) < key(b); });
+        break;
+    }
     }
     laneOf_.assign(nsym, -1);
     for (std::size_t l = 0; l < laneSymbols_.size(); ++l)
@@ -92,39 +142,102 @@ void ViewDocument::rebuildLanes()
     summary_.build(std::move(lanes));
 }
 
-const std::vector<Step>& ViewDocument::steps() const { return engine_->steps(); }
+const std::vector<Step>& ViewDocument::steps() const { return runner_->pipeline().steps; }
+Pipeline ViewDocument::pipeline() const { return runner_->pipeline(); }
+
+QStringList ViewDocument::stepWarnings(std::size_t index) const
+{
+    QStringList l;
+    if (index < runner_->size())
+        for (const auto& w : runner_->step_warnings(index))
+            l << QString::fromStdString(w);
+    return l;
+}
 
 std::optional<QString> ViewDocument::pushStep(const Step& step)
 {
+    const Pipeline before = runner_->pipeline();
     try {
-        engine_->push(step);
+        runner_->push_step(step);
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
     resultChanged();
-    undo_->push(new StepCommand(this, step));
+    undo_->push(new StepCommand(this, before, runner_->pipeline(), describeStep(step)));
+    QStringList warnings;
+    const std::size_t i = runner_->size() - 1;
+    for (const QString& w : stepWarnings(i))
+        warnings << QString::fromStdString(step_label(i, step)) + ": " + w;
+    if (!warnings.isEmpty())
+        emit warningsRaised(warnings);
     return std::nullopt;
 }
 
-void ViewDocument::redoStep(const Step& step)
+std::optional<QString> ViewDocument::removeStep(std::size_t index)
 {
+    if (index >= runner_->size())
+        return QString("there is no step %1").arg(index + 1);
+    const Pipeline before = runner_->pipeline();
+    const QString text = QString("remove %1").arg(describeStep(before.steps[index]));
     try {
-        engine_->push(step);
-    } catch (const std::exception&) {
-        return; // replay is deterministic: a step that applied once applies again
+        runner_->remove_step(index);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
     }
     resultChanged();
+    undo_->push(new StepCommand(this, before, runner_->pipeline(), text));
+    return std::nullopt;
 }
 
-void ViewDocument::undoStep()
+std::optional<QString> ViewDocument::replaceStep(std::size_t index, const Step& step)
 {
-    engine_->pop();
+    if (index >= runner_->size())
+        return QString("there is no step %1").arg(index + 1);
+    const Pipeline before = runner_->pipeline();
+    if (before.steps[index] == step)
+        return std::nullopt;
+    Pipeline after = before;
+    after.steps[index] = step;
+    std::vector<std::vector<std::string>> old;
+    for (std::size_t j = 0; j < runner_->size(); ++j)
+        old.push_back(runner_->step_warnings(j));
+    try {
+        runner_->set_pipeline(after);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    // Like a removal: a later step that now names a vanished symbol refuses the edit.
+    for (std::size_t j = index + 1; j < runner_->size(); ++j)
+        for (const auto& w : runner_->step_warnings(j))
+            if (std::find(old[j].begin(), old[j].end(), w) == old[j].end()) {
+                runner_->set_pipeline(before); // the cached prefix makes this cheap
+                return QString("cannot change %1: %2 depends on it: %3")
+                    .arg(QString::fromStdString(step_label(index, before.steps[index])),
+                         QString::fromStdString(step_label(j, after.steps[j])), QString::fromStdString(w));
+            }
+    resultChanged();
+    undo_->push(new StepCommand(this, before, after, QString("edit %1").arg(describeStep(step))));
+    QStringList warnings;
+    for (const QString& w : stepWarnings(index))
+        warnings << QString::fromStdString(step_label(index, step)) + ": " + w;
+    if (!warnings.isEmpty())
+        emit warningsRaised(warnings);
+    return std::nullopt;
+}
+
+void ViewDocument::applyPipeline(const Pipeline& pipeline)
+{
+    try {
+        runner_->set_pipeline(pipeline);
+    } catch (const std::exception&) {
+        return; // replay is deterministic: a pipeline that applied once applies again
+    }
     resultChanged();
 }
 
 void ViewDocument::resultChanged()
 {
-    ses_ = engine_->result();
+    ses_ = std::make_shared<const Ses>(runner_->result());
     rebuildLanes();
     rematchPatterns();
     emit sesChanged();
@@ -175,7 +288,7 @@ void ViewDocument::rematchPatterns()
         }
         if (ids.size() != p.names.size())
             continue; // a symbol of the pattern was replaced: nothing matches any more
-        p.starts = findPatternMatches(ses, ids);
+        p.starts = find_pattern(ses, std::span<const SymbolId>(ids)).starts;
         const std::size_t k = ids.size();
         double time = 0;
         for (std::size_t s : p.starts)

@@ -11,6 +11,7 @@
 #include <QColor>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -18,9 +19,11 @@
 
 class QUndoStack;
 
-namespace chitra::app {
+namespace chitra {
+class PipelineRunner;
+}
 
-class StepEngine;
+namespace chitra::app {
 
 // Raw records [begin, end).
 struct RecordRange {
@@ -38,7 +41,7 @@ struct BrushedPattern {
     QString label() const;
 };
 
-enum class YOrder { FirstAppearance, Name, TimeShare };
+enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
 
 class ViewDocument : public QObject {
     Q_OBJECT
@@ -60,12 +63,31 @@ public:
     int laneOf(SymbolId s) const; // -1 when the symbol is not in the SES
     YOrder yOrder() const { return order_; }
     void setYOrder(YOrder order);
+    // A user-chosen order (bottom lane first, by name); states not named keep their
+    // first-appearance order above the named ones. Switches to YOrder::Custom.
+    void setCustomOrder(std::vector<std::string> names);
+    // The current lanes' names, bottom lane first.
+    std::vector<std::string> laneNames() const;
 
-    // Pipeline. pushStep applies the step first; a step the core refuses returns the
-    // core's message and is not pushed onto the undo stack.
+    // Pipeline (replayed by the core's PipelineRunner, every step's result cached).
+    // Each change is applied first; one the core refuses returns the core's message and
+    // nothing is pushed onto the undo stack.
     std::optional<QString> pushStep(const Step& step);
+    // Removes step `index` (0-based) and replays the later ones; refused, naming the
+    // later step, when that step depends on a symbol the removed one made.
+    std::optional<QString> removeStep(std::size_t index);
+    // Replaces step `index` by `step`, replaying the later ones; refused like removeStep.
+    std::optional<QString> replaceStep(std::size_t index, const Step& step);
     const std::vector<Step>& steps() const;
+    Pipeline pipeline() const;
+    // Warnings of step `index` (a state that names no symbol of this trace, ...).
+    QStringList stepWarnings(std::size_t index) const;
     QUndoStack* undoStack() const { return undo_; }
+
+    // The state picked for details (drawn as a line across the displays), by name so
+    // that it survives transforms while it exists; kNoSymbol when none.
+    SymbolId pickedState() const;
+    void setPickedState(SymbolId symbol);
 
     // Linked selection.
     RecordRange selection() const { return selection_; }
@@ -79,9 +101,8 @@ public:
     QString suggestName(int index) const;
     std::optional<QString> aggregatePattern(int index, const QString& name);
 
-    // Used by the undo commands only.
-    void redoStep(const Step& step);
-    void undoStep();
+    // Used by the undo commands only: switches to a pipeline that applied before.
+    void applyPipeline(const Pipeline& pipeline);
 
 signals:
     void sesChanged();
@@ -89,20 +110,26 @@ signals:
     void selectionChanged();
     void patternsChanged();
     void nameChanged();
+    void pickedStateChanged();
+    // After a change whose new or edited step has warnings (each prefixed with its step).
+    void warningsRaised(const QStringList& warnings);
 
 private:
     void resultChanged();
     void rebuildLanes();
     void rematchPatterns();
+    std::optional<QString> changePipeline(const Pipeline& after, const QString& text, std::size_t firstChanged);
 
     std::shared_ptr<const Trace> trace_;
     QString name_;
-    std::unique_ptr<StepEngine> engine_;
+    std::unique_ptr<PipelineRunner> runner_;
     std::shared_ptr<const Ses> ses_;
     StateSummary summary_;
     std::vector<SymbolId> laneSymbols_;
     std::vector<int> laneOf_;
     YOrder order_ = YOrder::FirstAppearance;
+    std::vector<std::string> customOrder_;
+    std::string picked_;
     RecordRange selection_;
     std::vector<BrushedPattern> patterns_;
     int patternsMade_ = 0;

@@ -3,8 +3,6 @@
 
 #include "spectrum_fft.hpp"
 
-#include <fftw3.h>
-
 #include <algorithm>
 
 namespace chitra {
@@ -84,8 +82,7 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
 
     const std::size_t bins = n / 2 + 1;
     auto plan = r2c_plan(n);
-    FftwBuffer<double> in(n);
-    FftwBuffer<fftw_complex> out(bins);
+    FftScratch buffer(n);
     const double inv_n = 1.0 / static_cast<double>(n);
     const double span = static_cast<double>(n) * dt;
     for (std::size_t s = 0; s < peaks.size(); ++s) {
@@ -93,20 +90,18 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
         if (count[s] == 0 || count[s] == n)
             continue;
         // Bins k >= 1 do not depend on the mean, so it is not removed here.
-        double* x = in.data();
+        double* x = buffer.data();
         for (std::size_t j = 0; j < n; ++j)
             x[j] = samples[j] == s ? 1.0 : 0.0;
-        execute_r2c(plan, x, out.data());
-        const fftw_complex* c = out.data();
-        const std::size_t k =
-            peak_bin(bins, [c](std::size_t i) { return c[i][0] * c[i][0] + c[i][1] * c[i][1]; });
+        execute_r2c(plan, buffer);
+        const std::size_t k = peak_bin(bins, [&buffer](std::size_t i) { return buffer.norm(i); });
         if (k == 0)
             continue;
         SpectralPeak peak;
         peak.bin = k;
         peak.frequency = static_cast<double>(k) / span;
         peak.period = 1.0 / peak.frequency;
-        peak.power = (c[k][0] * c[k][0] + c[k][1] * c[k][1]) * inv_n;
+        peak.power = buffer.norm(k) * inv_n;
         peaks[s] = peak;
     }
     return peaks;

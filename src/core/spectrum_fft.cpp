@@ -17,6 +17,7 @@
 #include <mutex>
 #include <new>
 #include <stdexcept>
+#include <tuple>
 
 namespace chitra {
 namespace {
@@ -61,34 +62,95 @@ PlanCache& cache()
 
 std::shared_ptr<PlanHolder> make_plan(std::size_t n, FftPlanning mode)
 {
-    // Planning needs arrays with the alignment the plan will later run on: fftw_malloc
-    // gives FFTW's SIMD alignment, as FftwBuffer does for every execution.
-    FftwBuffer<double> in(n);
-    FftwBuffer<fftw_complex> out(n / 2 + 1);
+    // Planning needs a buffer with the alignment the plan will later run on: fftw_malloc
+    // gives FFTW's SIMD alignment, as FftScratch does for every execution.
+    FftScratch buffer(n);
+    auto* out = reinterpret_cast<fftw_complex*>(buffer.data());
     const unsigned flags = (mode == FftPlanning::measure ? FFTW_MEASURE : FFTW_ESTIMATE) | FFTW_DESTROY_INPUT;
     auto holder = std::make_shared<PlanHolder>();
     {
         std::lock_guard lock(planner_mutex());
-        holder->plan = fftw_plan_dft_r2c_1d(static_cast<int>(n), in.data(), out.data(), flags);
+        holder->plan = fftw_plan_dft_r2c_1d(static_cast<int>(n), buffer.data(), out, flags);
     }
     if (!holder->plan)
         throw std::runtime_error("FFTW could not plan a transform of length " + std::to_string(n));
     return holder;
 }
 
-} // namespace
+// Free buffers kept for reuse: at most two, of at most 2^22 + 2 doubles (32 MiB) each,
+// so that repeated transforms of interactive sizes do not fault in fresh pages.
+class ScratchPool {
+public:
+    static constexpr std::size_t max_kept = 2;
+    static constexpr std::size_t max_doubles = (std::size_t{1} << 22) + 2;
 
-void* fftw_allocate(std::size_t bytes)
+    std::pair<double*, std::size_t> take(std::size_t doubles)
+    {
+        {
+            std::lock_guard lock(mutex_);
+            // The smallest free buffer that is large enough.
+            auto best = free_.end();
+            for (auto it = free_.begin(); it != free_.end(); ++it)
+                if (it->second >= doubles && (best == free_.end() || it->second < best->second))
+                    best = it;
+            if (best != free_.end()) {
+                auto found = *best;
+                free_.erase(best);
+                return found;
+            }
+        }
+        auto* p = static_cast<double*>(fftw_malloc(doubles * sizeof(double)));
+        if (!p)
+            throw std::bad_alloc();
+        return {p, doubles};
+    }
+
+    void give_back(double* p, std::size_t doubles)
+    {
+        if (doubles <= max_doubles) {
+            std::lock_guard lock(mutex_);
+            if (free_.size() < max_kept) {
+                free_.emplace_back(p, doubles);
+                return;
+            }
+            // Keep the larger buffers: replace the smallest if this one is larger.
+            auto smallest = std::min_element(free_.begin(), free_.end(),
+                                             [](const auto& a, const auto& b) { return a.second < b.second; });
+            if (smallest->second < doubles) {
+                std::swap(p, smallest->first);
+                std::swap(doubles, smallest->second);
+            }
+        }
+        fftw_free(p);
+    }
+
+    ~ScratchPool()
+    {
+        for (auto& [p, n] : free_)
+            fftw_free(p);
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::pair<double*, std::size_t>> free_;
+};
+
+ScratchPool& pool()
 {
-    void* p = fftw_malloc(bytes == 0 ? 1 : bytes);
-    if (!p)
-        throw std::bad_alloc();
-    return p;
+    static ScratchPool instance;
+    return instance;
 }
 
-void fftw_release(void* p)
+} // namespace
+
+FftScratch::FftScratch(std::size_t n)
 {
-    fftw_free(p);
+    std::tie(p_, capacity_) = pool().take(2 * (n / 2 + 1));
+}
+
+FftScratch::~FftScratch()
+{
+    pool().give_back(p_, capacity_);
 }
 
 std::shared_ptr<void> r2c_plan(std::size_t n)
@@ -117,51 +179,60 @@ std::shared_ptr<void> r2c_plan(std::size_t n)
     return {plan, plan->plan};
 }
 
-void execute_r2c(const std::shared_ptr<void>& plan, double* in, void* out)
+void execute_r2c(const std::shared_ptr<void>& plan, FftScratch& buffer)
 {
-    fftw_execute_dft_r2c(static_cast<fftw_plan>(plan.get()), in, static_cast<fftw_complex*>(out));
+    fftw_execute_dft_r2c(static_cast<fftw_plan>(plan.get()), buffer.data(),
+                         reinterpret_cast<fftw_complex*>(buffer.data()));
 }
 
-Periodogram periodogram(std::span<const double> signal, double sample_interval)
+Periodogram periodogram_of(std::size_t n, double sample_interval, const std::function<void(double*)>& fill)
 {
     Periodogram pg;
     pg.sample_interval = sample_interval;
-    const std::size_t n = signal.size();
     pg.samples = n;
     if (n == 0)
         return pg;
 
-    double sum = 0.0;
-    for (double v : signal)
-        sum += v;
-    const double mean = sum / static_cast<double>(n);
-
     const std::size_t bins = n / 2 + 1;
     pg.frequency.resize(bins);
-    pg.power.assign(bins, 0.0);
+    pg.power.resize(bins);
     // k / (N dt) with one rounding, so that e.g. period 4 gives exactly 0.25.
     const double span = static_cast<double>(n) * sample_interval;
     for (std::size_t k = 0; k < bins; ++k)
         pg.frequency[k] = static_cast<double>(k) / span;
+
+    FftScratch buffer(n);
+    double* x = buffer.data();
+    fill(x);
+    double sum = 0.0;
+    bool constant = true;
+    for (std::size_t j = 0; j < n; ++j) {
+        sum += x[j];
+        constant &= x[j] == x[0];
+    }
     // A constant signal has exactly zero power (the transform would leave rounding
     // noise that could pass for a peak).
-    if (std::all_of(signal.begin(), signal.end(), [&](double v) { return v == signal[0]; }))
+    if (constant) {
+        std::fill(pg.power.begin(), pg.power.end(), 0.0);
         return pg;
-
-    auto plan = r2c_plan(n);
-    FftwBuffer<double> in(n);
-    FftwBuffer<fftw_complex> out(bins);
+    }
+    const double mean = sum / static_cast<double>(n);
     for (std::size_t j = 0; j < n; ++j)
-        in.data()[j] = signal[j] - mean;
-    execute_r2c(plan, in.data(), out.data());
+        x[j] -= mean;
+    execute_r2c(r2c_plan(n), buffer);
 
     const double inv_n = 1.0 / static_cast<double>(n);
-    const fftw_complex* x = out.data();
     for (std::size_t k = 0; k < bins; ++k)
-        pg.power[k] = (x[k][0] * x[k][0] + x[k][1] * x[k][1]) * inv_n;
+        pg.power[k] = buffer.norm(k) * inv_n;
     // The mean was removed: bin 0 is zero up to rounding, make it exact.
     pg.power[0] = 0.0;
     return pg;
+}
+
+Periodogram periodogram(std::span<const double> signal, double sample_interval)
+{
+    return periodogram_of(signal.size(), sample_interval,
+                          [signal](double* x) { std::copy(signal.begin(), signal.end(), x); });
 }
 
 void set_fft_planning(FftPlanning mode)

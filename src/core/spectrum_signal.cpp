@@ -2,6 +2,8 @@
 // indicator signals, and the units of their frequencies.
 #include "chitra/spectrum.hpp"
 
+#include "spectrum_fft.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -179,6 +181,44 @@ std::vector<SymbolId> sample_symbols(const Ses& ses, Time t0, Time t1, double dt
     SymbolId* o = out.data();
     sample_merge(ses, g, [o](std::size_t j, SymbolId s) { o[j] = s; });
     return out;
+}
+
+Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y)
+{
+    const Grid g = make_grid(ses, t0, t1, dt);
+    const YOf y_of{y};
+    return periodogram_of(g.n, dt, [&](double* o) {
+        sample_merge(ses, g, [o, y_of](std::size_t j, SymbolId s) { o[j] = y_of(s); });
+    });
+}
+
+Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt)
+{
+    const Grid g = make_grid(ses, t0, t1, dt);
+    return periodogram_of(g.n, dt, [&](double* o) {
+        sample_merge(ses, g, [o, symbol](std::size_t j, SymbolId s) { o[j] = s == symbol ? 1.0 : 0.0; });
+    });
+}
+
+Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y)
+{
+    i1 = std::min(i1, ses.size());
+    i0 = std::min(i0, i1);
+    const YOf y_of{y};
+    return periodogram_of(i1 - i0, 1.0, [&](double* o) {
+        for (std::size_t i = i0; i < i1; ++i)
+            o[i - i0] = y_of(ses.symbol[i]);
+    });
+}
+
+Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1)
+{
+    i1 = std::min(i1, ses.size());
+    i0 = std::min(i0, i1);
+    return periodogram_of(i1 - i0, 1.0, [&](double* o) {
+        for (std::size_t i = i0; i < i1; ++i)
+            o[i - i0] = ses.symbol[i] == symbol ? 1.0 : 0.0;
+    });
 }
 
 std::optional<double> to_hertz(double cycles_per_unit, TimeBase base)

