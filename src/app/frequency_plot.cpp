@@ -23,18 +23,44 @@ namespace chitra::app {
 namespace {
 // QCustomPlot does not expose its mouse events without a subclass; this one forwards
 // hover positions.
+// positions, and Shift-drags (a frequency band) instead of panning.
 class HoverPlot : public QCustomPlot {
 public:
-    std::function<void(const QPoint&)> onHover;
+    std::function<void(const QPoint&)> onHover, onBandPress, onBandMove, onBandRelease;
     explicit HoverPlot(QWidget* parent) : QCustomPlot(parent) { setMouseTracking(true); }
 
 protected:
+    void mousePressEvent(QMouseEvent* e) override
+    {
+        if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)) {
+            banding_ = true;
+            onBandPress(e->pos());
+            return;
+        }
+        QCustomPlot::mousePressEvent(e);
+    }
     void mouseMoveEvent(QMouseEvent* e) override
     {
+        if (banding_) {
+            onBandMove(e->pos());
+            return;
+        }
         if (onHover)
             onHover(e->pos());
         QCustomPlot::mouseMoveEvent(e);
     }
+    void mouseReleaseEvent(QMouseEvent* e) override
+    {
+        if (banding_) {
+            banding_ = false;
+            onBandRelease(e->pos());
+            return;
+        }
+        QCustomPlot::mouseReleaseEvent(e);
+    }
+
+private:
+    bool banding_ = false;
 };
 } // namespace
 
@@ -43,6 +69,9 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
 {
     auto* hp = new HoverPlot(this);
     hp->onHover = [this](const QPoint& p) { hover(p); };
+    hp->onBandPress = [this](const QPoint& p) { bandPress(p); };
+    hp->onBandMove = [this](const QPoint& p) { bandMove(p); };
+    hp->onBandRelease = [this](const QPoint& p) { bandRelease(p); };
     plot_ = hp;
     plot_->addGraph();
     plot_->graph(0)->setPen(QPen(QColor(0x4E79A7), 1.2));
@@ -60,6 +89,12 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     peakLabel_->setText(QString());
     peakLabel_->setPadding(QMargins(4, 2, 4, 2));
     peakLabel_->setBrush(QColor(255, 255, 255, 220));
+    bandItem_ = new QCPItemRect(plot_);
+    bandItem_->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    bandItem_->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    bandItem_->setPen(QPen(QColor(0xE1, 0x57, 0x59), 1, Qt::DashLine));
+    bandItem_->setBrush(QColor(0xE1, 0x57, 0x59, 45));
+    bandItem_->setVisible(false);
 
     log_ = new QCheckBox(tr("log power"), this);
     auto_ = new QCheckBox(tr("auto update"), this);
@@ -71,6 +106,10 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     interval_->setToolTip(tr("Sampling interval of the time-domain signal (0: at most 2^20 samples)"));
     auto* update = new QPushButton(tr("Update"), this);
     status_ = new QLabel(this);
+    filterBand_ = new QPushButton(tr("Filter band"), this);
+    filterBand_->setToolTip(tr("Shift-drag on the periodogram to choose a band; this merges the states whose "
+                               "strongest frequency lies in it (undoable)"));
+    filterBand_->setEnabled(false);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Frequency view"), this));
@@ -80,6 +119,7 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     controls->addWidget(log_);
     controls->addWidget(auto_);
     controls->addWidget(update);
+    controls->addWidget(filterBand_);
     controls->addStretch(1);
     controls->addWidget(status_);
     auto* layout = new QVBoxLayout(this);
@@ -98,6 +138,11 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
         }
     });
     connect(update, &QPushButton::clicked, this, &FrequencyPlot::recompute);
+    connect(filterBand_, &QPushButton::clicked, this, [this] {
+        if (auto refused = applyBandFilter())
+            emit message(tr("Frequency filter refused: %1").arg(*refused));
+    });
+    connect(doc_, &ViewDocument::sesChanged, this, &FrequencyPlot::clearBand);
     connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::setLogPower);
     // Log power by default: periodograms of state traces span many decades.
     setLogPower(true);
@@ -220,6 +265,74 @@ void FrequencyPlot::showResult()
                                                              : QString::fromStdString(std::string(to_string(base)))));
     plot_->replot();
     emit computed();
+}
+
+void FrequencyPlot::setBand(double f0, double f1)
+{
+    if (f1 < f0)
+        std::swap(f0, f1);
+    band_ = std::make_pair(std::max(0.0, f0), f1);
+    bandItem_->topLeft->setCoords(band_->first, 0);
+    bandItem_->bottomRight->setCoords(band_->second, 1);
+    bandItem_->setVisible(true);
+    filterBand_->setEnabled(true);
+    peakLabel_->setText(tr("band [%1, %2]: Filter band merges the states whose strongest frequency lies in it")
+                            .arg(band_->first, 0, 'g', 4)
+                            .arg(band_->second, 0, 'g', 4));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FrequencyPlot::clearBand()
+{
+    band_.reset();
+    bandItem_->setVisible(false);
+    filterBand_->setEnabled(false);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<Step> FrequencyPlot::bandFilterStep() const
+{
+    if (!band_)
+        return std::nullopt;
+    step::FilterFrequency f;
+    f.f0 = band_->first;
+    f.f1 = band_->second;
+    f.event_domain = domain_ == XAxis::Event;
+    if (!f.event_domain && interval_->value() > 0)
+        f.interval = interval_->value();
+    return Step{f};
+}
+
+std::optional<QString> FrequencyPlot::applyBandFilter()
+{
+    const auto step = bandFilterStep();
+    if (!step)
+        return tr("choose a band first: Shift-drag on the periodogram");
+    return doc_->pushStep(*step);
+}
+
+void FrequencyPlot::bandPress(const QPoint& pos)
+{
+    bandOrigin_ = plot_->xAxis->pixelToCoord(pos.x());
+    setBand(*bandOrigin_, *bandOrigin_);
+}
+
+void FrequencyPlot::bandMove(const QPoint& pos)
+{
+    if (bandOrigin_)
+        setBand(*bandOrigin_, plot_->xAxis->pixelToCoord(pos.x()));
+}
+
+void FrequencyPlot::bandRelease(const QPoint& pos)
+{
+    if (!bandOrigin_)
+        return;
+    const double x = plot_->xAxis->pixelToCoord(pos.x());
+    if (std::abs(plot_->xAxis->coordToPixel(*bandOrigin_) - pos.x()) < 3)
+        clearBand(); // a click, not a band
+    else
+        setBand(*bandOrigin_, x);
+    bandOrigin_.reset();
 }
 
 void FrequencyPlot::hover(const QPoint& pos)

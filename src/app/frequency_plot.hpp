@@ -3,17 +3,22 @@
 // pan/zoom ends or on request. Hover shows the nearest peak's frequency and period.
 #pragma once
 
+#include "chitra/pipeline.hpp"
 #include "ses_geometry.hpp"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QCustomPlot;
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QCPItemText;
+class QCPItemRect;
+class QPushButton;
 template <typename T> class QFutureWatcher;
 
 namespace chitra {
@@ -40,6 +45,19 @@ public:
     std::size_t binCount() const;
     QWidget* canvas() const;
 
+    // A frequency band chosen by Shift-dragging on the plot (or set here), shaded until
+    // the SES changes; "Filter band" turns it into the frequency-domain filter of the
+    // view's domain (event: cycles per event; time: the chosen interval, else the
+    // default sampling of semantics.md section 6).
+    void setBand(double f0, double f1);
+    void clearBand();
+    std::optional<std::pair<double, double>> band() const { return band_; }
+    XAxis domain() const { return domain_; }
+    std::optional<Step> bandFilterStep() const;
+    // Pushes the band filter onto the view's pipeline; the core's refusal otherwise.
+    std::optional<QString> applyBandFilter();
+    QPushButton* filterButton() const { return filterBand_; }
+
 signals:
     void computed();
     void message(const QString& text);
@@ -47,6 +65,9 @@ signals:
 private:
     void showResult();
     void hover(const QPoint& pos);
+    void bandPress(const QPoint& pos);
+    void bandMove(const QPoint& pos);
+    void bandRelease(const QPoint& pos);
 
     ViewDocument* doc_;
     TracePlot* source_;
@@ -56,6 +77,10 @@ private:
     QCheckBox* auto_;
     QDoubleSpinBox* interval_;
     QLabel* status_;
+    QPushButton* filterBand_;
+    QCPItemRect* bandItem_;
+    std::optional<std::pair<double, double>> band_;
+    std::optional<double> bandOrigin_;
     QFutureWatcher<std::shared_ptr<Periodogram>>* watcher_;
     std::shared_ptr<Periodogram> result_;
     bool pending_ = false;

@@ -111,6 +111,25 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     });
     aggregate = transform->addAction(tr("&Aggregate pattern…"), w->patternsPanel(), &PatternsPanel::aggregateCurrent);
     aggregate->setShortcut(Qt::CTRL | Qt::Key_G);
+    aggregate->setToolTip(tr("Turn the selected brushed pattern into a composite state"));
+    transform->addSeparator();
+    timeFilter = transform->addAction(tr("&Time filter…"), w, [w] { w->openFilterDialog(false); });
+    timeFilter->setShortcut(Qt::CTRL | Qt::Key_L);
+    timeFilter->setToolTip(tr("Merge the states with a small share of time (histogram, draggable threshold)"));
+    eventFilter = transform->addAction(tr("E&vent filter…"), w, [w] { w->openFilterDialog(true); });
+    eventFilter->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_L);
+    eventFilter->setToolTip(tr("Merge the states that occur rarely"));
+    frequencyFilter = transform->addAction(tr("&Frequency filter (band on the frequency view)"), w,
+                                           &MainWindow::filterFrequencyBand);
+    frequencyFilter->setToolTip(tr("Shift-drag a band on the periodogram first"));
+    transform->addSeparator();
+    setProjection = transform->addAction(tr("&Set projection…"), w, [w] { w->openProjectionDialog(0); });
+    setProjection->setShortcut(Qt::CTRL | Qt::Key_P);
+    componentProjection = transform->addAction(tr("C&omponent projection…"), w, [w] { w->openProjectionDialog(1); });
+    exclude = transform->addAction(tr("E&xclude states…"), w, [w] { w->openProjectionDialog(2); });
+    parallel = transform->addAction(tr("&Parallel aggregation…"), w, [w] { w->openProjectionDialog(3); });
+    transform->addSeparator();
+    rules = transform->addAction(tr("Load &rules file…"), w, &MainWindow::loadRulesDialog);
 
     QMenu* model = w->menuBar()->addMenu(tr("&Model"));
     fitModel = model->addAction(tr("&Fit chain and show model"), w, &MainWindow::showModel);
@@ -143,6 +162,10 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     bar->addSeparator();
     bar->addAction(clipVisible);
     bar->addAction(aggregate);
+    timeFilter->setIconText(tr("Filter…"));
+    bar->addAction(timeFilter);
+    setProjection->setIconText(tr("Project…"));
+    bar->addAction(setProjection);
     bar->addSeparator();
     bar->addAction(fitModel);
     updateRecent();
@@ -161,7 +184,8 @@ void MainActions::updateRecent()
 void MainActions::viewChanged()
 {
     const bool any = w_->currentView() != nullptr;
-    for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel})
+    for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel, timeFilter,
+                       eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules})
         a->setEnabled(any);
     auto* panel = w_->currentPanel();
     const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;

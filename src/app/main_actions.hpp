@@ -30,6 +30,14 @@ public:
     QAction* showFrequency;
     QAction* clipVisible;
     QAction* aggregate;
+    QAction* timeFilter;
+    QAction* eventFilter;
+    QAction* frequencyFilter;
+    QAction* setProjection;
+    QAction* componentProjection;
+    QAction* exclude;
+    QAction* parallel;
+    QAction* rules;
     QAction* fitModel;
 
 private:

@@ -3,6 +3,8 @@
 #include "chitra/chain.hpp"
 #include "chitra/pipeline_json.hpp"
 #include "error_reporter.hpp"
+#include "filter_dialog.hpp"
+#include "projection_dialog.hpp"
 #include "frequency_plot.hpp"
 #include "main_actions.hpp"
 #include "model_window.hpp"
@@ -211,6 +213,7 @@ void MainWindow::onViewAdded(ViewDocument* view)
     undoGroup_->addStack(view->undoStack());
     connect(panel->tracePlot(), &TracePlot::hoverText, hover_, &QLabel::setText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
+    connect(panel->frequencyPlot(), &FrequencyPlot::message, this, &MainWindow::showMessage);
     connect(view, &ViewDocument::sesChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::nameChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::warningsRaised, this, [this](const QStringList& warnings) {
@@ -372,6 +375,113 @@ void MainWindow::removeCurrentView()
 {
     if (current_)
         session_->removeView(current_);
+}
+
+bool MainWindow::applyStep(const Step& step, const QString& what)
+{
+    if (!current_)
+        return false;
+    if (auto refused = current_->pushStep(step)) {
+        showMessage(tr("%1 refused: %2").arg(what, *refused));
+        reportError(this, tr("%1 refused").arg(what), *refused);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::openFilterDialog(bool eventDomain)
+{
+    if (!current_)
+        return;
+    auto* dialog = new FilterDialog(current_->sesPtr(),
+                                    eventDomain ? FilterDialog::Domain::event : FilterDialog::Domain::time, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(eventDomain ? tr("Event filter") : tr("Time filter"));
+    ViewDocument* view = current_;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, view, eventDomain] {
+        if (view == current_)
+            applyStep(dialog->step(), eventDomain ? tr("Event filter") : tr("Time filter"));
+    });
+    dialog->open(); // window-modal, so the event loop (and tests) keep running
+}
+
+void MainWindow::openProjectionDialog(int mode)
+{
+    if (!current_)
+        return;
+    auto* dialog = new ProjectionDialog(current_->sesPtr(), static_cast<ProjectionDialog::Mode>(mode), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The states of the selected records are the likely ones to project or exclude.
+    const RecordRange sel = current_->selection();
+    if (!sel.empty()) {
+        const Ses& ses = current_->ses();
+        const auto [a, b] = elementsOfRecords(ses, sel.begin, sel.end);
+        std::vector<SymbolId> picked;
+        for (std::size_t i = a; i < b && picked.size() < 256; ++i)
+            if (std::find(picked.begin(), picked.end(), ses.symbol[i]) == picked.end())
+                picked.push_back(ses.symbol[i]);
+        dialog->preselect(picked);
+    }
+    ViewDocument* view = current_;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, view] {
+        if (view == current_)
+        {
+            static const char* names[] = {"Set projection", "Component projection", "Exclude", "Parallel aggregation"};
+            applyStep(dialog->step(), tr(names[static_cast<int>(dialog->mode())]));
+        }
+    });
+    dialog->open();
+}
+
+bool MainWindow::applyRulesFile(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!current_ || !f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = current_ ? QString("%1: %2").arg(path, f.errorString()) : tr("no view to apply the rules to");
+        return false;
+    }
+    const QByteArray text = f.readAll();
+    step::Rules rules{path.toStdString(), text.toStdString()};
+    if (auto refused = current_->pushStep(rules)) {
+        if (error)
+            *error = *refused;
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::loadRulesDialog()
+{
+    if (!current_)
+        return;
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load rules file"), settings.value("rules/dir").toString(),
+                                                      tr("Rules (*.rules *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue("rules/dir", QFileInfo(path).absolutePath());
+    QString error;
+    if (!applyRulesFile(path, &error)) {
+        showMessage(tr("Rules refused: %1").arg(error));
+        reportError(this, tr("Cannot apply the rules file"), error);
+    }
+}
+
+void MainWindow::filterFrequencyBand()
+{
+    ViewPanel* panel = currentPanel();
+    if (!panel)
+        return;
+    panel->setFrequencyVisible(true);
+    if (!panel->frequencyPlot()->band()) {
+        showMessage(tr("Shift-drag a band on the frequency view first, then Filter band"));
+        return;
+    }
+    if (auto refused = panel->frequencyPlot()->applyBandFilter()) {
+        showMessage(tr("Frequency filter refused: %1").arg(*refused));
+        reportError(this, tr("Frequency filter refused"), *refused);
+    }
 }
 
 void MainWindow::showMessage(const QString& text) { statusBar()->showMessage(text, 8000); }

@@ -3,6 +3,7 @@
 // bar read-outs. Menus and toolbar live in MainActions.
 #pragma once
 
+#include "chitra/pipeline.hpp"
 #include "ses_geometry.hpp"
 
 #include <QMainWindow>
@@ -66,6 +67,19 @@ public slots:
     void addViewOfCurrentFile();
     void removeCurrentView();
     void showMessage(const QString& text);
+
+    // Transforms from dialogs: each accepted dialog pushes one undoable step; a step the
+    // core refuses is not pushed and its message is shown.
+    void openFilterDialog(bool eventDomain);
+    void openProjectionDialog(int mode); // ProjectionDialog::Mode as int
+    void loadRulesDialog();
+    void filterFrequencyBand();
+
+public:
+    // A rules file as a step (its text read now); false with the message on refusal.
+    bool applyRulesFile(const QString& path, QString* error);
+    // Pushes a step on the current view; shows the core's refusal in a message box.
+    bool applyStep(const Step& step, const QString& what);
 
 signals:
     void fileLoaded(chitra::app::ViewDocument* view);

@@ -135,10 +135,18 @@ void TransitionGraphWidget::setMinProbability(double p)
     rebuild();
 }
 
+QString TransitionGraphWidget::preferredRankdir() const
+{
+    if (model_.states.size() <= 12) return QStringLiteral("LR");
+    return height() > width() * 0.8 ? QStringLiteral("TB") : QStringLiteral("LR");
+}
+
 void TransitionGraphWidget::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    if (!user_zoomed_) fitAll();
+    if (user_zoomed_) return;
+    if (preferredRankdir() != rankdir_) rebuild();
+    fitAll();
 }
 
 void TransitionGraphWidget::fitAll()
@@ -185,8 +193,9 @@ void TransitionGraphWidget::rebuild()
     error_.clear();
 
     GraphSpec spec;
-    // A short chain reads best left to right; a big one fits a window better top down.
-    spec.rankdir = model_.states.size() > 12 ? QStringLiteral("TB") : QStringLiteral("LR");
+    // A short chain reads best left to right; a big one follows the window's shape so
+    // that the fitted drawing stays as large as possible.
+    spec.rankdir = preferredRankdir();
     std::vector<NodeInfo> infos;
     std::vector<EdgeInfo> edge_infos;
     const QFontMetricsF name_fm(nameFont());
@@ -312,6 +321,7 @@ void TransitionGraphWidget::rebuild()
         sc->addSimpleText(QStringLiteral("No states: the sequence is empty."));
         return;
     }
+    rankdir_ = spec.rankdir;
     try {
         layout_ = layout_graph(spec);
     } catch (const std::exception& e) {

@@ -62,6 +62,7 @@ protected:
 private:
     void rebuild();
     long stateAt(const QPoint& viewPos) const;
+    QString preferredRankdir() const;
 
     SemiMarkovModel model_;
     std::set<std::size_t> expanded_;
@@ -69,6 +70,7 @@ private:
     GraphLayout layout_;
     std::vector<int> node_of_state_;
     QString error_;
+    QString rankdir_;
     QPoint press_pos_;
     bool user_zoomed_ = false; // until the user zooms, the graph follows the widget's size
 };

@@ -122,8 +122,8 @@ int run(const Options& o)
         }
     }
 
-    // The signal over the requested range, clamped to the SES.
-    std::vector<double> signal;
+    // The periodogram over the requested range, clamped to the SES.
+    Periodogram pg;
     double interval = 1.0;
     std::int64_t lo = 0, hi = 0;
     if (time_domain) {
@@ -131,17 +131,16 @@ int run(const Options& o)
         lo = std::clamp(range->begin.value_or(first), first, last);
         hi = std::max(lo, std::min(range->end.value_or(last), last));
         interval = o.interval ? *o.interval : static_cast<double>(default_sample_interval(hi - lo));
-        signal = o.symbol.empty() ? time_signal(ses, lo, hi, interval) : time_indicator(ses, symbol, lo, hi, interval);
+        pg = o.symbol.empty() ? time_periodogram(ses, lo, hi, interval)
+                              : time_indicator_periodogram(ses, symbol, lo, hi, interval);
     } else {
         const auto m = static_cast<std::int64_t>(ses.size());
         lo = std::clamp<std::int64_t>(range->begin.value_or(0), 0, m);
         hi = std::clamp<std::int64_t>(range->end.value_or(m), lo, m);
         const auto i0 = static_cast<std::size_t>(lo), i1 = static_cast<std::size_t>(hi);
-        signal = o.symbol.empty() ? event_signal(ses, i0, i1) : event_indicator(ses, symbol, i0, i1);
+        pg = o.symbol.empty() ? event_periodogram(ses, i0, i1) : event_indicator_periodogram(ses, symbol, i0, i1);
     }
 
-    Periodogram pg = periodogram(signal, interval);
-    signal = {};
     if (hz_per_unit)
         for (double& f : pg.frequency)
             f *= *hz_per_unit;

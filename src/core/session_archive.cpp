@@ -17,6 +17,9 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
+#include <map>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -68,6 +71,39 @@ struct FormatError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Boost's end-tag check compares the expected name over as many bytes as the tag read
+// from the input has (a read past the name, found by the fuzzer). So every name lives
+// in a zero-padded slot of kMaxTag + 1 bytes, and input with a longer end tag is
+// refused before Boost parses it (check_tag_lengths).
+constexpr std::size_t kMaxTag = 63;
+
+inline const char* padded(const char* name)
+{
+    thread_local std::map<const char*, std::array<char, kMaxTag + 1>> slots; // names are literals
+    auto [it, fresh] = slots.try_emplace(name);
+    if (fresh) {
+        it->second.fill('\0');
+        std::strncpy(it->second.data(), name, kMaxTag);
+    }
+    return it->second.data();
+}
+
+template <class T>
+const boost::serialization::nvp<T> named(const char* name, T& value)
+{
+    return boost::serialization::make_nvp(padded(name), value);
+}
+
+inline void check_tag_lengths(std::string_view text)
+{
+    for (std::size_t at = text.find("</"); at != std::string_view::npos; at = text.find("</", at + 2)) {
+        std::size_t end = text.find_first_of("> \t\r\n<", at + 2);
+        std::size_t length = (end == std::string_view::npos ? text.size() : end) - (at + 2);
+        if (length > kMaxTag)
+            throw FormatError("malformed XML (an end tag longer than " + std::to_string(kMaxTag) + " characters)");
+    }
+}
+
 // Upper bound for any element count read back: set to the chunk's size before loading,
 // so a damaged count can neither allocate wildly nor loop long.
 thread_local std::uint64_t g_count_limit = 0;
@@ -116,7 +152,6 @@ CHITRA_SESSION_CLASS(chitra::step::Exclude, 1)
 
 namespace boost::serialization {
 
-using boost::serialization::make_nvp;
 
 // ---- helpers: every value goes through these so that loading validates it ----
 
@@ -147,10 +182,10 @@ void io_double(A& ar, const char* name, double& v)
         char buf[64];
         auto r = std::to_chars(buf, buf + sizeof buf, v);
         std::string s(buf, r.ptr);
-        ar& make_nvp(name, s);
+        ar& named(name, s);
     } else {
         std::string s;
-        ar& make_nvp(name, s);
+        ar& named(name, s);
         auto r = std::from_chars(s.data(), s.data() + s.size(), v);
         if (r.ec != std::errc() || r.ptr != s.data() + s.size())
             throw FormatError(std::string("bad number '") + s.substr(0, 40) + "' in <" + name + ">");
@@ -161,7 +196,7 @@ template <class A, class T>
 void io_optional(A& ar, const char* has_name, const char* name, std::optional<T>& v)
 {
     bool has = v.has_value();
-    ar& make_nvp(has_name, has);
+    ar& named(has_name, has);
     if (!has) {
         v.reset();
         return;
@@ -171,13 +206,13 @@ void io_optional(A& ar, const char* has_name, const char* name, std::optional<T>
         if constexpr (std::is_same_v<T, double>)
             io_double(ar, name, copy);
         else
-            ar& make_nvp(name, copy);
+            ar& named(name, copy);
     } else {
         T value{};
         if constexpr (std::is_same_v<T, double>)
             io_double(ar, name, value);
         else
-            ar& make_nvp(name, value);
+            ar& named(name, value);
         v = value;
     }
 }
@@ -187,7 +222,7 @@ template <class A, class T, class Item>
 void io_seq(A& ar, const char* count_name, const char* item_name, std::vector<T>& v, Item item)
 {
     std::uint64_t n = v.size();
-    ar& make_nvp(count_name, n);
+    ar& named(count_name, n);
     if constexpr (saving<A>) {
         for (auto& x : v)
             item(ar, item_name, x);
@@ -205,19 +240,19 @@ void io_seq(A& ar, const char* count_name, const char* item_name, std::vector<T>
 template <class A, class T>
 void io_seq(A& ar, const char* count_name, const char* item_name, std::vector<T>& v)
 {
-    io_seq(ar, count_name, item_name, v, [](A& a, const char* n, T& x) { a& make_nvp(n, x); });
+    io_seq(ar, count_name, item_name, v, [](A& a, const char* n, T& x) { a& named(n, x); });
 }
 
 template <class A, class K, class V>
 void io_map(A& ar, const char* count_name, std::map<K, V>& m)
 {
     std::uint64_t n = m.size();
-    ar& make_nvp(count_name, n);
+    ar& named(count_name, n);
     if constexpr (saving<A>) {
         for (auto& [k, v] : m) {
             K key = k;
-            ar& make_nvp("key", key);
-            ar& make_nvp("value", v);
+            ar& named("key", key);
+            ar& named("value", v);
         }
     } else {
         check_count(n, "map entries");
@@ -225,8 +260,8 @@ void io_map(A& ar, const char* count_name, std::map<K, V>& m)
         for (std::uint64_t i = 0; i < n; ++i) {
             K key{};
             V value{};
-            ar& make_nvp("key", key);
-            ar& make_nvp("value", value);
+            ar& named("key", key);
+            ar& named("value", value);
             if (!m.emplace(std::move(key), std::move(value)).second)
                 throw FormatError(std::string("duplicate key in <") + count_name + ">");
         }
@@ -293,10 +328,10 @@ void io_bytes(A& ar, const char* name, std::vector<std::uint8_t>& v)
 {
     if constexpr (saving<A>) {
         std::string s = to_base64(v);
-        ar& make_nvp(name, s);
+        ar& named(name, s);
     } else {
         std::string s;
-        ar& make_nvp(name, s);
+        ar& named(name, s);
         v = from_base64(s, name);
     }
 }
@@ -305,7 +340,7 @@ template <class A>
 void io_kind(A& ar, DisplayKind& kind)
 {
     std::string s(to_string(kind));
-    ar& make_nvp("kind", s);
+    ar& named("kind", s);
     if constexpr (!saving<A>) {
         auto k = parse_display_kind(s);
         if (!k)
@@ -316,27 +351,27 @@ void io_kind(A& ar, DisplayKind& kind)
 
 // ---- pipeline steps: op tag, then the step's own versioned record ----
 
-template <class A> void serialize(A& ar, step::ClipCount& s, unsigned version) { check_version<A, step::ClipCount>(version); ar& make_nvp("head", s.head) & make_nvp("tail", s.tail); }
-template <class A> void serialize(A& ar, step::ClipTime& s, unsigned version) { check_version<A, step::ClipTime>(version); ar& make_nvp("t0", s.t0) & make_nvp("t1", s.t1); }
-template <class A> void serialize(A& ar, step::ClipEvent& s, unsigned version) { check_version<A, step::ClipEvent>(version); ar& make_nvp("i0", s.i0) & make_nvp("i1", s.i1); }
+template <class A> void serialize(A& ar, step::ClipCount& s, unsigned version) { check_version<A, step::ClipCount>(version); ar& named("head", s.head) & named("tail", s.tail); }
+template <class A> void serialize(A& ar, step::ClipTime& s, unsigned version) { check_version<A, step::ClipTime>(version); ar& named("t0", s.t0) & named("t1", s.t1); }
+template <class A> void serialize(A& ar, step::ClipEvent& s, unsigned version) { check_version<A, step::ClipEvent>(version); ar& named("i0", s.i0) & named("i1", s.i1); }
 template <class A> void serialize(A& ar, step::Aggregate& s, unsigned version)
 { check_version<A, step::Aggregate>(version);
     io_seq(ar, "pattern_count", "symbol", s.pattern);
-    ar& make_nvp("as", s.as);
+    ar& named("as", s.as);
 }
 template <class A> void serialize(A& ar, step::Project& s, unsigned version)
 { check_version<A, step::Project>(version);
     io_seq(ar, "state_count", "state", s.states);
-    ar& make_nvp("as", s.as);
+    ar& named("as", s.as);
 }
 template <class A> void serialize(A& ar, step::ProjectComponents& s, unsigned version)
 { check_version<A, step::ProjectComponents>(version);
     std::uint64_t n = s.map.size();
-    ar& make_nvp("component_count", n);
+    ar& named("component_count", n);
     if constexpr (saving<A>) {
         for (auto& [component, mapping] : s.map) {
             std::string key = component;
-            ar& make_nvp("component", key);
+            ar& named("component", key);
             io_map(ar, "mapping_count", mapping);
         }
     } else {
@@ -345,14 +380,14 @@ template <class A> void serialize(A& ar, step::ProjectComponents& s, unsigned ve
         for (std::uint64_t i = 0; i < n; ++i) {
             std::string key;
             std::map<std::string, std::string> mapping;
-            ar& make_nvp("component", key);
+            ar& named("component", key);
             io_map(ar, "mapping_count", mapping);
             s.map[key] = std::move(mapping);
         }
     }
     io_seq(ar, "drop_count", "drop", s.drop);
 }
-template <class A> void serialize(A& ar, step::Rules& s, unsigned version) { check_version<A, step::Rules>(version); ar& make_nvp("file", s.file) & make_nvp("text", s.text); }
+template <class A> void serialize(A& ar, step::Rules& s, unsigned version) { check_version<A, step::Rules>(version); ar& named("file", s.file) & named("text", s.text); }
 template <class A> void serialize(A& ar, step::FilterTime& s, unsigned version) { check_version<A, step::FilterTime>(version); io_double(ar, "below", s.below); }
 template <class A> void serialize(A& ar, step::FilterEvent& s, unsigned version)
 { check_version<A, step::FilterEvent>(version);
@@ -363,12 +398,12 @@ template <class A> void serialize(A& ar, step::FilterFrequency& s, unsigned vers
 { check_version<A, step::FilterFrequency>(version);
     io_double(ar, "f0", s.f0);
     io_double(ar, "f1", s.f1);
-    ar& make_nvp("event_domain", s.event_domain);
+    ar& named("event_domain", s.event_domain);
     io_optional(ar, "has_interval", "interval", s.interval);
 }
 template <class A> void serialize(A& ar, step::Parallel& s, unsigned version)
 { check_version<A, step::Parallel>(version);
-    ar& make_nvp("from", s.from) & make_nvp("to", s.to) & make_nvp("as", s.as);
+    ar& named("from", s.from) & named("to", s.to) & named("as", s.as);
 }
 template <class A> void serialize(A& ar, step::Exclude& s, unsigned version) { check_version<A, step::Exclude>(version); io_seq(ar, "state_count", "state", s.states); }
 
@@ -403,7 +438,7 @@ std::optional<Step> make_step(const std::string& tag)
 template <class A> void serialize(A& ar, StepBox& box, unsigned version)
 { check_version<A, StepBox>(version);
     std::string op = std::visit([](const auto& s) { return std::string(step_tag(s)); }, box.step);
-    ar& make_nvp("op", op);
+    ar& named("op", op);
     if constexpr (!saving<A>) {
         auto made = make_step(op);
         if (!made)
@@ -411,7 +446,7 @@ template <class A> void serialize(A& ar, StepBox& box, unsigned version)
                               + "' (written by a newer Chitra?)");
         box.step = std::move(*made);
     }
-    std::visit([&ar](auto& s) { ar& make_nvp("step", s); }, box.step);
+    std::visit([&ar](auto& s) { ar& named("step", s); }, box.step);
 }
 
 // ---- the model ----
@@ -425,45 +460,45 @@ template <class A> void serialize(A& ar, VisibleRange& r, unsigned version)
 }
 template <class A> void serialize(A& ar, DisplayOptions& o, unsigned version)
 { check_version<A, DisplayOptions>(version);
-    ar& make_nvp("density_bar", o.density_bar) & make_nvp("colour_map", o.colour_map);
+    ar& named("density_bar", o.density_bar) & named("colour_map", o.colour_map);
     io_double(ar, "averaging_width_percent", o.averaging_width_percent);
-    ar& make_nvp("chosen_state", o.chosen_state) & make_nvp("log_axis", o.log_axis);
+    ar& named("chosen_state", o.chosen_state) & named("log_axis", o.log_axis);
     io_optional(ar, "has_sampling_interval", "sampling_interval", o.sampling_interval);
-    ar& make_nvp("connectors", o.connectors);
+    ar& named("connectors", o.connectors);
     io_map(ar, "extra_count", o.extra);
 }
 template <class A> void serialize(A& ar, DisplayState& d, unsigned version)
 { check_version<A, DisplayState>(version);
-    ar& make_nvp("id", d.id);
+    ar& named("id", d.id);
     io_kind(ar, d.kind);
-    ar& make_nvp("visible", d.visible);
+    ar& named("visible", d.visible);
     io_seq(ar, "zoom_count", "zoom", d.zoom_history);
-    ar& make_nvp("options", d.options);
+    ar& named("options", d.options);
 }
 template <class A> void serialize(A& ar, RecordRange& r, unsigned version)
 { check_version<A, RecordRange>(version);
-    ar& make_nvp("begin", r.begin) & make_nvp("end", r.end);
+    ar& named("begin", r.begin) & named("end", r.end);
     if (!saving<A> && r.end < r.begin)
         throw FormatError("selection range ends before it begins");
 }
 template <class A> void serialize(A& ar, PatternColour& p, unsigned version)
 { check_version<A, PatternColour>(version);
     io_seq(ar, "symbol_count", "symbol", p.pattern);
-    ar& make_nvp("argb", p.argb);
+    ar& named("argb", p.argb);
 }
-template <class A> void serialize(A& ar, Bookmark& b, unsigned version) { check_version<A, Bookmark>(version); ar& make_nvp("name", b.name) & make_nvp("time", b.time); }
+template <class A> void serialize(A& ar, Bookmark& b, unsigned version) { check_version<A, Bookmark>(version); ar& named("name", b.name) & named("time", b.time); }
 template <class A> void serialize(A& ar, Note& n, unsigned version)
 { check_version<A, Note>(version);
-    ar& make_nvp("text", n.text);
+    ar& named("text", n.text);
     io_optional(ar, "has_time", "time", n.time);
     io_optional(ar, "has_record", "record", n.record);
 }
 template <class A> void serialize(A& ar, ViewState& v, unsigned version)
 { check_version<A, ViewState>(version);
-    ar& make_nvp("name", v.name);
+    ar& named("name", v.name);
     io_seq(ar, "step_count", "step", v.pipeline.steps, [](A& a, const char* n, Step& s) {
         StepBox box{s};
-        a& make_nvp(n, box);
+        a& named(n, box);
         if constexpr (!saving<A>)
             s = std::move(box.step);
     });
@@ -477,54 +512,54 @@ template <class A> void serialize(A& ar, ViewState& v, unsigned version)
 }
 template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
 { check_version<A, TraceFileRef>(version);
-    ar& make_nvp("path_absolute", f.path_absolute) & make_nvp("path_relative", f.path_relative);
-    ar& make_nvp("size", f.size) & make_nvp("mtime_ns", f.mtime_ns);
-    ar& make_nvp("hash_kind", f.hash_kind) & make_nvp("content_hash", f.content_hash);
+    ar& named("path_absolute", f.path_absolute) & named("path_relative", f.path_relative);
+    ar& named("size", f.size) & named("mtime_ns", f.mtime_ns);
+    ar& named("hash_kind", f.hash_kind) & named("content_hash", f.content_hash);
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 { check_version<A, DisplayPlacement>(version);
-    ar& make_nvp("display_id", p.display_id) & make_nvp("area", p.area) & make_nvp("index", p.index);
+    ar& named("display_id", p.display_id) & named("area", p.area) & named("index", p.index);
 }
 template <class A> void serialize(A& ar, WindowLayout& l, unsigned version)
 { check_version<A, WindowLayout>(version);
     io_bytes(ar, "main_window_geometry", l.main_window_geometry);
     io_bytes(ar, "dock_state", l.dock_state);
     io_seq(ar, "open_display_count", "placement", l.open_displays);
-    ar& make_nvp("current_view", l.current_view);
+    ar& named("current_view", l.current_view);
 }
 
 // ---- chunks and envelope ----
 
 template <class A> void serialize(A& ar, TocFile& t, unsigned version)
 { check_version<A, TocFile>(version);
-    ar& make_nvp("path", t.path);
+    ar& named("path", t.path);
     io_seq(ar, "view_count", "view", t.views);
 }
 template <class A> void serialize(A& ar, Meta& m, unsigned version)
 { check_version<A, Meta>(version);
-    ar& make_nvp("format", m.format) & make_nvp("writer", m.writer);
+    ar& named("format", m.format) & named("writer", m.writer);
     io_seq(ar, "file_count", "file", m.toc);
 }
 template <class A> void serialize(A& ar, FileChunk& c, unsigned version)
 { check_version<A, FileChunk>(version);
-    ar& make_nvp("index", c.index) & make_nvp("file", c.file);
+    ar& named("index", c.index) & named("file", c.file);
 }
 template <class A> void serialize(A& ar, ViewChunk& c, unsigned version)
 { check_version<A, ViewChunk>(version);
-    ar& make_nvp("file_index", c.file_index) & make_nvp("view_index", c.view_index);
-    ar& make_nvp("file_path", c.file_path) & make_nvp("view", c.view);
+    ar& named("file_index", c.file_index) & named("view_index", c.view_index);
+    ar& named("file_path", c.file_path) & named("view", c.view);
 }
 template <class A> void serialize(A& ar, Chunk& c, unsigned version)
 { check_version<A, Chunk>(version);
-    ar& make_nvp("kind", c.kind) & make_nvp("label", c.label) & make_nvp("size", c.size);
-    ar& make_nvp("checksum", c.checksum) & make_nvp("payload", c.payload);
+    ar& named("kind", c.kind) & named("label", c.label) & named("size", c.size);
+    ar& named("checksum", c.checksum) & named("payload", c.payload);
 }
 template <class A> void serialize(A& ar, Envelope& e, unsigned version)
 { check_version<A, Envelope>(version);
-    ar& make_nvp("magic", e.magic);
+    ar& named("magic", e.magic);
     if (!saving<A> && e.magic != "chitra-session")
         throw FormatError("not a Chitra session (magic '" + e.magic.substr(0, 40) + "')");
-    ar& make_nvp("format", e.format) & make_nvp("writer", e.writer);
+    ar& named("format", e.format) & named("writer", e.writer);
     io_seq(ar, "chunk_count", "chunk", e.chunks);
 }
 
@@ -560,7 +595,7 @@ std::string archive_text(const char* root, const T& value)
     {
         boost::archive::xml_oarchive ar(out);
         T copy = value; // serialize() takes non-const references
-        ar << boost::serialization::make_nvp(root, copy);
+        ar << named(root, copy);
     }
     return out.str();
 }
@@ -575,11 +610,9 @@ void load_archive(std::string_view text, const char* root, T& value)
     std::istringstream in{std::string(text)};
     auto finish = [&in] { in.setstate(std::ios::failbit); };
     try {
-        // Boost's end-tag check reads the expected name for as many bytes as the tag in
-        // the input has (an over-read found by the fuzzer), so it is turned off: values
-        // are positional, and checksums and value checks catch what it would.
-        boost::archive::xml_iarchive ar(in, boost::archive::no_xml_tag_checking);
-        ar >> boost::serialization::make_nvp(root, value);
+        check_tag_lengths(text);
+        boost::archive::xml_iarchive ar(in);
+        ar >> named(root, value);
         std::string rest((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         std::size_t a = rest.find_first_not_of(" \t\r\n");
         std::size_t b = rest.find_last_not_of(" \t\r\n");

@@ -378,6 +378,32 @@ TEST(FftPlanCache, WisdomRoundTripsThroughAFile)
     EXPECT_FALSE(import_fft_wisdom(""));
 }
 
+TEST(Periodogram, DirectSignalPeriodogramsEqualTheTwoStepForm)
+{
+    std::vector<std::string> names;
+    std::vector<Time> occupancy;
+    std::mt19937_64 rng(5);
+    std::uniform_int_distribution<int> sym(0, 4), occ(0, 6);
+    for (int i = 0; i < 777; ++i) {
+        names.push_back(std::string(1, static_cast<char>('A' + sym(rng))));
+        occupancy.push_back(occ(rng));
+    }
+    const Ses ses = make_ses(names, occupancy, 50);
+    const std::vector<double> y{4, 2, 9, 1, 3};
+    const auto same = [](const Periodogram& a, const Periodogram& b) {
+        EXPECT_EQ(a.samples, b.samples);
+        EXPECT_EQ(a.sample_interval, b.sample_interval);
+        EXPECT_EQ(a.frequency, b.frequency);
+        EXPECT_EQ(a.power, b.power); // same samples, same plan: bit for bit
+    };
+    same(time_periodogram(ses, 60, 2000, 2.5, y), periodogram(time_signal(ses, 60, 2000, 2.5, y), 2.5));
+    same(time_periodogram(ses, 0, 5000, 3), periodogram(time_signal(ses, 0, 5000, 3), 3));
+    same(time_indicator_periodogram(ses, 2, 0, 5000, 1), periodogram(time_indicator(ses, 2, 0, 5000, 1), 1));
+    same(event_periodogram(ses, 10, 700, y), periodogram(event_signal(ses, 10, 700, y), 1));
+    same(event_indicator_periodogram(ses, 3, 0, 777), periodogram(event_indicator(ses, 3, 0, 777), 1));
+    EXPECT_EQ(event_periodogram(ses, 900, 1000).samples, 0u);
+}
+
 // ---- periodic traces -------------------------------------------------------------------
 
 TEST(PeriodicTrace, EventAndTimePeriodogramsPeakAtThePeriod)

@@ -5,6 +5,7 @@
 #include "chitra/io.hpp"
 #include "chitra/ses.hpp"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QString>
 #include <QWidget>
@@ -26,6 +27,9 @@ inline void saveShot(QWidget* widget, const QString& name)
     const QByteArray dir = qgetenv("CHITRA_SCREENSHOT_DIR");
     if (dir.isEmpty()) return;
     QDir().mkpath(QString::fromLocal8Bit(dir));
+    // Let pending layout requests run, as they would before the next paint on screen.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
     widget->grab().save(QString::fromLocal8Bit(dir) + "/" + name + ".png");
 }
 

@@ -2,18 +2,26 @@
 // aggregate and undo, clip and undo, zoom undo, screenshots, bad input.
 #include "chitra/pattern.hpp"
 #include "error_reporter.hpp"
+#include "filter_dialog.hpp"
 #include "frequency_plot.hpp"
+#include "main_actions.hpp"
 #include "main_window.hpp"
 #include "patterns_panel.hpp"
+#include "pipeline_panel.hpp"
 #include "session.hpp"
 #include "trace_plot.hpp"
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
+#include <QAction>
+#include <QDoubleSpinBox>
 #include <QFile>
+#include <QListWidget>
+#include <QPushButton>
 #include <QImage>
 #include <QSet>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -175,6 +183,158 @@ private slots:
         QCOMPARE(plot->visibleRange(), std::make_pair(20.0, 40.0));
         plot->undoZoom();
         QCOMPARE(plot->visibleRange(), full);
+    }
+
+    void filterViaDialogThenUndo()
+    {
+        ViewDocument* doc = window_->currentView();
+        QUndoStack* stack = doc->undoStack();
+        const int before = stack->count();
+        window_->actions()->timeFilter->trigger();
+        FilterDialog* dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = window_->findChild<FilterDialog*>()) && dialog->isVisible(), 5000);
+        // Shares of time: A 10/42, B 5/42, C 20/42, D 7/42. Below 30%: A, B and D merge;
+        // runs: [A B] before the first C, 19 x [D A B] between Cs, a last [D] at the end.
+        dialog->thresholdBox()->setValue(30.0);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->okButton()->isEnabled(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->previewElements(), 41LL, 10000);
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QCOMPARE(stack->count(), before + 1);
+        const Ses& ses = doc->ses();
+        QCOMPARE(ses.size(), std::size_t{41});
+        QCOMPARE(ses.name(0), std::string("T1"));
+        QCOMPARE(ses.name(1), std::string("C"));
+        QCOMPARE(ses.name(2), std::string("T2"));
+        QCOMPARE(ses.occupancy(2), Time{22});
+        QCOMPARE(ses.name(40), std::string("T3"));
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+        QCOMPARE(doc->steps().size(), std::size_t{0});
+    }
+
+    void removeEarlierStepFromPipelinePanel()
+    {
+        ViewDocument* doc = window_->currentView();
+        QUndoStack* stack = doc->undoStack();
+        QVERIFY(!doc->pushStep(step::Aggregate{{"C", "D"}, "CD"}));
+        QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
+        QVERIFY(!doc->pushStep(step::Project{{"CD"}, "Y"}));
+        QCOMPARE(doc->ses().size(), std::size_t{40});
+        const int count = stack->count();
+        PipelinePanel* panel = window_->pipelinePanel();
+        QCOMPARE(panel->stepList()->count(), 3);
+
+        // Step 3 names CD, which step 1 makes: removing step 1 is refused, naming step 3.
+        errors_.clear();
+        panel->stepList()->setCurrentRow(0);
+        QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
+        QCOMPARE(errors_.size(), 1);
+        QVERIFY2(errors_.front().contains("step 3"), qPrintable(errors_.front()));
+        QCOMPARE(stack->count(), count);
+        QCOMPARE(doc->steps().size(), std::size_t{3});
+
+        // Remove step 3, then step 1: (A B C D) x 20 -> (AB C D) x 20.
+        panel->stepList()->setCurrentRow(2);
+        QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
+        QCOMPARE(doc->steps().size(), std::size_t{2});
+        panel->stepList()->setCurrentRow(0);
+        QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
+        QCOMPARE(doc->steps().size(), std::size_t{1});
+        QCOMPARE(panel->stepList()->count(), 1);
+        QCOMPARE(doc->ses().size(), std::size_t{60});
+        QCOMPARE(doc->ses().name(0), std::string("AB"));
+        QCOMPARE(doc->ses().name(1), std::string("C"));
+        QCOMPARE(doc->ses().occupancy(0), Time{15});
+
+        // Edit the remaining step's name; undo restores the old one.
+        panel->setStepEditor([](const Step& s) -> std::optional<Step> {
+            auto a = std::get<step::Aggregate>(s);
+            a.as = "FIRST";
+            return Step{a};
+        });
+        panel->stepList()->setCurrentRow(0);
+        QTest::mouseClick(panel->editButton(), Qt::LeftButton);
+        QCOMPARE(doc->ses().name(0), std::string("FIRST"));
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().name(0), std::string("AB"));
+        window_->undoGroup()->undo(); // step 1 is back
+        QCOMPARE(doc->steps().size(), std::size_t{2});
+        QCOMPARE(doc->ses().size(), std::size_t{40});
+        window_->undoGroup()->undo(); // step 3 is back
+        QCOMPARE(doc->steps().size(), std::size_t{3});
+        while (!doc->steps().empty())
+            window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+    }
+
+    void stepWarningsAreShown()
+    {
+        ViewDocument* doc = window_->currentView();
+        QVERIFY(!doc->pushStep(step::Exclude{{"NOPE"}}));
+        QVERIFY(!doc->stepWarnings(0).isEmpty());
+        QVERIFY(window_->statusBar()->currentMessage().contains("NOPE"));
+        QListWidget* list = window_->pipelinePanel()->stepList();
+        QCOMPARE(list->count(), 1);
+        QVERIFY(list->item(0)->toolTip().contains("NOPE"));
+        window_->undoGroup()->undo();
+        QCOMPARE(list->count(), 0);
+    }
+
+    void rulesFileLoadAndRefusal()
+    {
+        ViewDocument* doc = window_->currentView();
+        const int count = doc->undoStack()->count();
+        const QString bad = dir_.filePath("bad.rules");
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("# two lines match A\nFIRST = A, B\nSECOND = A*\n");
+        }
+        QString error;
+        QVERIFY(!window_->applyRulesFile(bad, &error));
+        QVERIFY2(error.contains("bad.rules:"), qPrintable(error));
+        QCOMPARE(doc->undoStack()->count(), count);
+        const QString good = dir_.filePath("good.rules");
+        {
+            QFile f(good);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("AB = A, B\n");
+        }
+        QVERIFY2(window_->applyRulesFile(good, &error), qPrintable(error));
+        QCOMPARE(doc->ses().size(), std::size_t{60}); // (AB C D) x 20
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+    }
+
+    void frequencyBandFilter()
+    {
+        ViewDocument* doc = window_->currentView();
+        ViewPanel* panel = window_->currentPanel();
+        window_->setXAxis(XAxis::Event);
+        panel->tracePlot()->fitAll();
+        FrequencyPlot* freq = panel->frequencyPlot();
+        freq->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(!freq->busy() && freq->binCount() > 0, 20000);
+        QCOMPARE(freq->domain(), XAxis::Event);
+        // Shift-drag a band on the periodogram.
+        QWidget* canvas = freq->canvas();
+        const int y = canvas->height() / 2;
+        QTest::mousePress(canvas, Qt::LeftButton, Qt::ShiftModifier, QPoint(canvas->width() / 3, y));
+        QTest::mouseMove(canvas, QPoint(canvas->width() / 2, y));
+        QTest::mouseRelease(canvas, Qt::LeftButton, Qt::ShiftModifier, QPoint(canvas->width() / 2, y));
+        QVERIFY(freq->band().has_value());
+        QVERIFY(freq->filterButton()->isEnabled());
+        // Every state recurs once per 4 events: each indicator's strongest frequency is
+        // 0.25 cycles per event, so a band around it merges the whole SES into one run.
+        freq->setBand(0.2, 0.3);
+        const auto s = freq->bandFilterStep();
+        QVERIFY(s && std::get<step::FilterFrequency>(*s).event_domain);
+        QTest::mouseClick(freq->filterButton(), Qt::LeftButton);
+        QCOMPARE(doc->steps().size(), std::size_t{1});
+        QCOMPARE(doc->ses().size(), std::size_t{1});
+        QVERIFY(!freq->band().has_value());
+        window_->undoGroup()->undo();
+        QCOMPARE(doc->ses().size(), std::size_t{80});
     }
 
     void screenshotsHaveContent()

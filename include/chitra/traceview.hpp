@@ -1,0 +1,114 @@
+// Traceview displays, core part (semantics.md sections 1 and 6, docs/traceview.md):
+// data-field values as the Gantt and rate displays show them, per-pixel-column
+// density and average curves in O(columns * log n), view definitions as pipelines,
+// and dumps of a view and of its derivation. No Qt.
+#pragma once
+
+#include "chitra/pipeline.hpp"
+#include "chitra/ses.hpp"
+#include "chitra/trace.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chitra {
+
+// Counter rates are per second when the time base is a unit of seconds, else per tick
+// (cycle): the factor that turns `delta / delta_time_in_ticks` into that unit.
+double rate_scale(TimeBase base);
+// "/s" or "/cycle": the unit suffix of counter rates.
+std::string rate_unit(TimeBase base);
+
+// The value of field `field` for every element of `ses` (which derives from `trace`):
+// - gauge: the field's value at the element's first record (what the program
+//   recorded on entering the state);
+// - counter: (C(r1) - C(r0)) / occupancy * rate_scale, where [r0, r1) are the element's
+//   records and C(r) is the counter at record r (C(N) = the last record's value, when
+//   the element ends at a declared end). For an unmerged element this is the rate over
+//   the interval that starts at its record; for a merged one, the delta over the
+//   element's whole interval divided by its occupancy. Zero occupancy gives 0.
+std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std::size_t field);
+
+// Points (x non-decreasing) with prefix sums and a multi-resolution min/max tree, so
+// that sums, means, minima and maxima over any x range cost O(log n).
+class SeriesIndex {
+public:
+    SeriesIndex() = default;
+    SeriesIndex(std::vector<double> x, std::vector<double> y);
+
+    std::size_t size() const { return x_.size(); }
+    const std::vector<double>& x() const { return x_; }
+    const std::vector<double>& y() const { return y_; }
+    // First point with x >= v (size() when none).
+    std::size_t lower(double v) const;
+    double sum(std::size_t a, std::size_t b) const { return prefix_[b] - prefix_[a]; }
+    // Minimum and maximum of y over points [a, b) (a < b).
+    std::pair<double, double> minmax(std::size_t a, std::size_t b) const;
+
+    static constexpr std::size_t kLeaf = 16;
+    static constexpr std::size_t kFan = 4;
+
+private:
+    std::vector<double> x_, y_, prefix_;
+    std::vector<std::vector<std::pair<double, double>>> levels_; // level 0: blocks of kLeaf
+};
+
+// One pixel column of a chart over [x0, x1) split into `columns` equal columns; column
+// c holds the points with x in [x0 + c*w, x0 + (c+1)*w), w = (x1 - x0) / columns.
+struct ColumnStats {
+    std::uint64_t count = 0; // point density
+    double mean = 0;         // value density (NaN when count == 0)
+    double min = 0, max = 0; // NaN when count == 0
+    std::size_t first = 0;   // index of the column's first point (valid when count > 0)
+};
+std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, double x1, int columns);
+
+// Traceview's average curve: for the centre p of each column, the mean of the points
+// with x in [p - W/2, p + W/2), W = window_fraction * (x1 - x0). A column whose window
+// holds no point repeats the value of the column before it (NaN before the first).
+std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns,
+                                  double window_fraction);
+
+// Rate display: every entry into `state` (every element with that symbol), in order.
+struct RateTable {
+    std::vector<std::size_t> elements;        // element index of entry k (ordinal k + 1)
+    std::vector<std::vector<double>> fields;  // fields[f][k]: field f over visit k
+    std::vector<double> sum;                  // sum over fields of visit k
+};
+RateTable rate_values(const Trace& trace, const Ses& ses, SymbolId state);
+
+// Traceview's view definition: a time range and an exclusion list of names or globs.
+struct ViewDefinition {
+    std::optional<Time> t0, t1;       // [t0, t1); unset = open
+    std::vector<std::string> exclude; // names or globs
+};
+
+// The pipeline of a view definition applied to `input`: a time clip (omitted when the
+// range keeps every element) followed by an exclude step (omitted when the list is empty).
+Pipeline view_pipeline(const ViewDefinition& def, const Ses& input);
+
+// Entry time of the next element after `from` (forward: entry > from) or the last one
+// before it (backward: entry < from) whose state name matches `glob`.
+std::optional<Time> find_state_entry(const Ses& ses, std::string_view glob, Time from, bool forward);
+
+// The Include / Exclude buttons: every name in `names` that matches `glob` leaves
+// (include) or joins (exclude) the exclusion list; the result keeps `names`' order.
+enum class PatternEffect { Include, Exclude };
+std::vector<std::string> apply_pattern(const std::vector<std::string>& names,
+                                       const std::vector<std::string>& excluded, std::string_view glob,
+                                       PatternEffect effect);
+
+// Dump of a view, one line per element: index, entry time, occupancy, state, raw
+// records [r0, r1), field values as shown (tab separated, with a header).
+void write_view_dump(std::ostream& out, const Trace& trace, const Ses& ses);
+
+// How the view was derived from the raw trace: the pipeline, and per step the elements
+// before/after, elements dropped, merges (output elements standing for several input
+// elements), composites created and states that disappeared.
+void write_derivation(std::ostream& out, const Trace& trace, const Pipeline& pipeline);
+
+} // namespace chitra

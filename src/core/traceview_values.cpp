@@ -1,0 +1,190 @@
+// Field values as the Traceview displays show them, and their per-column summaries
+// (docs/traceview.md "Values").
+#include "chitra/traceview.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace chitra {
+
+double rate_scale(TimeBase base)
+{
+    const auto spt = seconds_per_tick(base);
+    return spt ? 1.0 / *spt : 1.0;
+}
+
+std::string rate_unit(TimeBase base)
+{
+    return seconds_per_tick(base) ? "/s" : "/cycle";
+}
+
+std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std::size_t field)
+{
+    if (field >= trace.fields.size())
+        throw InputError("the trace has no field " + std::to_string(field + 1));
+    const Column<double>& col = trace.fields[field];
+    const std::size_t n = ses.size();
+    std::vector<double> out(n);
+    if (n == 0)
+        return out;
+    const std::size_t records = col.size();
+    if (trace.header.fields[field].kind == FieldKind::gauge) {
+        for (std::size_t i = 0; i < n; ++i)
+            out[i] = col[ses.records[i]];
+        return out;
+    }
+    // A counter holds its last recorded value until a declared end.
+    auto at = [&](RecordIndex r) { return col[std::min<RecordIndex>(r, records - 1)]; };
+    const double scale = rate_scale(trace.header.timebase);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Time dt = ses.bounds[i + 1] - ses.bounds[i];
+        out[i] = dt > 0 ? (at(ses.records[i + 1]) - at(ses.records[i])) / static_cast<double>(dt) * scale : 0.0;
+    }
+    return out;
+}
+
+SeriesIndex::SeriesIndex(std::vector<double> x, std::vector<double> y) : x_(std::move(x)), y_(std::move(y))
+{
+    if (x_.size() != y_.size())
+        throw std::invalid_argument("SeriesIndex: x and y differ in size");
+    const std::size_t n = y_.size();
+    prefix_.resize(n + 1);
+    prefix_[0] = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        prefix_[i + 1] = prefix_[i] + y_[i];
+    // Level 0: blocks of kLeaf points; each further level groups kFan blocks.
+    std::vector<std::pair<double, double>> level;
+    for (std::size_t b = 0; b * kLeaf < n; ++b) {
+        const std::size_t e = std::min(n, (b + 1) * kLeaf);
+        auto [lo, hi] = std::minmax_element(y_.begin() + static_cast<std::ptrdiff_t>(b * kLeaf),
+                                            y_.begin() + static_cast<std::ptrdiff_t>(e));
+        level.emplace_back(*lo, *hi);
+    }
+    while (!level.empty()) {
+        std::vector<std::pair<double, double>> next;
+        if (level.size() > kFan)
+            for (std::size_t b = 0; b * kFan < level.size(); ++b) {
+                std::pair<double, double> m = level[b * kFan];
+                for (std::size_t k = b * kFan + 1; k < std::min(level.size(), (b + 1) * kFan); ++k) {
+                    m.first = std::min(m.first, level[k].first);
+                    m.second = std::max(m.second, level[k].second);
+                }
+                next.push_back(m);
+            }
+        levels_.push_back(std::move(level));
+        level = std::move(next);
+    }
+}
+
+std::size_t SeriesIndex::lower(double v) const
+{
+    return static_cast<std::size_t>(std::lower_bound(x_.begin(), x_.end(), v) - x_.begin());
+}
+
+std::pair<double, double> SeriesIndex::minmax(std::size_t a, std::size_t b) const
+{
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    auto points = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+            lo = std::min(lo, y_[i]);
+            hi = std::max(hi, y_[i]);
+        }
+    };
+    const std::size_t la = (a + kLeaf - 1) / kLeaf, lb = b / kLeaf;
+    if (la >= lb) {
+        points(a, b);
+        return {lo, hi};
+    }
+    points(a, la * kLeaf);
+    points(lb * kLeaf, b);
+    // Whole blocks [ba, bb) of level L: peel partial groups, then go up a level.
+    std::size_t ba = la, bb = lb;
+    for (std::size_t level = 0; ba < bb; ++level) {
+        const auto& blocks = levels_[level];
+        const std::size_t ga = (ba + kFan - 1) / kFan, gb = bb / kFan;
+        if (level + 1 >= levels_.size() || ga >= gb) {
+            for (std::size_t k = ba; k < bb; ++k) {
+                lo = std::min(lo, blocks[k].first);
+                hi = std::max(hi, blocks[k].second);
+            }
+            break;
+        }
+        for (std::size_t k = ba; k < ga * kFan; ++k) {
+            lo = std::min(lo, blocks[k].first);
+            hi = std::max(hi, blocks[k].second);
+        }
+        for (std::size_t k = gb * kFan; k < bb; ++k) {
+            lo = std::min(lo, blocks[k].first);
+            hi = std::max(hi, blocks[k].second);
+        }
+        ba = ga;
+        bb = gb;
+    }
+    return {lo, hi};
+}
+
+std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, double x1, int columns)
+{
+    std::vector<ColumnStats> out(static_cast<std::size_t>(std::max(columns, 0)));
+    if (columns <= 0 || !(x1 > x0))
+        return out;
+    const double w = (x1 - x0) / columns;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::size_t a = series.lower(x0);
+    for (int c = 0; c < columns; ++c) {
+        const std::size_t b = c + 1 == columns ? series.lower(x1) : series.lower(x0 + (c + 1) * w);
+        ColumnStats& s = out[static_cast<std::size_t>(c)];
+        s.count = b > a ? b - a : 0;
+        s.first = a;
+        if (s.count) {
+            s.mean = series.sum(a, b) / static_cast<double>(s.count);
+            std::tie(s.min, s.max) = series.minmax(a, b);
+        } else {
+            s.mean = s.min = s.max = nan;
+        }
+        a = std::max(a, b);
+    }
+    return out;
+}
+
+std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns,
+                                  double window_fraction)
+{
+    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)),
+                            std::numeric_limits<double>::quiet_NaN());
+    if (columns <= 0 || !(x1 > x0))
+        return out;
+    const double w = (x1 - x0) / columns;
+    const double half = window_fraction * (x1 - x0) / 2;
+    double last = std::numeric_limits<double>::quiet_NaN();
+    for (int c = 0; c < columns; ++c) {
+        const double p = x0 + (c + 0.5) * w;
+        const std::size_t a = series.lower(p - half), b = series.lower(p + half);
+        if (b > a)
+            last = series.sum(a, b) / static_cast<double>(b - a);
+        out[static_cast<std::size_t>(c)] = last;
+    }
+    return out;
+}
+
+RateTable rate_values(const Trace& trace, const Ses& ses, SymbolId state)
+{
+    RateTable t;
+    for (std::size_t i = 0; i < ses.size(); ++i)
+        if (ses.symbol[i] == state)
+            t.elements.push_back(i);
+    t.sum.assign(t.elements.size(), 0.0);
+    for (std::size_t f = 0; f < trace.fields.size(); ++f) {
+        const std::vector<double> all = element_field_values(trace, ses, f);
+        std::vector<double> mine(t.elements.size());
+        for (std::size_t k = 0; k < mine.size(); ++k) {
+            mine[k] = all[t.elements[k]];
+            t.sum[k] += mine[k];
+        }
+        t.fields.push_back(std::move(mine));
+    }
+    return t;
+}
+
+} // namespace chitra
