@@ -100,6 +100,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     addOrder(tr("By first appearance"), YOrder::FirstAppearance);
     addOrder(tr("By name"), YOrder::Name);
     addOrder(tr("By share of time"), YOrder::TimeShare);
+    order->addSeparator();
+    order->addAction(tr("Custom (drag to reorder)…"), w, &MainWindow::editStateOrder);
 
     QMenu* transform = w->menuBar()->addMenu(tr("&Transform"));
     clipVisible = transform->addAction(tr("&Clip to visible range"), w, [w, plot] {
@@ -194,6 +196,8 @@ void MainActions::viewChanged()
     if (panel) {
         panel->tracePlot()->setBandMode(bandMode->isChecked());
         panel->tracePlot()->setShowNames(showNames->isChecked());
+        const QSignalBlocker block(showFrequency);
+        showFrequency->setChecked(panel->document()->displayOpen(1));
     }
 }
 

@@ -12,6 +12,8 @@
 #include "pipeline_panel.hpp"
 #include "session.hpp"
 #include "session_model.hpp"
+#include "state_details_panel.hpp"
+#include "state_order_dialog.hpp"
 #include "trace_info_panel.hpp"
 #include "trace_loader.hpp"
 #include "trace_plot.hpp"
@@ -25,7 +27,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
@@ -101,13 +105,19 @@ void MainWindow::buildDocks()
     tree_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     connect(tree_, &QTreeView::activated, this, [this](const QModelIndex& index) {
         if (ViewDocument* v = model_->viewOf(index)) {
-            setCurrentView(v);
             const int display = model_->displayOf(index);
-            if (display == static_cast<int>(SessionModel::Display::Model))
-                showModel();
-            else if (display == static_cast<int>(SessionModel::Display::Frequency))
-                currentPanel()->setFrequencyVisible(true);
+            if (display > 0)
+                openDisplay(v, display);
+            else
+                setCurrentView(v);
         }
+    });
+    tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(tree_, &QTreeView::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu menu(this);
+        fillSessionMenu(&menu, tree_->indexAt(pos));
+        if (!menu.isEmpty())
+            menu.exec(tree_->viewport()->mapToGlobal(pos));
     });
     connect(tree_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
         if (ViewDocument* v = model_->viewOf(index))
@@ -132,12 +142,96 @@ void MainWindow::buildDocks()
     patternsDock->setWidget(patterns_);
     addDockWidget(Qt::RightDockWidgetArea, patternsDock);
 
+    details_ = new StateDetailsPanel(this);
+    connect(details_, &StateDetailsPanel::stateChosen, this, [this](SymbolId s) {
+        if (current_)
+            current_->setPickedState(s);
+    });
+
     pipeline_ = new PipelinePanel(undoGroup_, this);
     connect(pipeline_, &PipelinePanel::message, this, &MainWindow::showMessage);
     auto* pipelineDock = new QDockWidget(tr("Pipeline"), this);
     pipelineDock->setObjectName("pipeline");
     pipelineDock->setWidget(pipeline_);
     addDockWidget(Qt::RightDockWidgetArea, pipelineDock);
+
+    auto* detailsDock = new QDockWidget(tr("State details"), this);
+    detailsDock->setObjectName("statedetails");
+    detailsDock->setWidget(details_);
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock);
+    tabifyDockWidget(pipelineDock, detailsDock);
+    pipelineDock->raise();
+}
+
+ViewPanel* MainWindow::panelOf(ViewDocument* view) const
+{
+    auto it = panels_.find(view);
+    return it == panels_.end() ? nullptr : it->second;
+}
+
+void MainWindow::openDisplay(ViewDocument* view, int display)
+{
+    setCurrentView(view);
+    view->setDisplayOpen(display, true);
+    if (display == static_cast<int>(SessionModel::Display::Model))
+        showModel();
+}
+
+void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
+{
+    menu->addAction(tr("Open trace(s)…"), this, &MainWindow::openDialog);
+    if (!index.isValid())
+        return;
+    const int file = model_->fileOf(index);
+    ViewDocument* view = model_->viewOf(index);
+    const int display = model_->displayOf(index);
+    menu->addSeparator();
+    menu->addAction(tr("New view of this file"), this, [this, file] { setCurrentView(session_->addView(file)); });
+    if (!view) {
+        menu->addAction(tr("Close file"), this, [this, file] { session_->removeFile(file); });
+        return;
+    }
+    if (display < 0) {
+        QMenu* add = menu->addMenu(tr("Add display"));
+        add->addAction(tr("Frequency view"), this, [this, view] { openDisplay(view, 1); });
+        add->addAction(tr("Model (fit the chain)"), this, [this, view] { openDisplay(view, 2); });
+        QMenu* reopen = menu->addMenu(tr("Reopen closed display"));
+        static const char* names[] = {"time / event", "frequency", "model"};
+        for (int d = 1; d < SessionModel::kDisplays; ++d)
+            if (!view->displayOpen(d))
+                reopen->addAction(tr(names[d]), this, [this, view, d] { openDisplay(view, d); });
+        reopen->setEnabled(!reopen->isEmpty());
+        menu->addAction(tr("Rename view…"), this, [this, index] { tree_->edit(index); });
+        menu->addAction(tr("Delete view"), this, [this, view] { session_->removeView(view); });
+        menu->addAction(tr("State order…"), this, [this, view] {
+            setCurrentView(view);
+            editStateOrder();
+        });
+        return;
+    }
+    menu->addAction(view->displayOpen(display) ? tr("Show") : tr("Reopen"), this,
+                    [this, view, display] { openDisplay(view, display); });
+    if (display > 0 && view->displayOpen(display))
+        menu->addAction(tr("Close display"), this, [view, display] { view->setDisplayOpen(display, false); });
+}
+
+void MainWindow::editStateOrder()
+{
+    if (!current_)
+        return;
+    auto* dialog = new StateOrderDialog(current_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::refreshDetails()
+{
+    if (current_) {
+        details_->setSes(current_->sesPtr(), current_->trace().header.timebase);
+        details_->chooseState(current_->pickedState());
+    } else {
+        details_->setSes(nullptr, TimeBase::us);
+    }
 }
 
 ViewPanel* MainWindow::currentPanel() const
@@ -216,6 +310,14 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel->frequencyPlot(), &FrequencyPlot::message, this, &MainWindow::showMessage);
     connect(view, &ViewDocument::sesChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::nameChanged, this, &MainWindow::refreshInfo);
+    connect(view, &ViewDocument::sesChanged, this, [this, view] {
+        if (view == current_)
+            refreshDetails();
+    });
+    connect(view, &ViewDocument::pickedStateChanged, this, [this, view] {
+        if (view == current_)
+            details_->chooseState(view->pickedState());
+    });
     connect(view, &ViewDocument::warningsRaised, this, [this](const QStringList& warnings) {
         showMessage(tr("Warning: %1").arg(warnings.join("; ")));
     });
@@ -250,6 +352,7 @@ void MainWindow::setCurrentView(ViewDocument* view)
     }
     patterns_->setDocument(view);
     pipeline_->setDocument(view);
+    refreshDetails();
     viewLabel_->setText(view ? view->name() : QString());
     actions_->viewChanged();
     refreshInfo();

@@ -12,6 +12,8 @@
 #include <map>
 
 class QLabel;
+class QMenu;
+class QModelIndex;
 class QProgressBar;
 class QStackedWidget;
 class QToolButton;
@@ -27,6 +29,7 @@ class ViewPanel;
 class TraceInfoPanel;
 class PatternsPanel;
 class PipelinePanel;
+class StateDetailsPanel;
 class TraceLoader;
 class MainActions;
 struct LoadResult;
@@ -43,6 +46,12 @@ public:
     ViewPanel* currentPanel() const;
     PatternsPanel* patternsPanel() const { return patterns_; }
     PipelinePanel* pipelinePanel() const { return pipeline_; }
+    StateDetailsPanel* stateDetails() const { return details_; }
+    QTreeView* sessionTree() const { return tree_; }
+    // The session tree's context menu for `index` (files: new view, close; views: new
+    // view, add or reopen a display, rename, delete; displays: show, close).
+    void fillSessionMenu(QMenu* menu, const QModelIndex& index);
+    ViewPanel* panelOf(ViewDocument* view) const;
     TraceInfoPanel* traceInfo() const { return info_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     MainActions* actions() const { return actions_; }
@@ -74,6 +83,8 @@ public slots:
     void openProjectionDialog(int mode); // ProjectionDialog::Mode as int
     void loadRulesDialog();
     void filterFrequencyBand();
+    void editStateOrder();
+    void openDisplay(chitra::app::ViewDocument* view, int display);
 
 public:
     // A rules file as a step (its text read now); false with the message on refusal.
@@ -96,6 +107,7 @@ private:
     void onViewAdded(ViewDocument* view);
     void onViewRemoved(ViewDocument* view);
     void refreshInfo();
+    void refreshDetails();
     void addRecent(const QString& path);
 
     Session* session_;
@@ -111,6 +123,7 @@ private:
     TraceInfoPanel* info_;
     PatternsPanel* patterns_;
     PipelinePanel* pipeline_;
+    StateDetailsPanel* details_;
     QLabel* hover_;
     QLabel* viewLabel_;
     QProgressBar* progress_;

@@ -24,10 +24,26 @@ ViewDocument* Session::addView(int file)
     emit aboutToChange();
     const QString name = QString("%1 · view %2").arg(QFileInfo(f.path).fileName()).arg(f.views.size() + 1);
     auto* doc = new ViewDocument(f.trace, name, this);
+    if (!f.views.empty())
+        doc->setSelection(f.views.front()->selection());
     f.views.push_back(doc);
-    connect(doc, &ViewDocument::nameChanged, this, [this] {
+    auto relist = [this] {
         emit aboutToChange();
         emit changed();
+    };
+    connect(doc, &ViewDocument::nameChanged, this, relist);
+    connect(doc, &ViewDocument::displaysChanged, this, relist);
+    // Linked selection: the raw records brushed in one view are the selection of every
+    // view of the same trace (each shows the ones that survive its pipeline). setSelection
+    // ignores an unchanged range, so the propagation stops after one round.
+    connect(doc, &ViewDocument::selectionChanged, this, [this, doc] {
+        const int fi = fileOf(doc);
+        if (fi < 0)
+            return;
+        const auto views = files_[static_cast<std::size_t>(fi)].views;
+        for (ViewDocument* other : views)
+            if (other != doc)
+                other->setSelection(doc->selection());
     });
     emit changed();
     emit viewAdded(doc);

@@ -3,7 +3,9 @@
 #include "session.hpp"
 #include "view_document.hpp"
 
+#include <QColor>
 #include <QFileInfo>
+#include <QFont>
 
 namespace chitra::app {
 
@@ -73,6 +75,22 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     const auto& file = session_->files()[static_cast<std::size_t>(fileOfId(id))];
     if (role == Qt::ToolTipRole && levelOf(id) == 0)
         return file.path;
+    if (levelOf(id) == 2) {
+        const ViewDocument* view = file.views[static_cast<std::size_t>(viewOfId(id))];
+        const bool open = view->displayOpen(index.row());
+        if (role == Qt::ForegroundRole && !open)
+            return QColor(Qt::gray);
+        if (role == Qt::FontRole && !open) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+        if (role == Qt::DisplayRole && !open)
+            return QString("%1 (closed)").arg(kDisplayNames[index.row()]);
+        if (role == Qt::ToolTipRole)
+            return open ? QString("Double-click to show; right-click for more")
+                        : QString("Closed: double-click or right-click ▸ Reopen");
+    }
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
     switch (levelOf(id)) {

@@ -63,10 +63,12 @@ protected:
                 owner_->bandFinished(r, e->globalPosition().toPoint());
             return;
         }
-        const bool dragged = e->pos() != mMousePressPos;
+        const bool dragged = (e->pos() - mMousePressPos).manhattanLength() > 2;
         QCustomPlot::mouseReleaseEvent(e);
         if (dragged)
             emit owner_->interactionFinished();
+        else if (e->button() == Qt::LeftButton)
+            owner_->pickAt(e->pos());
     }
     void wheelEvent(QWheelEvent* e) override
     {
@@ -118,6 +120,10 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent)
     plot_->xAxis->grid()->setPen(QPen(QColor(0, 0, 0, 25), 1, Qt::DotLine));
     plot_->setMinimumHeight(120);
     states_ = new StatePlottable(plot_->xAxis, plot_->yAxis, doc_, axis_);
+    pickLine_ = new QCPItemStraightLine(plot_);
+    pickLine_->setPen(QPen(QColor(20, 20, 20), 2));
+    pickLine_->setSelectable(false);
+    pickLine_->setVisible(false);
 
     overview_ = new OverviewStrip(doc_, axis_, this);
     scroll_ = new QScrollBar(Qt::Horizontal, this);
@@ -177,11 +183,19 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent)
     };
     connect(doc_, &ViewDocument::sesChanged, this, [this] {
         history_.clear();
+        updatePickLine();
         fitAll();
         rebuildAxes();
         overview_->update();
     });
-    connect(doc_, &ViewDocument::lanesChanged, this, refresh);
+    connect(doc_, &ViewDocument::lanesChanged, this, [this, refresh] {
+        updatePickLine();
+        refresh();
+    });
+    connect(doc_, &ViewDocument::pickedStateChanged, this, [this] {
+        updatePickLine();
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     connect(doc_, &ViewDocument::patternsChanged, this, [this] { plot_->replot(); });
     connect(doc_, &ViewDocument::selectionChanged, this, [this] { plot_->replot(); });
 
@@ -346,6 +360,30 @@ double TracePlot::replotNow()
     plot_->replot(QCustomPlot::rpImmediateRefresh);
     return static_cast<double>(t.nsecsElapsed()) / 1e6;
 }
+
+void TracePlot::pickAt(const QPoint& pos)
+{
+    const double y = plot_->yAxis->pixelToCoord(pos.y());
+    const int lane = static_cast<int>(std::lround(y));
+    if (lane < 0 || lane >= doc_->laneCount() || std::fabs(y - lane) > 0.5)
+        return;
+    doc_->setPickedState(doc_->laneSymbol(lane));
+}
+
+void TracePlot::updatePickLine()
+{
+    const SymbolId s = doc_->pickedState();
+    const int lane = s == kNoSymbol ? -1 : doc_->laneOf(s);
+    pickLine_->setVisible(lane >= 0);
+    if (lane >= 0) {
+        pickLine_->point1->setCoords(0, lane);
+        pickLine_->point2->setCoords(1, lane);
+    }
+}
+
+bool TracePlot::pickLineVisible() const { return pickLine_->visible(); }
+
+double TracePlot::pickLineLane() const { return pickLine_->visible() ? pickLine_->point1->coords().y() : -1; }
 
 void TracePlot::hover(const QPoint& pos)
 {

@@ -12,6 +12,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPItemStraightLine;
 class QScrollBar;
 class QSlider;
 class QTimer;
@@ -57,6 +58,12 @@ public:
     QPoint pixelOf(double x, double lane) const;
     double replotNow(); // synchronous replot, returns milliseconds
 
+    // A plain click picks the state of the lane under the cursor (the view's picked
+    // state, shown in State details); the picked state is drawn as a horizontal line.
+    void pickAt(const QPoint& canvasPos);
+    bool pickLineVisible() const;
+    double pickLineLane() const; // -1 when hidden
+
 signals:
     void hoverText(const QString& text);
     void visibleRangeChanged(double x0, double x1);
@@ -72,11 +79,13 @@ private:
     void rememberRange();
     void hover(const QPoint& pos);
     void bandFinished(const QRect& rect, const QPoint& globalPos);
+    void updatePickLine();
 
     ViewDocument* doc_;
     XAxis axis_;
     PlotCanvas* plot_;
     StatePlottable* states_;
+    QCPItemStraightLine* pickLine_;
     OverviewStrip* overview_;
     QScrollBar* scroll_;
     QSlider* zoomSlider_;

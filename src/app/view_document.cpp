@@ -244,6 +244,17 @@ void ViewDocument::resultChanged()
     emit patternsChanged();
 }
 
+void ViewDocument::setDisplayOpen(int display, bool open)
+{
+    if (display == 0 || open == displayOpen(display))
+        return;
+    if (open)
+        closedDisplays_.remove(display);
+    else
+        closedDisplays_.insert(display);
+    emit displaysChanged();
+}
+
 void ViewDocument::setSelection(RecordRange range)
 {
     if (range == selection_)

@@ -10,6 +10,7 @@
 
 #include <QColor>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -89,7 +90,13 @@ public:
     SymbolId pickedState() const;
     void setPickedState(SymbolId symbol);
 
-    // Linked selection.
+    // Which of the view's displays are open (SessionModel::Display as int); the trace
+    // display is the view itself and always open.
+    bool displayOpen(int display) const { return display == 0 || !closedDisplays_.contains(display); }
+    void setDisplayOpen(int display, bool open);
+
+    // Linked selection (raw records): shared by every view of the same trace, so each
+    // highlights the records that survive its own pipeline.
     RecordRange selection() const { return selection_; }
     void setSelection(RecordRange range);
 
@@ -111,6 +118,7 @@ signals:
     void patternsChanged();
     void nameChanged();
     void pickedStateChanged();
+    void displaysChanged();
     // After a change whose new or edited step has warnings (each prefixed with its step).
     void warningsRaised(const QStringList& warnings);
 
@@ -130,6 +138,7 @@ private:
     YOrder order_ = YOrder::FirstAppearance;
     std::vector<std::string> customOrder_;
     std::string picked_;
+    QSet<int> closedDisplays_;
     RecordRange selection_;
     std::vector<BrushedPattern> patterns_;
     int patternsMade_ = 0;

@@ -2,6 +2,7 @@
 
 #include "frequency_plot.hpp"
 #include "trace_plot.hpp"
+#include "view_document.hpp"
 
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -20,8 +21,10 @@ ViewPanel::ViewPanel(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter_);
+    connect(doc_, &ViewDocument::displaysChanged, this, [this] { frequency_->setVisible(doc_->displayOpen(1)); });
+    frequency_->setVisible(doc_->displayOpen(1));
 }
 
-void ViewPanel::setFrequencyVisible(bool on) { frequency_->setVisible(on); }
+void ViewPanel::setFrequencyVisible(bool on) { doc_->setDisplayOpen(1, on); }
 
 } // namespace chitra::app

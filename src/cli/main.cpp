@@ -51,6 +51,7 @@ int main(int argc, char** argv)
     remember(add_fit_command(app));
     remember(add_periodogram_command(app));
     remember(add_session_command(app));
+    remember(add_dump_command(app));
 
     try {
         app.parse(argc, argv);

@@ -104,6 +104,7 @@ BENCHMARK(BM_Periodogram)
     ->Arg(1 << 22)
     ->Arg((1 << 22) - 2)   // 2 * 7^2 * 127 * 337
     ->Arg(4194301)         // prime
+    ->Arg(1048573)         // prime
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

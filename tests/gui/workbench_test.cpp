@@ -8,6 +8,9 @@
 #include "main_window.hpp"
 #include "patterns_panel.hpp"
 #include "pipeline_panel.hpp"
+#include "session_model.hpp"
+#include "state_details_panel.hpp"
+#include "state_order_dialog.hpp"
 #include "session.hpp"
 #include "trace_plot.hpp"
 #include "view_document.hpp"
@@ -17,6 +20,8 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QListWidget>
+#include <QMenu>
+#include <QTreeView>
 #include <QPushButton>
 #include <QImage>
 #include <QSet>
@@ -50,6 +55,27 @@ QString writeTrace(const QTemporaryDir& dir, const QString& name)
     text += QByteArray::number(t) + " E\n";
     f.write(text);
     return path;
+}
+
+// Pixels of exactly `colour` in row y between x0 and x1.
+int pixelsInRow(const QImage& image, int y, int x0, int x1, QRgb colour)
+{
+    int n = 0;
+    for (int x = std::max(0, x0); x < std::min(image.width(), x1); ++x)
+        n += (image.pixel(x, y) & 0xFFFFFFu) == (colour & 0xFFFFFFu);
+    return n;
+}
+
+QAction* findAction(QMenu* menu, const QString& text)
+{
+    for (QAction* a : menu->actions()) {
+        if (a->text() == text)
+            return a;
+        if (a->menu())
+            if (QAction* sub = findAction(a->menu(), text))
+                return sub;
+    }
+    return nullptr;
 }
 
 int distinctColours(const QImage& image)
@@ -189,7 +215,7 @@ private slots:
     {
         ViewDocument* doc = window_->currentView();
         QUndoStack* stack = doc->undoStack();
-        const int before = stack->count();
+        const int before = stack->index();
         window_->actions()->timeFilter->trigger();
         FilterDialog* dialog = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((dialog = window_->findChild<FilterDialog*>()) && dialog->isVisible(), 5000);
@@ -199,7 +225,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(dialog->okButton()->isEnabled(), 5000);
         QTRY_COMPARE_WITH_TIMEOUT(dialog->previewElements(), 41LL, 10000);
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
-        QCOMPARE(stack->count(), before + 1);
+        QCOMPARE(stack->index(), before + 1);
         const Ses& ses = doc->ses();
         QCOMPARE(ses.size(), std::size_t{41});
         QCOMPARE(ses.name(0), std::string("T1"));
@@ -220,7 +246,7 @@ private slots:
         QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
         QVERIFY(!doc->pushStep(step::Project{{"CD"}, "Y"}));
         QCOMPARE(doc->ses().size(), std::size_t{40});
-        const int count = stack->count();
+        const int count = stack->index();
         PipelinePanel* panel = window_->pipelinePanel();
         QCOMPARE(panel->stepList()->count(), 3);
 
@@ -230,7 +256,7 @@ private slots:
         QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
         QCOMPARE(errors_.size(), 1);
         QVERIFY2(errors_.front().contains("step 3"), qPrintable(errors_.front()));
-        QCOMPARE(stack->count(), count);
+        QCOMPARE(stack->index(), count);
         QCOMPARE(doc->steps().size(), std::size_t{3});
 
         // Remove step 3, then step 1: (A B C D) x 20 -> (AB C D) x 20.
@@ -283,7 +309,7 @@ private slots:
     void rulesFileLoadAndRefusal()
     {
         ViewDocument* doc = window_->currentView();
-        const int count = doc->undoStack()->count();
+        const int count = doc->undoStack()->index();
         const QString bad = dir_.filePath("bad.rules");
         {
             QFile f(bad);
@@ -293,7 +319,7 @@ private slots:
         QString error;
         QVERIFY(!window_->applyRulesFile(bad, &error));
         QVERIFY2(error.contains("bad.rules:"), qPrintable(error));
-        QCOMPARE(doc->undoStack()->count(), count);
+        QCOMPARE(doc->undoStack()->index(), count);
         const QString good = dir_.filePath("good.rules");
         {
             QFile f(good);
@@ -335,6 +361,148 @@ private slots:
         QVERIFY(!freq->band().has_value());
         window_->undoGroup()->undo();
         QCOMPARE(doc->ses().size(), std::size_t{80});
+    }
+
+    void statePickingDrawsLine()
+    {
+        ViewDocument* doc = window_->currentView();
+        ViewPanel* panel = window_->currentPanel();
+        TracePlot* plot = panel->tracePlot();
+        window_->setXAxis(XAxis::Time);
+        plot->fitAll();
+        plot->replotNow();
+        QVERIFY(!plot->pickLineVisible());
+        const QRgb line = qRgb(20, 20, 20);
+        const auto [x0, x1] = plot->visibleRange();
+        const int left = plot->pixelOf(x0, 0).x(), right = plot->pixelOf(x1, 0).x();
+        const int yC = plot->pixelOf(0, 2).y(); // lanes by first appearance: A 0, B 1, C 2, D 3
+        const QImage before = plot->canvas()->grab().toImage();
+        QVERIFY(pixelsInRow(before, yC, left, right, line) < (right - left) / 10);
+
+        // A plain click on C's lane picks C: line, details and statistics follow.
+        QTest::mouseClick(plot->canvas(), Qt::LeftButton, Qt::NoModifier, plot->pixelOf(0.37 * (x0 + x1), 2));
+        const SymbolId c = doc->ses().symbols->find("C");
+        QCOMPARE(doc->pickedState(), c);
+        QVERIFY(plot->pickLineVisible());
+        QCOMPARE(plot->pickLineLane(), 2.0);
+        StateDetailsPanel* details = window_->stateDetails();
+        QCOMPARE(details->chosenState(), c);
+        QCOMPARE(details->stats().count, std::uint64_t{20});
+        QCOMPARE(details->stats().mean, 20.0);
+        plot->replotNow();
+        const QImage after = plot->canvas()->grab().toImage();
+        QVERIFY2(pixelsInRow(after, yC, left, right, line) > (right - left) / 2,
+                 qPrintable(QString::number(pixelsInRow(after, yC, left, right, line))));
+
+        // Choosing A in the panel's list moves the line to A's lane.
+        const SymbolId a = doc->ses().symbols->find("A");
+        QListWidget* list = details->stateList();
+        for (int r = 0; r < list->count(); ++r)
+            if (list->item(r)->data(Qt::UserRole).value<SymbolId>() == a)
+                list->setCurrentRow(r);
+        QCOMPARE(doc->pickedState(), a);
+        QCOMPARE(plot->pickLineLane(), 0.0);
+        QCOMPARE(details->stats().count, std::uint64_t{20});
+        QCOMPARE(details->stats().mean, 10.0);
+        doc->setPickedState(kNoSymbol);
+        QVERIFY(!plot->pickLineVisible());
+    }
+
+    void customStateOrder()
+    {
+        ViewDocument* doc = window_->currentView();
+        StateOrderDialog dialog(doc);
+        QListWidget* list = dialog.list();
+        QCOMPARE(list->count(), 4);
+        QCOMPARE(list->item(0)->text(), QString("D")); // top lane first
+        // Drag A (bottom) to the top, as InternalMove does.
+        list->insertItem(0, list->takeItem(3));
+        dialog.apply();
+        QCOMPARE(doc->yOrder(), YOrder::Custom);
+        QCOMPARE(doc->laneOf(doc->ses().symbols->find("A")), 3);
+        QCOMPARE(doc->laneOf(doc->ses().symbols->find("B")), 0);
+        QCOMPARE(doc->laneOf(doc->ses().symbols->find("D")), 2);
+        doc->setYOrder(YOrder::FirstAppearance);
+        QCOMPARE(doc->laneOf(doc->ses().symbols->find("A")), 0);
+    }
+
+    void contextMenuAddsViewAndClosesDisplay()
+    {
+        SessionModel* model = window_->sessionModel();
+        const int views = window_->session()->viewCount();
+        const QModelIndex file = model->index(0, 0);
+        QMenu menu;
+        window_->fillSessionMenu(&menu, file);
+        QAction* add = findAction(&menu, "New view of this file");
+        QVERIFY(add);
+        add->trigger();
+        QCOMPARE(window_->session()->viewCount(), views + 1);
+        QCOMPARE(model->rowCount(model->index(0, 0)), views + 1);
+        ViewDocument* added = window_->currentView();
+        QCOMPARE(model->viewOf(model->index(views, 0, model->index(0, 0))), added);
+
+        // Close the new view's frequency display, then reopen it from the view's menu.
+        const QModelIndex viewIndex = model->indexOf(added);
+        const QModelIndex freqIndex = model->index(1, 0, viewIndex);
+        QMenu displayMenu;
+        window_->fillSessionMenu(&displayMenu, freqIndex);
+        findAction(&displayMenu, "Close display")->trigger();
+        QVERIFY(!added->displayOpen(1));
+        QVERIFY(!window_->panelOf(added)->frequencyPlot()->isVisibleTo(window_->panelOf(added)));
+        QVERIFY(model->data(model->index(1, 0, model->indexOf(added)), Qt::DisplayRole).toString().contains("closed"));
+        QMenu viewMenu;
+        window_->fillSessionMenu(&viewMenu, model->indexOf(added));
+        QAction* reopen = findAction(&viewMenu, "frequency");
+        QVERIFY(reopen);
+        reopen->trigger();
+        QVERIFY(added->displayOpen(1));
+        QVERIFY(window_->panelOf(added)->frequencyPlot()->isVisibleTo(window_->panelOf(added)));
+
+        // Delete it again from its menu.
+        QMenu again;
+        window_->fillSessionMenu(&again, model->indexOf(added));
+        findAction(&again, "Delete view")->trigger();
+        QCOMPARE(window_->session()->viewCount(), views);
+    }
+
+    void linkedSelectionAcrossViews()
+    {
+        ViewDocument* first = window_->currentView();
+        window_->addViewOfCurrentFile();
+        ViewDocument* second = window_->currentView();
+        QVERIFY(second != first);
+        // The second view keeps elements 40..79 only (records 40..80).
+        QVERIFY(!second->pushStep(step::ClipEvent{40, 80}));
+        window_->setCurrentView(first);
+        TracePlot* plot = window_->currentPanel()->tracePlot();
+        window_->setXAxis(XAxis::Event);
+        plot->fitAll();
+        plot->replotNow();
+        plot->setBandChooser([](QPoint) { return BandAction::Select; });
+        // Brush elements 30..49 in the first view.
+        const QPoint from = plot->pixelOf(30.2, 1), to = plot->pixelOf(49.8, 1);
+        QTest::mousePress(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(plot->canvas(), to);
+        QTest::mouseRelease(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, to);
+        QCOMPARE(first->selection(), (RecordRange{30, 50}));
+        QCOMPARE(second->selection(), (RecordRange{30, 50}));
+        // In the clipped view the surviving records 40..49 are its elements 0..9.
+        QCOMPARE(elementsOfRecords(second->ses(), 30, 50), (std::pair<std::size_t, std::size_t>{0, 10}));
+        // The second view draws the highlight over exactly those elements.
+        TracePlot* other = window_->panelOf(second)->tracePlot();
+        other->setAxis(XAxis::Event);
+        other->fitAll();
+        window_->setCurrentView(second);
+        other->replotNow();
+        const QImage shot = other->canvas()->grab().toImage();
+        const int y = other->pixelOf(0, 0).y() - 3;
+        const QRgb inside = shot.pixel(other->pixelOf(5, 0).x(), y), outside = shot.pixel(other->pixelOf(25, 0).x(), y);
+        QVERIFY2(inside != outside, "the selection is shaded in the second view");
+        // Clearing it in the second view clears it in the first.
+        second->setSelection({});
+        QVERIFY(first->selection().empty());
+        window_->session()->removeView(second);
+        window_->setCurrentView(first);
     }
 
     void screenshotsHaveContent()
