@@ -56,6 +56,8 @@ struct PlanCache {
 
 PlanCache& cache()
 {
+    // The planner mutex must outlive the cache, whose plans lock it when destroyed at exit.
+    planner_mutex();
     static PlanCache instance;
     return instance;
 }

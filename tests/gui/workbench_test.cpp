@@ -489,14 +489,15 @@ private slots:
         // In the clipped view the surviving records 40..49 are its elements 0..9.
         QCOMPARE(elementsOfRecords(second->ses(), 30, 50), (std::pair<std::size_t, std::size_t>{0, 10}));
         // The second view draws the highlight over exactly those elements.
+        window_->setCurrentView(second);
         TracePlot* other = window_->panelOf(second)->tracePlot();
         other->setAxis(XAxis::Event);
         other->fitAll();
-        window_->setCurrentView(second);
         other->replotNow();
         const QImage shot = other->canvas()->grab().toImage();
-        const int y = other->pixelOf(0, 0).y() - 3;
-        const QRgb inside = shot.pixel(other->pixelOf(5, 0).x(), y), outside = shot.pixel(other->pixelOf(25, 0).x(), y);
+        // Between lanes, in the middle of an element: only the background or the shade.
+        const QPoint in = other->pixelOf(5.5, 0.5), out = other->pixelOf(25.5, 0.5);
+        const QRgb inside = shot.pixel(in), outside = shot.pixel(out);
         QVERIFY2(inside != outside, "the selection is shaded in the second view");
         // Clearing it in the second view clears it in the first.
         second->setSelection({});

@@ -1,0 +1,113 @@
+// Traceview's Gantt display (semantics.md section 6, docs/traceview.md): a display shell
+// stacking the state chart and one chart per data field on one time axis, with one
+// vertical cursor line across all of them; per chart an optional density bar (point or
+// value density, a colour map and its legend) and an average curve; rubber-band zoom in
+// all charts together with stepwise and full zoom undo. Counters are drawn as rates.
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+class QCustomPlot;
+class QLabel;
+class QSlider;
+class QComboBox;
+class QToolButton;
+
+namespace chitra::app {
+
+class ViewDocument;
+class GanttCanvas;
+struct GanttData;
+
+class GanttDisplay : public QWidget {
+    Q_OBJECT
+public:
+    enum class Density { Off, Point, Value };
+    enum class ColourMap { Viridis, Hot, Grey };
+
+    explicit GanttDisplay(ViewDocument* doc, QWidget* parent = nullptr);
+    ~GanttDisplay() override;
+
+    ViewDocument* document() const { return doc_; }
+
+    // Charts: 0 is the state chart, k > 0 the chart of field k - 1.
+    int chartTotal() const;           // all charts, shown or not
+    QString chartName(int chart) const;
+    bool chartShown(int chart) const;
+    void setChartShown(int chart, bool on); // add / remove a chart
+    int shownChartCount() const;
+
+    Density density(int chart) const;
+    void setDensity(int chart, Density density);
+    ColourMap colourMap() const { return colourMap_; }
+    void setColourMap(ColourMap map);
+    bool average(int chart) const;
+    void setAverage(int chart, bool on);
+    double averageWindowPercent() const { return windowPercent_; }
+    void setAverageWindowPercent(double percent);
+    int densityBarCount() const;
+
+    // Zoom (all charts together).
+    std::pair<double, double> visibleRange() const;
+    void zoomTo(double x0, double x1); // remembers the range it leaves
+    void undoZoom();                   // one step back
+    void fullZoom();                   // all at once
+    int zoomDepth() const { return static_cast<int>(history_.size()); }
+    // The x range of every shown chart (they must all be equal).
+    std::vector<std::pair<double, double>> chartRanges() const;
+
+    // The vertical cursor line across all charts, at time x.
+    void setCursorX(double x);
+    double cursorX() const { return cursorX_; }
+    // Marks one element (a visit) in every chart; npos clears the mark.
+    void markElement(std::size_t element);
+    std::size_t markedElement() const { return marked_; }
+
+    QCustomPlot* plot() const;
+    QWidget* canvas() const;
+    double replotNow(); // synchronous replot, milliseconds
+
+signals:
+    void cursorMoved(double x);
+    void hoverText(const QString& text);
+
+private:
+    friend class GanttCanvas;
+    void rebuildData();
+    void rebuildLayout();
+    void rebuildMenus();
+    void refreshStateTicks();
+    void updateDensityLegends();
+    void applyRange(double x0, double x1);
+    void hoverAt(int px);
+    void bandZoom(int px0, int px1);
+    void wheelZoom(int px, double factor);
+    double pixelToX(int px) const;
+
+    ViewDocument* doc_;
+    GanttCanvas* plot_;
+    QLabel* status_;
+    QToolButton* chartsButton_;
+    QToolButton* densityButton_;
+    QToolButton* averageButton_;
+    QComboBox* mapBox_;
+    QSlider* windowSlider_;
+    QLabel* windowLabel_;
+    std::unique_ptr<GanttData> data_;
+    std::vector<char> shown_;
+    std::vector<Density> density_;
+    std::vector<char> average_;
+    ColourMap colourMap_ = ColourMap::Viridis;
+    double windowPercent_ = 5;
+    std::pair<double, double> range_{0, 1};
+    std::vector<std::pair<double, double>> history_;
+    double cursorX_ = 0;
+    std::size_t marked_ = static_cast<std::size_t>(-1);
+};
+
+} // namespace chitra::app

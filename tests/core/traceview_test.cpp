@@ -1,0 +1,298 @@
+// Traceview core: field values as shown, density and average curves per pixel column,
+// rate display values, view definitions and dumps (docs/traceview.md).
+#include "chitra/io.hpp"
+#include "chitra/pipeline_runner.hpp"
+#include "chitra/traceview.hpp"
+#include "chitra/transforms.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+using namespace chitra;
+
+namespace {
+
+// Counter c and gauge g; cycles, so rates are per tick. A B A X A, end 100.
+const char* kSmall = "# chitra-pes 1\n# timebase: cycles\n# fields: c:counter g:gauge\n# end: 100\n"
+                     "0 A 0 5\n10 B 20 6\n30 A 30 7\n60 X 90 8\n70 A 100 9\n";
+
+Trace small() { return read_pes_text(kSmall, "small.pes"); }
+
+} // namespace
+
+TEST(TraceviewValues, GaugesAtFirstRecordCountersAsRates)
+{
+    Trace t = small();
+    Ses s = base_ses(t);
+    ASSERT_EQ(s.size(), 5u);
+    // (20-0)/10, (30-20)/20, (90-30)/30, (100-90)/10, last element: counter holds 100 -> 0
+    EXPECT_EQ(element_field_values(t, s, 0), (std::vector<double>{2, 0.5, 2, 1, 0}));
+    EXPECT_EQ(element_field_values(t, s, 1), (std::vector<double>{5, 6, 7, 8, 9}));
+}
+
+TEST(TraceviewValues, MergedElementUsesWholeInterval)
+{
+    Trace t = small();
+    Ses s = exclude(base_ses(t), {"X"});
+    ASSERT_EQ(s.size(), 3u); // A B A(30..100, records 2..5)
+    // counter: (C(5) = C(4) = 100) - C(2) = 30 over 70 ticks; gauge: value at record 2
+    EXPECT_EQ(element_field_values(t, s, 0), (std::vector<double>{2, 0.5, 1}));
+    EXPECT_EQ(element_field_values(t, s, 1), (std::vector<double>{5, 6, 7}));
+}
+
+TEST(TraceviewValues, RatesPerSecondForSecondUnits)
+{
+    Trace t = read_pes_text("# chitra-pes 1\n# timebase: us\n# fields: n:counter\n0 A 0\n4 B 2\n10 A 5\n", "us.pes");
+    Ses s = base_ses(t);
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_DOUBLE_EQ(element_field_values(t, s, 0)[0], 2.0 / 4 * 1e6);
+    EXPECT_DOUBLE_EQ(element_field_values(t, s, 0)[1], 3.0 / 6 * 1e6);
+    EXPECT_EQ(rate_unit(TimeBase::us), "/s");
+    EXPECT_EQ(rate_unit(TimeBase::cycles), "/cycle");
+}
+
+namespace {
+
+SeriesIndex random_series(std::mt19937_64& rng, std::size_t n)
+{
+    std::vector<double> x(n), y(n);
+    std::uniform_int_distribution<int> step(0, 3); // ties included
+    std::normal_distribution<double> v(10, 5);
+    double cur = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        cur += step(rng);
+        x[i] = cur;
+        y[i] = v(rng);
+    }
+    return SeriesIndex(std::move(x), std::move(y));
+}
+
+} // namespace
+
+TEST(TraceviewDensity, MinMaxMatchesBruteForce)
+{
+    std::mt19937_64 rng(7);
+    SeriesIndex s = random_series(rng, 5000);
+    std::uniform_int_distribution<std::size_t> pick(0, s.size());
+    for (int k = 0; k < 2000; ++k) {
+        std::size_t a = pick(rng), b = pick(rng);
+        if (a > b)
+            std::swap(a, b);
+        if (a == b)
+            continue;
+        double lo = s.y()[a], hi = s.y()[a];
+        for (std::size_t i = a; i < b; ++i) {
+            lo = std::min(lo, s.y()[i]);
+            hi = std::max(hi, s.y()[i]);
+        }
+        auto [l, h] = s.minmax(a, b);
+        ASSERT_EQ(l, lo) << a << ' ' << b;
+        ASSERT_EQ(h, hi) << a << ' ' << b;
+    }
+}
+
+TEST(TraceviewDensity, ColumnsMatchBruteForceOnRandomTraces)
+{
+    std::mt19937_64 rng(42);
+    for (int trial = 0; trial < 30; ++trial) {
+        SeriesIndex s = random_series(rng, 100 + trial * 311);
+        const double span = s.x().back();
+        std::uniform_real_distribution<double> u(-0.1 * span, 1.1 * span);
+        double x0 = u(rng), x1 = u(rng);
+        if (x0 > x1)
+            std::swap(x0, x1);
+        const int columns = 1 + trial * 37 % 400;
+        auto got = column_stats(s, x0, x1, columns);
+        ASSERT_EQ(got.size(), static_cast<std::size_t>(columns));
+        const double w = (x1 - x0) / columns;
+        for (int c = 0; c < columns; ++c) {
+            const double lo = x0 + c * w, hi = c + 1 == columns ? x1 : x0 + (c + 1) * w;
+            std::uint64_t n = 0;
+            double sum = 0, mn = INFINITY, mx = -INFINITY;
+            for (std::size_t i = 0; i < s.size(); ++i)
+                if (s.x()[i] >= lo && s.x()[i] < hi) {
+                    ++n;
+                    sum += s.y()[i];
+                    mn = std::min(mn, s.y()[i]);
+                    mx = std::max(mx, s.y()[i]);
+                }
+            ASSERT_EQ(got[c].count, n) << "trial " << trial << " column " << c;
+            if (n) {
+                EXPECT_NEAR(got[c].mean, sum / n, 1e-9 * (1 + std::abs(sum / n)));
+                EXPECT_EQ(got[c].min, mn);
+                EXPECT_EQ(got[c].max, mx);
+            } else {
+                EXPECT_TRUE(std::isnan(got[c].mean));
+            }
+        }
+    }
+}
+
+TEST(TraceviewAverage, MatchesDirectSlidingMean)
+{
+    std::mt19937_64 rng(3);
+    for (int trial = 0; trial < 20; ++trial) {
+        SeriesIndex s = random_series(rng, 50 + trial * 97);
+        const double x0 = s.x().front() - 5, x1 = s.x().back() + 5;
+        const int columns = 20 + trial * 13;
+        const double fraction = 0.01 + 0.02 * trial;
+        auto got = average_curve(s, x0, x1, columns, fraction);
+        const double w = (x1 - x0) / columns, half = fraction * (x1 - x0) / 2;
+        double last = NAN;
+        for (int c = 0; c < columns; ++c) {
+            const double p = x0 + (c + 0.5) * w;
+            double sum = 0;
+            int n = 0;
+            for (std::size_t i = 0; i < s.size(); ++i)
+                if (s.x()[i] >= p - half && s.x()[i] < p + half) {
+                    sum += s.y()[i];
+                    ++n;
+                }
+            if (n)
+                last = sum / n;
+            if (std::isnan(last))
+                EXPECT_TRUE(std::isnan(got[c])) << c;
+            else
+                EXPECT_NEAR(got[c], last, 1e-9 * (1 + std::abs(last))) << "trial " << trial << " column " << c;
+        }
+    }
+}
+
+TEST(TraceviewAverage, EmptyWindowRepeatsPreviousColumn)
+{
+    SeriesIndex s({0, 1, 50}, {4, 6, 10});
+    // 10 columns over [0, 100), window 10: column 0 (p = 5) sees 0 and 1; columns 1..3
+    // see nothing and repeat 5; column 4 (p = 45) sees 50.
+    auto got = average_curve(s, 0, 100, 10, 0.1);
+    EXPECT_DOUBLE_EQ(got[0], 5);
+    EXPECT_DOUBLE_EQ(got[1], 5);
+    EXPECT_DOUBLE_EQ(got[3], 5);
+    EXPECT_DOUBLE_EQ(got[4], 10);
+    EXPECT_DOUBLE_EQ(got[9], 10);
+}
+
+TEST(TraceviewRate, ValuesOfEachVisit)
+{
+    Trace t = small();
+    Ses s = base_ses(t);
+    RateTable r = rate_values(t, s, s.symbols->find("A"));
+    EXPECT_EQ(r.elements, (std::vector<std::size_t>{0, 2, 4}));
+    ASSERT_EQ(r.fields.size(), 2u);
+    EXPECT_EQ(r.fields[0], (std::vector<double>{2, 2, 0}));
+    EXPECT_EQ(r.fields[1], (std::vector<double>{5, 7, 9}));
+    EXPECT_EQ(r.sum, (std::vector<double>{7, 9, 9}));
+    RateTable b = rate_values(t, s, s.symbols->find("B"));
+    EXPECT_EQ(b.elements, (std::vector<std::size_t>{1}));
+    EXPECT_EQ(b.sum, (std::vector<double>{6.5}));
+}
+
+TEST(TraceviewViewDefinition, ProducesClipAndExcludeSteps)
+{
+    Trace t = small();
+    Ses s = base_ses(t);
+    ViewDefinition d;
+    EXPECT_TRUE(view_pipeline(d, s).steps.empty());
+    d.t0 = 10;
+    d.exclude = {"X"};
+    Pipeline p = view_pipeline(d, s);
+    ASSERT_EQ(p.steps.size(), 2u);
+    EXPECT_EQ(std::get<step::ClipTime>(p.steps[0]), (step::ClipTime{10, 71})); // open end: past the last entry
+    EXPECT_EQ(std::get<step::Exclude>(p.steps[1]).states, (std::vector<std::string>{"X"}));
+    // A range that keeps every element gives no clip.
+    ViewDefinition all;
+    all.t0 = 0;
+    all.t1 = 1000;
+    EXPECT_TRUE(view_pipeline(all, s).steps.empty());
+    ViewDefinition bad;
+    bad.t0 = 50;
+    bad.t1 = 20;
+    EXPECT_THROW(view_pipeline(bad, s), InputError);
+    // The pipeline applies: [10, 71) minus X is B A(30..100).
+    Ses v = run_pipeline(s, p).ses;
+    ASSERT_EQ(v.size(), 2u);
+    EXPECT_EQ(v.name(0), "B");
+    EXPECT_EQ(v.name(1), "A");
+    EXPECT_EQ(v.occupancy(1), 70);
+}
+
+TEST(TraceviewViewDefinition, SearchForNamedState)
+{
+    Ses s = base_ses(small()); // A@0 B@10 A@30 X@60 A@70
+    EXPECT_EQ(find_state_entry(s, "A", 10, true), Time{30});
+    EXPECT_EQ(find_state_entry(s, "A", 30, true), Time{70});
+    EXPECT_EQ(find_state_entry(s, "A", 70, true), std::nullopt);
+    EXPECT_EQ(find_state_entry(s, "A", 30, false), Time{0});
+    EXPECT_EQ(find_state_entry(s, "?", 60, false), Time{30});
+    EXPECT_EQ(find_state_entry(s, "X", 0, false), std::nullopt);
+}
+
+TEST(TraceviewViewDefinition, IncludeExcludeButtons)
+{
+    const std::vector<std::string> names{"A1", "B", "A2", "AB"};
+    auto ex = apply_pattern(names, {}, "A*", PatternEffect::Exclude);
+    EXPECT_EQ(ex, (std::vector<std::string>{"A1", "A2", "AB"}));
+    ex = apply_pattern(names, ex, "A?", PatternEffect::Include);
+    EXPECT_EQ(ex, (std::vector<std::string>{"AB"}));
+    ex = apply_pattern(names, ex, "B", PatternEffect::Exclude);
+    EXPECT_EQ(ex, (std::vector<std::string>{"B", "AB"}));
+}
+
+TEST(TraceviewDump, ViewRecordByRecord)
+{
+    Trace t = small();
+    Ses s = exclude(base_ses(t), {"X"});
+    std::ostringstream out;
+    write_view_dump(out, t, s);
+    const std::string text = out.str();
+    EXPECT_NE(text.find("index\ttime\toccupancy\tstate\trecords\tc/cycle\tg\n"
+                        "0\t0\t10\tA\t0-1\t2\t5\n"
+                        "1\t10\t20\tB\t1-2\t0.5\t6\n"
+                        "2\t30\t70\tA\t2-5\t1\t7\n"),
+              std::string::npos)
+        << text;
+}
+
+TEST(TraceviewDump, DerivationCountsMergesAndRemovals)
+{
+    Trace t = small();
+    Pipeline p;
+    p.steps.push_back(step::ClipCount{1, 0});
+    p.steps.push_back(step::Exclude{{"X"}});
+    std::ostringstream out;
+    write_derivation(out, t, p);
+    const std::string text = out.str();
+    EXPECT_NE(text.find("\"op\":\"exclude\""), std::string::npos) << text;
+    // clip: A | B A X A -> 4 elements, one dropped
+    EXPECT_NE(text.find("step 1 (clip)\n  elements: 5 -> 4\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("  dropped: 1 elements"), std::string::npos) << text;
+    // exclude: B A X A -> B A(A X A): three elements merged into one, X removed
+    EXPECT_NE(text.find("step 2 (exclude)\n  elements: 4 -> 2\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("  merged: 3 elements into 1 elements\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("  states removed: 1 (X)\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("result: 2 elements"), std::string::npos) << text;
+}
+
+TEST(TraceviewDump, CliWritesBothFiles)
+{
+    const std::string dir = ::testing::TempDir();
+    {
+        std::ofstream f(dir + "tv_small.pes");
+        f << kSmall;
+        std::ofstream p(dir + "tv_p.json");
+        p << "{\"pipeline\": [{\"op\": \"exclude\", \"states\": [\"X\"]}]}";
+    }
+    const std::string cmd = std::string(CHITRA_CLI_PATH) + " dump " + dir + "tv_small.pes --pipeline " + dir +
+                            "tv_p.json -o " + dir + "tv_out.txt --derivation " + dir + "tv_how.txt";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    std::ifstream out(dir + "tv_out.txt"), how(dir + "tv_how.txt");
+    std::stringstream a, b;
+    a << out.rdbuf();
+    b << how.rdbuf();
+    EXPECT_NE(a.str().find("2\t30\t70\tA\t2-5\t1\t7\n"), std::string::npos) << a.str();
+    EXPECT_NE(b.str().find("merged: 3 elements into 1 elements"), std::string::npos) << b.str();
+}
