@@ -1,33 +1,63 @@
 #!/usr/bin/env bash
-# Fuzzes the PES text reader with libFuzzer + ASan + UBSan for a bounded time.
-#   scripts/fuzz.sh [SECONDS]      (default 60; not run by CI)
-# Builds only the fuzzer, with clang, in its own directory (default build-fuzz/).
-# Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/.
-# Findings (crash-*, timeout-*, leak-*) land in the build directory; reproduce one with
+# Runs every libFuzzer target (ASan + UBSan) for a bounded time each (not run by CI).
+#   scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each; default targets: all)
+# Targets: fuzz_pes_reader (PES text reader), fuzz_session_loader (session files),
+#          fuzz_pipeline_json (pipeline JSON parser + replay).
+# Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
+# set CHITRA_FUZZ_BUILD_DIR to use another).
+# Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
+# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines).
+# Corpora grow across runs in BUILD_DIR/fuzz-corpus/<name>. Findings (crash-*, timeout-*,
+# leak-*) land in the build directory; reproduce one with
 #   build-fuzz/tests/fuzz/fuzz_pes_reader build-fuzz/crash-...
+# Exits non-zero as soon as a fuzzer reports a finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 seconds=${1:-60}
+shift || true
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json)
+fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
 if [[ ! -f "$build_dir/build.ninja" ]]; then
   CC=clang CXX=clang++ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCHITRA_BUILD_GUI=OFF -DCHITRA_BUILD_BENCHMARKS=OFF -DCHITRA_BUILD_FUZZERS=ON
 fi
-cmake --build "$build_dir" --target fuzz_pes_reader
+cmake --build "$build_dir" --target "${targets[@]}"
 
-corpus="$build_dir/fuzz-corpus/pes"  # grows across runs
-seeds="$build_dir/fuzz-seeds/pes"
-mkdir -p "$corpus" "$seeds"
-cp tests/fuzz/seeds/* "$seeds/"
-if [[ -d sample_traces ]]; then
-  find sample_traces -maxdepth 2 -type f \( -name '*.pes' -o -name '*.txt' \) | while read -r f; do
-    head -c 4096 "$f" > "$seeds/sample-$(basename "$f")"
-  done
-fi
+seed_dir() { # NAME -> fresh seed folder in the build directory
+  local d="$build_dir/fuzz-seeds/$1"
+  rm -rf "$d"
+  mkdir -p "$d" "$build_dir/fuzz-corpus/$1"
+  echo "$d"
+}
 
-cd "$build_dir"
-exec ./tests/fuzz/fuzz_pes_reader -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=8192 -dict="$repo/tests/fuzz/pes.dict" -print_final_stats=1 \
-  "fuzz-corpus/pes" "fuzz-seeds/pes"
+for target in "${targets[@]}"; do
+  case "$target" in
+    fuzz_pes_reader)
+      name=pes; seeds=$(seed_dir $name)
+      cp tests/fuzz/seeds/* "$seeds/"
+      if [[ -d sample_traces ]]; then
+        find sample_traces -maxdepth 2 -type f \( -name '*.pes' -o -name '*.txt' \) | while read -r f; do
+          head -c 4096 "$f" > "$seeds/sample-$(basename "$f")"
+        done
+      fi
+      args=(-max_len=8192 -dict="$repo/tests/fuzz/pes.dict") ;;
+    fuzz_session_loader)
+      name=session; seeds=$(seed_dir $name)
+      cp tests/data/sessions/v1/*.chitra "$seeds/" 2>/dev/null || true
+      args=(-max_len=16384 -dict="$repo/tests/fuzz/session.dict") ;;
+    fuzz_pipeline_json)
+      name=pipeline; seeds=$(seed_dir $name)
+      cp tests/fuzz/seeds-pipeline/* "$seeds/"
+      args=(-max_len=4096 -dict="$repo/tests/fuzz/pipeline.dict") ;;
+    *)
+      echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
+  esac
+  echo "== $target: $seconds s"
+  (cd "$build_dir" && "./tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+     "${args[@]}" -print_final_stats=1 "fuzz-corpus/$name" "fuzz-seeds/$name")
+done

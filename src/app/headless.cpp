@@ -9,6 +9,8 @@
 #include "trace_plot.hpp"
 #include "view_document.hpp"
 #include "view_panel.hpp"
+#include "display_export.hpp"
+#include "traceview_headless.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -58,7 +60,7 @@ int runWorkbench(QApplication& app)
     parser.addHelpOption();
     parser.addOption({"open", "Open a trace file (repeatable).", "FILE"});
     parser.addOption({"pipeline", "Apply a pipeline file to the first view.", "P.json"});
-    parser.addOption({"display", "Display to show: time, event, frequency or model.", "KIND", "time"});
+    parser.addOption({"display", "Display to show: time, event, frequency, model, gantt or rate.", "KIND", "time"});
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
     parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
     parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
@@ -70,8 +72,8 @@ int runWorkbench(QApplication& app)
         return 0;
     }
     const QString display = parser.value("display");
-    if (!QStringList{"time", "event", "frequency", "model"}.contains(display))
-        return fail(2, "chitra: --display must be time, event, frequency or model");
+    if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate"}.contains(display))
+        return fail(2, "chitra: --display must be time, event, frequency, model, gantt or rate");
     QSize size(1400, 900);
     {
         const QStringList wh = parser.value("size").split('x');
@@ -121,6 +123,9 @@ int runWorkbench(QApplication& app)
     window.resize(size);
     window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
     window.show();
+    if (display == "gantt" || display == "rate") // Traceview displays (traceview_headless.cpp)
+        return runTraceviewHeadless(window.currentView(), display, parser.value("screenshot"), size,
+                                    bench ? parser.value("benchmark-replot").toInt() : 0);
     ViewPanel* panel = window.currentPanel();
     const double frameMs = panel->tracePlot()->replotNow();
     const double firstFrameMs = static_cast<double>(firstFrame.elapsed());
@@ -158,7 +163,10 @@ int runWorkbench(QApplication& app)
         settle(150);
         shot = window.grab();
     }
-    if (!shot.save(parser.value("screenshot")))
+    const QString out = parser.value("screenshot");
+    if (display != "model" && exportFormatFor(out).value_or(ExportFormat::Png) != ExportFormat::Png
+            ? !exportWidget(&window, out)
+            : !shot.save(out))
         return fail(3, "chitra: cannot write " + parser.value("screenshot"));
     return 0;
 }

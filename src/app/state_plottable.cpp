@@ -42,6 +42,33 @@ double StatePlottable::laneWidth() const
     return std::clamp(spacing * 0.45, 1.0, 8.0);
 }
 
+const QPen& StatePlottable::lanePen(int lane, double width) const
+{
+    const auto l = static_cast<std::size_t>(lane);
+    if (pens_.size() <= l) {
+        pens_.resize(l + 1);
+        penSymbol_.resize(l + 1, kNoSymbol);
+        penWidth_.resize(l + 1, -1);
+    }
+    const SymbolId s = doc_->laneSymbol(lane);
+    if (penSymbol_[l] != s || penWidth_[l] != width) {
+        pens_[l] = QPen(stateColour(s), width, Qt::SolidLine, Qt::FlatCap);
+        penSymbol_[l] = s;
+        penWidth_[l] = width;
+    }
+    return pens_[l];
+}
+
+void StatePlottable::resetBuffers(std::size_t lanes) const
+{
+    if (perLane_.size() < lanes)
+        perLane_.resize(lanes);
+    for (auto& v : perLane_)
+        v.clear(); // keeps the capacity
+    connectorLines_.clear();
+    crowdedLines_.clear();
+}
+
 void StatePlottable::draw(QCPPainter* painter)
 {
     if (!mKeyAxis || !mValueAxis || doc_->ses().empty())
@@ -112,8 +139,9 @@ void StatePlottable::drawExact(QCPPainter* painter, std::size_t a, std::size_t b
     const Ses& ses = doc_->ses();
     const StateSummary& sum = doc_->summary();
     const int lanes = doc_->laneCount();
-    std::vector<std::vector<QLineF>> perLane(static_cast<std::size_t>(lanes));
-    std::vector<QLineF> connectors;
+    resetBuffers(static_cast<std::size_t>(lanes));
+    auto& perLane = perLane_;
+    auto& connectors = connectorLines_;
     double prevY = 0;
     for (std::size_t i = a; i < b; ++i) {
         const double xs = mKeyAxis->coordToPixel(elementX(ses, axis_, i));
@@ -125,13 +153,14 @@ void StatePlottable::drawExact(QCPPainter* painter, std::size_t a, std::size_t b
             connectors.emplace_back(xs, prevY, xs, y);
         prevY = y;
     }
-    painter->setPen(QPen(QColor(150, 150, 150), 1));
+    static const QPen connectorPen(QColor(150, 150, 150), 1);
+    painter->setPen(connectorPen);
     { const auto& v_ = connectors; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
     const double w = laneWidth();
     for (int l = 0; l < lanes; ++l) {
         if (perLane[static_cast<std::size_t>(l)].empty())
             continue;
-        painter->setPen(QPen(stateColour(doc_->laneSymbol(l)), w, Qt::SolidLine, Qt::FlatCap));
+        painter->setPen(lanePen(l, w));
         { const auto& v_ = perLane[static_cast<std::size_t>(l)]; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
     }
 }
@@ -142,17 +171,28 @@ void StatePlottable::drawSummarised(QCPPainter* painter, int left, int right) co
     const StateSummary& sum = doc_->summary();
     const int lanes = doc_->laneCount();
     const int bitLanes = std::min(lanes, 63);
-    std::vector<std::vector<QLineF>> perLane(static_cast<std::size_t>(bitLanes));
-    std::vector<int> runStart(static_cast<std::size_t>(bitLanes), -1);
-    std::vector<QLineF> connectors, crowded;
-    std::vector<double> laneY(static_cast<std::size_t>(lanes));
+    if (laneRects_.size() < static_cast<std::size_t>(bitLanes))
+        laneRects_.resize(static_cast<std::size_t>(bitLanes));
+    for (auto& v : laneRects_)
+        v.clear(); // keeps the capacity
+    connectorRects_.clear();
+    crowdedRects_.clear();
+    auto& perLane = laneRects_;
+    auto& runStart = runStart_;
+    runStart.assign(static_cast<std::size_t>(bitLanes), -1);
+    auto& connectors = connectorRects_;
+    auto& crowded = crowdedRects_;
+    const double w = laneWidth();
+    const int wi = std::max(1, static_cast<int>(std::lround(w)));
+    auto& laneY = laneY_;
+    laneY.resize(static_cast<std::size_t>(lanes));
     for (int l = 0; l < lanes; ++l)
         laneY[static_cast<std::size_t>(l)] = mValueAxis->coordToPixel(l);
     auto closeRun = [&](int l, int end) {
         auto& s = runStart[static_cast<std::size_t>(l)];
         if (s >= 0) {
-            const double y = laneY[static_cast<std::size_t>(l)];
-            perLane[static_cast<std::size_t>(l)].emplace_back(s, y, end, y);
+            const int y = static_cast<int>(std::lround(laneY[static_cast<std::size_t>(l)])) - wi / 2;
+            perLane[static_cast<std::size_t>(l)].emplace_back(s, y, end - s, wi);
             s = -1;
         }
     };
@@ -195,22 +235,26 @@ void StatePlottable::drawSummarised(QCPPainter* painter, int left, int right) co
         if (s.empty())
             continue;
         if (connectors_ && s.ymax > s.ymin)
-            connectors.emplace_back(px + 0.5, laneY[s.ymin], px + 0.5, laneY[s.ymax]);
+            connectors.emplace_back(px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
+                                    static_cast<int>(std::lround(laneY[s.ymin] - laneY[s.ymax])) + 1);
         if (lanes > 63 && (s.mask >> 63) & 1u)
-            crowded.emplace_back(px + 0.5, laneY[std::max<std::uint32_t>(s.ymin, 63)], px + 0.5, laneY[s.ymax]);
+            crowded.emplace_back(px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
+                                 static_cast<int>(std::lround(laneY[std::max<std::uint32_t>(s.ymin, 63)] - laneY[s.ymax])) + 1);
     }
     for (int l = 0; l < bitLanes; ++l)
         closeRun(l, right);
-    painter->setPen(QPen(QColor(170, 170, 170), 1));
-    { const auto& v_ = connectors; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
-    painter->setPen(QPen(QColor(90, 90, 90), 1));
-    { const auto& v_ = crowded; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
-    const double w = laneWidth();
+    static const QBrush connectorBrush(QColor(170, 170, 170)), crowdedBrush(QColor(90, 90, 90));
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(connectorBrush);
+    painter->drawRects(connectors.data(), static_cast<int>(connectors.size()));
+    painter->setBrush(crowdedBrush);
+    painter->drawRects(crowded.data(), static_cast<int>(crowded.size()));
     for (int l = 0; l < bitLanes; ++l) {
-        if (perLane[static_cast<std::size_t>(l)].empty())
+        const auto& v = perLane[static_cast<std::size_t>(l)];
+        if (v.empty())
             continue;
-        painter->setPen(QPen(stateColour(doc_->laneSymbol(l)), w, Qt::SolidLine, Qt::FlatCap));
-        { const auto& v_ = perLane[static_cast<std::size_t>(l)]; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
+        painter->setBrush(lanePen(l, w).brush()); // the lane's cached colour
+        painter->drawRects(v.data(), static_cast<int>(v.size()));
     }
 }
 

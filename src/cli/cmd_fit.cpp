@@ -1,5 +1,6 @@
 // chitra-cli fit FILE [--pipeline P.json] [--format json|dot|csv|transitions-csv|prism]
 //                     [-o OUT] [--strict]
+// chitra-cli fit --session S.chitra --view NAME [...]: fits a view of a saved session.
 #include "commands.hpp"
 
 #include "chitra/atomic_file.hpp"
@@ -8,6 +9,7 @@
 #include "chitra/model_export.hpp"
 #include "chitra/pipeline_json.hpp"
 #include "chitra/pipeline_runner.hpp"
+#include "chitra/session_io.hpp"
 
 #include <iostream>
 #include <memory>
@@ -19,6 +21,9 @@ namespace {
 struct FitOptions {
     std::string file;
     std::string pipeline;
+    std::string session;
+    std::string view;
+    bool allow_changed = false;
     std::string format = "json";
     std::string out;
     bool strict = false;
@@ -41,8 +46,15 @@ Action add_fit_command(CLI::App& app)
 {
     auto options = std::make_shared<FitOptions>();
     CLI::App* sub = app.add_subcommand("fit", "fit the semi-Markov chain of a trace (after an optional pipeline)");
-    sub->add_option("FILE", options->file, "trace file (PES text or binary)")->required();
-    sub->add_option("--pipeline", options->pipeline, "pipeline JSON file applied before fitting");
+    CLI::Option* file = sub->add_option("FILE", options->file, "trace file (PES text or binary)");
+    CLI::Option* pipeline_option =
+        sub->add_option("--pipeline", options->pipeline, "pipeline JSON file applied before fitting");
+    CLI::Option* session = sub->add_option("--session", options->session, "a saved session (instead of FILE)");
+    CLI::Option* view = sub->add_option("--view", options->view, "the session's view to fit: NAME or FILE/NAME");
+    sub->add_flag("--allow-changed", options->allow_changed,
+                  "fit even if the trace's content changed since the session was saved");
+    session->excludes(file)->excludes(pipeline_option)->needs(view);
+    view->needs(session);
     sub->add_option("--format", options->format,
                     "json (model), dot (Graphviz), csv (transition matrix), transitions-csv "
                     "(observed transitions for R's SemiMarkov), prism (explicit files; needs -o BASE)")
@@ -55,21 +67,33 @@ Action add_fit_command(CLI::App& app)
             std::cerr << "chitra-cli fit: --format prism writes four files and needs -o BASE\n";
             return 2;
         }
+        if (options->session.empty() && options->file.empty()) {
+            std::cerr << "chitra-cli fit: give a trace FILE or --session S --view NAME\n";
+            return 2;
+        }
         // The pipeline first: a malformed pipeline is reported without reading the trace.
         Pipeline pipeline;
-        if (!options->pipeline.empty())
+        std::string trace_path = options->file;
+        std::string pipeline_source = options->pipeline;
+        if (!options->session.empty()) {
+            SessionViewTarget target = resolve_session_view(options->session, options->view, options->allow_changed);
+            pipeline = std::move(target.pipeline);
+            trace_path = target.trace_path;
+            pipeline_source = options->session + ": view " + options->view;
+        } else if (!options->pipeline.empty()) {
             pipeline = load_pipeline_file(options->pipeline);
-        Trace trace = load_trace(options->file);
+        }
+        Trace trace = load_trace(trace_path);
         Ses ses = base_ses(trace);
         if (!pipeline.steps.empty()) {
             RunResult result;
             try {
                 result = run_pipeline(ses, pipeline, options->strict);
             } catch (const InputError& e) {
-                throw InputError(options->pipeline + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
+                throw InputError(pipeline_source + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
             }
             for (const auto& w : result.warnings)
-                std::cerr << options->pipeline << ": warning: " << w << '\n';
+                std::cerr << pipeline_source << ": warning: " << w << '\n';
             ses = std::move(result.ses);
         }
         const SemiMarkovModel model = fit_chain(ses, trace.header.timebase);

@@ -117,7 +117,7 @@ void check_session(const Session& s)
 {
     for (const auto& f : s.files) {
         Trace trace = load_trace(f.path_absolute);
-        Ses base = Ses::from_trace(trace);
+        Ses base = base_ses(trace);
         for (const auto& v : f.views) {
             try {
                 RunResult r = run_pipeline(base, v.pipeline);

@@ -75,6 +75,22 @@ std::string ses_pes(const Ses& ses, TimeBase timebase)
     std::string out = "# chitra-pes 1\n# timebase: ";
     out += to_string(timebase);
     out += "\n# end: " + std::to_string(ses.bounds.back()) + "\n";
+    // A state token has no blanks or control characters: refuse a name (e.g. a composite
+    // named "A B") that would read back as another trace.
+    std::vector<std::uint8_t> checked(ses.symbols->size(), 0);
+    for (SymbolId s : ses.symbol) {
+        if (checked[s])
+            continue;
+        checked[s] = 1;
+        const std::string& name = (*ses.symbols)[s].name;
+        bool bad = name.empty();
+        for (unsigned char c : name)
+            bad = bad || c <= 0x20 || c == 0x7f;
+        if (bad)
+            throw InputError("cannot write symbol " + nlohmann::json(name).dump() +
+                             " as a PES state (a state token has no blanks or control characters); "
+                             "use --format ses-json");
+    }
     for (std::size_t i = 0; i < ses.size(); ++i) {
         out += std::to_string(ses.entry(i));
         out += ' ';

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -21,6 +22,10 @@ namespace {
 
 std::string read_whole_file(const std::string& path, const std::string& what)
 {
+    // An ifstream opens a directory without complaint and then reads nothing.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(path + ": cannot read " + what + ": " + std::strerror(EISDIR));
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(path + ": cannot read " + what + ": " + std::strerror(errno));
@@ -360,6 +365,20 @@ Pipeline parse_pipeline_json(std::string_view text, const std::string& source, c
         if (auto pos = what.find("] "); pos != std::string::npos)
             what = what.substr(pos + 2);
         throw InputError(source + ":" + std::to_string(line) + ": invalid JSON: " + what);
+    } catch (const json::exception& e) {
+        // e.g. out_of_range.406 "number overflow parsing '1e999'": not a parse_error, and
+        // carries no position; the line is that of the first occurrence of the token.
+        std::string what = e.what();
+        if (auto pos = what.find("] "); pos != std::string::npos)
+            what = what.substr(pos + 2);
+        std::string where = source;
+        if (auto q = what.find('\''); q != std::string::npos) {
+            auto q2 = what.find('\'', q + 1);
+            auto at = text.find(std::string_view(what).substr(q + 1, q2 == std::string::npos ? 0 : q2 - q - 1));
+            if (q2 != std::string::npos && q2 > q + 1 && at != std::string_view::npos)
+                where += ":" + std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        }
+        throw InputError(where + ": invalid JSON: " + what);
     }
     if (!document.is_object() || !document.contains("pipeline"))
         throw InputError(source + ": expected an object {\"pipeline\": [...]}");

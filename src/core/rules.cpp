@@ -3,6 +3,7 @@
 #include "rules.hpp"
 
 #include "chitra/transforms.hpp"
+#include "trace_readers.hpp"
 #include "transform_common.hpp"
 
 #include <algorithm>
@@ -63,6 +64,9 @@ std::vector<RuleLine> parse_rules(const std::string& file, std::string_view text
             fail("missing NAME before '='");
         if (has_space(name) || name.find_first_of(",=*?") != std::string_view::npos)
             fail("NAME '" + std::string(name) + "' must be one word without ',', '=', '*' or '?'");
+        // The name becomes a symbol that is written to JSON and PES text: it must be text.
+        if (std::string problem = name_text_problem(name); !problem.empty())
+            fail(problem + " in NAME " + quote_token(name));
         rule.name = std::string(name);
         std::string_view rest = line.substr(eq + 1);
         if (trim(rest).empty())

@@ -16,4 +16,8 @@ Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& so
 // Printable, bounded rendering of untrusted bytes for error messages.
 std::string quote_token(std::string_view token);
 
+// Empty when `text` is valid UTF-8 without control characters (the rule for PES state
+// tokens); otherwise the reason. Used for names read from other text files (rules).
+std::string name_text_problem(std::string_view text);
+
 } // namespace chitra::detail

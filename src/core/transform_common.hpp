@@ -12,6 +12,11 @@
 
 namespace chitra::detail {
 
+// Asks the kernel to back the 2 MiB-aligned part of a large, not yet touched buffer with
+// huge pages: an output SES of 10M elements is 200 MB of fresh pages, and faulting them in
+// 4 KiB at a time costs more than the transform itself. A hint only (Linux, THP "madvise").
+void advise_huge_pages(const void* data, std::size_t bytes);
+
 // Appends elements to an SES under construction; finish() closes it with the input's end.
 class SesBuilder {
 public:
@@ -21,6 +26,9 @@ public:
         ses_.symbol.reserve(capacity);
         ses_.bounds.reserve(capacity + 1);
         ses_.records.reserve(capacity + 1);
+        advise_huge_pages(ses_.symbol.data(), ses_.symbol.capacity() * sizeof(SymbolId));
+        advise_huge_pages(ses_.bounds.data(), ses_.bounds.capacity() * sizeof(Time));
+        advise_huge_pages(ses_.records.data(), ses_.records.capacity() * sizeof(RecordIndex));
     }
     void push(SymbolId symbol, Time entry, RecordIndex record)
     {
@@ -63,39 +71,57 @@ inline std::string quoted(std::string_view name) { return "'" + std::string(name
 
 bool has_glob_chars(std::string_view text);
 
-// Records a replaced path for a filter or parallel composite: distinct paths with their
-// count and mean total occupancy, in order of first appearance; hashes spans so that no
-// vector is allocated for a path already seen.
+// Records the replaced paths of filter and parallel composites: distinct paths with their
+// count and mean total occupancy, in order of first appearance (semantics.md section 5).
+// A trace can have hundreds of thousands of distinct paths, so the cost is cache misses on
+// the tables, not arithmetic: add() only finds where a path is counted and prefetches it;
+// the path is counted kLag calls later, in the same (FIFO) order, so the order of first
+// appearance is unchanged. Nothing is allocated per path until store().
 class PathRecorder {
 public:
     // Paths hold symbols of a table with `symbol_count` entries (the transform's input).
     explicit PathRecorder(std::size_t symbol_count) : symbol_count_(symbol_count) {}
+    // `path` must stay valid until store() (it points into the input SES).
     void add(SymbolId composite, std::span<const SymbolId> path, Time total);
     // Writes the paths into the table's composites (merging with paths already there).
-    void store(SymbolTable& table) const;
+    void store(SymbolTable& table);
 
 private:
-    struct Entry {
-        SymbolId composite;
+    static constexpr std::size_t kLag = 16;
+    struct Pending {
+        const SymbolId* path;
         std::uint32_t length;
-        std::size_t offset; // into symbols_
-        std::uint64_t hash;  // 0: a one-symbol path counted in single_count_/single_total_
+        SymbolId composite;
+        Time total;
+        std::uint64_t key; // the hash, or the cell index of a directly indexed path
+        bool direct;
+    };
+    struct Entry {
+        std::uint64_t hash;  // 0: a one-symbol path counted in cells_[offset]
+        std::size_t offset;  // into symbols_ (hashed) or cells_ (direct)
         std::uint64_t count;
         Time total;          // sums of disjoint stretches of one SES: cannot overflow
-        std::size_t direct;  // index into single_* for hash 0
+        SymbolId composite;
+        std::uint32_t length;
+    };
+    struct Cell {
+        std::uint64_t count; // 0 until the path is first seen
+        Time total;
     };
     std::vector<Entry> entries_;
-    std::vector<SymbolId> symbols_;       // every distinct path, back to back
-    std::vector<std::uint32_t> slots_;    // open addressing: entry index + 1, 0 = empty
-    // Most runs are one element long: those find their entry by direct indexing
+    std::vector<SymbolId> symbols_;       // every distinct hashed path, back to back
+    // Open addressing: (upper 32 bits of the hash << 32) | (entry index + 1), 0 = empty;
+    // the tag spares a look at the entry for most non-matching slots.
+    std::vector<std::uint64_t> slots_;
+    // Most runs are one element long: those are counted by direct indexing
     // (composite's local number * symbol_count + symbol), no hashing.
     std::size_t symbol_count_;
     std::vector<std::uint32_t> local_;    // composite id -> local number + 1
-    std::vector<std::uint32_t> single_;   // entry index + 1, 0 = none
-    std::vector<std::uint64_t> single_count_;
-    std::vector<Time> single_total_;
+    std::vector<Cell> cells_;
+    Pending pending_[kLag];
+    std::size_t added_ = 0;
     void grow();
-    std::uint32_t insert(SymbolId composite, std::span<const SymbolId> path, std::uint64_t hash, Time total);
+    void count(const Pending& p);
 };
 
 } // namespace chitra::detail

@@ -25,28 +25,30 @@ std::uint64_t largest_t_index(const SymbolTable& table)
     return largest;
 }
 
-// Per-symbol totals over the elements of the SES.
+// Per-symbol totals over the elements of the SES (one pass).
 void tally(const Ses& in, std::vector<std::uint64_t>* counts, std::vector<Time>* occupancy)
 {
     const std::size_t n = in.size();
     const SymbolId* sym = in.symbol.data();
     const Time* b = in.bounds.data();
-    if (counts) {
-        counts->assign(in.symbols->size(), 0);
-        for (std::size_t i = 0; i < n; ++i)
-            ++(*counts)[sym[i]];
-    }
+    counts->assign(in.symbols->size(), 0);
     if (occupancy) {
         occupancy->assign(in.symbols->size(), 0);
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = 0; i < n; ++i) {
+            ++(*counts)[sym[i]];
             (*occupancy)[sym[i]] += b[i + 1] - b[i];
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            ++(*counts)[sym[i]];
     }
 }
 } // namespace
 
 Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
 {
-    std::vector<std::uint8_t> in_f(in.symbols->size(), 0);
+    const std::size_t symbol_count = in.symbols->size();
+    std::vector<std::uint8_t> in_f(symbol_count, 0);
     for (SymbolId id : selected)
         if (id < in_f.size())
             in_f[id] = 1;
@@ -60,29 +62,28 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
 
     auto table = std::make_shared<SymbolTable>(*in.symbols);
     std::uint64_t next_k = largest_t_index(*table) + 1;
+    // A run's neighbours are unselected symbols or the boundary: numbered 1.. and 0, the
+    // composite of each pair sits in a small square table (a hash map for huge tables).
+    std::vector<std::uint32_t> side_rank(symbol_count, 0);
+    std::size_t sides = 1;
+    for (SymbolId id = 0; id < symbol_count; ++id)
+        if (!in_f[id])
+            side_rank[id] = static_cast<std::uint32_t>(sides++);
+    const bool square = sides * sides <= (std::size_t{1} << 22);
+    std::vector<SymbolId> by_rank(square ? sides * sides : 0, kNoSymbol);
     std::unordered_map<std::uint64_t, SymbolId> by_pair;
-    detail::PathRecorder paths(in.symbols->size());
-    detail::SesBuilder out(table, n);
-    out.copy(in, 0, first);
-    std::size_t i = first;
-    while (i < n) {
-        if (!in_f[sym[i]]) {
-            std::size_t j = i + 1;
-            while (j < n && !in_f[sym[j]])
-                ++j;
-            out.copy(in, i, j);
-            i = j;
-            continue;
-        }
-        std::size_t j = i + 1;
-        while (j < n && in_f[sym[j]])
-            ++j;
+    auto composite_of = [&](std::size_t i, std::size_t j) -> SymbolId {
         // The start and the end of the SES are the boundary marker kNoSymbol.
         SymbolId before = i > 0 ? sym[i - 1] : kNoSymbol;
         SymbolId after = j < n ? sym[j] : kNoSymbol;
-        std::uint64_t key = (static_cast<std::uint64_t>(before) << 32) | after;
-        auto [it, inserted] = by_pair.try_emplace(key, kNoSymbol);
-        if (inserted) {
+        SymbolId* slot;
+        if (square) {
+            slot = &by_rank[(before == kNoSymbol ? 0 : side_rank[before]) * sides +
+                            (after == kNoSymbol ? 0 : side_rank[after])];
+        } else {
+            slot = &by_pair.try_emplace((static_cast<std::uint64_t>(before) << 32) | after, kNoSymbol).first->second;
+        }
+        if (*slot == kNoSymbol) {
             std::string name;
             do
                 name = "T" + std::to_string(next_k++);
@@ -90,10 +91,27 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
             Symbol symbol;
             symbol.name = std::move(name);
             symbol.kind = SymbolKind::filter;
-            it->second = table->add(std::move(symbol));
+            *slot = table->add(std::move(symbol));
         }
-        paths.add(it->second, std::span<const SymbolId>(sym + i, j - i), in.bounds[j] - in.bounds[i]);
-        out.push(it->second, in.bounds[i], in.records[i]);
+        return *slot;
+    };
+
+    detail::PathRecorder paths(symbol_count);
+    detail::SesBuilder out(table, n);
+    const Time* bounds = in.bounds.data();
+    const RecordIndex* records = in.records.data();
+    out.copy(in, 0, first);
+    std::size_t i = first;
+    while (i < n) {
+        // A run of selected elements, then the unselected ones up to the next run.
+        std::size_t j = i + 1;
+        while (j < n && in_f[sym[j]])
+            ++j;
+        SymbolId composite = composite_of(i, j);
+        paths.add(composite, std::span<const SymbolId>(sym + i, j - i), bounds[j] - bounds[i]);
+        out.push(composite, bounds[i], records[i]);
+        for (; j < n && !in_f[sym[j]]; ++j)
+            out.push(sym[j], bounds[j], records[j]);
         i = j;
     }
     paths.store(*table);

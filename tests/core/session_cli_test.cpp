@@ -202,3 +202,30 @@ TEST(SessionCli, InfoOnDamagedSessionExitsThreeUnlessRecovering)
     EXPECT_EQ(r.status, 3);
     EXPECT_EQ(r.err, d.file("junk.chitra") + ": not a Chitra session file\n");
 }
+
+TEST(SessionCli, FitFitsANamedViewOfASavedSession)
+{
+    Traces d;
+    ASSERT_EQ(cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--view", "clipped",
+                      "--pipeline", d.file("clip.json")})
+                  .status,
+              0);
+    // a.pes is A B A B (+ closing record); clip head 1 tail 1 leaves B A: B(5) then A(15).
+    CliRun r = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "clipped"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto model = nlohmann::json::parse(r.out);
+    ASSERT_EQ(model["states"].size(), 3u); // B, A, OTHER
+    EXPECT_EQ(model["states"][0]["name"], "B");
+    EXPECT_EQ(model["states"][0]["total"], 5);
+    EXPECT_EQ(model["states"][1]["name"], "A");
+    EXPECT_EQ(model["states"][1]["total"], 15);
+
+    // The same fit through FILE + --pipeline gives the same model.
+    CliRun direct = cli(d, {"fit", d.file("a.pes"), "--pipeline", d.file("clip.json")});
+    ASSERT_EQ(direct.status, 0) << direct.err;
+    EXPECT_EQ(direct.out, r.out);
+
+    EXPECT_EQ(cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "absent"}).status, 3);
+    EXPECT_EQ(cli(d, {"fit", "--session", d.file("s.chitra")}).status, 2); // --view missing
+    EXPECT_EQ(cli(d, {"fit"}).status, 2);
+}

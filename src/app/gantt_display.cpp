@@ -1,0 +1,800 @@
+#include "gantt_display.hpp"
+
+#include "chitra/traceview.hpp"
+#include "number_format.hpp"
+#include "palette.hpp"
+#include "ses_geometry.hpp"
+#include "state_plottable.hpp"
+#include "view_document.hpp"
+
+#include <QActionGroup>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QRubberBand>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace chitra::app {
+
+// The displayed series of the current SES: x = entry times, shared by every chart.
+struct GanttData {
+    SeriesIndex states;              // y = lane
+    std::vector<SeriesIndex> fields; // y = field value as shown
+    std::vector<QString> names;      // chart names (0: states)
+    std::vector<QString> units;
+    double end = 0;                  // exit time of the last element
+    std::pair<double, double> full{0, 1};
+};
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+QCPColorGradient gradientFor(GanttDisplay::ColourMap map)
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    switch (map) {
+    case GanttDisplay::ColourMap::Viridis:
+        g.setColorStopAt(0.0, QColor(0x44, 0x01, 0x54));
+        g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+        g.setColorStopAt(0.5, QColor(0x21, 0x91, 0x8c));
+        g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+        g.setColorStopAt(1.0, QColor(0xfd, 0xe7, 0x25));
+        break;
+    case GanttDisplay::ColourMap::Hot: // Traceview's black, red, orange, yellow, white
+        g.setColorStopAt(0.0, Qt::black);
+        g.setColorStopAt(0.3, QColor(200, 0, 0));
+        g.setColorStopAt(0.55, QColor(255, 140, 0));
+        g.setColorStopAt(0.8, QColor(255, 230, 0));
+        g.setColorStopAt(1.0, Qt::white);
+        break;
+    case GanttDisplay::ColourMap::Grey:
+        g.setColorStopAt(0.0, QColor(235, 235, 235));
+        g.setColorStopAt(1.0, QColor(20, 20, 20));
+        break;
+    }
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    return g;
+}
+
+// Common plumbing of the two plottables below.
+class SeriesPlottable : public QCPAbstractPlottable {
+public:
+    using QCPAbstractPlottable::QCPAbstractPlottable;
+    double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
+    QCPRange getKeyRange(bool& found, QCP::SignDomain = QCP::sdBoth) const override
+    {
+        found = false;
+        return {};
+    }
+    QCPRange getValueRange(bool& found, QCP::SignDomain = QCP::sdBoth, const QCPRange& = QCPRange()) const override
+    {
+        found = false;
+        return {};
+    }
+
+protected:
+    void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
+    int columns() const { return std::max(1, mKeyAxis->axisRect()->width()); }
+};
+
+// A field chart: the step line of the values (exact when few points are visible, one
+// min-max stroke per pixel column otherwise) and the optional average curve.
+class FieldPlottable : public SeriesPlottable {
+public:
+    FieldPlottable(QCPAxis* key, QCPAxis* value, const GanttData* data, int field, QColor colour)
+        : SeriesPlottable(key, value), data_(data), field_(field), colour_(colour)
+    {
+    }
+    bool average = false;
+    double windowFraction = 0.05;
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        const SeriesIndex& s = data_->fields[static_cast<std::size_t>(field_)];
+        if (!s.size())
+            return;
+        const QCPRange r = mKeyAxis->range();
+        const int cols = columns();
+        const QRect rect = mKeyAxis->axisRect()->rect();
+        std::size_t a = s.lower(r.lower);
+        a = a ? a - 1 : 0;
+        const std::size_t b = std::min(s.size(), s.lower(r.upper) + 1);
+        auto px = [&](double x) { return std::clamp(mKeyAxis->coordToPixel(x), rect.left() - 10.0, rect.right() + 10.0); };
+        auto py = [&](double y) { return mValueAxis->coordToPixel(y); };
+        painter->setPen(QPen(colour_, 1.2));
+        if (b > a && b - a <= static_cast<std::size_t>(2 * cols)) {
+            QPolygonF line;
+            line.reserve(static_cast<int>(2 * (b - a)));
+            for (std::size_t i = a; i < b; ++i) {
+                const double xe = i + 1 < s.size() ? s.x()[i + 1] : data_->end;
+                line << QPointF(px(s.x()[i]), py(s.y()[i])) << QPointF(px(xe), py(s.y()[i]));
+            }
+            painter->drawPolyline(line);
+        } else if (b > a) {
+            const auto stats = column_stats(s, r.lower, r.upper, cols);
+            QVector<QLineF> strokes;
+            strokes.reserve(cols);
+            for (int c = 0; c < cols; ++c) {
+                const ColumnStats& cs = stats[static_cast<std::size_t>(c)];
+                const double before = cs.first > 0 ? s.y()[cs.first - 1] : kNaN;
+                double lo = cs.count ? cs.min : before, hi = cs.count ? cs.max : before;
+                if (cs.count && !std::isnan(before)) {
+                    lo = std::min(lo, before);
+                    hi = std::max(hi, before);
+                }
+                const double x = rect.left() + c + 0.5;
+                if (std::isnan(lo) || (!cs.count && cs.first >= s.size() && x > mKeyAxis->coordToPixel(data_->end)))
+                    continue;
+                const double y0 = py(lo), y1 = py(hi);
+                strokes << QLineF(x, y0 + 0.5, x, std::min(y1, y0 - 0.5) - 0.5);
+            }
+            painter->drawLines(strokes);
+        }
+        if (average) {
+            const auto avg = average_curve(s, r.lower, r.upper, cols, windowFraction);
+            QPolygonF curve;
+            painter->setPen(QPen(QColor(20, 20, 20, 220), 2.2));
+            for (int c = 0; c < cols; ++c) {
+                const double v = avg[static_cast<std::size_t>(c)];
+                if (std::isnan(v)) {
+                    if (curve.size() > 1)
+                        painter->drawPolyline(curve);
+                    curve.clear();
+                    continue;
+                }
+                curve << QPointF(rect.left() + c + 0.5, py(v));
+            }
+            if (curve.size() > 1)
+                painter->drawPolyline(curve);
+        }
+    }
+
+private:
+    const GanttData* data_;
+    int field_;
+    QColor colour_;
+};
+
+// A density bar: one colour per pixel column (records per column, or their mean value).
+class DensityPlottable : public SeriesPlottable {
+public:
+    DensityPlottable(QCPAxis* key, QCPAxis* value, const SeriesIndex* series, bool point, QCPColorScale* scale)
+        : SeriesPlottable(key, value), series_(series), point_(point), scale_(scale)
+    {
+    }
+    QCPColorGradient gradient;
+
+    // Before each replot: the per-column values and the legend's range.
+    void prepare()
+    {
+        const QCPRange r = mKeyAxis->range();
+        const auto stats = column_stats(*series_, r.lower, r.upper, columns());
+        values_.assign(stats.size(), kNaN);
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (std::size_t c = 0; c < stats.size(); ++c) {
+            if (!stats[c].count)
+                continue;
+            values_[c] = point_ ? static_cast<double>(stats[c].count) : stats[c].mean;
+            lo = std::min(lo, values_[c]);
+            hi = std::max(hi, values_[c]);
+        }
+        if (point_)
+            lo = 0;
+        if (!(hi > lo)) {
+            hi = (std::isfinite(lo) ? lo : 0) + 1;
+            lo = hi - 1;
+        }
+        range_ = QCPRange(lo, hi);
+        scale_->setGradient(gradient);
+        scale_->setDataRange(range_);
+    }
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        const QRect rect = mKeyAxis->axisRect()->rect();
+        painter->fillRect(rect, QColor(242, 242, 242));
+        painter->setPen(Qt::NoPen);
+        for (std::size_t c = 0; c < values_.size(); ++c)
+            if (!std::isnan(values_[c]))
+                painter->fillRect(QRectF(rect.left() + static_cast<double>(c), rect.top(), 1.0, rect.height()),
+                                  QColor::fromRgb(gradient.color(values_[c], range_)));
+    }
+
+private:
+    const SeriesIndex* series_;
+    bool point_;
+    QCPColorScale* scale_;
+    std::vector<double> values_;
+    QCPRange range_{0, 1};
+};
+
+} // namespace
+
+// The canvas: rubber band (left drag) zooms all charts, wheel zooms around the cursor,
+// moving shows the cursor line; Backspace undoes one zoom, Home shows everything.
+class GanttCanvas : public QCustomPlot {
+public:
+    explicit GanttCanvas(GanttDisplay* owner) : QCustomPlot(owner), owner_(owner)
+    {
+        setMouseTracking(true);
+        setFocusPolicy(Qt::StrongFocus);
+    }
+    std::vector<FieldPlottable*> fields;
+    std::vector<DensityPlottable*> densities;
+    std::vector<QCPAxisRect*> charts; // the chart axis rects, top to bottom
+    std::vector<QCPItemLine*> cursors;
+    std::vector<QCPItemRect*> marks;
+    QCPMarginGroup* margins = nullptr;
+
+protected:
+    void mousePressEvent(QMouseEvent* e) override
+    {
+        if (e->button() == Qt::LeftButton) {
+            origin_ = e->pos();
+            if (!band_)
+                band_ = new QRubberBand(QRubberBand::Rectangle, this);
+            band_->setGeometry(QRect(origin_.x(), 0, 0, height()));
+            band_->show();
+            banding_ = true;
+        }
+    }
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        if (banding_)
+            band_->setGeometry(QRect(QPoint(origin_.x(), 0), QPoint(e->pos().x(), height())).normalized());
+        owner_->hoverAt(e->pos().x());
+    }
+    void mouseReleaseEvent(QMouseEvent* e) override
+    {
+        if (!banding_)
+            return;
+        banding_ = false;
+        band_->hide();
+        if (std::abs(e->pos().x() - origin_.x()) >= 3)
+            owner_->bandZoom(origin_.x(), e->pos().x());
+    }
+    void wheelEvent(QWheelEvent* e) override
+    {
+        owner_->wheelZoom(static_cast<int>(e->position().x()), e->angleDelta().y() > 0 ? 0.8 : 1.25);
+    }
+    void keyPressEvent(QKeyEvent* e) override
+    {
+        if (e->key() == Qt::Key_Escape && banding_) {
+            banding_ = false;
+            band_->hide();
+        } else if (e->key() == Qt::Key_Backspace) {
+            owner_->undoZoom();
+        } else if (e->key() == Qt::Key_Home) {
+            owner_->fullZoom();
+        } else {
+            QCustomPlot::keyPressEvent(e);
+        }
+    }
+
+private:
+    GanttDisplay* owner_;
+    QRubberBand* band_ = nullptr;
+    QPoint origin_;
+    bool banding_ = false;
+};
+
+GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    auto button = [&](const QString& text, const QString& tip) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setPopupMode(QToolButton::InstantPopup);
+        bar->addWidget(b);
+        return b;
+    };
+    chartsButton_ = button(tr("Charts"), tr("Add or remove charts"));
+    densityButton_ = button(tr("Density bars"), tr("Point density (records per pixel column) or value density (mean value per pixel column)"));
+    averageButton_ = button(tr("Average curves"), tr("Sliding-window average over the chart"));
+    bar->addWidget(new QLabel(tr("Colour map"), this));
+    mapBox_ = new QComboBox(this);
+    mapBox_->addItems({tr("viridis"), tr("hot (Traceview)"), tr("grey")});
+    bar->addWidget(mapBox_);
+    bar->addSpacing(8);
+    windowLabel_ = new QLabel(this);
+    bar->addWidget(windowLabel_);
+    windowSlider_ = new QSlider(Qt::Horizontal, this);
+    windowSlider_->setRange(1, 100); // tenths of a percent up to 10%, then whole percents
+    windowSlider_->setRange(1, 50);
+    windowSlider_->setValue(5);
+    windowSlider_->setMaximumWidth(160);
+    windowSlider_->setToolTip(tr("Average window, in percent of the visible width"));
+    bar->addWidget(windowSlider_);
+    auto* undo = button(tr("Undo zoom"), tr("Back one zoom step (Backspace)"));
+    undo->setPopupMode(QToolButton::DelayedPopup);
+    auto* full = button(tr("Full view"), tr("Undo every zoom (Home)"));
+    full->setPopupMode(QToolButton::DelayedPopup);
+    bar->addStretch(1);
+
+    plot_ = new GanttCanvas(this);
+    plot_->setNoAntialiasingOnDrag(true);
+    plot_->addLayer("cursor", plot_->layer("main"), QCustomPlot::limAbove);
+    plot_->layer("cursor")->setMode(QCPLayer::lmBuffered);
+    status_ = new QLabel(this);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(plot_, 1);
+    layout->addWidget(status_);
+
+    connect(mapBox_, &QComboBox::currentIndexChanged, this, [this](int i) { setColourMap(static_cast<ColourMap>(i)); });
+    connect(windowSlider_, &QSlider::valueChanged, this, [this](int v) { setAverageWindowPercent(v); });
+    connect(undo, &QToolButton::clicked, this, &GanttDisplay::undoZoom);
+    connect(full, &QToolButton::clicked, this, &GanttDisplay::fullZoom);
+    connect(plot_, &QCustomPlot::beforeReplot, this, &GanttDisplay::updateDensityLegends);
+    connect(doc_, &ViewDocument::sesChanged, this, [this] {
+        rebuildData();
+        rebuildLayout();
+        fullZoom();
+    });
+    connect(doc_, &ViewDocument::lanesChanged, this, [this] {
+        rebuildData(); // lane values of the state chart
+        rebuildLayout();
+    });
+    connect(doc_, &ViewDocument::selectionChanged, this, [this] { plot_->replot(QCustomPlot::rpQueuedReplot); });
+
+    rebuildData();
+    rebuildLayout();
+    history_.clear();
+    applyRange(data_->full.first, data_->full.second);
+    setAverageWindowPercent(windowPercent_);
+}
+
+GanttDisplay::~GanttDisplay() = default;
+
+QCustomPlot* GanttDisplay::plot() const { return plot_; }
+QWidget* GanttDisplay::canvas() const { return plot_; }
+
+void GanttDisplay::rebuildData()
+{
+    const Ses& ses = doc_->ses();
+    const Trace& trace = doc_->trace();
+    auto d = std::make_unique<GanttData>();
+    std::vector<double> x(ses.size());
+    for (std::size_t i = 0; i < ses.size(); ++i)
+        x[i] = static_cast<double>(ses.bounds[i]);
+    std::vector<double> lanes(ses.size());
+    for (std::size_t i = 0; i < ses.size(); ++i)
+        lanes[i] = doc_->laneOf(ses.symbol[i]);
+    d->states = SeriesIndex(x, std::move(lanes));
+    d->names.push_back(tr("states"));
+    d->units.push_back(QString());
+    const QString unit = QString::fromStdString(rate_unit(trace.header.timebase));
+    for (std::size_t f = 0; f < trace.fields.size(); ++f) {
+        d->fields.emplace_back(x, element_field_values(trace, ses, f));
+        const auto& info = trace.header.fields[f];
+        d->names.push_back(QString::fromStdString(info.name));
+        d->units.push_back(info.kind == FieldKind::counter ? unit : QString());
+    }
+    d->end = ses.empty() ? 0 : static_cast<double>(ses.bounds.back());
+    d->full = ses.empty() ? std::pair<double, double>{0, 1} : fullXRange(ses, XAxis::Time);
+    if (!(d->full.second > d->full.first))
+        d->full.second = d->full.first + 1;
+    const auto charts = d->names.size();
+    data_ = std::move(d);
+    if (shown_.size() != charts) {
+        shown_.assign(charts, 1);
+        density_.assign(charts, Density::Off);
+        average_.assign(charts, 0);
+    }
+    rebuildMenus();
+}
+
+int GanttDisplay::chartTotal() const { return static_cast<int>(data_->names.size()); }
+QString GanttDisplay::chartName(int chart) const { return data_->names.at(static_cast<std::size_t>(chart)); }
+bool GanttDisplay::chartShown(int chart) const { return shown_.at(static_cast<std::size_t>(chart)); }
+int GanttDisplay::shownChartCount() const { return static_cast<int>(std::count(shown_.begin(), shown_.end(), 1)); }
+GanttDisplay::Density GanttDisplay::density(int chart) const { return density_.at(static_cast<std::size_t>(chart)); }
+bool GanttDisplay::average(int chart) const { return average_.at(static_cast<std::size_t>(chart)); }
+
+int GanttDisplay::densityBarCount() const { return static_cast<int>(plot_->densities.size()); }
+
+void GanttDisplay::setChartShown(int chart, bool on)
+{
+    auto& s = shown_.at(static_cast<std::size_t>(chart));
+    if (s == on || (!on && shownChartCount() == 1))
+        return; // the last chart stays
+    s = on;
+    rebuildLayout();
+    rebuildMenus();
+}
+
+void GanttDisplay::setDensity(int chart, Density density)
+{
+    density_.at(static_cast<std::size_t>(chart)) = density;
+    rebuildLayout();
+    rebuildMenus();
+}
+
+void GanttDisplay::setColourMap(ColourMap map)
+{
+    colourMap_ = map;
+    if (mapBox_->currentIndex() != static_cast<int>(map))
+        mapBox_->setCurrentIndex(static_cast<int>(map));
+    for (auto* d : plot_->densities)
+        d->gradient = gradientFor(map);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttDisplay::setAverage(int chart, bool on)
+{
+    if (chart == 0)
+        return; // the state chart has no average curve
+    average_.at(static_cast<std::size_t>(chart)) = on;
+    for (auto* f : plot_->fields)
+        f->average = false;
+    rebuildLayout();
+    rebuildMenus();
+}
+
+void GanttDisplay::setAverageWindowPercent(double percent)
+{
+    windowPercent_ = std::clamp(percent, 0.1, 100.0);
+    windowLabel_->setText(tr("Average window %1%").arg(windowPercent_, 0, 'g', 3));
+    if (windowSlider_->value() != static_cast<int>(std::lround(windowPercent_))) {
+        QSignalBlocker block(windowSlider_);
+        windowSlider_->setValue(static_cast<int>(std::lround(windowPercent_)));
+    }
+    for (auto* f : plot_->fields)
+        f->windowFraction = windowPercent_ / 100.0;
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttDisplay::rebuildMenus()
+{
+    auto fresh = [](QToolButton* b) {
+        delete b->menu();
+        auto* m = new QMenu(b);
+        b->setMenu(m);
+        return m;
+    };
+    QMenu* charts = fresh(chartsButton_);
+    QMenu* density = fresh(densityButton_);
+    QMenu* average = fresh(averageButton_);
+    for (int c = 0; c < chartTotal(); ++c) {
+        QAction* a = charts->addAction(chartName(c));
+        a->setCheckable(true);
+        a->setChecked(chartShown(c));
+        connect(a, &QAction::toggled, this, [this, c](bool on) { setChartShown(c, on); });
+
+        QMenu* sub = density->addMenu(chartName(c));
+        const std::pair<Density, QString> kinds[] = {
+            {Density::Off, tr("off")}, {Density::Point, tr("point density")}, {Density::Value, tr("value density")}};
+        auto* group = new QActionGroup(sub);
+        for (const auto& [kind, text] : kinds) {
+            QAction* k = sub->addAction(text);
+            k->setCheckable(true);
+            k->setChecked(density_[static_cast<std::size_t>(c)] == kind);
+            group->addAction(k);
+            connect(k, &QAction::triggered, this, [this, c, kind = kind] { setDensity(c, kind); });
+        }
+        if (c > 0) {
+            QAction* v = average->addAction(chartName(c));
+            v->setCheckable(true);
+            v->setChecked(average_[static_cast<std::size_t>(c)]);
+            connect(v, &QAction::toggled, this, [this, c](bool on) { setAverage(c, on); });
+        }
+    }
+    averageButton_->setEnabled(chartTotal() > 1);
+}
+
+void GanttDisplay::rebuildLayout()
+{
+    plot_->clearPlottables();
+    plot_->clearItems();
+    plot_->plotLayout()->clear();
+    delete plot_->margins;
+    plot_->margins = new QCPMarginGroup(plot_);
+    plot_->fields.clear();
+    plot_->densities.clear();
+    plot_->charts.clear();
+    plot_->cursors.clear();
+    plot_->marks.clear();
+
+    QCPLayoutGrid* grid = plot_->plotLayout();
+    grid->setRowSpacing(0);
+    const bool anyDensity = std::any_of(density_.begin(), density_.end(), [&](Density d) { return d != Density::Off; });
+    int row = 0;
+    const QFont small = [&] {
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.85);
+        return f;
+    }();
+    int last = -1;
+    for (int c = 0; c < chartTotal(); ++c)
+        if (shown_[static_cast<std::size_t>(c)])
+            last = c;
+    const auto& palette = data_->names;
+    for (int c = 0; c < chartTotal(); ++c) {
+        if (!shown_[static_cast<std::size_t>(c)])
+            continue;
+        const SeriesIndex& series = c == 0 ? data_->states : data_->fields[static_cast<std::size_t>(c - 1)];
+        QCPColorScale* scale = nullptr;
+        if (density_[static_cast<std::size_t>(c)] != Density::Off) {
+            auto* bar = new QCPAxisRect(plot_);
+            bar->setAutoMargins(QCP::msLeft | QCP::msRight);
+            bar->setMargins(QMargins(0, 4, 0, 0));
+            bar->setMinimumSize(QSize(0, 16));
+            bar->setMaximumSize(QSize(QWIDGETSIZE_MAX, 16));
+            bar->axis(QCPAxis::atBottom)->setVisible(false);
+            QCPAxis* y = bar->axis(QCPAxis::atLeft);
+            y->setTicks(false);
+            y->setTickLabels(false);
+            y->setBasePen(Qt::NoPen);
+            y->setLabel(QString());
+            bar->setMarginGroup(QCP::msLeft | QCP::msRight, plot_->margins);
+            grid->addElement(row, 0, bar);
+            grid->setRowStretchFactor(row, 0.01);
+            ++row;
+            scale = new QCPColorScale(plot_);
+            scale->setType(QCPAxis::atRight);
+            scale->setBarWidth(10);
+            scale->axis()->setTickLabelFont(small);
+            scale->axis()->setLabelFont(small);
+            scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+            scale->axis()->ticker()->setTickCount(3);
+            scale->setLabel(density_[static_cast<std::size_t>(c)] == Density::Point ? tr("records/px") : tr("mean/px"));
+            scale->setMinimumSize(QSize(78, 0));
+            scale->setMaximumSize(QSize(78, QWIDGETSIZE_MAX));
+            auto* d = new DensityPlottable(bar->axis(QCPAxis::atBottom), y, &series,
+                                           density_[static_cast<std::size_t>(c)] == Density::Point, scale);
+            d->gradient = gradientFor(colourMap_);
+            plot_->densities.push_back(d);
+        }
+        auto* rect = new QCPAxisRect(plot_);
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, plot_->margins);
+        rect->setMinimumSize(QSize(0, c == 0 ? 90 : 60));
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        x->setTickLabels(c == last);
+        x->grid()->setPen(QPen(QColor(0, 0, 0, 25), 1, Qt::DotLine));
+        y->setTickLabelFont(small);
+        y->setLabelFont(small);
+        x->setTickLabelFont(small);
+        if (c == last)
+            x->setLabel(tr("time (%1)").arg(QString::fromStdString(std::string(to_string(doc_->trace().header.timebase)))));
+        grid->addElement(row, 0, rect);
+        grid->setRowStretchFactor(row, c == 0 ? 2.0 : 1.0);
+        if (scale)
+            grid->addElement(row, 1, scale);
+        if (c == 0) {
+            auto* states = new StatePlottable(x, y, doc_, XAxis::Time);
+            states->setConnectors(true);
+            y->setRange(-0.5, std::max(1, doc_->laneCount()) - 0.5);
+            y->grid()->setVisible(false);
+        } else {
+            auto* f = new FieldPlottable(x, y, data_.get(), c - 1, stateColour(static_cast<std::uint32_t>(c + 2)));
+            f->average = average_[static_cast<std::size_t>(c)];
+            f->windowFraction = windowPercent_ / 100.0;
+            plot_->fields.push_back(f);
+            y->setLabel(data_->names[static_cast<std::size_t>(c)] + data_->units[static_cast<std::size_t>(c)]);
+            auto [lo, hi] = series.size() ? series.minmax(0, series.size()) : std::pair<double, double>{0, 1};
+            const double pad = hi > lo ? 0.06 * (hi - lo) : 1;
+            y->setRange(lo - pad, hi + pad);
+        }
+        plot_->charts.push_back(rect);
+        // Cursor line and visit mark, on the buffered overlay layer.
+        auto* mark = new QCPItemRect(plot_);
+        mark->setLayer("cursor");
+        mark->setClipAxisRect(rect);
+        mark->setPen(Qt::NoPen);
+        mark->setBrush(QColor(255, 140, 0, 70));
+        for (auto* p : {mark->topLeft, mark->bottomRight}) {
+            p->setAxes(x, y);
+            p->setAxisRect(rect);
+            p->setTypeX(QCPItemPosition::ptPlotCoords);
+            p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        }
+        mark->setVisible(false);
+        plot_->marks.push_back(mark);
+        auto* cursor = new QCPItemLine(plot_);
+        cursor->setLayer("cursor");
+        cursor->setClipAxisRect(rect);
+        cursor->setPen(QPen(QColor(200, 30, 30), 1));
+        for (auto* p : {cursor->start, cursor->end}) {
+            p->setAxes(x, y);
+            p->setAxisRect(rect);
+            p->setTypeX(QCPItemPosition::ptPlotCoords);
+            p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        }
+        cursor->start->setCoords(cursorX_, 0);
+        cursor->end->setCoords(cursorX_, 1);
+        cursor->setVisible(false);
+        plot_->cursors.push_back(cursor);
+        ++row;
+    }
+    (void)palette;
+    grid->setColumnStretchFactor(0, 1.0);
+    if (anyDensity)
+        grid->setColumnStretchFactor(1, 0.01);
+    refreshStateTicks();
+    applyRange(range_.first, range_.second);
+    if (marked_ != static_cast<std::size_t>(-1))
+        markElement(marked_);
+}
+
+void GanttDisplay::refreshStateTicks()
+{
+    if (!shown_[0] || plot_->charts.empty())
+        return;
+    QCPAxis* y = plot_->charts.front()->axis(QCPAxis::atLeft);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int lanes = doc_->laneCount();
+    const double height = std::max(60.0, plot_->height() * 0.3);
+    const int step = std::max(1, static_cast<int>(std::ceil(lanes * fontMetrics().height() * 0.9 / height)));
+    for (int l = 0; l < lanes; l += step)
+        ticker->addTick(l, QString::fromStdString(doc_->ses().symbols->operator[](doc_->laneSymbol(l)).name));
+    y->setTicker(ticker);
+}
+
+void GanttDisplay::updateDensityLegends()
+{
+    for (auto* d : plot_->densities)
+        d->prepare();
+}
+
+std::pair<double, double> GanttDisplay::visibleRange() const { return range_; }
+
+std::vector<std::pair<double, double>> GanttDisplay::chartRanges() const
+{
+    std::vector<std::pair<double, double>> out;
+    for (auto* r : plot_->charts)
+        out.emplace_back(r->axis(QCPAxis::atBottom)->range().lower, r->axis(QCPAxis::atBottom)->range().upper);
+    return out;
+}
+
+void GanttDisplay::applyRange(double x0, double x1)
+{
+    if (!(x1 > x0))
+        x1 = x0 + 1;
+    range_ = {x0, x1};
+    for (auto* r : plot_->charts)
+        r->axis(QCPAxis::atBottom)->setRange(x0, x1);
+    for (auto* d : plot_->densities)
+        d->keyAxis()->setRange(x0, x1);
+    // Field charts follow the values in view (spikes outside stay out of the scale).
+    for (std::size_t k = 0; k < plot_->fields.size(); ++k) {
+        auto* f = plot_->fields[k];
+        int field = -1;
+        for (std::size_t c = 1, seen = 0; c < shown_.size(); ++c)
+            if (shown_[c] && seen++ == k)
+                field = static_cast<int>(c) - 1;
+        const SeriesIndex& s = data_->fields[static_cast<std::size_t>(field)];
+        std::size_t a = s.lower(x0);
+        a = a ? a - 1 : 0;
+        const std::size_t b = std::min(s.size(), s.lower(x1));
+        if (b > a) {
+            auto [lo, hi] = s.minmax(a, b);
+            const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(lo) * 0.1);
+            f->valueAxis()->setRange(lo - pad, hi + pad);
+        }
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GanttDisplay::zoomTo(double x0, double x1)
+{
+    if (x0 > x1)
+        std::swap(x0, x1);
+    history_.push_back(range_);
+    applyRange(x0, x1);
+}
+
+void GanttDisplay::undoZoom()
+{
+    if (history_.empty())
+        return;
+    const auto r = history_.back();
+    history_.pop_back();
+    applyRange(r.first, r.second);
+}
+
+void GanttDisplay::fullZoom()
+{
+    history_.clear();
+    applyRange(data_->full.first, data_->full.second);
+}
+
+double GanttDisplay::pixelToX(int px) const
+{
+    if (plot_->charts.empty())
+        return 0;
+    return plot_->charts.front()->axis(QCPAxis::atBottom)->pixelToCoord(px);
+}
+
+void GanttDisplay::bandZoom(int px0, int px1)
+{
+    zoomTo(pixelToX(std::min(px0, px1)), pixelToX(std::max(px0, px1)));
+}
+
+void GanttDisplay::wheelZoom(int px, double factor)
+{
+    const double c = pixelToX(px);
+    history_.push_back(range_);
+    const double x0 = c - (c - range_.first) * factor, x1 = c + (range_.second - c) * factor;
+    applyRange(std::max(x0, data_->full.first - (data_->full.second - data_->full.first)),
+               std::min(x1, data_->full.second + (data_->full.second - data_->full.first)));
+}
+
+void GanttDisplay::setCursorX(double x)
+{
+    cursorX_ = x;
+    for (auto* l : plot_->cursors) {
+        l->start->setCoords(x, 0);
+        l->end->setCoords(x, 1);
+        l->setVisible(true);
+    }
+    plot_->layer("cursor")->replot();
+}
+
+void GanttDisplay::hoverAt(int px)
+{
+    const double x = pixelToX(px);
+    setCursorX(x);
+    emit cursorMoved(x);
+    const Ses& ses = doc_->ses();
+    const TimeBase base = doc_->trace().header.timebase;
+    QString text = tr("t = %1").arg(formatTime(x, base));
+    const std::size_t i = elementAt(ses, XAxis::Time, x);
+    if (i < ses.size()) {
+        text += tr("   element %1   state %2").arg(formatCount(static_cast<long long>(i)),
+                                                    QString::fromStdString(ses.name(i)));
+        for (std::size_t f = 0; f < data_->fields.size(); ++f)
+            text += QStringLiteral("   %1 %2%3")
+                        .arg(data_->names[f + 1])
+                        .arg(data_->fields[f].y()[i], 0, 'g', 4)
+                        .arg(data_->units[f + 1]);
+    }
+    status_->setText(text);
+    emit hoverText(text);
+}
+
+void GanttDisplay::markElement(std::size_t element)
+{
+    marked_ = element;
+    const Ses& ses = doc_->ses();
+    const bool on = element < ses.size();
+    for (auto* m : plot_->marks) {
+        if (on) {
+            m->topLeft->setCoords(static_cast<double>(ses.bounds[element]), 0);
+            m->bottomRight->setCoords(static_cast<double>(ses.bounds[element + 1]), 1);
+        }
+        m->setVisible(on);
+    }
+    if (on)
+        setCursorX(static_cast<double>(ses.bounds[element]));
+    else
+        plot_->layer("cursor")->replot();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double GanttDisplay::replotNow()
+{
+    QElapsedTimer t;
+    t.start();
+    plot_->replot(QCustomPlot::rpImmediateRefresh);
+    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+}
+
+} // namespace chitra::app

@@ -1,0 +1,260 @@
+#include "rate_display.hpp"
+
+#include "chitra/traceview.hpp"
+#include "number_format.hpp"
+#include "palette.hpp"
+#include "view_document.hpp"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <map>
+
+namespace chitra::app {
+
+// Wheel zooms the ordinal axis of every chart around the cursor, Home shows all,
+// moving the mouse hovers the nearest entry.
+class RateCanvas : public QCustomPlot {
+public:
+    explicit RateCanvas(RateDisplay* owner) : QCustomPlot(owner), owner_(owner) { setMouseTracking(true); }
+    std::vector<QCPAxisRect*> charts;
+    std::vector<QCPGraph*> graphs;
+    std::vector<QCPItemTracer*> tracers;
+
+protected:
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        QCustomPlot::mouseMoveEvent(e);
+        owner_->hoverAt(e->pos());
+    }
+    void leaveEvent(QEvent* e) override
+    {
+        QCustomPlot::leaveEvent(e);
+        owner_->hoverEntry(-1);
+    }
+    void wheelEvent(QWheelEvent* e) override
+    {
+        if (charts.empty() || owner_->elements_.empty())
+            return;
+        QCPAxis* x = charts.front()->axis(QCPAxis::atBottom);
+        const double c = x->pixelToCoord(e->position().x());
+        const double f = e->angleDelta().y() > 0 ? 0.8 : 1.25;
+        owner_->applyRange(c - (c - x->range().lower) * f, c + (x->range().upper - c) * f);
+    }
+    void keyPressEvent(QKeyEvent* e) override
+    {
+        if (e->key() == Qt::Key_Home)
+            owner_->applyRange(0.5, owner_->elements_.size() + 0.5);
+        else
+            QCustomPlot::keyPressEvent(e);
+    }
+
+private:
+    RateDisplay* owner_;
+};
+
+RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(new QLabel(tr("State"), this));
+    stateBox_ = new QComboBox(this);
+    stateBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(stateBox_);
+    info_ = new QLabel(this);
+    bar->addWidget(info_, 1);
+    plot_ = new RateCanvas(this);
+    plot_->setNoAntialiasingOnDrag(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(plot_, 1);
+    connect(stateBox_, &QComboBox::activated, this, [this](int i) {
+        setState(static_cast<SymbolId>(stateBox_->itemData(i).toUInt()));
+    });
+    connect(doc_, &ViewDocument::sesChanged, this, [this] {
+        fillStates();
+        rebuild();
+    });
+    fillStates();
+    rebuild();
+}
+
+QCustomPlot* RateDisplay::plot() const { return plot_; }
+QWidget* RateDisplay::canvas() const { return plot_; }
+int RateDisplay::chartCount() const { return static_cast<int>(values_.size()); }
+
+double RateDisplay::value(int chart, int k) const
+{
+    return values_.at(static_cast<std::size_t>(chart)).at(static_cast<std::size_t>(k));
+}
+
+void RateDisplay::fillStates()
+{
+    const Ses& ses = doc_->ses();
+    std::vector<std::size_t> count(ses.symbols->size(), 0);
+    for (SymbolId s : ses.symbol)
+        ++count[s];
+    // Most entered first: the states whose visits are worth comparing.
+    std::vector<SymbolId> order;
+    for (SymbolId s = 0; s < count.size(); ++s)
+        if (count[s])
+            order.push_back(s);
+    std::stable_sort(order.begin(), order.end(), [&](SymbolId a, SymbolId b) { return count[a] > count[b]; });
+    QSignalBlocker block(stateBox_);
+    stateBox_->clear();
+    for (SymbolId s : order)
+        stateBox_->addItem(tr("%1  (%2 entries)").arg(QString::fromStdString((*ses.symbols)[s].name)).arg(count[s]), s);
+    if (state_ == kNoSymbol || state_ >= count.size() || !count[state_])
+        state_ = order.empty() ? kNoSymbol : order.front();
+    stateBox_->setCurrentIndex(stateBox_->findData(state_));
+}
+
+void RateDisplay::setState(SymbolId state)
+{
+    state_ = state;
+    QSignalBlocker block(stateBox_);
+    stateBox_->setCurrentIndex(stateBox_->findData(state));
+    rebuild();
+}
+
+bool RateDisplay::setStateName(const QString& name)
+{
+    const SymbolId s = doc_->ses().symbols->find(name.toStdString());
+    if (s == kNoSymbol || stateBox_->findData(s) < 0)
+        return false;
+    setState(s);
+    return true;
+}
+
+void RateDisplay::rebuild()
+{
+    const Trace& trace = doc_->trace();
+    const Ses& ses = doc_->ses();
+    hovered_ = -1;
+    elements_.clear();
+    values_.clear();
+    if (state_ != kNoSymbol) {
+        RateTable t = rate_values(trace, ses, state_);
+        elements_ = std::move(t.elements);
+        values_ = std::move(t.fields);
+        values_.push_back(std::move(t.sum));
+    }
+    plot_->clearPlottables();
+    plot_->clearItems();
+    plot_->plotLayout()->clear();
+    plot_->charts.clear();
+    plot_->graphs.clear();
+    plot_->tracers.clear();
+    auto* margins = new QCPMarginGroup(plot_);
+    const QString unit = QString::fromStdString(rate_unit(trace.header.timebase));
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    const int n = static_cast<int>(elements_.size());
+    info_->setText(trace.fields.empty() ? tr("this trace has no data fields")
+                                        : tr("%1 entries; x = ordinal of the entry, counters as rates (%2) over the visit")
+                                              .arg(formatCount(n))
+                                              .arg(unit));
+    for (std::size_t c = 0; c < values_.size(); ++c) {
+        auto* rect = new QCPAxisRect(plot_);
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+        plot_->plotLayout()->addElement(static_cast<int>(c), 0, rect);
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        const bool last = c + 1 == values_.size();
+        x->setTickLabels(last);
+        if (last)
+            x->setLabel(tr("entry into %1").arg(state_ == kNoSymbol ? QString() : QString::fromStdString((*ses.symbols)[state_].name)));
+        QString label;
+        if (last)
+            label = tr("sum of fields");
+        else {
+            const auto& info = trace.header.fields[c];
+            label = QString::fromStdString(info.name) + (info.kind == FieldKind::counter ? unit : QString());
+        }
+        y->setLabel(label);
+        y->setLabelFont(small);
+        y->setTickLabelFont(small);
+        x->setTickLabelFont(small);
+        QCPGraph* g = plot_->addGraph(x, y);
+        const QColor colour = last ? QColor(40, 40, 40) : stateColour(static_cast<std::uint32_t>(c + 3));
+        g->setPen(QPen(colour, 1.2));
+        if (n <= 400)
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 4));
+        QVector<double> xs(n), ys(n);
+        for (int k = 0; k < n; ++k) {
+            xs[k] = k + 1;
+            ys[k] = values_[c][static_cast<std::size_t>(k)];
+        }
+        g->setData(xs, ys, true);
+        bool found = false;
+        QCPRange vr = g->getValueRange(found);
+        if (!found)
+            vr = QCPRange(0, 1);
+        const double pad = vr.size() > 0 ? 0.08 * vr.size() : std::max(1.0, std::abs(vr.lower) * 0.1);
+        y->setRange(vr.lower - pad, vr.upper + pad);
+        auto* tracer = new QCPItemTracer(plot_);
+        tracer->setClipAxisRect(rect);
+        tracer->setGraph(g);
+        tracer->setStyle(QCPItemTracer::tsCircle);
+        tracer->setSize(10);
+        tracer->setPen(QPen(QColor(255, 120, 0), 2));
+        tracer->setVisible(false);
+        plot_->charts.push_back(rect);
+        plot_->graphs.push_back(g);
+        plot_->tracers.push_back(tracer);
+    }
+    applyRange(0.5, std::max(1, n) + 0.5);
+}
+
+void RateDisplay::applyRange(double x0, double x1)
+{
+    for (auto* r : plot_->charts)
+        r->axis(QCPAxis::atBottom)->setRange(x0, x1);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RateDisplay::hoverAt(const QPoint& pos)
+{
+    if (plot_->charts.empty() || elements_.empty())
+        return;
+    const double x = plot_->charts.front()->axis(QCPAxis::atBottom)->pixelToCoord(pos.x());
+    const int k = static_cast<int>(std::lround(x)) - 1;
+    hoverEntry(std::clamp(k, 0, pointCount() - 1));
+}
+
+void RateDisplay::hoverEntry(int k)
+{
+    if (k >= pointCount())
+        k = -1;
+    if (k == hovered_)
+        return;
+    hovered_ = k;
+    for (auto* t : plot_->tracers) {
+        t->setGraphKey(k + 1);
+        t->setVisible(k >= 0);
+    }
+    if (k >= 0) {
+        QString text = tr("entry %1 (element %2)").arg(k + 1).arg(elements_[static_cast<std::size_t>(k)]);
+        for (std::size_t c = 0; c < values_.size(); ++c)
+            text += QStringLiteral("  %1 %2").arg(plot_->charts[c]->axis(QCPAxis::atLeft)->label()).arg(values_[c][static_cast<std::size_t>(k)], 0, 'g', 4);
+        plot_->setToolTip(text);
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    emit visitHovered(k >= 0 ? elements_[static_cast<std::size_t>(k)] : static_cast<std::size_t>(-1));
+}
+
+QPoint RateDisplay::pixelOf(int chart, int k) const
+{
+    auto* r = plot_->charts.at(static_cast<std::size_t>(chart));
+    return QPoint(static_cast<int>(std::lround(r->axis(QCPAxis::atBottom)->coordToPixel(k + 1))),
+                  static_cast<int>(std::lround(r->axis(QCPAxis::atLeft)->coordToPixel(value(chart, k)))));
+}
+
+} // namespace chitra::app

@@ -1,0 +1,69 @@
+// Traceview's rate display (semantics.md section 6, docs/traceview.md): for one chosen
+// state, x = the ordinal of each entry into it, one chart per data field (counters as
+// rates over the visit) with the points joined, and a chart of the sum of all fields.
+// Hovering a point emits the visit's element so a Gantt display can mark it.
+#pragma once
+
+#include "chitra/types.hpp"
+
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+
+namespace chitra::app {
+
+class ViewDocument;
+class RateCanvas;
+
+class RateDisplay : public QWidget {
+    Q_OBJECT
+public:
+    explicit RateDisplay(ViewDocument* doc, QWidget* parent = nullptr);
+
+    ViewDocument* document() const { return doc_; }
+    // The state whose entries are shown (default: the one entered most often).
+    SymbolId state() const { return state_; }
+    void setState(SymbolId state);
+    bool setStateName(const QString& name);
+
+    int pointCount() const { return static_cast<int>(elements_.size()); }
+    int chartCount() const; // fields + the sum chart
+    // Element index of entry k (0-based ordinal), and the values shown for it.
+    std::size_t elementOf(int k) const { return elements_.at(static_cast<std::size_t>(k)); }
+    double value(int chart, int k) const;
+
+    // Hovering entry k (as the mouse does); -1 clears.
+    void hoverEntry(int k);
+    int hoveredEntry() const { return hovered_; }
+    // Where entry k of chart `chart` is drawn, in canvas coordinates.
+    QPoint pixelOf(int chart, int k) const;
+
+    QCustomPlot* plot() const;
+    QWidget* canvas() const;
+
+signals:
+    // The element of the hovered visit (npos when none).
+    void visitHovered(std::size_t element);
+
+private:
+    friend class RateCanvas;
+    void fillStates();
+    void rebuild();
+    void hoverAt(const QPoint& pos);
+    void applyRange(double x0, double x1);
+
+    ViewDocument* doc_;
+    QComboBox* stateBox_;
+    QLabel* info_;
+    RateCanvas* plot_;
+    SymbolId state_ = kNoSymbol;
+    std::vector<std::size_t> elements_;
+    std::vector<std::vector<double>> values_; // per chart (fields, then the sum)
+    int hovered_ = -1;
+};
+
+} // namespace chitra::app
