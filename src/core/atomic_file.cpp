@@ -1,62 +1,55 @@
 #include "chitra/atomic_file.hpp"
-#include "chitra/types.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <filesystem>
-#include <sstream>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "file_sink.hpp"
+
+#include <ostream>
+#include <streambuf>
 
 namespace chitra {
 
 namespace {
-std::string failure(const std::string& path, const char* what)
-{
-    return path + ": cannot " + what + ": " + std::strerror(errno);
-}
+
+// Lets a writer stream into a FileSink, so large outputs are never held in memory whole.
+class SinkBuffer : public std::streambuf {
+public:
+    explicit SinkBuffer(detail::FileSink& sink) : sink_(sink) {}
+
+protected:
+    int_type overflow(int_type ch) override
+    {
+        if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+            char c = traits_type::to_char_type(ch);
+            sink_.write(&c, 1);
+        }
+        return traits_type::not_eof(ch);
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override
+    {
+        sink_.write(s, static_cast<std::size_t>(n));
+        return n;
+    }
+
+private:
+    detail::FileSink& sink_;
+};
+
 } // namespace
 
 void write_file_atomically(const std::string& path, std::string_view content)
 {
-    std::string temp = path + ".tmp-XXXXXX";
-    int fd = ::mkstemp(temp.data());
-    if (fd < 0)
-        throw InputError(failure(path, "create a temporary file"));
-    const char* p = content.data();
-    std::size_t left = content.size();
-    while (left > 0) {
-        ssize_t n = ::write(fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            std::string message = failure(path, "write");
-            ::close(fd);
-            ::unlink(temp.c_str());
-            throw InputError(message);
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    ::fchmod(fd, 0644);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        std::string message = failure(path, "flush");
-        ::unlink(temp.c_str());
-        throw InputError(message);
-    }
-    if (::rename(temp.c_str(), path.c_str()) != 0) {
-        std::string message = failure(path, "rename the temporary file onto");
-        ::unlink(temp.c_str());
-        throw InputError(message);
-    }
+    detail::FileSink sink(path);
+    sink.write(content);
+    sink.commit();
 }
 
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& writer)
 {
-    std::ostringstream buffer;
-    writer(buffer);
-    write_file_atomically(path, buffer.view());
+    detail::FileSink sink(path);
+    SinkBuffer buffer(sink);
+    std::ostream out(&buffer);
+    out.exceptions(std::ios::badbit); // a failed write inside the sink reaches the caller
+    writer(out);
+    sink.commit();
 }
 
 } // namespace chitra
