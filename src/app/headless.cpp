@@ -5,6 +5,7 @@
 #include "frequency_plot.hpp"
 #include "main_window.hpp"
 #include "session.hpp"
+#include "session_controller.hpp"
 #include "model_window.hpp"
 #include "trace_plot.hpp"
 #include "view_document.hpp"
@@ -59,6 +60,7 @@ int runWorkbench(QApplication& app)
     parser.setApplicationDescription("Chitra: a workbench for program execution traces");
     parser.addHelpOption();
     parser.addOption({"open", "Open a trace file (repeatable).", "FILE"});
+    parser.addOption({"session", "Open a saved session (docs/sessions.md).", "FILE"});
     parser.addOption({"pipeline", "Apply a pipeline file to the first view.", "P.json"});
     parser.addOption({"display", "Display to show: time, event, frequency, model, gantt or rate.", "KIND", "time"});
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
@@ -90,9 +92,14 @@ int runWorkbench(QApplication& app)
     if (headless)
         setErrorHook([](QWidget*, const QString&, const QString& text) { std::cerr << text.toStdString() << '\n'; });
 
+    const QString sessionFile = parser.value("session");
     MainWindow window;
     if (!headless) {
         window.show();
+        if (!sessionFile.isEmpty())
+            window.sessionController()->openSession(sessionFile);
+        else
+            window.sessionController()->offerRecovery();
         window.openFiles(files);
         if (parser.isSet("pipeline")) {
             const QString pipeline = parser.value("pipeline");
@@ -105,23 +112,39 @@ int runWorkbench(QApplication& app)
         return app.exec();
     }
 
-    if (files.isEmpty())
-        return fail(2, "chitra: --screenshot and --benchmark-replot need --open FILE");
+    if (files.isEmpty() && sessionFile.isEmpty())
+        return fail(2, "chitra: --screenshot and --benchmark-replot need --open FILE or --session FILE");
     QElapsedTimer firstFrame;
     firstFrame.start();
+    if (!sessionFile.isEmpty()) {
+        // Headless: a damaged file loads its intact parts; moved files are found relative
+        // to the session, changed or missing ones are skipped; problems go to stderr.
+        SessionController* sessions = window.sessionController();
+        sessions->setAsker([](SessionController::Question, const QString& text) {
+            std::cerr << text.toStdString() << '\n';
+            return SessionController::Answer::Yes;
+        });
+        sessions->setRestoreDialogs({});
+        if (!sessions->openSession(sessionFile, false))
+            return 3;
+        if (!window.currentView())
+            return fail(3, "chitra: " + sessionFile + ": no trace of the session could be opened");
+    }
     for (const QString& f : files) {
         QString error;
         if (!window.openFileNow(f, &error))
             return fail(3, error);
     }
-    window.setCurrentView(window.session()->files().front().views.front());
+    if (sessionFile.isEmpty())
+        window.setCurrentView(window.session()->files().front().views.front());
     if (parser.isSet("pipeline")) {
         QString error;
         if (!window.importPipeline(parser.value("pipeline"), &error))
             return fail(3, error);
     }
     window.resize(size);
-    window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
+    if (sessionFile.isEmpty() || parser.isSet("display")) // a session keeps its own axis
+        window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
     window.show();
     if (display == "gantt" || display == "rate") // Traceview displays (traceview_headless.cpp)
         return runTraceviewHeadless(window.currentView(), display, parser.value("screenshot"), size,

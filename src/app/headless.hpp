@@ -1,4 +1,4 @@
-// The command line of `chitra`: --open FILE... [--pipeline P.json]
+// The command line of `chitra`: --open FILE... [--session FILE] [--pipeline P.json]
 // [--display time|event|frequency|model] [--screenshot OUT.png] [--size WxH]
 // [--benchmark-replot N]. Exit 0, 2 for usage errors, 3 for bad input.
 #pragma once

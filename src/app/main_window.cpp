@@ -2,7 +2,9 @@
 
 #include "chitra/chain.hpp"
 #include "chitra/pipeline_json.hpp"
+#include "bookmarks_panel.hpp"
 #include "error_reporter.hpp"
+#include "session_controller.hpp"
 #include "filter_dialog.hpp"
 #include "projection_dialog.hpp"
 #include "frequency_plot.hpp"
@@ -74,6 +76,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     buildDocks();
     actions_ = new MainActions(this);
+    bookmarks_ = new BookmarksPanel(this, this);
+    auto* bookmarksDock = new QDockWidget(tr("Bookmarks and notes"), this);
+    bookmarksDock->setObjectName("bookmarks");
+    bookmarksDock->setWidget(bookmarks_);
+    addDockWidget(Qt::LeftDockWidgetArea, bookmarksDock);
+    sessionController_ = new SessionController(this);
 
     connect(loader_, &TraceLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &TraceLoader::busyChanged, this, [this](bool busy) {
@@ -352,6 +360,8 @@ void MainWindow::setCurrentView(ViewDocument* view)
     }
     patterns_->setDocument(view);
     pipeline_->setDocument(view);
+    if (bookmarks_)
+        bookmarks_->setDocument(view);
     refreshDetails();
     viewLabel_->setText(view ? view->name() : QString());
     actions_->viewChanged();

@@ -32,6 +32,8 @@ class PipelinePanel;
 class StateDetailsPanel;
 class TraceLoader;
 class MainActions;
+class SessionController;
+class BookmarksPanel;
 struct LoadResult;
 
 class MainWindow : public QMainWindow {
@@ -55,6 +57,8 @@ public:
     TraceInfoPanel* traceInfo() const { return info_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     MainActions* actions() const { return actions_; }
+    SessionController* sessionController() const { return sessionController_; }
+    BookmarksPanel* bookmarksPanel() const { return bookmarks_; }
     QString hoverText() const;
     bool loading() const;
 
@@ -115,6 +119,8 @@ private:
     TraceLoader* loader_;
     QUndoGroup* undoGroup_;
     MainActions* actions_;
+    SessionController* sessionController_ = nullptr;
+    BookmarksPanel* bookmarks_ = nullptr;
     QStackedWidget* centre_;
     QLabel* placeholder_;
     std::map<ViewDocument*, ViewPanel*> panels_;

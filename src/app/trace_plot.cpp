@@ -3,6 +3,7 @@
 #include "number_format.hpp"
 #include "overview_strip.hpp"
 #include "state_plottable.hpp"
+#include "view_bookmarks.hpp"
 #include "view_document.hpp"
 
 #include <QDateTime>
@@ -197,11 +198,63 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent)
         plot_->replot(QCustomPlot::rpQueuedReplot);
     });
     connect(doc_, &ViewDocument::patternsChanged, this, [this] { plot_->replot(); });
+    // Bookmarks of the view: a dashed vertical marker with its name in every display.
+    connect(ViewBookmarks::of(doc_), &ViewBookmarks::changed, this, [this] {
+        updateBookmarkMarkers();
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
+    connect(doc_, &ViewDocument::sesChanged, this, &TracePlot::updateBookmarkMarkers);
     connect(doc_, &ViewDocument::selectionChanged, this, [this] { plot_->replot(); });
 
     rebuildAxes();
+    updateBookmarkMarkers();
     fitAll();
     history_.clear();
+}
+
+void TracePlot::updateBookmarkMarkers()
+{
+    for (QCPAbstractItem* item : bookmarkItems_)
+        plot_->removeItem(item);
+    bookmarkItems_.clear();
+    const ViewBookmarks* marks = ViewBookmarks::find(doc_);
+    if (!marks)
+        return;
+    const Ses& ses = doc_->ses();
+    for (const Bookmark& b : marks->bookmarks()) {
+        double x = static_cast<double>(b.time);
+        if (axis_ == XAxis::Event) {
+            const std::size_t i = elementAt(ses, XAxis::Time, x);
+            if (i >= ses.size())
+                continue;
+            x = static_cast<double>(i);
+        }
+        auto* line = new QCPItemStraightLine(plot_);
+        line->setPen(QPen(QColor(200, 30, 30), 1.5, Qt::DashLine));
+        line->setSelectable(false);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        auto* label = new QCPItemText(plot_);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(x, 0.0);
+        label->setText(QString::fromStdString(b.name));
+        label->setColor(QColor(200, 30, 30));
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setSelectable(false);
+        bookmarkItems_.push_back(line);
+        bookmarkItems_.push_back(label);
+    }
+}
+
+std::vector<double> TracePlot::bookmarkMarkerXs() const
+{
+    std::vector<double> xs;
+    for (QCPAbstractItem* item : bookmarkItems_)
+        if (auto* line = qobject_cast<QCPItemStraightLine*>(item))
+            xs.push_back(line->point1->coords().x());
+    return xs;
 }
 
 QWidget* TracePlot::canvas() const { return plot_; }
@@ -219,6 +272,7 @@ void TracePlot::setAxis(XAxis axis)
     overview_->setAxis(axis);
     history_.clear();
     rebuildAxes();
+    updateBookmarkMarkers();
     if (a < b)
         setVisibleRange(elementX(ses, axis_, a), elementX(ses, axis_, b), false);
     else
@@ -347,6 +401,8 @@ void TracePlot::setConnectors(bool on)
     plot_->replot();
 }
 
+bool TracePlot::connectors() const { return states_->connectors(); }
+
 QPoint TracePlot::pixelOf(double x, double lane) const
 {
     return QPoint(static_cast<int>(std::lround(plot_->xAxis->coordToPixel(x))),
@@ -391,6 +447,7 @@ void TracePlot::hover(const QPoint& pos)
     if (ses.empty() || !plot_->axisRect()->rect().contains(pos))
         return;
     const double x = plot_->xAxis->pixelToCoord(pos.x());
+    lastHoverX_ = x;
     const std::size_t i = elementAt(ses, axis_, x);
     if (i >= ses.size())
         return;

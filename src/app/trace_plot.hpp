@@ -9,9 +9,11 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
+class QCPAbstractItem;
 class QCPItemStraightLine;
 class QScrollBar;
 class QSlider;
@@ -40,10 +42,18 @@ public:
     void fitAll();
     void undoZoom();
     int zoomDepth() const { return static_cast<int>(history_.size()); }
+    // The zoom history (oldest first), for sessions.
+    const std::vector<std::pair<double, double>>& zoomHistory() const { return history_; }
+    void setZoomHistory(std::vector<std::pair<double, double>> history) { history_ = std::move(history); }
+    // The x under the mouse when it last moved over the plot (nullopt: never).
+    std::optional<double> lastHoverX() const { return lastHoverX_; }
+    // Where the view's bookmarks are drawn (x in this display's axis), for tests.
+    std::vector<double> bookmarkMarkerXs() const;
 
     void setShowNames(bool on);
     bool showNames() const { return showNames_; }
     void setConnectors(bool on);
+    bool connectors() const;
     void setBandMode(bool on) { bandMode_ = on; }
     bool bandMode() const { return bandMode_; }
 
@@ -80,6 +90,7 @@ private:
     void hover(const QPoint& pos);
     void bandFinished(const QRect& rect, const QPoint& globalPos);
     void updatePickLine();
+    void updateBookmarkMarkers();
 
     ViewDocument* doc_;
     XAxis axis_;
@@ -96,6 +107,8 @@ private:
     bool showNames_ = true;
     bool bandMode_ = false;
     bool syncing_ = false;
+    std::optional<double> lastHoverX_;
+    std::vector<QCPAbstractItem*> bookmarkItems_;
 };
 
 } // namespace chitra::app

@@ -263,6 +263,14 @@ void ViewDocument::setSelection(RecordRange range)
     emit selectionChanged();
 }
 
+void ViewDocument::setPatternColour(int index, const QColor& colour)
+{
+    if (index < 0 || index >= static_cast<int>(patterns_.size()) || patterns_[static_cast<std::size_t>(index)].colour == colour)
+        return;
+    patterns_[static_cast<std::size_t>(index)].colour = colour;
+    emit patternsChanged();
+}
+
 int ViewDocument::addPattern(std::vector<std::string> names)
 {
     if (names.empty())

@@ -103,6 +103,8 @@ public:
     // Brushed patterns; returns the index of the new pattern, or -1 for an empty one.
     int addPattern(std::vector<std::string> names);
     void removePattern(int index);
+    // Gives pattern `index` a saved colour (session restore keeps colours exact).
+    void setPatternColour(int index, const QColor& colour);
     const std::vector<BrushedPattern>& patterns() const { return patterns_; }
     // A composite name for pattern `index` that no symbol has yet.
     QString suggestName(int index) const;

@@ -70,7 +70,7 @@ std::string ses_json(const Ses& ses)
 
 // One record per element with the symbol's name as its single component; the last
 // exit becomes the declared end, so reading the file back gives the same SES.
-std::string ses_pes(const Ses& ses, TimeBase timebase)
+std::string ses_pes(const Ses& ses, TimeBase timebase, const std::string& pipeline_file)
 {
     std::string out = "# chitra-pes 1\n# timebase: ";
     out += to_string(timebase);
@@ -87,7 +87,7 @@ std::string ses_pes(const Ses& ses, TimeBase timebase)
         for (unsigned char c : name)
             bad = bad || c <= 0x20 || c == 0x7f;
         if (bad)
-            throw InputError("cannot write symbol " + nlohmann::json(name).dump() +
+            throw InputError(pipeline_file + ": cannot write symbol " + nlohmann::json(name).dump() +
                              " as a PES state (a state token has no blanks or control characters); "
                              "use --format ses-json");
     }
@@ -125,7 +125,7 @@ Action add_transform_command(CLI::App& app)
         }
         for (const auto& w : result.warnings)
             std::cerr << options->pipeline << ": warning: " << w << '\n';
-        emit(options->out, options->format == "pes" ? ses_pes(result.ses, trace.header.timebase)
+        emit(options->out, options->format == "pes" ? ses_pes(result.ses, trace.header.timebase, options->pipeline)
                                                      : ses_json(result.ses));
         return 0;
     };

@@ -74,33 +74,38 @@ void PathRecorder::grow()
     slots_ = std::move(next);
 }
 
-void PathRecorder::add(SymbolId composite, std::span<const SymbolId> path, Time total)
+void PathRecorder::locate(Pending& p)
 {
-    Pending p{path.data(), static_cast<std::uint32_t>(path.size()), composite, total, 0, false};
     // The direct index is bounded (4 Mi cells) so that huge tables fall back to hashing.
-    p.direct = path.size() == 1 && path[0] < symbol_count_ &&
-               ((composite < local_.size() && local_[composite] != 0) ||
+    p.direct = p.length == 1 && p.path[0] < symbol_count_ &&
+               ((p.composite < local_.size() && local_[p.composite] != 0) ||
                 cells_.size() + symbol_count_ <= (std::size_t{1} << 22));
     if (p.direct) {
-        if (composite >= local_.size())
-            local_.resize(composite + 1, 0);
-        if (local_[composite] == 0) {
-            local_[composite] = static_cast<std::uint32_t>(cells_.size() / symbol_count_ + 1);
+        if (p.composite >= local_.size())
+            local_.resize(p.composite + 1, 0);
+        if (local_[p.composite] == 0) {
+            local_[p.composite] = static_cast<std::uint32_t>(cells_.size() / symbol_count_ + 1);
             cells_.resize(cells_.size() + symbol_count_, Cell{0, 0});
         }
-        p.key = (local_[composite] - 1) * symbol_count_ + path[0];
+        p.key = (local_[p.composite] - 1) * symbol_count_ + p.path[0];
         __builtin_prefetch(&cells_[p.key], 1);
     } else {
-        p.key = XXH3_64bits_withSeed(path.data(), path.size_bytes(), composite) | 1;
+        p.key = XXH3_64bits_withSeed(p.path, p.length * sizeof(SymbolId), p.composite) | 1;
         if (!slots_.empty())
             __builtin_prefetch(&slots_[p.key & (slots_.size() - 1)]);
     }
-    Pending& slot = pending_[added_ % kLag];
-    if (added_ >= kLag)
-        count(slot);
-    slot = p;
-    ++added_;
 }
+
+namespace {
+// Paths are short: a plain loop beats a call to memcmp.
+bool same_symbols(const SymbolId* a, const SymbolId* b, std::size_t length)
+{
+    for (std::size_t k = 0; k < length; ++k)
+        if (a[k] != b[k])
+            return false;
+    return true;
+}
+} // namespace
 
 void PathRecorder::count(const Pending& p)
 {
@@ -121,7 +126,7 @@ void PathRecorder::count(const Pending& p)
         if ((slots_[slot] & 0xffffffff00000000u) == tag) {
             Entry& e = entries_[(slots_[slot] & 0xffffffffu) - 1];
             if (e.hash == h && e.composite == p.composite && e.length == p.length &&
-                std::equal(p.path, p.path + p.length, symbols_.begin() + static_cast<std::ptrdiff_t>(e.offset))) {
+                same_symbols(p.path, symbols_.data() + e.offset, p.length)) {
                 ++e.count;
                 e.total += p.total;
                 return;
@@ -140,39 +145,52 @@ void PathRecorder::store(SymbolTable& table)
         count(pending_[k % kLag]);
     added_ = 0;
 
-    // Every path vector is allocated once, here, into a definition reserved to its size.
-    std::vector<std::size_t> per(table.size(), 0);
+    // Entries grouped by composite (stably, so each definition keeps the order of first
+    // appearance): the path vectors are then allocated in the order in which the table
+    // is later destroyed, so that freeing them walks memory sequentially instead of
+    // missing the cache once per path.
+    std::vector<std::size_t> start(table.size() + 1, 0);
     for (const Entry& e : entries_)
-        ++per[e.composite];
-    // Paths already in a reused composite are merged through an index built once, so
-    // storing stays linear in the number of paths.
-    std::map<SymbolId, std::map<std::vector<SymbolId>, std::size_t>> existing;
-    for (SymbolId id = 0; id < per.size(); ++id) {
-        if (per[id] == 0)
+        ++start[e.composite + 1];
+    for (std::size_t id = 0; id < table.size(); ++id)
+        start[id + 1] += start[id];
+    std::vector<std::uint32_t> order(entries_.size());
+    {
+        std::vector<std::size_t> next(start.begin(), start.end() - 1);
+        for (std::size_t k = 0; k < entries_.size(); ++k)
+            order[next[entries_[k].composite]++] = static_cast<std::uint32_t>(k);
+    }
+    for (SymbolId id = 0; id < table.size(); ++id) {
+        if (start[id] == start[id + 1])
             continue;
         auto& paths = table.at_mut(id).paths;
-        if (!paths.empty()) {
-            auto& index = existing[id];
-            for (std::size_t i = 0; i < paths.size(); ++i)
-                index.emplace(paths[i].symbols, i);
-        }
-        paths.reserve(paths.size() + per[id]);
-    }
-    for (const Entry& entry : entries_) {
-        Entry e = entry;
-        std::vector<SymbolId> path;
-        if (e.hash == 0) {
-            e.count = cells_[e.offset].count;
-            e.total = cells_[e.offset].total;
-            path.assign(1, static_cast<SymbolId>(e.offset % symbol_count_));
-        } else {
-            path.assign(symbols_.begin() + static_cast<std::ptrdiff_t>(e.offset),
-                        symbols_.begin() + static_cast<std::ptrdiff_t>(e.offset + e.length));
-        }
-        auto& paths = table.at_mut(e.composite).paths;
-        if (!existing.empty())
-            if (auto index = existing.find(e.composite); index != existing.end())
-                if (auto hit = index->second.find(path); hit != index->second.end()) {
+        // Paths already in a reused composite are merged through an index built once, so
+        // storing stays linear in the number of paths.
+        std::map<std::vector<SymbolId>, std::size_t> existing;
+        for (std::size_t i = 0; i < paths.size(); ++i)
+            existing.emplace(paths[i].symbols, i);
+        paths.reserve(paths.size() + (start[id + 1] - start[id]));
+        for (std::size_t k = start[id]; k < start[id + 1]; ++k) {
+            // Entries of one composite are scattered: fetch a few ahead.
+            if (k + 8 < start[id + 1])
+                __builtin_prefetch(&entries_[order[k + 8]]);
+            if (k + 4 < start[id + 1]) {
+                const Entry& ahead = entries_[order[k + 4]];
+                __builtin_prefetch(ahead.hash == 0 ? static_cast<const void*>(&cells_[ahead.offset])
+                                                   : static_cast<const void*>(&symbols_[ahead.offset]));
+            }
+            Entry e = entries_[order[k]];
+            std::vector<SymbolId> path;
+            if (e.hash == 0) {
+                e.count = cells_[e.offset].count;
+                e.total = cells_[e.offset].total;
+                path.assign(1, static_cast<SymbolId>(e.offset % symbol_count_));
+            } else {
+                path.assign(symbols_.begin() + static_cast<std::ptrdiff_t>(e.offset),
+                            symbols_.begin() + static_cast<std::ptrdiff_t>(e.offset + e.length));
+            }
+            if (!existing.empty())
+                if (auto hit = existing.find(path); hit != existing.end()) {
                     CompositePath& p = paths[hit->second];
                     long double sum =
                         static_cast<long double>(p.mean_total) * p.count + static_cast<long double>(e.total);
@@ -180,8 +198,9 @@ void PathRecorder::store(SymbolTable& table)
                     p.mean_total = static_cast<double>(sum / p.count);
                     continue;
                 }
-        paths.push_back({std::move(path), e.count,
-                         static_cast<double>(static_cast<long double>(e.total) / static_cast<long double>(e.count))});
+            paths.push_back({std::move(path), e.count,
+                             static_cast<double>(static_cast<long double>(e.total) / static_cast<long double>(e.count))});
+        }
     }
 }
 

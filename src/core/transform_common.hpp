@@ -82,7 +82,22 @@ public:
     // Paths hold symbols of a table with `symbol_count` entries (the transform's input).
     explicit PathRecorder(std::size_t symbol_count) : symbol_count_(symbol_count) {}
     // `path` must stay valid until store() (it points into the input SES).
-    void add(SymbolId composite, std::span<const SymbolId> path, Time total);
+    void add(SymbolId composite, std::span<const SymbolId> path, Time total)
+    {
+        Pending p{path.data(), static_cast<std::uint32_t>(path.size()), composite, total, 0, false};
+        if (path.size() == 1 && composite < local_.size() && local_[composite] != 0 && path[0] < symbol_count_) {
+            p.direct = true;
+            p.key = (local_[composite] - 1) * symbol_count_ + path[0];
+            __builtin_prefetch(&cells_[p.key], 1);
+        } else {
+            locate(p);
+        }
+        Pending& slot = pending_[added_ % kLag];
+        if (added_ >= kLag)
+            count(slot);
+        slot = p;
+        ++added_;
+    }
     // Writes the paths into the table's composites (merging with paths already there).
     void store(SymbolTable& table);
 
@@ -121,6 +136,7 @@ private:
     Pending pending_[kLag];
     std::size_t added_ = 0;
     void grow();
+    void locate(Pending& p); // the slow half of add(): new composites and hashed paths
     void count(const Pending& p);
 };
 

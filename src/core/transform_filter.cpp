@@ -96,26 +96,76 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
         return *slot;
     };
 
+    // Pass 1: the exact output size (n minus the selected elements plus one per run).
+    const std::uint8_t* f = in_f.data();
+    std::size_t selected_count = 0, runs = 0;
+    {
+        std::uint8_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint8_t cur = f[sym[i]];
+            selected_count += cur;
+            runs += cur & (prev ^ 1);
+            prev = cur;
+        }
+    }
+    const std::size_t out_size = n - selected_count + runs;
+
+    // Pass 2, without a branch per element: every element is written at the output
+    // position, which advances unless the element continues a run (the next one then
+    // overwrites it); run starts and ends are noted at slots that advance likewise.
+    Ses out;
+    out.symbols = table;
+    out.symbol.reserve(out_size + 1);
+    out.bounds.reserve(out_size + 1);
+    out.records.reserve(out_size + 1);
+    detail::advise_huge_pages(out.symbol.data(), out.symbol.capacity() * sizeof(SymbolId));
+    detail::advise_huge_pages(out.bounds.data(), out.bounds.capacity() * sizeof(Time));
+    detail::advise_huge_pages(out.records.data(), out.records.capacity() * sizeof(RecordIndex));
+    out.symbol.resize(out_size + 1); // + 1: an element continuing a final run is written there
+    out.bounds.resize(out_size + 1);
+    out.records.resize(out_size + 1);
+    std::vector<std::size_t> starts(runs + 1), ends(runs + 1);
+    {
+        SymbolId* os = out.symbol.data();
+        Time* ob = out.bounds.data();
+        RecordIndex* orec = out.records.data();
+        const Time* b = in.bounds.data();
+        const RecordIndex* r = in.records.data();
+        std::size_t o = 0, rs = 0, re = 0;
+        std::uint8_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const SymbolId s = sym[i];
+            const std::uint8_t cur = f[s];
+            os[o] = s;
+            ob[o] = b[i];
+            orec[o] = r[i];
+            o += (cur & prev) ^ 1;
+            starts[rs] = i;
+            rs += cur & (prev ^ 1);
+            ends[re] = i;
+            re += prev & (cur ^ 1);
+            prev = cur;
+        }
+        ends[re] = n; // a run reaching the end of the SES
+        ob[o] = in.bounds.back();
+        orec[o] = in.records.back();
+        out.symbol.pop_back();
+    }
+
+    // Pass 3: each run becomes its composite; its output position is its start minus the
+    // elements merged away by the runs before it.
     detail::PathRecorder paths(symbol_count);
-    detail::SesBuilder out(table, n);
     const Time* bounds = in.bounds.data();
-    const RecordIndex* records = in.records.data();
-    out.copy(in, 0, first);
-    std::size_t i = first;
-    while (i < n) {
-        // A run of selected elements, then the unselected ones up to the next run.
-        std::size_t j = i + 1;
-        while (j < n && in_f[sym[j]])
-            ++j;
-        SymbolId composite = composite_of(i, j);
+    std::size_t merged_away = 0;
+    for (std::size_t k = 0; k < runs; ++k) {
+        const std::size_t i = starts[k], j = ends[k];
+        const SymbolId composite = composite_of(i, j);
         paths.add(composite, std::span<const SymbolId>(sym + i, j - i), bounds[j] - bounds[i]);
-        out.push(composite, bounds[i], records[i]);
-        for (; j < n && !in_f[sym[j]]; ++j)
-            out.push(sym[j], bounds[j], records[j]);
-        i = j;
+        out.symbol[i - merged_away] = composite;
+        merged_away += j - i - 1;
     }
     paths.store(*table);
-    return out.finish(in.bounds.back(), in.records.back());
+    return out;
 }
 
 Ses filter_time(const Ses& in, double below)

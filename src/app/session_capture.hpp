@@ -1,0 +1,33 @@
+// Builds a core chitra::Session (include/chitra/session.hpp) from what the workbench
+// shows: its files, each view's pipeline, y order, pattern colours, selection,
+// bookmarks and notes, each display's range, zoom history and options, and the window
+// layout. The reverse is session_restore.hpp.
+#pragma once
+
+#include "chitra/session.hpp"
+
+#include <QString>
+
+#include <map>
+#include <string>
+
+namespace chitra::app {
+
+class MainWindow;
+
+// Hashing a trace on every capture (autosave) is wasteful: refs computed once per
+// absolute path are kept here.
+using FileRefCache = std::map<std::string, TraceFileRef>;
+
+// `sessionDir` is the folder relative paths are computed against (empty: none yet).
+chitra::Session captureSession(const MainWindow& window, const std::string& sessionDir, FileRefCache* cache = nullptr);
+
+// Display ids are "f<file>v<view>-<display>"; the layout's current view is
+// "<file>/<view name>" (the FILE-INDEX/VIEW-NAME form of session.hpp).
+QString displayId(int file, int view, const char* display);
+QString viewKey(int file, const QString& viewName);
+
+// The trace display's y-order mode, kept in its options.extra["y_order"].
+inline constexpr const char* kYOrderKey = "y_order";
+
+} // namespace chitra::app

@@ -1,0 +1,459 @@
+// Sessions in the workbench (issue 6): build a session through the GUI, save it, restore
+// it in a fresh main window and compare every field, the fitted models and a picture of
+// each display; a missing trace, a damaged file, the unsaved-changes marker, the close
+// prompt, autosave, merge, bookmarks and `chitra --session FILE --screenshot OUT.png`.
+#include "bookmarks_panel.hpp"
+#include "chitra/chain.hpp"
+#include "chitra/model_export.hpp"
+#include "chitra/session_io.hpp"
+#include "error_reporter.hpp"
+#include "frequency_plot.hpp"
+#include "main_window.hpp"
+#include "patterns_panel.hpp"
+#include "session.hpp"
+#include "session_capture.hpp"
+#include "session_controller.hpp"
+#include "trace_plot.hpp"
+#include "view_bookmarks.hpp"
+#include "view_document.hpp"
+#include "view_panel.hpp"
+
+#include <QFile>
+#include <QImage>
+#include <QListWidget>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+
+QString sample(const char* name) { return QString(CHITRA_SOURCE_DIR "/sample_traces/") + name; }
+
+QString copyTo(const QTemporaryDir& dir, const QString& from, const QString& name)
+{
+    const QString to = dir.filePath(name);
+    QFile::remove(to);
+    QFile::copy(from, to);
+    return to;
+}
+
+// Shares of pixels that differ between two images of the same size.
+double differingShare(const QImage& a, const QImage& b)
+{
+    long differ = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x)
+            differ += a.pixel(x, y) != b.pixel(x, y);
+    return static_cast<double>(differ) / (static_cast<double>(a.width()) * a.height());
+}
+
+MainWindow* freshWindow()
+{
+    auto* w = new MainWindow;
+    w->resize(1200, 800);
+    w->show();
+    QTest::qWaitForWindowExposed(w);
+    // Tests never see a message box: missing files are not located, damaged files ask.
+    w->sessionController()->setRestoreDialogs({});
+    return w;
+}
+
+void waitLoaded(MainWindow* w, int views)
+{
+    QTRY_VERIFY_WITH_TIMEOUT(w->session()->viewCount() >= views && !w->loading(), 20000);
+}
+
+// Brushes elements [a, b) of the event view with the mouse, as a person does.
+void brush(TracePlot* plot, double a, double b)
+{
+    plot->setVisibleRange(0, 20, false);
+    plot->replotNow();
+    plot->setBandChooser([](QPoint) { return BandAction::Brush; });
+    const QPoint from = plot->pixelOf(a + 0.2, 0), to = plot->pixelOf(b - 0.2, 0);
+    QTest::mousePress(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, from);
+    QTest::mouseMove(plot->canvas(), to);
+    QTest::mouseRelease(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, to);
+}
+
+QImage settledShot(MainWindow* w, ViewDocument* view)
+{
+    w->setCurrentView(view);
+    ViewPanel* panel = w->panelOf(view);
+    panel->frequencyPlot()->recompute();
+    for (int i = 0; i < 400 && panel->frequencyPlot()->busy(); ++i)
+        QTest::qWait(50);
+    QTest::qWait(50);
+    panel->tracePlot()->replotNow();
+    return panel->grab().toImage();
+}
+
+} // namespace
+
+class SessionGuiTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(dir_.isValid());
+        qputenv("XDG_STATE_HOME", dir_.filePath("state").toLocal8Bit());
+        setErrorHook([this](QWidget*, const QString& title, const QString& text) { errors_ << title + ": " + text; });
+    }
+
+    void saveAndRestoreExactly()
+    {
+        const QString trace = copyTo(dir_, sample("philosophers-n2-x100.pes"), "phil2.pes");
+        MainWindow* a = freshWindow();
+        a->openFiles({trace});
+        waitLoaded(a, 1);
+        ViewDocument* doc = a->currentView();
+        TracePlot* plot = a->currentPanel()->tracePlot();
+        const std::size_t before = doc->ses().size();
+
+        // Brush the first two elements and aggregate them (the suggested name).
+        a->setXAxis(XAxis::Event);
+        plot->fitAll();
+        brush(plot, 0, 2);
+        QCOMPARE(doc->patterns().size(), std::size_t{1});
+        a->patternsPanel()->setCurrentPattern(0);
+        a->patternsPanel()->setNamePrompt([](const QString& s, const QString&) -> std::optional<QString> { return s; });
+        a->patternsPanel()->aggregateCurrent();
+        QVERIFY(doc->ses().size() < before);
+        // Clip to elements [5, 60) of the event view with a band.
+        plot->setVisibleRange(0, 100, false);
+        plot->setBandChooser([](QPoint) { return BandAction::Clip; });
+        plot->replotNow();
+        QTest::mousePress(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, plot->pixelOf(5.2, 0));
+        QTest::mouseMove(plot->canvas(), plot->pixelOf(59.8, 0));
+        QTest::mouseRelease(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, plot->pixelOf(59.8, 0));
+        QCOMPARE(doc->steps().size(), std::size_t{2});
+        QCOMPARE(doc->ses().size(), std::size_t{55});
+        // A pending brushed pattern (kept with its colour), then two zooms.
+        plot->fitAll();
+        brush(plot, 3, 5);
+        QCOMPARE(doc->patterns().size(), std::size_t{1});
+        plot->applyBand(BandAction::Zoom, 4, 40);
+        plot->applyBand(BandAction::Zoom, 10, 30);
+        QVERIFY(plot->zoomHistory().size() >= 2);
+        doc->setYOrder(YOrder::Name);
+        doc->setPickedState(doc->laneSymbol(1));
+        // A bookmark at the centre of the visible range (Ctrl+B) and a named one; a note.
+        BookmarksPanel* marks = a->bookmarksPanel();
+        QTest::keyClick(a, Qt::Key_B, Qt::ControlModifier);
+        marks->addBookmarkAt(doc->ses().entry(12), "lock");
+        marks->addNote("philosopher 1 starves here");
+        QCOMPARE(ViewBookmarks::of(doc)->bookmarks().size(), std::size_t{2});
+        QCOMPARE(ViewBookmarks::of(doc)->bookmarks()[0].time, doc->ses().entry(20)); // centre of 10..30
+        QCOMPARE(marks->list()->count(), 3);
+        QCOMPARE(plot->bookmarkMarkerXs().size(), std::size_t{2});
+        QCOMPARE(plot->bookmarkMarkerXs()[1], 12.0);
+        // A second view of the file in the time view, frequency display closed.
+        a->addViewOfCurrentFile();
+        ViewDocument* second = a->currentView();
+        QVERIFY(second != doc);
+        second->setName("time view");
+        second->setDisplayOpen(1, false);
+        a->setCurrentView(doc);
+
+        QVERIFY(a->windowTitle().contains('*'));
+        const QString path = dir_.filePath("work/built.chitra");
+        QDir().mkpath(dir_.filePath("work"));
+        QVERIFY(a->sessionController()->saveSession(path));
+        QVERIFY(!a->windowTitle().contains('*'));
+        QVERIFY(a->windowTitle().startsWith("built"));
+
+        MainWindow* b = freshWindow();
+        QVERIFY(b->sessionController()->openSession(path));
+        QVERIFY2(b->sessionController()->lastReport().problems.empty(),
+                 qPrintable(b->sessionController()->lastReport().summary()));
+        QVERIFY(!b->windowTitle().contains('*'));
+
+        QTest::qWait(100); // let the restored dock layout settle, as on screen
+        const chitra::Session sa = a->sessionController()->capture();
+        const chitra::Session sb = b->sessionController()->capture();
+        QCOMPARE(sb.files.size(), std::size_t{1});
+        QCOMPARE(sb.files[0].views.size(), std::size_t{2});
+        for (std::size_t v = 0; v < 2; ++v) {
+            const ViewState& x = sa.files[0].views[v];
+            const ViewState& y = sb.files[0].views[v];
+            QCOMPARE(y.name, x.name);
+            QVERIFY(y.pipeline == x.pipeline);
+            QCOMPARE(y.y_order, x.y_order);
+            QVERIFY(y.pattern_colours == x.pattern_colours);
+            QCOMPARE(y.composite_colours, x.composite_colours);
+            QVERIFY(y.selection == x.selection);
+            QVERIFY(y.bookmarks == x.bookmarks);
+            QVERIFY(y.notes == x.notes);
+            QCOMPARE(y.displays.size(), x.displays.size());
+            for (std::size_t d = 0; d < x.displays.size(); ++d) {
+                QVERIFY(y.displays[d].visible == x.displays[d].visible);
+                QVERIFY(y.displays[d].zoom_history == x.displays[d].zoom_history);
+                QVERIFY(y.displays[d].options == x.displays[d].options);
+                QVERIFY(y.displays[d] == x.displays[d]);
+            }
+        }
+        QVERIFY(sb.layout.open_displays == sa.layout.open_displays);
+        QCOMPARE(sb.layout.current_view, sa.layout.current_view);
+        QCOMPARE(sb.files[0].path_absolute, sa.files[0].path_absolute);
+        QCOMPARE(sb.files[0].size, sa.files[0].size);
+        QCOMPARE(sb.files[0].mtime_ns, sa.files[0].mtime_ns);
+        QCOMPARE(sb.files[0].content_hash, sa.files[0].content_hash);
+        QCOMPARE(sb.files[0].path_relative, sa.files[0].path_relative);
+        QVERIFY(sb.layout.main_window_geometry == sa.layout.main_window_geometry);
+        QVERIFY(sb.layout.dock_state == sa.layout.dock_state);
+        QVERIFY(sb == sa); // every field, the file identity and the window layout included
+
+        // The same fitted models and the same pictures.
+        for (std::size_t v = 0; v < 2; ++v) {
+            ViewDocument* va = a->session()->files()[0].views[v];
+            ViewDocument* vb = b->session()->files()[0].views[v];
+            const TimeBase base = va->trace().header.timebase;
+            QCOMPARE(model_to_json(fit_chain(vb->ses(), base)), model_to_json(fit_chain(va->ses(), base)));
+            const QImage ia = settledShot(a, va), ib = settledShot(b, vb);
+            QCOMPARE(ib.size(), ia.size());
+            { QRect box; for (int y = 0; y < ia.height(); ++y) for (int x = 0; x < ia.width(); ++x) if (ia.pixel(x, y) != ib.pixel(x, y)) box |= QRect(x, y, 1, 1); qDebug() << "diff box" << box << ia.size(); ia.save("/tmp/sg_a.png"); ib.save("/tmp/sg_b.png"); }
+            QVERIFY2(differingShare(ia, ib) < 0.002, qPrintable(QString::number(differingShare(ia, ib))));
+        }
+        // Undo works on the replayed pipeline: back to the clip-less view.
+        b->setCurrentView(b->session()->files()[0].views[0]);
+        b->currentView()->undoStack()->undo();
+        QCOMPARE(b->currentView()->steps().size(), std::size_t{1});
+        QVERIFY(b->windowTitle().contains('*'));
+        b->currentView()->undoStack()->redo();
+        QVERIFY(!b->windowTitle().contains('*'));
+
+        // A click in the bookmarks panel centres the view on the bookmark.
+        BookmarksPanel* bm = b->bookmarksPanel();
+        QCOMPARE(bm->list()->count(), 3);
+        TracePlot* pb = b->currentPanel()->tracePlot();
+        const auto [w0, w1] = pb->visibleRange();
+        QTest::mouseClick(bm->list()->viewport(), Qt::LeftButton, {},
+                          bm->list()->visualItemRect(bm->list()->item(1)).center());
+        const auto [c0, c1] = pb->visibleRange();
+        QCOMPARE(c1 - c0, w1 - w0);
+        QCOMPARE(0.5 * (c0 + c1), 12.5);
+        delete a;
+        delete b;
+        path_ = path;
+    }
+
+    void missingTraceRestoresTheRest()
+    {
+        const QString t1 = copyTo(dir_, sample("philosophers-n2-x100.pes"), "keep.pes");
+        const QString t2 = copyTo(dir_, sample("philosophers-n3-x100.pes"), "gone.pes");
+        MainWindow* a = freshWindow();
+        a->openFiles({t1, t2});
+        waitLoaded(a, 2);
+        const QString path = dir_.filePath("two.chitra");
+        QVERIFY(a->sessionController()->saveSession(path));
+        delete a;
+        QVERIFY(QFile::remove(t2));
+
+        errors_.clear();
+        MainWindow* b = freshWindow();
+        QVERIFY(b->sessionController()->openSession(path));
+        QCOMPARE(b->session()->files().size(), std::size_t{1});
+        QVERIFY(b->session()->files()[0].path.endsWith("keep.pes"));
+        const auto& problems = b->sessionController()->lastReport().problems;
+        QCOMPARE(problems.size(), std::size_t{1});
+        QVERIFY2(problems[0].contains("gone.pes"), qPrintable(problems[0]));
+        QCOMPARE(errors_.size(), 1); // one message listing the problems
+        QVERIFY(errors_[0].contains("gone.pes"));
+        delete b;
+    }
+
+    void movedTraceIsFoundOrLocated()
+    {
+        const QString t1 = copyTo(dir_, sample("philosophers-n2-x100.pes"), "before.pes");
+        MainWindow* a = freshWindow();
+        a->openFiles({t1});
+        waitLoaded(a, 1);
+        const QString path = dir_.filePath("moved.chitra");
+        QVERIFY(a->sessionController()->saveSession(path));
+        delete a;
+        QDir().mkpath(dir_.filePath("elsewhere"));
+        QVERIFY(QFile::rename(t1, dir_.filePath("elsewhere/after.pes")));
+        // The user is asked to locate it and picks the new place.
+        MainWindow* b = freshWindow();
+        QStringList asked;
+        RestoreDialogs dialogs;
+        dialogs.locate = [&](const TraceFileRef&, const QString& message) {
+            asked << message;
+            return dir_.filePath("elsewhere/after.pes");
+        };
+        b->sessionController()->setRestoreDialogs(dialogs);
+        QVERIFY(b->sessionController()->openSession(path));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(asked[0].contains("before.pes"));
+        QCOMPARE(b->session()->files().size(), std::size_t{1});
+        QVERIFY(b->sessionController()->lastReport().problems.empty());
+        // The session now refers to the new place.
+        QVERIFY(b->sessionController()->capture().files[0].path_absolute.ends_with("elsewhere/after.pes"));
+        delete b;
+    }
+
+    void damagedFileAsksAndLoadsIntactParts()
+    {
+        QVERIFY(!path_.isEmpty());
+        QFile f(path_);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        f.close();
+        // Cut the file inside its last display: the archive no longer parses.
+        const qsizetype cut = text.lastIndexOf("f0v1-model");
+        QVERIFY(cut > 0);
+        const QString damaged = dir_.filePath("work/damaged.chitra");
+        QFile out(damaged);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text.left(cut));
+        out.close();
+
+        errors_.clear();
+        MainWindow* b = freshWindow();
+        QStringList questions;
+        b->sessionController()->setAsker([&](SessionController::Question q, const QString& t) {
+            if (q == SessionController::Question::LoadIntactParts)
+                questions << t;
+            return SessionController::Answer::No;
+        });
+        QVERIFY(!b->sessionController()->openSession(damaged));
+        QCOMPARE(questions.size(), 1);
+        QVERIFY2(questions[0].contains("damaged.chitra"), qPrintable(questions[0]));
+        QCOMPARE(b->session()->viewCount(), 0);
+
+        b->sessionController()->setAsker([](SessionController::Question, const QString&) {
+            return SessionController::Answer::Yes;
+        });
+        QVERIFY(b->sessionController()->openSession(damaged));
+        QCOMPARE(b->session()->files().size(), std::size_t{1});
+        QVERIFY(b->session()->viewCount() >= 1);
+        // The intact first view came back with its pipeline; what was lost is listed.
+        QCOMPARE(b->session()->files()[0].views[0]->steps().size(), std::size_t{2});
+        QVERIFY(!b->sessionController()->lastReport().problems.empty());
+        QVERIFY(b->windowTitle().contains('*')); // the damaged file is not what is shown
+        delete b;
+    }
+
+    void dirtyMarkerClosePromptAndAutosave()
+    {
+        const QString t1 = copyTo(dir_, sample("philosophers-n2-x100.pes"), "dirty.pes");
+        MainWindow* w = freshWindow();
+        SessionController* c = w->sessionController();
+        QVERIFY(w->windowTitle().startsWith("untitled"));
+        w->openFiles({t1});
+        waitLoaded(w, 1);
+        QVERIFY(w->windowTitle().startsWith("untitled*"));
+        const QString path = dir_.filePath("dirty.chitra");
+        QVERIFY(c->saveSession(path));
+        QCOMPARE(w->windowTitle(), QString("dirty — Chitra"));
+
+        // A bookmark is a change; autosave writes the recovery file; saving removes it.
+        w->bookmarksPanel()->addBookmarkAt(100, "here");
+        QCOMPARE(w->windowTitle(), QString("dirty* — Chitra"));
+        const QString recovery = c->recoveryPath();
+        QVERIFY(recovery.startsWith(dir_.filePath("state")));
+        QVERIFY(!QFile::exists(recovery));
+        c->autosaveNow();
+        QVERIFY(QFile::exists(recovery));
+        const LoadedSession rec = load_session(recovery.toStdString());
+        QCOMPARE(rec.session.files.size(), std::size_t{1});
+        QCOMPARE(rec.session.files[0].views[0].bookmarks.size(), std::size_t{1});
+        QCOMPARE(rec.session.files[0].views[0].bookmarks[0].name, std::string("here"));
+        QCOMPARE(c->autosaveTimer()->interval(), 3 * 60 * 1000);
+        QVERIFY(c->autosaveTimer()->isActive());
+
+        // Start-up after a "crash": the recovery file is offered and restores the work.
+        MainWindow* next = freshWindow();
+        QStringList offers;
+        next->sessionController()->setAsker([&](SessionController::Question q, const QString& t) {
+            if (q == SessionController::Question::RestoreRecovery)
+                offers << t;
+            return SessionController::Answer::Yes;
+        });
+        next->sessionController()->offerRecovery();
+        QCOMPARE(offers.size(), 1);
+        QVERIFY(offers[0].contains(path));
+        QCOMPARE(next->session()->files().size(), std::size_t{1});
+        QCOMPARE(ViewBookmarks::of(next->currentView())->bookmarks().size(), std::size_t{1});
+        QVERIFY(next->windowTitle().startsWith("dirty*"));
+        next->sessionController()->setAsker([](SessionController::Question, const QString&) {
+            return SessionController::Answer::No; // discard on close
+        });
+        delete next;
+
+        // Closing with unsaved changes asks: Cancel keeps the window, Save saves.
+        int asked = 0;
+        auto answer = SessionController::Answer::Cancel;
+        c->setAsker([&](SessionController::Question q, const QString&) {
+            asked += q == SessionController::Question::SaveChanges;
+            return answer;
+        });
+        QVERIFY(!w->close());
+        QCOMPARE(asked, 1);
+        QVERIFY(w->isVisible());
+        answer = SessionController::Answer::Yes;
+        QVERIFY(w->close());
+        QCOMPARE(asked, 2);
+        QVERIFY(!QFile::exists(recovery));
+        QVERIFY(!c->isDirty());
+        QCOMPARE(load_session(path.toStdString()).session.files[0].views[0].bookmarks.size(), std::size_t{1});
+        delete w;
+    }
+
+    void mergeAsksOnClash()
+    {
+        QVERIFY(!path_.isEmpty());
+        MainWindow* w = freshWindow();
+        QVERIFY(w->sessionController()->openSession(path_));
+        int asked = 0;
+        w->sessionController()->setMergeResolver([&](const TraceFileRef&, const ViewState&, const ViewState&) {
+            ++asked;
+            return MergePolicy::rename;
+        });
+        QVERIFY(w->sessionController()->mergeSession(path_));
+        QCOMPARE(asked, 2); // both views clash
+        QCOMPARE(w->session()->files().size(), std::size_t{1});
+        QStringList names;
+        for (ViewDocument* v : w->session()->files()[0].views)
+            names << v->name();
+        QCOMPARE(names.size(), 4);
+        QVERIFY2(names.contains("time view (2)"), qPrintable(names.join("|")));
+        QVERIFY(w->windowTitle().contains('*'));
+        w->sessionController()->setAsker([](SessionController::Question, const QString&) {
+            return SessionController::Answer::No;
+        });
+        delete w;
+    }
+
+    void commandLineScreenshot()
+    {
+        QVERIFY(!path_.isEmpty());
+        const QString chitra = QCoreApplication::applicationDirPath() + "/../../src/app/chitra";
+        QVERIFY2(QFile::exists(chitra), qPrintable(chitra));
+        const QString out = dir_.filePath("shot.png");
+        QProcess p;
+        p.start(chitra, {"--session", path_, "--screenshot", out, "--size", "900x600"});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        QImage shot(out);
+        QCOMPARE(shot.size(), QSize(900, 600));
+        // A missing session file is bad input (exit 3) with a message naming it.
+        p.start(chitra, {"--session", dir_.filePath("nope.chitra"), "--screenshot", out});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY(p.readAllStandardError().contains("nope.chitra"));
+    }
+
+private:
+    QTemporaryDir dir_;
+    QString path_;
+    QStringList errors_;
+};
+
+QTEST_MAIN(SessionGuiTest)
+#include "session_gui_test.moc"
