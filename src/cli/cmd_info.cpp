@@ -40,6 +40,8 @@ std::string grouped(Int value)
 // in an unsigned 64-bit integer even for extreme values).
 std::uint64_t duration(const Trace& t)
 {
+    if (t.size() == 0)
+        return 0;
     Time last = t.header.end.value_or(t.times[t.size() - 1]);
     return static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(t.times[0]);
 }
@@ -73,8 +75,9 @@ std::string human(const FileInfo& f)
         out << " (separator \"" << h.separator << "\")";
     out << '\n';
     out << "  time base:   " << to_string(h.timebase) << '\n';
-    out << "  first time:  " << grouped(t.times[0]) << '\n';
-    out << "  last time:   " << grouped(t.times[t.size() - 1]) << '\n';
+    const bool empty = t.size() == 0;
+    out << "  first time:  " << (empty ? std::string("none (no records)") : grouped(t.times[0])) << '\n';
+    out << "  last time:   " << (empty ? std::string("none (no records)") : grouped(t.times[t.size() - 1])) << '\n';
     out << "  end:         " << (h.end ? grouped(*h.end) + " (declared)" : std::string("not declared")) << '\n';
     out << "  duration:    " << grouped(duration(t)) << ' ' << to_string(h.timebase)
         << (h.end ? " (first record to declared end)" : " (first to last record)") << '\n';
@@ -106,8 +109,9 @@ nlohmann::ordered_json as_json(const FileInfo& f)
     j["components"] = h.components;
     j["separator"] = h.separator;
     j["timebase"] = to_string(h.timebase);
-    j["first_time"] = t.times[0];
-    j["last_time"] = t.times[t.size() - 1];
+    const bool empty = t.size() == 0;
+    j["first_time"] = empty ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.times[0]);
+    j["last_time"] = empty ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.times[t.size() - 1]);
     j["end"] = h.end ? nlohmann::ordered_json(*h.end) : nlohmann::ordered_json(nullptr);
     j["duration"] = duration(t);
     j["fields"] = nlohmann::ordered_json::array();

@@ -123,8 +123,6 @@ public:
         const std::uint64_t fields_at = states_at + pad8(4 * n);
         if (fields_at + 8 * n * fh.fields != size)
             corrupt("column sizes do not match the file size");
-        if (n == 0)
-            throw InputError(source_ + ": no records (an empty trace cannot be analysed)");
 
         Trace trace;
         trace.source = source_;

@@ -197,8 +197,6 @@ public:
 
     Trace parse()
     {
-        if (text_.empty())
-            throw InputError(source_ + ": empty file (no records)");
         std::size_t lines = static_cast<std::size_t>(std::count(text_.begin(), text_.end(), '\n')) + 1;
         reserve_ = lines;
 
@@ -508,10 +506,9 @@ private:
 
     Trace finish()
     {
-        if (times_.empty())
-            throw InputError(source_ + ": no records (only header, comment or blank lines; an empty "
-                                       "trace cannot be analysed)");
-        if (header_.end && *header_.end < times_.back())
+        if (!started_)
+            start_records(); // an empty trace still gets its (empty) columns and symbol table
+        if (header_.end && !times_.empty() && *header_.end < times_.back())
             fail_at(end_line_, "end time " + std::to_string(*header_.end) + " is before the last record's time " +
                                    std::to_string(times_.back()) + " (line " + std::to_string(last_record_line_) + ")");
         Trace trace;
