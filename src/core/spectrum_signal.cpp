@@ -1,11 +1,13 @@
 // The views' signals (semantics.md section 6): event signal, time-sampled step signal,
 // indicator signals, and the units of their frequencies.
+#include <cstdio>
 #include "chitra/spectrum.hpp"
 
 #include "spectrum_fft.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -32,7 +34,11 @@ bool whole(double dt)
 void check_interval(double dt)
 {
     if (!(dt > 0) || !std::isfinite(dt))
-        throw InputError("sampling interval must be a positive number of time units, got " + std::to_string(dt));
+    {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", dt);
+        throw InputError(std::string("sampling interval must be a positive number of time units, got ") + text);
+    }
 }
 
 std::size_t count_samples(Time t0, Time t1, double dt)
@@ -68,10 +74,16 @@ Grid make_grid(const Ses& ses, Time t0, Time t1, double dt)
     g.t0 = std::max(t0, ses.bounds.front());
     const Time hi = std::min(t1, ses.bounds.back());
     g.n = count_samples(g.t0, hi, dt);
-    if (g.n > kMaxSamples)
-        throw InputError("sampling interval " + std::to_string(dt) + " gives " + std::to_string(g.n) +
+    if (g.n > kMaxSamples) {
+        char interval[32];
+        std::snprintf(interval, sizeof interval, "%g", dt);
+        const std::string count = g.n == std::numeric_limits<std::size_t>::max()
+                                      ? std::string("far too many")
+                                      : std::to_string(g.n);
+        throw InputError(std::string("sampling interval ") + interval + " gives " + count +
                          " samples over the range, more than the limit of " + std::to_string(kMaxSamples) +
                          "; choose a larger interval");
+    }
     if (whole(dt))
         g.idt = static_cast<Time>(dt);
     return g;
