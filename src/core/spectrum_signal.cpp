@@ -1,6 +1,5 @@
 // The views' signals (semantics.md section 6): event signal, time-sampled step signal,
 // indicator signals, and the units of their frequencies.
-#include <cstdio>
 #include "chitra/spectrum.hpp"
 
 #include "spectrum_fft.hpp"
