@@ -2,11 +2,19 @@
 """Synthetic PES traces for the drawing benchmark (docs/performance.md, "## Drawing").
 
     python3 scripts/make-bench-traces.py OUT_DIR [RECORDS ...]   # default 10000 10000000
+    python3 scripts/make-bench-traces.py --fields OUT_DIR [RECORDS ...]
 
 Writes OUT_DIR/bench-<RECORDS>.pes: a seeded random walk over 48 three-component states
 (a Markov chain with a few frequent cycles and rare excursions, like the philosophers'
 traces) with integer durations in microseconds, so the same command gives the same file.
 Then:  chitra --open OUT_DIR/bench-10000000.pes --benchmark-replot 50
+
+With --fields the files are OUT_DIR/bench-fields-<RECORDS>.pes and every record also
+carries 4 data fields (docs/traceview.md): two counters (`ops`, a steady count with a
+state-dependent rate; `misses`, bursty) and two gauges (`queue`, a bounded random walk;
+`level`, the state's index mod 4), for the Traceview displays' benchmark:
+    chitra-cli convert OUT_DIR/bench-fields-10000000.pes -o OUT_DIR/bench-fields-10000000.ctrace
+    chitra --open OUT_DIR/bench-fields-10000000.ctrace --display gantt --benchmark-replot 30
 """
 import random
 import sys
@@ -22,7 +30,7 @@ def states():
     return out  # 48 names
 
 
-def write(path, records, seed=4):
+def write(path, records, seed=4, fields=False):
     rng = random.Random(seed)
     names = states()
     n = len(names)
@@ -32,10 +40,21 @@ def write(path, records, seed=4):
     t = 0
     with open(path, "w") as f:
         f.write("# chitra-pes 1\n# timebase: us\n")
+        if fields:
+            f.write("# fields: ops:counter misses:counter queue:gauge level:gauge\n")
+        ops = misses = queue = 0
         lines = []
         for _ in range(records):
-            lines.append(f"{t} {names[cur]}\n")
-            t += 1 + int(rng.expovariate(1 / 40.0))
+            if fields:
+                lines.append(f"{t} {names[cur]} {ops} {misses} {queue} {cur % 4}\n")
+            else:
+                lines.append(f"{t} {names[cur]}\n")
+            dt = 1 + int(rng.expovariate(1 / 40.0))
+            t += dt
+            if fields:
+                ops += dt * (1 + cur % 3)
+                misses += rng.randrange(200) if rng.random() < 0.02 else rng.randrange(3)
+                queue = min(50, max(0, queue + rng.choice((-1, 0, 1))))
             cur = rng.randrange(n) if rng.random() < 0.05 else succ[cur][rng.randrange(3)]
             if len(lines) >= 100000:
                 f.writelines(lines)
@@ -47,11 +66,17 @@ def main():
     if len(sys.argv) < 2:
         print(__doc__)
         sys.exit(2)
-    out = sys.argv[1]
-    sizes = [int(s) for s in sys.argv[2:]] or [10000, 10000000]
+    args = sys.argv[1:]
+    fields = "--fields" in args
+    args = [a for a in args if a != "--fields"]
+    if not args:
+        print(__doc__)
+        sys.exit(2)
+    out = args[0]
+    sizes = [int(s) for s in args[1:]] or [10000, 10000000]
     for records in sizes:
-        path = f"{out}/bench-{records}.pes"
-        write(path, records)
+        path = f"{out}/bench-{'fields-' if fields else ''}{records}.pes"
+        write(path, records, fields=fields)
         print(path)
 
 

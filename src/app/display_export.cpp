@@ -1,11 +1,14 @@
 #include "display_export.hpp"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QLayout>
 #include <QMessageBox>
 #include <QPageSize>
 #include <QPainter>
@@ -29,6 +32,32 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
     return std::nullopt;
 }
 
+namespace {
+
+// Paints `widget` with `painter`: the plots (QCustomPlot children) as vectors through
+// QCustomPlot::toPainter, the rest (tool bars, labels) by QWidget::render, which would
+// otherwise put the plots' raster buffers into an SVG or PDF.
+void paintVector(QWidget* widget, QCPPainter& painter)
+{
+    QRegion rest(widget->rect());
+    const auto plots = widget->findChildren<QCustomPlot*>();
+    for (QCustomPlot* plot : plots)
+        if (plot->isVisible())
+            rest -= QRect(plot->mapTo(widget, QPoint(0, 0)), plot->size());
+    widget->render(&painter, QPoint(), rest, QWidget::DrawWindowBackground | QWidget::DrawChildren);
+    for (QCustomPlot* plot : plots) {
+        if (!plot->isVisible())
+            continue;
+        painter.save();
+        painter.translate(plot->mapTo(widget, QPoint(0, 0)));
+        painter.setClipRect(QRect(QPoint(0, 0), plot->size()));
+        plot->toPainter(&painter, plot->width(), plot->height());
+        painter.restore();
+    }
+}
+
+} // namespace
+
 bool exportWidget(QWidget* widget, const QString& path, QSize size, QString* error)
 {
     auto fail = [&](const QString& text) {
@@ -40,12 +69,22 @@ bool exportWidget(QWidget* widget, const QString& path, QSize size, QString* err
     if (!format)
         return fail(QObject::tr("%1: the file name must end in .png, .svg or .pdf").arg(path));
     const QSize old = widget->size();
-    if (size.isValid() && size != old) {
+    QLayout* layout = widget->layout();
+    const QLayout::SizeConstraint constraint = layout ? layout->sizeConstraint() : QLayout::SetDefaultConstraint;
+    const QSize oldMinimum = widget->minimumSize();
+    const bool resize = size.isValid() && size != old;
+    if (resize) {
+        // The asked size wins over the layout's minimum (many stacked charts).
+        if (layout)
+            layout->setSizeConstraint(QLayout::SetNoConstraint);
+        widget->setMinimumSize(0, 0);
         widget->resize(size);
         // Let layouts and plots settle at the new size before painting.
         QApplication::sendPostedEvents();
         QApplication::processEvents();
     }
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
+        plot->replot(QCustomPlot::rpImmediateRefresh); // no queued replot left behind
     const QSize s = widget->size();
     bool ok = true;
     switch (*format) {
@@ -59,10 +98,10 @@ bool exportWidget(QWidget* widget, const QString& path, QSize size, QString* err
         svg.setViewBox(QRect(QPoint(0, 0), s));
         svg.setTitle(widget->windowTitle());
         svg.setDescription(QObject::tr("Exported by chitra"));
-        QPainter p;
+        QCPPainter p;
         ok = p.begin(&svg);
         if (ok) {
-            widget->render(&p);
+            paintVector(widget, p);
             ok = p.end();
         }
         break;
@@ -73,17 +112,21 @@ bool exportWidget(QWidget* widget, const QString& path, QSize size, QString* err
         pdf.setPageSize(QPageSize(QSizeF(s.width() * 72.0 / 96, s.height() * 72.0 / 96), QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setCreator(QStringLiteral("chitra"));
-        QPainter p;
+        QCPPainter p;
         ok = p.begin(&pdf);
         if (ok) {
-            widget->render(&p);
+            paintVector(widget, p);
             ok = p.end();
         }
         break;
     }
     }
-    if (size.isValid() && size != old)
+    if (resize) {
+        widget->setMinimumSize(oldMinimum);
+        if (layout)
+            layout->setSizeConstraint(constraint);
         widget->resize(old);
+    }
     if (!ok)
         return fail(QObject::tr("cannot write %1").arg(path));
     return true;

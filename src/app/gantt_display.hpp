@@ -24,6 +24,11 @@ class ViewDocument;
 class GanttCanvas;
 struct GanttData;
 
+// A y range for y[a, b) that rare spikes do not squash: quantiles 1-q..q, weighted by
+// occupancy when entry times `x` are given (gantt_display.cpp).
+std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t a, std::size_t b,
+                                      const std::vector<double>* x = nullptr, double end = 0, double q = 0.995);
+
 class GanttDisplay : public QWidget {
     Q_OBJECT
 public:

@@ -66,6 +66,8 @@ int runWorkbench(QApplication& app)
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
     parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
     parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
+    parser.addOption({"gantt-range", "Gantt display: zoom to the times [T0, T1) (trace units).", "T0:T1"});
+    parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
     if (!parser.parse(app.arguments()))
         return fail(2, parser.errorText());
@@ -148,7 +150,8 @@ int runWorkbench(QApplication& app)
     window.show();
     if (display == "gantt" || display == "rate") // Traceview displays (traceview_headless.cpp)
         return runTraceviewHeadless(window.currentView(), display, parser.value("screenshot"), size,
-                                    bench ? parser.value("benchmark-replot").toInt() : 0);
+                                    bench ? parser.value("benchmark-replot").toInt() : 0,
+                                    {parser.value("gantt-range"), parser.value("rate-state")});
     ViewPanel* panel = window.currentPanel();
     const double frameMs = panel->tracePlot()->replotNow();
     const double firstFrameMs = static_cast<double>(firstFrame.elapsed());

@@ -2,8 +2,11 @@
 
 #include "frequency_plot.hpp"
 #include "main_window.hpp"
+#include "display_export.hpp"
 #include "patterns_panel.hpp"
+#include "session.hpp"
 #include "trace_plot.hpp"
+#include "traceview_window.hpp"
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
@@ -22,6 +25,15 @@ namespace chitra::app {
 MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
 {
     QStyle* style = w->style();
+    // Traceview displays (docs/traceview.md): a Gantt or rate window of the current view;
+    // "Apply as new view" of its view definition dialog makes a new view of the same file.
+    auto traceview = [w](TraceviewWindow::Kind kind) -> TraceviewWindow* {
+        ViewDocument* v = w->currentView();
+        if (!v)
+            return nullptr;
+        auto makeView = [w](ViewDocument* d) { return w->session()->addView(w->session()->fileOf(d)); };
+        return TraceviewWindow::open(v, kind, makeView, w);
+    };
     QMenu* file = w->menuBar()->addMenu(tr("&File"));
     open = file->addAction(style->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open trace(s)…"), w,
                            &MainWindow::openDialog);
@@ -30,6 +42,21 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     file->addSeparator();
     file->addAction(tr("&Import pipeline…"), w, &MainWindow::importPipelineDialog);
     file->addAction(tr("&Export pipeline…"), w, &MainWindow::exportPipelineDialog);
+    exportDisplay = file->addAction(tr("Export &display…"), w, [traceview] {
+        if (auto* t = traceview(TraceviewWindow::Kind::Gantt))
+            exportWidgetInteractive(t->display(), t);
+    });
+    exportDisplay->setToolTip(tr("Write the Gantt display of the current view as PNG, SVG or PDF"));
+    dumpView = file->addAction(tr("Dump vie&w…"), w, [w] {
+        if (auto* v = w->currentView())
+            TraceviewWindow::dumpView(v, w);
+    });
+    dumpView->setToolTip(tr("Write the current view record by record (time, state, fields) to a text file"));
+    dumpDerivation = file->addAction(tr("Dump deri&vation…"), w, [w] {
+        if (auto* v = w->currentView())
+            TraceviewWindow::dumpDerivation(v, w);
+    });
+    dumpDerivation->setToolTip(tr("Write how the current view was derived from the raw trace, step by step"));
     file->addSeparator();
     file->addAction(tr("New &view of this trace"), w, &MainWindow::addViewOfCurrentFile);
     file->addAction(tr("&Close view"), w, &MainWindow::removeCurrentView);
@@ -90,6 +117,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         if (auto* p = w->currentPanel())
             p->setFrequencyVisible(on);
     });
+    ganttDisplay = view->addAction(tr("&Gantt display"), w, [traceview] { traceview(TraceviewWindow::Kind::Gantt); });
+    rateDisplay = view->addAction(tr("&Rate display"), w, [traceview] { traceview(TraceviewWindow::Kind::Rate); });
     QMenu* order = view->addMenu(tr("State &order"));
     auto addOrder = [this, w, order](const QString& text, YOrder o) {
         order->addAction(text, w, [w, o] {
@@ -132,6 +161,10 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     parallel = transform->addAction(tr("&Parallel aggregation…"), w, [w] { w->openProjectionDialog(3); });
     transform->addSeparator();
     rules = transform->addAction(tr("Load &rules file…"), w, &MainWindow::loadRulesDialog);
+    viewDefinition = transform->addAction(tr("&View definition…"), w, [traceview] {
+        if (auto* t = traceview(TraceviewWindow::Kind::Gantt))
+            t->defineView();
+    });
 
     QMenu* model = w->menuBar()->addMenu(tr("&Model"));
     fitModel = model->addAction(tr("&Fit chain and show model"), w, &MainWindow::showModel);
@@ -187,7 +220,8 @@ void MainActions::viewChanged()
 {
     const bool any = w_->currentView() != nullptr;
     for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel, timeFilter,
-                       eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules})
+                       eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules,
+                       ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation})
         a->setEnabled(any);
     auto* panel = w_->currentPanel();
     const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;

@@ -39,6 +39,13 @@ public:
     QAction* parallel;
     QAction* rules;
     QAction* fitModel;
+    // Traceview displays (traceview_window.hpp)
+    QAction* ganttDisplay;
+    QAction* rateDisplay;
+    QAction* viewDefinition;
+    QAction* exportDisplay;
+    QAction* dumpView;
+    QAction* dumpDerivation;
 
 private:
     MainWindow* w_;

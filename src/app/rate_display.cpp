@@ -1,6 +1,7 @@
 #include "rate_display.hpp"
 
 #include "chitra/traceview.hpp"
+#include "gantt_display.hpp"
 #include "number_format.hpp"
 #include "palette.hpp"
 #include "view_document.hpp"
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -187,18 +189,17 @@ void RateDisplay::rebuild()
         g->setPen(QPen(colour, 1.2));
         if (n <= 400)
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 4));
+        // Every visit counts the same here: the top 1% of visits may exceed the range.
+        // They are drawn at its edge (the values shown on hover stay exact), so they
+        // stay visible and do not spill over the neighbouring charts in SVG exports.
+        const auto [lo, hi] = robustRange(values_[c], 0, values_[c].size(), nullptr, 0, 0.99);
+        y->setRange(lo, hi);
         QVector<double> xs(n), ys(n);
         for (int k = 0; k < n; ++k) {
             xs[k] = k + 1;
-            ys[k] = values_[c][static_cast<std::size_t>(k)];
+            ys[k] = std::clamp(values_[c][static_cast<std::size_t>(k)], lo, hi);
         }
         g->setData(xs, ys, true);
-        bool found = false;
-        QCPRange vr = g->getValueRange(found);
-        if (!found)
-            vr = QCPRange(0, 1);
-        const double pad = vr.size() > 0 ? 0.08 * vr.size() : std::max(1.0, std::abs(vr.lower) * 0.1);
-        y->setRange(vr.lower - pad, vr.upper + pad);
         auto* tracer = new QCPItemTracer(plot_);
         tracer->setClipAxisRect(rect);
         tracer->setGraph(g);
@@ -254,7 +255,9 @@ QPoint RateDisplay::pixelOf(int chart, int k) const
 {
     auto* r = plot_->charts.at(static_cast<std::size_t>(chart));
     return QPoint(static_cast<int>(std::lround(r->axis(QCPAxis::atBottom)->coordToPixel(k + 1))),
-                  static_cast<int>(std::lround(r->axis(QCPAxis::atLeft)->coordToPixel(value(chart, k)))));
+                  static_cast<int>(std::lround(r->axis(QCPAxis::atLeft)->coordToPixel(
+                      std::clamp(value(chart, k), r->axis(QCPAxis::atLeft)->range().lower,
+                                 r->axis(QCPAxis::atLeft)->range().upper)))));
 }
 
 } // namespace chitra::app

@@ -28,7 +28,7 @@ void settle(int ms)
 } // namespace
 
 int runTraceviewHeadless(ViewDocument* view, const QString& kind, const QString& screenshot, QSize size,
-                         int benchmarkReplots)
+                         int benchmarkReplots, const TraceviewHeadlessOptions& options)
 {
     std::unique_ptr<QWidget> widget;
     GanttDisplay* gantt = nullptr;
@@ -44,8 +44,23 @@ int runTraceviewHeadless(ViewDocument* view, const QString& kind, const QString&
             for (int c = 1; c < gantt->chartTotal(); ++c)
                 gantt->setAverage(c, true);
         }
+        if (!options.ganttRange.isEmpty()) {
+            const QStringList r = options.ganttRange.split(':');
+            bool ok0 = false, ok1 = false;
+            const double t0 = r.size() == 2 ? r[0].toDouble(&ok0) : 0, t1 = r.size() == 2 ? r[1].toDouble(&ok1) : 0;
+            if (!ok0 || !ok1 || !(t1 > t0)) {
+                std::cerr << "chitra: --gantt-range must be T0:T1 with T0 < T1\n";
+                return 2;
+            }
+            gantt->zoomTo(t0, t1);
+        }
     } else {
-        widget = std::make_unique<RateDisplay>(view);
+        auto* rate = new RateDisplay(view);
+        widget.reset(rate);
+        if (!options.rateState.isEmpty() && !rate->setStateName(options.rateState)) {
+            std::cerr << "chitra: --rate-state: no state " << options.rateState.toStdString() << " in the view\n";
+            return 2;
+        }
     }
     widget->resize(size);
     widget->show();

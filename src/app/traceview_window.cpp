@@ -42,8 +42,8 @@ TraceviewWindow::TraceviewWindow(ViewDocument* doc, Kind kind, ViewMaker makeVie
 
     QMenu* menu = menuBar()->addMenu(tr("&Display"));
     menu->addAction(tr("&Export display…"), this, [this] { exportWidgetInteractive(display(), this); });
-    menu->addAction(tr("Dump &view…"), this, &TraceviewWindow::dumpView);
-    menu->addAction(tr("Dump &derivation…"), this, &TraceviewWindow::dumpDerivation);
+    menu->addAction(tr("Dump &view…"), this, [this] { dumpView(); });
+    menu->addAction(tr("Dump &derivation…"), this, [this] { dumpDerivation(); });
     menu->addSeparator();
     menu->addAction(tr("View &definition…"), this, &TraceviewWindow::defineView);
     if (kind == Kind::Gantt)
@@ -91,32 +91,32 @@ void TraceviewWindow::link()
     }
 }
 
-void TraceviewWindow::dumpView()
+void TraceviewWindow::dumpView(ViewDocument* doc, QWidget* parent)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Dump view"), doc_->name() + ".txt", tr("Text (*.txt)"));
+    const QString path = QFileDialog::getSaveFileName(parent, tr("Dump view"), doc->name() + ".txt", tr("Text (*.txt)"));
     if (path.isEmpty())
         return;
     std::ostringstream out;
-    write_view_dump(out, doc_->trace(), doc_->ses());
+    write_view_dump(out, doc->trace(), doc->ses());
     try {
         write_file_atomically(path.toStdString(), out.str());
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Dump failed"), QString::fromStdString(e.what()));
+        QMessageBox::warning(parent, tr("Dump failed"), QString::fromStdString(e.what()));
     }
 }
 
-void TraceviewWindow::dumpDerivation()
+void TraceviewWindow::dumpDerivation(ViewDocument* doc, QWidget* parent)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Dump derivation"), doc_->name() + "-derivation.txt",
+    const QString path = QFileDialog::getSaveFileName(parent, tr("Dump derivation"), doc->name() + "-derivation.txt",
                                                       tr("Text (*.txt)"));
     if (path.isEmpty())
         return;
     try {
         std::ostringstream out;
-        write_derivation(out, doc_->trace(), doc_->pipeline());
+        write_derivation(out, doc->trace(), doc->pipeline());
         write_file_atomically(path.toStdString(), out.str());
     } catch (const std::exception& e) {
-        QMessageBox::warning(this, tr("Dump failed"), QString::fromStdString(e.what()));
+        QMessageBox::warning(parent, tr("Dump failed"), QString::fromStdString(e.what()));
     }
 }
 

@@ -33,8 +33,11 @@ public:
     // Opens (or raises) the display of `kind` for `doc` and links it to its partner.
     static TraceviewWindow* open(ViewDocument* doc, Kind kind, ViewMaker makeView, QWidget* parent);
 
-    void dumpView();
-    void dumpDerivation();
+    void dumpView() { dumpView(doc_, this); }
+    void dumpDerivation() { dumpDerivation(doc_, this); }
+    // The same for any view, asking for the file over `parent` (no display needed).
+    static void dumpView(ViewDocument* doc, QWidget* parent);
+    static void dumpDerivation(ViewDocument* doc, QWidget* parent);
     void defineView();
 
 private:

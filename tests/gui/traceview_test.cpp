@@ -5,12 +5,19 @@
 #include "chitra/traceview.hpp"
 #include "display_export.hpp"
 #include "gantt_display.hpp"
+#include "main_actions.hpp"
+#include "main_window.hpp"
 #include "rate_display.hpp"
+#include "session.hpp"
+#include "traceview_window.hpp"
 #include "view_definition_dialog.hpp"
 #include "view_document.hpp"
 
+#include <qcustomplot.h>
+
 #include <QFile>
 #include <QImage>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -131,7 +138,9 @@ private slots:
             sum += r.value(f, 3);
         QCOMPARE(r.value(6, 3), sum);
         // Hovering the point with the mouse marks that visit in the Gantt display.
+        r.plot()->replot(); // lays the charts out, so that pixelOf is where the point is drawn
         const QPoint p = r.pixelOf(0, 3);
+        QVERIFY(r.canvas()->rect().contains(p));
         QTest::mouseMove(r.canvas(), p);
         QTRY_COMPARE(r.hoveredEntry(), 3);
         QCOMPARE(g.markedElement(), e);
@@ -187,6 +196,65 @@ private slots:
         QVERIFY(bar.window().first < before.first);
     }
 
+    void robustYRangeIgnoresRareSpikes()
+    {
+        // 1000 values 0..999 and one spike: the spike is left out of the range.
+        std::vector<double> y(1001);
+        for (int i = 0; i < 1000; ++i)
+            y[static_cast<std::size_t>(i)] = i;
+        y[500] = 1e9;
+        const auto [lo, hi] = robustRange(y, 0, y.size());
+        QVERIFY(lo <= 0 && lo > -100);  // the baseline 0 stays (min widened, 6% pad)
+        QVERIFY(hi >= 990 && hi < 1100);
+        // Weighted by occupancy: 300 of 1000 elements are spikes of 1e6 lasting 1 tick,
+        // the others are 0..699 lasting 1000 ticks; the spikes hold 0.04% of the time.
+        std::vector<double> v(1000), x(1000);
+        double t = 0;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            x[i] = t;
+            const bool spike = i % 10 < 3;
+            v[i] = spike ? 1e6 : static_cast<double>(i * 7 / 10);
+            t += spike ? 1 : 1000;
+        }
+        const auto [wlo, whi] = robustRange(v, 0, v.size(), &x, t);
+        QVERIFY(wlo <= 0 && whi >= 690 && whi < 800);
+        const auto [ulo, uhi] = robustRange(v, 0, v.size()); // unweighted: spikes are 30%
+        QVERIFY(uhi > 1e6);
+        (void)ulo;
+        // Few values: the full range, padded.
+        const std::vector<double> few{2, 4, 1e6};
+        const auto [flo, fhi] = robustRange(few, 0, few.size());
+        QVERIFY(flo < 2 && fhi > 1e6);
+    }
+
+    void workbenchMenusOpenLinkedDisplays()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        MainWindow w;
+        w.resize(1000, 700);
+        w.show();
+        QString error;
+        QVERIFY2(w.openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000-fields.pes", &error),
+                 qPrintable(error));
+        w.setCurrentView(w.session()->files().front().views.front());
+        QVERIFY(w.currentView());
+        QVERIFY(w.actions()->ganttDisplay->isEnabled());
+        w.actions()->ganttDisplay->trigger();
+        w.actions()->rateDisplay->trigger();
+        w.actions()->ganttDisplay->trigger(); // raises the open one
+        const auto windows = w.findChildren<TraceviewWindow*>();
+        QCOMPARE(windows.size(), 2);
+        TraceviewWindow* g = windows[0]->gantt() ? windows[0] : windows[1];
+        TraceviewWindow* r = windows[0]->rate() ? windows[0] : windows[1];
+        QVERIFY(g->gantt() && r->rate() && g->document() == w.currentView());
+        QCOMPARE(g->gantt()->shownChartCount(), 7);
+        // View > Rate display is linked to View > Gantt display of the same view.
+        r->rate()->hoverEntry(2);
+        QCOMPARE(g->gantt()->markedElement(), r->rate()->elementOf(2));
+        g->close();
+        r->close();
+    }
+
     void exportsAreValidFiles()
     {
         GanttDisplay g(doc_.get());
@@ -205,6 +273,10 @@ private slots:
         const QByteArray head = svg.read(200).trimmed();
         QVERIFY(head.startsWith("<?xml") || head.startsWith("<svg"));
         QVERIFY(QSvgRenderer(dir.filePath("g.svg")).isValid());
+        // The charts are vectors (QCustomPlot::toPainter), so the axis label is SVG text.
+        svg.seek(0);
+        const QByteArray all = svg.readAll();
+        QVERIFY(all.contains("time (ns)"));
         RateDisplay r(doc_.get());
         r.resize(700, 500);
         r.show();
