@@ -2,6 +2,8 @@
 #include "chitra/spectrum.hpp"
 
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
@@ -551,7 +553,8 @@ class PeriodogramCli : public testing::Test {
 protected:
     void SetUp() override
     {
-        dir_ = std::filesystem::path(testing::TempDir()) / "chitra-periodogram-cli";
+        // One folder per process: CTest runs the tests of this fixture in parallel.
+        dir_ = std::filesystem::path(testing::TempDir()) / ("chitra-periodogram-cli-" + std::to_string(::getpid()));
         std::filesystem::create_directories(dir_);
         // A B C D with occupancies 1 2 3 4 ms, 100 cycles, closed by a last record.
         std::ofstream pes(dir_ / "p.pes");
