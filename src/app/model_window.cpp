@@ -345,7 +345,13 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     split->setSizes({330, 470});
 }
 
-ModelWindow::~ModelWindow() = default;
+ModelWindow::~ModelWindow()
+{
+    // The table models refer to model_, which dies before QWidget's destructor deletes the
+    // children; a view that repaints while being torn down would read freed memory.
+    qDeleteAll(findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly));
+    qDeleteAll(findChildren<QAbstractItemModel*>(QString(), Qt::FindDirectChildrenOnly));
+}
 
 QString ModelWindow::steadyStateText() const
 {
