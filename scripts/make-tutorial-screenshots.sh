@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Regenerates every screenshot of docs/tutorial.md (docs/images/*.png) with the real
+# workbench in headless mode (offscreen platform, no display needed).
+#
+#   bash scripts/make-tutorial-screenshots.sh          # build dir: $CHITRA_BUILD_DIR or build
+#
+# Steps that need a zoomed view, pending brushed patterns or a picked state are saved as
+# small session files first (docs/tutorial/make_session.cpp, compiled here against the
+# build's chitra_core): the workbench restores a session exactly, so the screenshot shows
+# what a user sees after doing that step by hand. Pipelines are docs/tutorial/*.json.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD="${CHITRA_BUILD_DIR:-$ROOT/build}"
+case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
+cd "$ROOT"
+
+if [ ! -x "$BUILD/src/app/chitra" ] || [ ! -f "$BUILD/src/core/libchitra_core.a" ]; then
+    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release
+    cmake --build "$BUILD" -j2 --target chitra chitra-cli
+fi
+CHITRA="$BUILD/src/app/chitra"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+g++ -std=c++20 -O1 -I"$ROOT/include" docs/tutorial/make_session.cpp "$BUILD/src/core/libchitra_core.a" \
+    -lxxhash -lboost_serialization -lfftw3 -lpthread -o "$WORK/make_session"
+
+export QT_QPA_PLATFORM=offscreen
+N2=sample_traces/philosophers-n2-x1000.pes
+N3=sample_traces/philosophers-n3-x1000.pes
+T=docs/tutorial
+OUT=docs/images
+mkdir -p "$OUT"
+
+shot() { # shot NAME ARGS... : one screenshot, quietly
+    local name="$1"; shift
+    "$CHITRA" "$@" --screenshot "$OUT/$name.png" 2> >(grep -v -e propagateSizeHints -e XDG_RUNTIME_DIR >&2)
+    echo "$OUT/$name.png"
+}
+session() { # session NAME TRACE key=value... : a session file in $WORK
+    local name="$1"; shift
+    "$WORK/make_session" "$WORK/$name.chitra" "$@"
+}
+# Note: --session=FILE with '=': QApplication takes a separate "--session FILE" as its
+# own X11 session-management option.
+
+# 1. the N=2 trace as opened
+shot 01-open --open "$N2" --display time
+# 2. zoom: 8 ms of the time view
+session zoom "$N2" range=100000000:108000000 frequency=1
+shot 02-zoom-time --session="$WORK/zoom.chitra"
+# 3. the event view: 48 elements
+session event "$N2" axis=event range=600:648 frequency=1
+shot 03-event --session="$WORK/event.chitra"
+# 4. the frequency view of the whole trace, taller window
+shot 04-frequency --open "$N2" --display frequency --size 1400x1000
+# 5. clip the start and the tail
+shot 05-clip --open "$N2" --pipeline "$T/01-clip.json" --display time
+# 6. two brushed hand-off patterns, pending (event view)
+session brush "$N2" pipeline="$T/01-clip.json" axis=event range=600:648 frequency=1 \
+    pattern=A1E,A1R1,A1R2,A1T,A2T pattern=EA1,R1A1,R2A1,TA1,TA2
+shot 06-brush --session="$WORK/brush.chitra"
+# 7. aggregated
+session aggregate "$N2" pipeline="$T/02-aggregate.json" axis=event range=240:264 frequency=1
+shot 07-aggregate --session="$WORK/aggregate.chitra"
+# 8. time filter of the rare states
+session filter "$N2" pipeline="$T/03-filter.json" axis=event range=0:60 frequency=1 pick=TT
+shot 08-filter --session="$WORK/filter.chitra"
+# 9. the model window
+shot 09-model --open "$N2" --pipeline "$T/03-filter.json" --display model
+# 10. the N=3 trace, 10 ms
+session n3 "$N3" range=100000000:110000000 frequency=1
+shot 10-n3-zoom --session="$WORK/n3.chitra"
+# 11. the same pipeline replayed on N=3, then its model
+shot 11-n3-pipeline --open "$N3" --pipeline "$T/03-filter.json" --display time
+shot 12-n3-model --open "$N3" --pipeline "$T/03-filter.json" --display model
