@@ -8,7 +8,7 @@
 #include "view_panel.hpp"
 
 #include <QAction>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QInputDialog>
 #include <QListWidget>
 #include <QPushButton>
@@ -34,9 +34,12 @@ BookmarksPanel::BookmarksPanel(MainWindow* window, QWidget* parent) : QWidget(pa
     note_ = new QPushButton(tr("Note…"), this);
     rename_ = new QPushButton(tr("Edit…"), this);
     remove_ = new QPushButton(tr("Delete"), this);
-    auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {add_, note_, rename_, remove_})
-        buttons->addWidget(b);
+    // Two rows so the dock stays narrow (it shares the left side with the session tree).
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(add_, 0, 0);
+    buttons->addWidget(note_, 0, 1);
+    buttons->addWidget(rename_, 1, 0);
+    buttons->addWidget(remove_, 1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(list_, 1);

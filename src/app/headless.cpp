@@ -34,6 +34,14 @@ bool wantsHeadless(int argc, char** argv)
     return false;
 }
 
+void protectSessionOption(int argc, char** argv)
+{
+    static char renamed[] = "--open-session";
+    for (int i = 1; i < argc; ++i)
+        if (!std::strcmp(argv[i], "--session") || !std::strcmp(argv[i], "-session"))
+            argv[i] = renamed;
+}
+
 namespace {
 
 int fail(int code, const QString& text)
@@ -60,7 +68,7 @@ int runWorkbench(QApplication& app)
     parser.setApplicationDescription("Chitra: a workbench for program execution traces");
     parser.addHelpOption();
     parser.addOption({"open", "Open a trace file (repeatable).", "FILE"});
-    parser.addOption({"session", "Open a saved session (docs/sessions.md).", "FILE"});
+    parser.addOption({{"session", "open-session"}, "Open a saved session (docs/sessions.md).", "FILE"});
     parser.addOption({"pipeline", "Apply a pipeline file to the first view.", "P.json"});
     parser.addOption({"display", "Display to show: time, event, frequency, model, gantt or rate.", "KIND", "time"});
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});

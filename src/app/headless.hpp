@@ -12,6 +12,9 @@ namespace chitra::app {
 // True when argv asks for a screenshot or a benchmark (so the caller picks the
 // offscreen platform before the QApplication exists).
 bool wantsHeadless(int argc, char** argv);
+// QGuiApplication takes "-session"/"--session" for X11 session management and drops it
+// from arguments(): rename ours to --open-session in argv before the QApplication exists.
+void protectSessionOption(int argc, char** argv);
 // Runs the workbench; returns the process exit status.
 int runWorkbench(QApplication& app);
 

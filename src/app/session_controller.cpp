@@ -45,6 +45,8 @@ SessionController::SessionController(MainWindow* window) : QObject(window), w_(w
     Session* s = w_->session();
     connect(s, &Session::changed, this, &SessionController::markDirty);
     connect(s, &Session::viewAdded, this, &SessionController::track);
+    // The views' undo stacks signal while the window is torn down: stop listening then.
+    connect(s, &QObject::destroyed, this, [this] { restoring_ = true; });
     for (const auto& f : s->files())
         for (ViewDocument* v : f.views)
             track(v);
