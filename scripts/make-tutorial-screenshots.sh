@@ -26,7 +26,7 @@ g++ -std=c++20 -O1 -I"$ROOT/include" docs/tutorial/make_session.cpp "$BUILD/src/
 
 export QT_QPA_PLATFORM=offscreen
 N2=sample_traces/philosophers-n2-x1000.pes
-N3=sample_traces/philosophers-n3-x1000.pes
+
 T=docs/tutorial
 OUT=docs/images
 mkdir -p "$OUT"
@@ -51,8 +51,8 @@ shot 02-zoom-time --session="$WORK/zoom.chitra"
 # 3. the event view: 48 elements
 session event "$N2" axis=event range=600:648 frequency=1
 shot 03-event --session="$WORK/event.chitra"
-# 4. the frequency view of the whole trace, taller window
-shot 04-frequency --open "$N2" --display frequency --size 1400x1000
+# 4. the frequency view of the whole trace, zoomed onto 0-3 kHz (the peak at 500 Hz)
+shot 04-frequency --open "$N2" --display time --frequency-range 0:3000
 # 5. clip the start and the tail
 shot 05-clip --open "$N2" --pipeline "$T/01-clip.json" --display time
 # 6. two brushed hand-off patterns, pending (event view)
@@ -62,14 +62,12 @@ shot 06-brush --session="$WORK/brush.chitra"
 # 7. aggregated
 session aggregate "$N2" pipeline="$T/02-aggregate.json" axis=event range=240:264 frequency=1
 shot 07-aggregate --session="$WORK/aggregate.chitra"
-# 8. time filter of the rare states
+# 8. the Time filter dialog at 1 % over the aggregated view
+shot 08-filter-dialog --session="$WORK/aggregate.chitra" --dialog time-filter --threshold 1
+# 9. time filter of the rare states applied, TT picked
 session filter "$N2" pipeline="$T/03-filter.json" axis=event range=0:60 frequency=1 pick=TT
-shot 08-filter --session="$WORK/filter.chitra"
-# 9. the model window
-shot 09-model --open "$N2" --pipeline "$T/03-filter.json" --display model
-# 10. the N=3 trace, 10 ms
-session n3 "$N3" range=100000000:110000000 frequency=1
-shot 10-n3-zoom --session="$WORK/n3.chitra"
-# 11. the same pipeline replayed on N=3, then its model
-shot 11-n3-pipeline --open "$N3" --pipeline "$T/03-filter.json" --display time
-shot 12-n3-model --open "$N3" --pipeline "$T/03-filter.json" --display model
+shot 09-filtered --session="$WORK/filter.chitra"
+# 10. the model window
+shot 10-model --open "$N2" --pipeline "$T/03-filter.json" --display model
+# 11. the filter step undone (Edit > Undo): the History list keeps it, greyed, for Redo
+shot 11-undo --session="$WORK/filter.chitra" --undo 1

@@ -1,10 +1,13 @@
 // Replays a pipeline on a base SES, caching the SES after every step (docs/pipeline.md).
 #pragma once
 
+#include "chitra/cancel.hpp"
 #include "chitra/pipeline.hpp"
 #include "chitra/ses.hpp"
 #include "chitra/trace.hpp"
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,27 @@ struct RunResult {
 // Applies every step in order. Throws InputError "step N (op): reason" (1-based) and
 // returns nothing partial; with `strict`, the first warning is thrown as an error.
 RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict = false);
+
+// A replay of a pipeline's tail computed apart from the runner (on a worker thread):
+// the results of steps [common, target.steps.size()).
+struct Replay {
+    Pipeline target;
+    std::size_t common = 0;
+    std::vector<std::shared_ptr<const Ses>> results;
+    std::vector<std::vector<std::string>> warnings; // without step prefix
+};
+
+// Applies steps [common, end) of `target` to `start` (the SES after `common` steps).
+// Safe on any thread (it only reads `start`). Throws InputError "step N (op): reason"
+// like set_pipeline, and Cancelled when `cancel` becomes true (checked between steps
+// and inside the frequency filter). `progress(done, total)` is called after each step.
+Replay replay_pipeline(std::shared_ptr<const Ses> start, const Pipeline& target, std::size_t common,
+                       bool strict = false, const CancelFlag* cancel = nullptr,
+                       const std::function<void(std::size_t, std::size_t)>& progress = {});
+
+// Relative cost of one step per input element: the frequency filter runs one FFT per
+// symbol, every other step is a linear pass (docs/performance.md).
+double step_cost(const Step& step);
 
 // A view's pipeline with the result of every step cached: undoing or changing the last
 // step reuses the result before it; removing an earlier step replays only the steps
@@ -44,12 +68,25 @@ public:
     // Switches to another pipeline, reusing the cached results of the common prefix.
     void set_pipeline(const Pipeline& pipeline);
 
+    // For background replays: the length of the prefix `target` shares with pipeline(),
+    // the cached SES after k steps (shared, so a worker can read it while the runner
+    // changes), the estimated cost of switching to `target` (input elements times
+    // step_cost of every step to recompute), and the commit of a finished replay.
+    std::size_t common_prefix(const Pipeline& target) const;
+    std::shared_ptr<const Ses> result_ptr(std::size_t k) const { return results_.at(k); }
+    double replay_cost(const Pipeline& target) const;
+    bool strict() const { return strict_; }
+    // Adopts a replay computed from this runner's result_ptr(replay.common). Throws
+    // std::logic_error (runner unchanged) when the runner's first `common` steps differ
+    // from the replay's target since it was planned.
+    void commit(Replay replay);
+
     const Pipeline& pipeline() const { return pipeline_; }
     std::size_t size() const { return pipeline_.steps.size(); }
-    const Ses& base() const { return results_.front(); }
-    const Ses& result() const { return results_.back(); }
+    const Ses& base() const { return *results_.front(); }
+    const Ses& result() const { return *results_.back(); }
     // The SES after the first k steps (0: the base).
-    const Ses& result_at(std::size_t k) const { return results_.at(k); }
+    const Ses& result_at(std::size_t k) const { return *results_.at(k); }
     // Every step's warnings, prefixed with the step, in step order.
     std::vector<std::string> warnings() const;
     // The warnings of step `index` (0-based), without prefix.
@@ -57,7 +94,7 @@ public:
 
 private:
     Pipeline pipeline_;
-    std::vector<Ses> results_;                     // size() + 1 entries
+    std::vector<std::shared_ptr<const Ses>> results_; // size() + 1 entries, never null
     std::vector<std::vector<std::string>> warnings_; // size() entries
     bool strict_ = false;
 };

@@ -38,7 +38,14 @@ std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std
 class SeriesIndex {
 public:
     SeriesIndex() = default;
+    // Points only: as a step function the last point holds for no time (end() = last x).
     SeriesIndex(std::vector<double> x, std::vector<double> y);
+    // The points as a step function of time: point i holds y[i] from x[i] until x[i + 1],
+    // the last one until `end` (an SES: entry times, field values, last exit).
+    SeriesIndex(std::vector<double> x, std::vector<double> y, double end);
+    // The same with the area (integral) of each step given: a counter's increment over
+    // the visit, exact, and kept even for a visit of zero length (a point mass at x[i]).
+    SeriesIndex(std::vector<double> x, std::vector<double> y, double end, const std::vector<double>& area);
 
     std::size_t size() const { return x_.size(); }
     const std::vector<double>& x() const { return x_; }
@@ -49,11 +56,25 @@ public:
     // Minimum and maximum of y over points [a, b) (a < b).
     std::pair<double, double> minmax(std::size_t a, std::size_t b) const;
 
+    // The step function's end (>= the last x; the first x when empty).
+    double end() const { return end_; }
+    // Time-weighted mean of the step function over [t0, t1) clipped to [x.front(), end()):
+    // its integral (the areas of the steps, the part inside for the steps cut by the
+    // window, point masses at x in [t0, t1)) divided by the covered length. NaN when
+    // nothing is covered. For a counter's series (field_series) this is
+    // (C(t1) - C(t0)) / (t1 - t0) per unit of rate, with the counter C taken as rising
+    // linearly over each visit (docs/traceview.md "Average curves").
+    double time_mean(double t0, double t1) const;
+
     static constexpr std::size_t kLeaf = 16;
     static constexpr std::size_t kFan = 4;
 
 private:
+    void build(const std::vector<double>* area);
     std::vector<double> x_, y_, prefix_;
+    std::vector<double> step_;  // area of each step
+    std::vector<double> area_;  // prefix sums of step_
+    double end_ = 0;
     std::vector<std::vector<std::pair<double, double>>> levels_; // level 0: blocks of kLeaf
 };
 
@@ -67,11 +88,27 @@ struct ColumnStats {
 };
 std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, double x1, int columns);
 
-// Traceview's average curve: for the centre p of each column, the mean of the points
+// Traceview's average curve (the plain mean of the points, kept for comparison; the Gantt
+// display draws time_average_curve): for the centre p of each column, the mean of the points
 // with x in [p - W/2, p + W/2), W = window_fraction * (x1 - x0). A column whose window
 // holds no point repeats the value of the column before it (NaN before the first).
 std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns,
                                   double window_fraction);
+
+// A data field of `ses` as the Gantt display draws it: x = entry times, y =
+// element_field_values, end = the last exit, and for counters the exact increments
+// (times rate_scale) as the steps' areas.
+SeriesIndex field_series(const Trace& trace, const Ses& ses, std::size_t field);
+
+// The time-weighted counterparts of the two above, which the Gantt display draws: a
+// visit weighs in proportion to its length, so a visit of 1 ns whose counter rose by one
+// (a rate of 10^9/s) moves a curve over 1 ms by 1000/s, not by 10^9/s.
+// Value density: column c's time mean, series.time_mean(x0 + c*w, x0 + (c+1)*w).
+std::vector<double> column_time_means(const SeriesIndex& series, double x0, double x1, int columns);
+// Average curve: for the centre p of each column, series.time_mean(p - W/2, p + W/2),
+// W = window_fraction * (x1 - x0); NaN where the window lies outside the series.
+std::vector<double> time_average_curve(const SeriesIndex& series, double x0, double x1, int columns,
+                                       double window_fraction);
 
 // Rate display: every entry into `state` (every element with that symbol), in order.
 struct RateTable {

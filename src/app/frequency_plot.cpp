@@ -2,6 +2,7 @@
 
 #include "chitra/spectrum.hpp"
 #include "number_format.hpp"
+#include "time_axis_ticker.hpp"
 #include "trace_plot.hpp"
 #include "view_document.hpp"
 
@@ -144,6 +145,7 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     });
     connect(doc_, &ViewDocument::sesChanged, this, &FrequencyPlot::clearBand);
     connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::setLogPower);
+    connect(plot_, &QCustomPlot::beforeReplot, this, &FrequencyPlot::fitPowerTicks);
     // Log power by default: periodograms of state traces span many decades.
     setLogPower(true);
     connect(source_, &TracePlot::interactionFinished, this, [this] {
@@ -170,17 +172,43 @@ bool FrequencyPlot::busy() const { return watcher_->isRunning(); }
 std::size_t FrequencyPlot::binCount() const { return result_ ? result_->frequency.size() : 0; }
 
 void FrequencyPlot::setAutoUpdate(bool on) { auto_->setChecked(on); }
+bool FrequencyPlot::logPower() const { return log_->isChecked(); }
+bool FrequencyPlot::autoUpdate() const { return auto_->isChecked(); }
+double FrequencyPlot::samplingInterval() const { return interval_->value(); }
+void FrequencyPlot::setSamplingInterval(double interval) { interval_->setValue(interval); }
 
 void FrequencyPlot::setLogPower(bool on)
 {
     if (log_->isChecked() != on)
         log_->setChecked(on);
     plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (on)
-        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    else
+    if (on) {
+        // Powers of ten only ("10^-3"), every n-th decade so that labels never overlap;
+        // the count follows the pane's height (see fitPowerTicks).
+        auto log = QSharedPointer<QCPAxisTickerLog>::create();
+        log->setLogBase(10);
+        log->setSubTickCount(8);
+        plot_->yAxis->setTicker(log);
+        plot_->yAxis->setNumberFormat("eb");
+        plot_->yAxis->setNumberPrecision(0);
+    } else {
         plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        plot_->yAxis->setNumberFormat("gb");
+        plot_->yAxis->setNumberPrecision(3);
+    }
+    fitPowerTicks();
     showResult();
+}
+
+void FrequencyPlot::fitPowerTicks()
+{
+    // A label needs about two text lines of axis height; short panes get fewer ticks.
+    const int rectHeight = plot_->axisRect() ? plot_->axisRect()->height() : 0;
+    const int height = rectHeight > 0 ? rectHeight : std::max(40, plot_->height() - 45);
+    const int line = QFontMetrics(plot_->yAxis->tickLabelFont()).height();
+    const int count = std::clamp(height / std::max(1, 2 * line), 1, 6);
+    if (auto t = plot_->yAxis->ticker(); t && t->tickCount() != count)
+        t->setTickCount(count);
 }
 
 void FrequencyPlot::recompute()
@@ -245,10 +273,12 @@ void FrequencyPlot::showResult()
         p.push_back(v);
     }
     plot_->graph(0)->setData(f, p, true);
-    const TimeBase base = doc_->trace().header.timebase;
-    const auto spt = seconds_per_tick(base);
+    // Internally cycles per tick (the band filter wants them); shown in Hz when the
+    // time base is a unit of seconds.
+    const auto spt = domain_ == XAxis::Time ? seconds_per_tick(doc_->trace().header.timebase) : std::nullopt;
+    plot_->xAxis->setTicker(makeFrequencyTicker(spt));
     plot_->xAxis->setLabel(domain_ == XAxis::Event ? tr("frequency (cycles per event)")
-                           : spt ? tr("frequency (cycles per %1)").arg(QString::fromStdString(std::string(to_string(base))))
+                           : spt ? tr("frequency")
                                  : tr("frequency (cycles per cycle)"));
     plot_->rescaleAxes();
     if (logScale && !p.isEmpty()) {
@@ -258,13 +288,26 @@ void FrequencyPlot::showResult()
         plot_->yAxis->setRange(0, *std::max_element(p.begin(), p.end()) * 1.08);
     }
     if (auto peak = strongest_peak(*result_))
-        peakLabel_->setText(tr("strongest: f = %1, period = %2 %3")
-                                .arg(peak->frequency, 0, 'g', 4)
-                                .arg(peak->period, 0, 'g', 5)
-                                .arg(domain_ == XAxis::Event ? tr("events")
-                                                             : QString::fromStdString(std::string(to_string(base)))));
+        peakLabel_->setText(tr("strongest: %1").arg(describeFrequency(peak->frequency)));
     plot_->replot();
     emit computed();
+}
+
+QString FrequencyPlot::frequencyText(double cyclesPerTick) const
+{
+    if (domain_ == XAxis::Event)
+        return tr("%1 cycles per event").arg(cyclesPerTick, 0, 'g', 4);
+    return formatFrequency(cyclesPerTick, doc_->trace().header.timebase);
+}
+
+QString FrequencyPlot::peakText() const { return peakLabel_->text(); }
+
+QString FrequencyPlot::describeFrequency(double cyclesPerTick) const
+{
+    const double period = cyclesPerTick > 0 ? 1.0 / cyclesPerTick : 0.0;
+    const QString p = domain_ == XAxis::Event ? tr("%1 events").arg(period, 0, 'g', 4)
+                                              : formatDurationSI(period, doc_->trace().header.timebase, 4);
+    return tr("f = %1, period = %2").arg(frequencyText(cyclesPerTick), p);
 }
 
 void FrequencyPlot::setBand(double f0, double f1)
@@ -277,8 +320,7 @@ void FrequencyPlot::setBand(double f0, double f1)
     bandItem_->setVisible(true);
     filterBand_->setEnabled(true);
     peakLabel_->setText(tr("band [%1, %2]: Filter band merges the states whose strongest frequency lies in it")
-                            .arg(band_->first, 0, 'g', 4)
-                            .arg(band_->second, 0, 'g', 4));
+                            .arg(frequencyText(band_->first), frequencyText(band_->second)));
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -351,13 +393,7 @@ void FrequencyPlot::hover(const QPoint& pos)
             best = k;
     if (best == 0)
         return;
-    const QString unit = domain_ == XAxis::Event ? tr("events")
-                                                 : QString::fromStdString(std::string(to_string(doc_->trace().header.timebase)));
-    peakLabel_->setText(tr("peak: f = %1, period = %2 %3, power %4")
-                            .arg(fr[best], 0, 'g', 4)
-                            .arg(1.0 / fr[best], 0, 'g', 5)
-                            .arg(unit)
-                            .arg(result_->power[best], 0, 'g', 3));
+    peakLabel_->setText(tr("peak: %1, power %2").arg(describeFrequency(fr[best])).arg(result_->power[best], 0, 'g', 3));
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

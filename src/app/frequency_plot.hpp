@@ -38,6 +38,11 @@ public:
 
     void setLogPower(bool on);
     void setAutoUpdate(bool on);
+    // Option state for sessions (session_capture.cpp / session_restore.cpp).
+    bool logPower() const;
+    bool autoUpdate() const;
+    double samplingInterval() const; // 0 = auto
+    void setSamplingInterval(double interval);
     // Starts a background computation (a newer request supersedes a running one).
     void recompute();
     bool busy() const;
@@ -57,6 +62,11 @@ public:
     // Pushes the band filter onto the view's pipeline; the core's refusal otherwise.
     std::optional<QString> applyBandFilter();
     QPushButton* filterButton() const { return filterBand_; }
+    // "f = 500.4 Hz, period = 1.998 ms" (time) or "f = 0.08333 cycles per event,
+    // period = 12 events"; the argument is in cycles per tick (or per event).
+    QString describeFrequency(double cyclesPerTick) const;
+    QString peakText() const;
+    QCustomPlot* plot() const { return plot_; }
 
 signals:
     void computed();
@@ -64,6 +74,8 @@ signals:
 
 private:
     void showResult();
+    void fitPowerTicks();
+    QString frequencyText(double cyclesPerTick) const;
     void hover(const QPoint& pos);
     void bandPress(const QPoint& pos);
     void bandMove(const QPoint& pos);

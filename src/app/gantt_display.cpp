@@ -5,6 +5,7 @@
 #include "palette.hpp"
 #include "ses_geometry.hpp"
 #include "state_plottable.hpp"
+#include "time_axis_ticker.hpp"
 #include "view_document.hpp"
 
 #include <QActionGroup>
@@ -38,7 +39,32 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+class SiTicker final : public QCPAxisTicker {
+protected:
+    QVector<QString> createLabelVector(const QVector<double>& ticks, const QLocale&, QChar, int) override
+    {
+        static const char* const prefixes[] = {"p", "n", "\u00B5", "m", "", "k", "M", "G", "T", "P", "E"};
+        double top = 0;
+        for (double t : ticks)
+            top = std::max(top, std::abs(t));
+        int e3 = top >= 1000 || (top > 0 && top < 0.01) ? static_cast<int>(std::floor(std::log10(top) / 3)) : 0;
+        e3 = std::clamp(e3, -4, 6);
+        const double unit = std::pow(1000.0, e3);
+        QVector<QString> out;
+        for (double t : ticks) {
+            const double v = std::abs(t) < 1e-9 * std::max(top, 1e-300) ? 0.0 : t / unit;
+            QString s = QString::number(v, 'g', 4);
+            if (v != 0 && e3 != 0)
+                s += QStringLiteral(" ") + QString::fromUtf8(prefixes[e3 + 4]);
+            out << s;
+        }
+        return out;
+    }
+};
+
 } // namespace
+
+QSharedPointer<QCPAxisTicker> makeSiTicker() { return QSharedPointer<SiTicker>::create(); }
 
 // A y range for values [a, b) of `y` that rare spikes (counter rates over very short
 // intervals) do not squash: the (1 - q)th to qth quantile of an evenly strided sample of
@@ -70,7 +96,9 @@ std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t 
     if (v.empty())
         return {0, 1};
     double lo = min, hi = max;
-    if (v.size() >= 50 && total > 0) {
+    // Weighted by occupancy a few values suffice (a visit counts by its length); unweighted
+    // quantiles need enough visits to mean anything.
+    if (v.size() >= (x ? 8u : 50u) && total > 0) {
         std::sort(v.begin(), v.end());
         auto at = [&](double f) {
             double acc = 0;
@@ -152,6 +180,7 @@ public:
     {
     }
     bool average = false;
+    bool timeWeighted = true;
     double windowFraction = 0.05;
 
 protected:
@@ -208,7 +237,8 @@ protected:
             painter->restore();
         }
         if (average) {
-            const auto avg = average_curve(s, r.lower, r.upper, cols, windowFraction);
+            const auto avg = timeWeighted ? time_average_curve(s, r.lower, r.upper, cols, windowFraction)
+                                          : average_curve(s, r.lower, r.upper, cols, windowFraction);
             QPolygonF curve;
             painter->setPen(QPen(QColor(20, 20, 20, 220), 2.2));
             for (int c = 0; c < cols; ++c) {
@@ -240,18 +270,30 @@ public:
     {
     }
     QCPColorGradient gradient;
+    bool timeWeighted = true;
 
     // Before each replot: the per-column values and the legend's range.
     void prepare()
     {
         const QCPRange r = mKeyAxis->range();
         const auto stats = column_stats(*series_, r.lower, r.upper, columns());
+        // Value density, time-weighted: the mean of the step line over the column's time
+        // (a counter's increase in the column divided by its width).
+        std::vector<double> means;
+        if (!point_ && timeWeighted)
+            means = column_time_means(*series_, r.lower, r.upper, columns());
         values_.assign(stats.size(), kNaN);
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (std::size_t c = 0; c < stats.size(); ++c) {
-            if (!stats[c].count)
+            if (!means.empty()) {
+                values_[c] = means[c];
+                if (std::isnan(values_[c]))
+                    continue;
+            } else if (!stats[c].count) {
                 continue;
-            values_[c] = point_ ? static_cast<double>(stats[c].count) : stats[c].mean;
+            } else {
+                values_[c] = point_ ? static_cast<double>(stats[c].count) : stats[c].mean;
+            }
             lo = std::min(lo, values_[c]);
             hi = std::max(hi, values_[c]);
         }
@@ -378,6 +420,7 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
 {
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
+    bar->setSpacing(6); // else inherited from the outer layout (0): the buttons touched
     auto button = [&](const QString& text, const QString& tip) {
         auto* b = new QToolButton(this);
         b->setText(text);
@@ -389,12 +432,15 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
     chartsButton_ = button(tr("Charts"), tr("Add or remove charts"));
     densityButton_ = button(tr("Density bars"), tr("Point density (records per pixel column) or value density (mean value per pixel column)"));
     averageButton_ = button(tr("Average curves"), tr("Sliding-window average over the chart"));
+    bar->addSpacing(6);
     bar->addWidget(new QLabel(tr("Colour map"), this));
     mapBox_ = new QComboBox(this);
     mapBox_->addItems({tr("viridis"), tr("hot (Traceview)"), tr("grey")});
+    mapBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(mapBox_);
-    bar->addSpacing(8);
+    bar->addSpacing(12);
     windowLabel_ = new QLabel(this);
+    windowLabel_->setMinimumWidth(fontMetrics().horizontalAdvance(tr("Average window 50%")) + 4); // no jitter
     bar->addWidget(windowLabel_);
     windowSlider_ = new QSlider(Qt::Horizontal, this);
     windowSlider_->setRange(1, 50); // percent of the visible width
@@ -402,6 +448,7 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
     windowSlider_->setMaximumWidth(160);
     windowSlider_->setToolTip(tr("Average window, in percent of the visible width"));
     bar->addWidget(windowSlider_);
+    bar->addSpacing(12);
     auto* undo = button(tr("Undo zoom"), tr("Back one zoom step (Backspace)"));
     undo->setPopupMode(QToolButton::DelayedPopup);
     auto* full = button(tr("Full view"), tr("Undo every zoom (Home)"));
@@ -461,17 +508,18 @@ void GanttDisplay::rebuildData()
     std::vector<double> lanes(ses.size());
     for (std::size_t i = 0; i < ses.size(); ++i)
         lanes[i] = doc_->laneOf(ses.symbol[i]);
-    d->states = SeriesIndex(x, std::move(lanes));
+    const double end = ses.empty() ? 0 : static_cast<double>(ses.bounds.back());
+    d->states = SeriesIndex(x, std::move(lanes), end);
     d->names.push_back(tr("states"));
     d->units.push_back(QString());
     const QString unit = QString::fromStdString(rate_unit(trace.header.timebase));
     for (std::size_t f = 0; f < trace.fields.size(); ++f) {
-        d->fields.emplace_back(x, element_field_values(trace, ses, f));
+        d->fields.push_back(field_series(trace, ses, f));
         const auto& info = trace.header.fields[f];
         d->names.push_back(QString::fromStdString(info.name));
         d->units.push_back(info.kind == FieldKind::counter ? unit : QString());
     }
-    d->end = ses.empty() ? 0 : static_cast<double>(ses.bounds.back());
+    d->end = end;
     d->full = ses.empty() ? std::pair<double, double>{0, 1} : fullXRange(ses, XAxis::Time);
     if (!(d->full.second > d->full.first))
         d->full.second = d->full.first + 1;
@@ -532,6 +580,17 @@ void GanttDisplay::setAverage(int chart, bool on)
     rebuildMenus();
 }
 
+void GanttDisplay::setAverageTimeWeighted(bool on)
+{
+    timeWeighted_ = on;
+    for (auto* f : plot_->fields)
+        f->timeWeighted = on;
+    for (auto* d : plot_->densities)
+        d->timeWeighted = on;
+    rebuildMenus();
+    applyRange(range_.first, range_.second); // the y ranges follow the average curves
+}
+
 void GanttDisplay::setAverageWindowPercent(double percent)
 {
     windowPercent_ = std::clamp(percent, 0.1, 100.0);
@@ -579,6 +638,19 @@ void GanttDisplay::rebuildMenus()
             v->setChecked(average_[static_cast<std::size_t>(c)]);
             connect(v, &QAction::toggled, this, [this, c](bool on) { setAverage(c, on); });
         }
+    }
+    average->addSeparator();
+    auto* kinds = new QActionGroup(average);
+    const std::pair<bool, QString> means[] = {
+        {true, tr("Time-weighted (counter increase / window length)")},
+        {false, tr("Plain mean of the visits' values (Traceview)")}};
+    for (const auto& [weighted, text] : means) {
+        QAction* k = average->addAction(text);
+        k->setCheckable(true);
+        k->setChecked(timeWeighted_ == weighted);
+        k->setToolTip(tr("Also used by the value density bars"));
+        kinds->addAction(k);
+        connect(k, &QAction::triggered, this, [this, weighted = weighted] { setAverageTimeWeighted(weighted); });
     }
     averageButton_->setEnabled(chartTotal() > 1);
 }
@@ -635,7 +707,7 @@ void GanttDisplay::rebuildLayout()
             scale->setBarWidth(10);
             scale->axis()->setTickLabelFont(small);
             scale->axis()->setLabelFont(small);
-            scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+            scale->axis()->setTicker(makeSiTicker());
             scale->axis()->ticker()->setTickCount(3);
             scale->setLabel(density_[static_cast<std::size_t>(c)] == Density::Point ? tr("records/px") : tr("mean/px"));
             scale->setMinimumSize(QSize(78, 0));
@@ -643,6 +715,7 @@ void GanttDisplay::rebuildLayout()
             auto* d = new DensityPlottable(bar->axis(QCPAxis::atBottom), y, &series,
                                            density_[static_cast<std::size_t>(c)] == Density::Point, scale);
             d->gradient = gradientFor(colourMap_);
+            d->timeWeighted = timeWeighted_;
             plot_->densities.push_back(d);
         }
         auto* rect = new QCPAxisRect(plot_);
@@ -655,8 +728,9 @@ void GanttDisplay::rebuildLayout()
         y->setTickLabelFont(small);
         y->setLabelFont(small);
         x->setTickLabelFont(small);
+        x->setTicker(makeTimeTicker(doc_->trace().header.timebase));
         if (c == last)
-            x->setLabel(tr("time (%1)").arg(QString::fromStdString(std::string(to_string(doc_->trace().header.timebase)))));
+            x->setLabel(tr("time"));
         grid->addElement(row, 0, rect);
         grid->setRowStretchFactor(row, c == 0 ? 2.0 : 1.0);
         if (scale)
@@ -670,7 +744,9 @@ void GanttDisplay::rebuildLayout()
             auto* f = new FieldPlottable(x, y, data_.get(), c - 1, stateColour(static_cast<std::uint32_t>(c + 2)));
             f->average = average_[static_cast<std::size_t>(c)];
             f->windowFraction = windowPercent_ / 100.0;
+            f->timeWeighted = timeWeighted_;
             plot_->fields.push_back(f);
+            y->setTicker(makeSiTicker());
             y->setLabel(data_->names[static_cast<std::size_t>(c)] + data_->units[static_cast<std::size_t>(c)]);
             const auto [lo, hi] = robustRange(series.y(), 0, series.size(), &series.x(), data_->end);
             y->setRange(lo, hi);
@@ -768,10 +844,11 @@ void GanttDisplay::applyRange(double x0, double x1)
         if (b > a) {
             auto [lo, hi] = robustRange(s.y(), a, b, &s.x(), data_->end);
             if (f->average) {
-                // The average curve is a mean of values, so rare spikes lift it above the
-                // values that fill the time: keep it in view.
+                // Traceview's plain mean lets rare spikes lift the curve above the values
+                // that fill the time (the time-weighted one stays within them): keep it in view.
                 const int cols = std::max(100, f->keyAxis()->axisRect()->width());
-                const auto avg = average_curve(s, x0, x1, cols, f->windowFraction);
+                const auto avg = f->timeWeighted ? time_average_curve(s, x0, x1, cols, f->windowFraction)
+                                                 : average_curve(s, x0, x1, cols, f->windowFraction);
                 double amin = std::numeric_limits<double>::infinity(), amax = -amin;
                 for (double v : avg)
                     if (std::isfinite(v)) {
@@ -857,11 +934,10 @@ void GanttDisplay::hoverAt(int px)
     if (i < ses.size()) {
         text += tr("   element %1   state %2").arg(formatCount(static_cast<long long>(i)),
                                                     QString::fromStdString(ses.name(i)));
+        text += tr(" (%1)").arg(formatDurationSI(static_cast<double>(ses.bounds[i + 1] - ses.bounds[i]), base));
         for (std::size_t f = 0; f < data_->fields.size(); ++f)
-            text += QStringLiteral("   %1 %2%3")
-                        .arg(data_->names[f + 1])
-                        .arg(data_->fields[f].y()[i], 0, 'g', 4)
-                        .arg(data_->units[f + 1]);
+            text += QStringLiteral("   %1 %2")
+                        .arg(data_->names[f + 1], formatSI(data_->fields[f].y()[i], data_->units[f + 1], 3));
     }
     status_->setText(text);
     emit hoverText(text);

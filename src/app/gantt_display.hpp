@@ -5,6 +5,7 @@
 // all charts together with stepwise and full zoom undo. Counters are drawn as rates.
 #pragma once
 
+#include <QSharedPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -13,6 +14,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPAxisTicker;
 class QLabel;
 class QSlider;
 class QComboBox;
@@ -28,6 +30,10 @@ struct GanttData;
 // occupancy when entry times `x` are given (gantt_display.cpp).
 std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t a, std::size_t b,
                                       const std::vector<double>* x = nullptr, double end = 0, double q = 0.995);
+
+// Ticks for values of any size: every label of an axis in one SI prefix ("0.5 G",
+// "1 G", "1.5 G"), the unit in the axis label; plain numbers below 1000.
+QSharedPointer<QCPAxisTicker> makeSiTicker();
 
 class GanttDisplay : public QWidget {
     Q_OBJECT
@@ -56,6 +62,10 @@ public:
     double averageWindowPercent() const { return windowPercent_; }
     void setAverageWindowPercent(double percent);
     int densityBarCount() const;
+    // Average curves and value density bars: time-weighted (default; a counter's increase
+    // over the window divided by its length) or Traceview's plain mean of the visits' values.
+    bool averageTimeWeighted() const { return timeWeighted_; }
+    void setAverageTimeWeighted(bool on);
 
     // Zoom (all charts together).
     std::pair<double, double> visibleRange() const;
@@ -109,6 +119,7 @@ private:
     std::vector<char> average_;
     ColourMap colourMap_ = ColourMap::Viridis;
     double windowPercent_ = 5;
+    bool timeWeighted_ = true;
     std::pair<double, double> range_{0, 1};
     std::vector<std::pair<double, double>> history_;
     double cursorX_ = 0;

@@ -12,16 +12,24 @@
 #include "view_panel.hpp"
 #include "display_export.hpp"
 #include "traceview_headless.hpp"
+#include "filter_dialog.hpp"
+
+#include "qcustomplot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QPainter>
 #include <QPixmap>
+#include <QSplitter>
 #include <QThread>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <optional>
+#include <utility>
 
 namespace chitra::app {
 
@@ -75,6 +83,13 @@ int runWorkbench(QApplication& app)
     parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
     parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
     parser.addOption({"gantt-range", "Gantt display: zoom to the times [T0, T1) (trace units).", "T0:T1"});
+    parser.addOption({"frequency-range",
+                      "Frequency view: show the frequencies [F0, F1] (Hz for a time base in seconds, else cycles per "
+                      "time unit or per event) and give it half the height.",
+                      "F0:F1"});
+    parser.addOption({"dialog", "Screenshot with a dialog open over the window: time-filter or event-filter.", "KIND"});
+    parser.addOption({"threshold", "Threshold shown in the --dialog filter (its own units).", "V"});
+    parser.addOption({"undo", "Undo the last N steps of the view before the screenshot.", "N"});
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
     if (!parser.parse(app.arguments()))
@@ -86,6 +101,18 @@ int runWorkbench(QApplication& app)
     const QString display = parser.value("display");
     if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate"}.contains(display))
         return fail(2, "chitra: --display must be time, event, frequency, model, gantt or rate");
+    const QString dialog = parser.value("dialog");
+    if (!dialog.isEmpty() && dialog != "time-filter" && dialog != "event-filter")
+        return fail(2, "chitra: --dialog must be time-filter or event-filter");
+    std::optional<std::pair<double, double>> frequencyRange;
+    if (parser.isSet("frequency-range")) {
+        const QStringList f = parser.value("frequency-range").split(':');
+        bool ok0 = false, ok1 = false;
+        if (f.size() == 2)
+            frequencyRange = std::pair{f[0].toDouble(&ok0), f[1].toDouble(&ok1)};
+        if (!ok0 || !ok1 || !(frequencyRange->first < frequencyRange->second))
+            return fail(2, "chitra: --frequency-range must be F0:F1 with F0 < F1");
+    }
     QSize size(1400, 900);
     {
         const QStringList wh = parser.value("size").split('x');
@@ -152,6 +179,20 @@ int runWorkbench(QApplication& app)
         if (!window.importPipeline(parser.value("pipeline"), &error))
             return fail(3, error);
     }
+    if (parser.isSet("undo")) {
+        bool ok = false;
+        const int n = parser.value("undo").toInt(&ok);
+        if (!ok || n < 0)
+            return fail(2, "chitra: --undo needs a count >= 0");
+        for (int i = 0; i < n && window.currentView()->undoStack()->canUndo(); ++i)
+            window.currentView()->undoStack()->undo();
+        settle(100);
+    }
+    // Large pipelines replay on a worker: the picture must show their result.
+    for (const auto& file : window.session()->files())
+        for (ViewDocument* view : file.views)
+            if (!view->waitForReplay())
+                return fail(3, "chitra: the pipeline of " + view->name() + " did not finish");
     window.resize(size);
     if (sessionFile.isEmpty() || parser.isSet("display")) // a session keeps its own axis
         window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
@@ -190,15 +231,62 @@ int runWorkbench(QApplication& app)
         settle(300);
         shot = model.grab();
     } else {
-        panel->frequencyPlot()->recompute();
-        settle(150);
-        for (int i = 0; i < 600 && panel->frequencyPlot()->busy(); ++i)
-            settle(50);
-        settle(150);
+        FrequencyPlot* frequency = panel->frequencyPlot();
+        if (frequencyRange) // the periodogram's peak region, in a taller pane
+            if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2)
+                split->setSizes({split->height() / 2, split->height() / 2});
+        // The trace plot asks for a recompute 300 ms after its range settles (restored
+        // sessions, the axis switch): let that pass so the spectrum shown is the final one.
+        settle(400);
+        frequency->recompute();
+        for (int round = 0; round < 2; ++round) {
+            settle(round ? 400 : 150);
+            for (int i = 0; i < 600 && frequency->busy(); ++i)
+                settle(50);
+        }
+        settle(100);
+        if (frequencyRange) {
+            // The axis holds cycles per tick; Hz are converted with the time base.
+            double scale = 1;
+            if (frequency->domain() == XAxis::Time)
+                if (const auto spt = seconds_per_tick(window.currentView()->trace().header.timebase))
+                    scale = *spt;
+            frequency->plot()->xAxis->setRange(frequencyRange->first * scale, frequencyRange->second * scale);
+            frequency->plot()->replot();
+            settle(100);
+        }
         shot = window.grab();
+        if (!dialog.isEmpty()) {
+            // A dialog is its own top-level window: paint it over the main window where
+            // a user would see it (centred).
+            FilterDialog filter(window.currentView()->sesPtr(),
+                                dialog == "event-filter" ? FilterDialog::Domain::event : FilterDialog::Domain::time,
+                                &window);
+            if (parser.isSet("threshold"))
+                filter.setThreshold(parser.value("threshold").toDouble());
+            filter.resize(std::min(760, size.width() - 40), std::min(620, size.height() - 40));
+            filter.show();
+            settle(150);
+            for (int i = 0; i < 600 && filter.previewStates() < 0; ++i)
+                settle(50);
+            settle(150);
+            const QPixmap over = filter.grab();
+            QPainter painter(&shot);
+            const int titleHeight = 26; // offscreen windows have no frame: draw a plain one
+            const QRect frame((shot.width() - over.width()) / 2, (shot.height() - over.height() - titleHeight) / 2,
+                              over.width(), over.height() + titleHeight);
+            painter.fillRect(frame.translated(3, 3), QColor(0, 0, 0, 60)); // a shadow
+            painter.fillRect(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), QColor(220, 220, 220));
+            painter.setPen(Qt::black);
+            painter.drawText(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), Qt::AlignCenter,
+                             filter.windowTitle());
+            painter.drawPixmap(frame.topLeft() + QPoint(0, titleHeight), over);
+            painter.setPen(QColor(90, 90, 90));
+            painter.drawRect(frame.adjusted(0, 0, -1, -1));
+        }
     }
     const QString out = parser.value("screenshot");
-    if (display != "model" && exportFormatFor(out).value_or(ExportFormat::Png) != ExportFormat::Png
+    if (display != "model" && dialog.isEmpty() && exportFormatFor(out).value_or(ExportFormat::Png) != ExportFormat::Png
             ? !exportWidget(&window, out)
             : !shot.save(out))
         return fail(3, "chitra: cannot write " + parser.value("screenshot"));

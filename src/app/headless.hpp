@@ -1,6 +1,7 @@
 // The command line of `chitra`: --open FILE... [--session FILE] [--pipeline P.json]
 // [--display time|event|frequency|model] [--screenshot OUT.png] [--size WxH]
-// [--benchmark-replot N]. Exit 0, 2 for usage errors, 3 for bad input.
+// [--benchmark-replot N] [--undo N] [--dialog time-filter|event-filter [--threshold V]]
+// [--frequency-range F0:F1]. Exit 0, 2 for usage errors, 3 for bad input.
 #pragma once
 
 #include <QStringList>

@@ -2,6 +2,7 @@
 
 #include "chitra/chain.hpp"
 #include "chitra/pipeline_json.hpp"
+#include "background_job.hpp"
 #include "bookmarks_panel.hpp"
 #include "error_reporter.hpp"
 #include "session_controller.hpp"
@@ -19,6 +20,7 @@
 #include "trace_info_panel.hpp"
 #include "trace_loader.hpp"
 #include "trace_plot.hpp"
+#include "traceview_window.hpp"
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
@@ -28,6 +30,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -42,6 +45,7 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace chitra::app {
 
@@ -68,8 +72,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     progress_->hide();
     cancel_ = new QToolButton(this);
     cancel_->setText(tr("Cancel"));
+    cancel_->setObjectName("cancelJobs");
     cancel_->hide();
+    jobLabel_ = new QLabel(this);
+    jobLabel_->hide();
+    jobs_ = new BackgroundJobs(this);
     statusBar()->addWidget(hover_, 1);
+    statusBar()->addPermanentWidget(jobLabel_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
     statusBar()->addPermanentWidget(viewLabel_);
@@ -85,14 +94,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(loader_, &TraceLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &TraceLoader::busyChanged, this, [this](bool busy) {
+        if (busy)
+            jobs_->start(loader_, tr("Loading…"), [this] { loader_->cancel(); });
+        else
+            jobs_->finish(loader_);
+    });
+    // Long work (ui.md): the newest job's text and progress, one Cancel for all of them.
+    connect(jobs_, &BackgroundJobs::changed, this, [this] {
+        const bool busy = jobs_->busy();
         progress_->setVisible(busy);
         cancel_->setVisible(busy);
-        if (busy)
-            statusBar()->showMessage(tr("Loading…"));
-        else
-            statusBar()->clearMessage();
+        jobLabel_->setVisible(busy);
+        jobLabel_->setText(jobs_->text());
+        progress_->setRange(0, jobs_->total()); // 0..0: busy without a known end
+        progress_->setValue(jobs_->done());
     });
-    connect(cancel_, &QToolButton::clicked, loader_, &TraceLoader::cancel);
+    connect(cancel_, &QToolButton::clicked, jobs_, &BackgroundJobs::cancelAll);
     connect(session_, &Session::viewAdded, this, &MainWindow::onViewAdded);
     connect(session_, &Session::viewRemoved, this, &MainWindow::onViewRemoved);
 
@@ -183,6 +200,19 @@ void MainWindow::openDisplay(ViewDocument* view, int display)
     view->setDisplayOpen(display, true);
     if (display == static_cast<int>(SessionModel::Display::Model))
         showModel();
+    if (display == static_cast<int>(SessionModel::Display::Gantt) ||
+        display == static_cast<int>(SessionModel::Display::Rate)) {
+        const auto kind = display == static_cast<int>(SessionModel::Display::Gantt) ? TraceviewWindow::Kind::Gantt
+                                                                                    : TraceviewWindow::Kind::Rate;
+        auto makeView = [this](ViewDocument* d) { return session_->addView(session_->fileOf(d)); };
+        TraceviewWindow* window = TraceviewWindow::open(view, kind, makeView, this);
+        // The tree shows the display closed once its window goes.
+        QPointer<ViewDocument> guard(view);
+        connect(window, &QObject::destroyed, this, [guard, display] {
+            if (guard)
+                guard->setDisplayOpen(display, false);
+        });
+    }
 }
 
 void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
@@ -203,11 +233,12 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
         QMenu* add = menu->addMenu(tr("Add display"));
         add->addAction(tr("Frequency view"), this, [this, view] { openDisplay(view, 1); });
         add->addAction(tr("Model (fit the chain)"), this, [this, view] { openDisplay(view, 2); });
+        add->addAction(tr("Gantt chart"), this, [this, view] { openDisplay(view, 3); });
+        add->addAction(tr("Rate chart"), this, [this, view] { openDisplay(view, 4); });
         QMenu* reopen = menu->addMenu(tr("Reopen closed display"));
-        static const char* names[] = {"time / event", "frequency", "model"};
-        for (int d = 1; d < SessionModel::kDisplays; ++d)
+        for (int d : view->displays())
             if (!view->displayOpen(d))
-                reopen->addAction(tr(names[d]), this, [this, view, d] { openDisplay(view, d); });
+                reopen->addAction(SessionModel::displayName(d), this, [this, view, d] { openDisplay(view, d); });
         reopen->setEnabled(!reopen->isEmpty());
         menu->addAction(tr("Rename view…"), this, [this, index] { tree_->edit(index); });
         menu->addAction(tr("Delete view"), this, [this, view] { session_->removeView(view); });
@@ -220,7 +251,14 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
     menu->addAction(view->displayOpen(display) ? tr("Show") : tr("Reopen"), this,
                     [this, view, display] { openDisplay(view, display); });
     if (display > 0 && view->displayOpen(display))
-        menu->addAction(tr("Close display"), this, [view, display] { view->setDisplayOpen(display, false); });
+        menu->addAction(tr("Close display"), this, [this, view, display] {
+            view->setDisplayOpen(display, false);
+            for (TraceviewWindow* w : findChildren<TraceviewWindow*>())
+                if (w->document() == view &&
+                    (w->kind() == TraceviewWindow::Kind::Gantt) == (display == static_cast<int>(SessionModel::Display::Gantt)) &&
+                    display >= static_cast<int>(SessionModel::Display::Gantt))
+                    w->close();
+        });
 }
 
 void MainWindow::editStateOrder()
@@ -329,6 +367,16 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(view, &ViewDocument::warningsRaised, this, [this](const QStringList& warnings) {
         showMessage(tr("Warning: %1").arg(warnings.join("; ")));
     });
+    connect(view, &ViewDocument::replayStarted, this, [this, view](const QString& text) {
+        jobs_->start(view, text + QStringLiteral("…"), [view] { view->cancelReplay(); });
+    });
+    connect(view, &ViewDocument::replayProgress, this,
+            [this, view](int done, int total) { jobs_->progress(view, done, total); });
+    connect(view, &ViewDocument::replayFinished, this, [this, view] { jobs_->finish(view); });
+    connect(view, &ViewDocument::replayRefused, this, [this](const QString& message) {
+        showMessage(tr("Refused: %1").arg(message));
+        reportError(this, tr("Pipeline change refused"), message);
+    });
 }
 
 void MainWindow::onViewRemoved(ViewDocument* view)
@@ -336,6 +384,8 @@ void MainWindow::onViewRemoved(ViewDocument* view)
     auto it = panels_.find(view);
     if (it == panels_.end())
         return;
+    view->cancelReplay();
+    jobs_->finish(view);
     undoGroup_->removeStack(view->undoStack());
     centre_->removeWidget(it->second);
     it->second->deleteLater();
@@ -399,21 +449,65 @@ void MainWindow::undoZoom()
         p->tracePlot()->undoZoom();
 }
 
+QWidget* MainWindow::lastModelWindow() const { return lastModel_.data(); }
+
 void MainWindow::showModel()
 {
     if (!current_)
         return;
-    try {
-        auto ses = current_->sesPtr();
-        auto* window = new ModelWindow(fit_chain(*ses, current_->trace().header.timebase), ses, this);
+    auto ses = current_->sesPtr();
+    const TimeBase timebase = current_->trace().header.timebase;
+    const QString title = tr("Model of %1").arg(current_->name());
+    auto show = [this, ses, title](SemiMarkovModel model) {
+        auto* window = new ModelWindow(std::move(model), ses, this);
         window->setWindowFlag(Qt::Window);
         window->setAttribute(Qt::WA_DeleteOnClose);
-        window->setWindowTitle(tr("Model of %1").arg(current_->name()));
+        window->setWindowTitle(title);
         window->resize(1000, 700);
         window->show();
-    } catch (const std::exception& e) {
-        reportError(this, tr("Cannot fit the chain"), QString::fromStdString(e.what()));
+        lastModel_ = window;
+    };
+    const int generation = ++fitGeneration_;
+    lastModel_ = nullptr;
+    if (static_cast<double>(ses->size()) < ViewDocument::asyncThreshold()) {
+        try {
+            show(fit_chain(*ses, timebase));
+        } catch (const std::exception& e) {
+            reportError(this, tr("Cannot fit the chain"), QString::fromStdString(e.what()));
+        }
+        return;
     }
+    // A large SES is fitted on a worker; the fit cannot be interrupted, so Cancel (or
+    // a newer fit) abandons its result.
+    struct Fit {
+        std::shared_ptr<SemiMarkovModel> model;
+        QString error;
+    };
+    auto* watcher = new QFutureWatcher<Fit>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, show] {
+        watcher->deleteLater();
+        if (generation != fitGeneration_)
+            return;
+        jobs_->finish(&fitGeneration_);
+        const Fit fit = watcher->result();
+        if (fit.model)
+            show(std::move(*fit.model));
+        else
+            reportError(this, tr("Cannot fit the chain"), fit.error);
+    });
+    jobs_->start(&fitGeneration_, tr("Fitting the chain…"), [this] {
+        ++fitGeneration_;
+        jobs_->finish(&fitGeneration_);
+    });
+    watcher->setFuture(QtConcurrent::run([ses, timebase] {
+        Fit fit;
+        try {
+            fit.model = std::make_shared<SemiMarkovModel>(fit_chain(*ses, timebase));
+        } catch (const std::exception& e) {
+            fit.error = QString::fromStdString(e.what());
+        }
+        return fit;
+    }));
 }
 
 bool MainWindow::importPipeline(const QString& path, QString* error)
@@ -430,6 +524,15 @@ bool MainWindow::importPipeline(const QString& path, QString* error)
         if (error)
             *error = QString::fromStdString(e.what());
         return false;
+    }
+    Pipeline after = current_->pipeline();
+    after.steps.insert(after.steps.end(), pipeline.steps.begin(), pipeline.steps.end());
+    if (current_->runsInBackground(after)) {
+        // A long replay: the steps chain into one background job (all or none), each its
+        // own undo command; a refusal arrives later as ViewDocument::replayRefused.
+        for (const Step& step : pipeline.steps)
+            current_->pushStep(step);
+        return true;
     }
     // All steps or none: one macro on the undo stack, rolled back on the first refusal.
     QUndoStack* stack = current_->undoStack();

@@ -7,6 +7,7 @@
 #include "ses_geometry.hpp"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 
 #include <map>
@@ -34,6 +35,7 @@ class TraceLoader;
 class MainActions;
 class SessionController;
 class BookmarksPanel;
+class BackgroundJobs;
 struct LoadResult;
 
 class MainWindow : public QMainWindow {
@@ -61,6 +63,11 @@ public:
     BookmarksPanel* bookmarksPanel() const { return bookmarks_; }
     QString hoverText() const;
     bool loading() const;
+    // Running background jobs (shown in the status bar with progress and Cancel).
+    BackgroundJobs* jobs() const { return jobs_; }
+    QToolButton* cancelButton() const { return cancel_; }
+    // The model window of the last fit (null while a background fit runs or after it closed).
+    QWidget* lastModelWindow() const;
 
     // Blocking open (headless use); false with the reader's message on failure.
     bool openFileNow(const QString& path, QString* error);
@@ -134,6 +141,10 @@ private:
     QLabel* viewLabel_;
     QProgressBar* progress_;
     QToolButton* cancel_;
+    QLabel* jobLabel_;
+    BackgroundJobs* jobs_;
+    int fitGeneration_ = 0;
+    QPointer<QWidget> lastModel_;
 };
 
 } // namespace chitra::app

@@ -30,8 +30,8 @@ namespace chitra::app {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
-// Means and deviations: whole ticks once the fraction no longer matters.
-QString fmtTime(double t, TimeBase tb) { return formatDuration(std::abs(t) >= 100 ? std::round(t) : t, tb); }
+// Durations in SI ("999 µs", "1.83 s"); the proxies sort by Qt::UserRole, the number.
+QString fmtTime(double t, TimeBase tb) { return formatDurationSI(t, tb); }
 } // namespace
 
 // Display role: formatted text; Qt::UserRole: the raw number (the proxies sort by it).
@@ -102,12 +102,12 @@ public:
         case ModelWindow::Name: return q(s.name);
         case ModelWindow::Kind: return q(std::string(to_string(s.kind)));
         case ModelWindow::Count: return formatCount(static_cast<long long>(s.count));
-        case ModelWindow::Total: return formatDuration(static_cast<double>(s.total), tb);
+        case ModelWindow::Total: return fmtTime(static_cast<double>(s.total), tb);
         case ModelWindow::Share: return formatShare(s.share);
         case ModelWindow::Mean: return fmtTime(s.mean, tb);
         case ModelWindow::StdDev: return fmtTime(s.stddev, tb);
-        case ModelWindow::Min: return formatDuration(static_cast<double>(s.min), tb);
-        case ModelWindow::Max: return formatDuration(static_cast<double>(s.max), tb);
+        case ModelWindow::Min: return fmtTime(static_cast<double>(s.min), tb);
+        case ModelWindow::Max: return fmtTime(static_cast<double>(s.max), tb);
         case ModelWindow::Embedded:
             if (other || row >= model_.steady.embedded.size()) return QStringLiteral("–");
             return QString::number(model_.steady.embedded[row], 'f', 4);
@@ -235,7 +235,7 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
             .arg(composites)
             .arg(model_.transitions.size())
             .arg(formatCount(static_cast<long long>(model_.elements)),
-                 formatDuration(static_cast<double>(model_.total_time), model_.timebase)),
+                 fmtTime(static_cast<double>(model_.total_time), model_.timebase)),
         this);
     summary->setTextFormat(Qt::RichText);
     summary->setWordWrap(true);

@@ -10,8 +10,21 @@ namespace chitra::app {
 
 QString formatCount(long long n);            // 1 834 120
 QString formatTime(double t, TimeBase base); // "1 834 120 us" or "1.83 s" when large
-QString formatDuration(double dt, TimeBase base);
+QString formatDuration(double dt, TimeBase base); // formatDurationSI: "999 µs", "1.83 s"
 QString formatShare(double fraction);        // "61.3%"
 QString formatBytes(long long bytes);
+
+// `value` in `unit` with an SI prefix (p … T) so that 1 <= mantissa < 1000, rounded to
+// `digits` significant digits, trailing zeros dropped: "999 µs", "1.83 s", "0 s".
+QString formatSI(double value, const QString& unit, int digits = 3);
+// A duration of `ticks` in `base`: SI seconds when the base is a unit of seconds
+// ("1.83 s"); otherwise grouped cycles, with k/M/G beyond a million ("1.83 G cycles").
+QString formatDurationSI(double ticks, TimeBase base, int digits = 3);
+// A variance of durations (ticks²) in the square of the unit its square root would be
+// shown in: 1300/3 µs² -> "433.3 µs²" (SI: the prefix is squared with the unit).
+QString formatVariance(double ticks2, TimeBase base, int digits = 4);
+// A frequency given in cycles per tick: Hz with SI prefixes when the base is a unit of
+// seconds ("500.4 Hz"), otherwise "0.0125 per cycle".
+QString formatFrequency(double cyclesPerTick, TimeBase base, int digits = 4);
 
 } // namespace chitra::app

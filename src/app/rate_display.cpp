@@ -64,10 +64,12 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
 {
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
+    bar->setSpacing(8); // else inherited from the outer layout (0): the widgets touched
     bar->addWidget(new QLabel(tr("State"), this));
     stateBox_ = new QComboBox(this);
     stateBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(stateBox_);
+    bar->addSpacing(12);
     info_ = new QLabel(this);
     bar->addWidget(info_, 1);
     plot_ = new RateCanvas(this);
@@ -181,6 +183,7 @@ void RateDisplay::rebuild()
             label = QString::fromStdString(info.name) + (info.kind == FieldKind::counter ? unit : QString());
         }
         y->setLabel(label);
+        y->setTicker(makeSiTicker());
         y->setLabelFont(small);
         y->setTickLabelFont(small);
         x->setTickLabelFont(small);
@@ -242,9 +245,17 @@ void RateDisplay::hoverEntry(int k)
         t->setVisible(k >= 0);
     }
     if (k >= 0) {
-        QString text = tr("entry %1 (element %2)").arg(k + 1).arg(elements_[static_cast<std::size_t>(k)]);
+        // The visit's length beside its rates: a rate over a visit of a few ns says little.
+        const Ses& ses = doc_->ses();
+        const std::size_t e = elements_[static_cast<std::size_t>(k)];
+        QString text = tr("entry %1 (element %2, %3)")
+                           .arg(k + 1)
+                           .arg(e)
+                           .arg(formatDurationSI(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]),
+                                                 doc_->trace().header.timebase));
         for (std::size_t c = 0; c < values_.size(); ++c)
-            text += QStringLiteral("  %1 %2").arg(plot_->charts[c]->axis(QCPAxis::atLeft)->label()).arg(values_[c][static_cast<std::size_t>(k)], 0, 'g', 4);
+            text += QStringLiteral("  %1 %2").arg(plot_->charts[c]->axis(QCPAxis::atLeft)->label(),
+                                                   formatSI(values_[c][static_cast<std::size_t>(k)], QString(), 4));
         plot_->setToolTip(text);
     }
     plot_->replot(QCustomPlot::rpQueuedReplot);

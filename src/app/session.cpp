@@ -67,14 +67,14 @@ void Session::removeFile(int file)
 {
     if (file < 0 || file >= static_cast<int>(files_.size()))
         return;
-    const auto views = files_[static_cast<std::size_t>(file)].views;
+    // One view at a time, each gone from the session before its viewRemoved: the window
+    // then picks a new current view among views that still exist (removing the whole
+    // file first left it choosing a sibling view whose file was gone).
+    while (!files_[static_cast<std::size_t>(file)].views.empty())
+        removeView(files_[static_cast<std::size_t>(file)].views.back());
     emit aboutToChange();
     files_.erase(files_.begin() + file);
     emit changed();
-    for (auto* v : views) {
-        emit viewRemoved(v);
-        v->deleteLater();
-    }
 }
 
 int Session::fileOf(const ViewDocument* view) const

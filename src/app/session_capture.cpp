@@ -2,15 +2,20 @@
 
 #include "chitra/session_io.hpp"
 #include "frequency_plot.hpp"
+#include "gantt_display.hpp"
 #include "main_window.hpp"
 #include "palette.hpp"
+#include "qcustomplot.h"
+#include "rate_display.hpp"
 #include "session.hpp"
 #include "trace_plot.hpp"
+#include "traceview_window.hpp"
 #include "view_bookmarks.hpp"
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
 #include <QFileInfo>
+#include <QVariant>
 
 namespace chitra::app {
 
@@ -57,7 +62,73 @@ TraceFileRef fileRef(const QString& path, const std::string& sessionDir, FileRef
     return ref;
 }
 
-ViewState captureView(ViewDocument* doc, ViewPanel* panel, int file, int view)
+std::string number(double x)
+{
+    return QString::number(x, 'g', 17).toStdString();
+}
+
+TraceviewWindow* traceviewOf(const MainWindow& window, ViewDocument* doc, TraceviewWindow::Kind kind)
+{
+    for (TraceviewWindow* w : window.findChildren<TraceviewWindow*>())
+        if (w->document() == doc && w->kind() == kind)
+            return w;
+    return nullptr;
+}
+
+const char* densityName(GanttDisplay::Density d)
+{
+    return d == GanttDisplay::Density::Point ? "point" : d == GanttDisplay::Density::Value ? "value" : "";
+}
+
+const char* colourMapName(GanttDisplay::ColourMap m)
+{
+    return m == GanttDisplay::ColourMap::Hot ? "hot" : m == GanttDisplay::ColourMap::Grey ? "grey" : "";
+}
+
+DisplayState captureFrequency(FrequencyPlot* plot, DisplayState d)
+{
+    d.options.log_axis = plot->logPower();
+    if (plot->samplingInterval() > 0)
+        d.options.sampling_interval = plot->samplingInterval();
+    if (!plot->autoUpdate())
+        d.options.extra[kAutoUpdateKey] = "0";
+    if (const auto band = plot->band())
+        d.options.extra[kBandKey] = number(band->first) + ":" + number(band->second);
+    // A restored range waits for the first periodogram (which rescales the axes).
+    const QVariant pending = plot->property(kPendingRangeProperty);
+    if (pending.isValid()) {
+        const QList<QVariant> r = pending.toList();
+        d.visible = {r[0].toDouble(), r[1].toDouble(), r[2].toDouble(), r[3].toDouble()};
+    } else if (plot->binCount() > 0) {
+        // Saved only when the user zoomed or panned: the automatic fit is what "empty" means.
+        const QCPRange x = plot->plot()->xAxis->range(), y = plot->plot()->yAxis->range();
+        const QList<QVariant> fit = plot->property(kAutoRangeProperty).toList();
+        const bool automatic = fit.size() != 4 || (fit[0].toDouble() == x.lower && fit[1].toDouble() == x.upper &&
+                               fit[2].toDouble() == y.lower && fit[3].toDouble() == y.upper);
+        if (!automatic)
+            d.visible = {x.lower, x.upper, y.lower, y.upper};
+    }
+    return d;
+}
+
+DisplayState captureGantt(GanttDisplay* g, DisplayState d)
+{
+    const auto [x0, x1] = g->visibleRange();
+    d.visible = {x0, x1, 0, 0};
+    d.options.colour_map = colourMapName(g->colourMap());
+    d.options.averaging_width_percent = g->averageWindowPercent();
+    if (g->chartTotal() > 0)
+        d.options.density_bar = densityName(g->density(0));
+    for (int c = 0; c < g->chartTotal(); ++c)
+        d.options.extra[kChartKeyPrefix + std::to_string(c)] =
+            std::string(g->chartShown(c) ? "shown" : "hidden") + "," + densityName(g->density(c)) + "," +
+            (g->average(c) ? "average" : "");
+    if (!g->averageTimeWeighted())
+        d.options.extra[kTimeWeightedKey] = "0";
+    return d;
+}
+
+ViewState captureView(const MainWindow& window, ViewDocument* doc, ViewPanel* panel, int file, int view)
 {
     ViewState v;
     v.name = doc->name().toStdString();
@@ -98,6 +169,8 @@ ViewState captureView(ViewDocument* doc, ViewPanel* panel, int file, int view)
         DisplayState freq;
         freq.id = displayId(file, view, "frequency").toStdString();
         freq.kind = DisplayKind::frequency;
+        if (panel)
+            freq = captureFrequency(panel->frequencyPlot(), std::move(freq));
         v.displays.push_back(std::move(freq));
     }
     if (doc->displayOpen(2)) {
@@ -105,6 +178,21 @@ ViewState captureView(ViewDocument* doc, ViewPanel* panel, int file, int view)
         model.id = displayId(file, view, "model").toStdString();
         model.kind = DisplayKind::model;
         v.displays.push_back(std::move(model));
+    }
+    // The Traceview displays (issue 5), in the order they were added to the view.
+    for (int d : doc->displays()) {
+        if (d < 3 || !doc->displayOpen(d))
+            continue;
+        const bool gantt = d == 3;
+        DisplayState ds;
+        ds.id = displayId(file, view, gantt ? "gantt" : "rate").toStdString();
+        ds.kind = gantt ? DisplayKind::gantt : DisplayKind::rate;
+        TraceviewWindow* w = traceviewOf(window, doc, gantt ? TraceviewWindow::Kind::Gantt : TraceviewWindow::Kind::Rate);
+        if (w && gantt && w->gantt())
+            ds = captureGantt(w->gantt(), std::move(ds));
+        if (w && !gantt && w->rate() && w->rate()->state() != kNoSymbol && w->rate()->state() < ses.symbols->size())
+            ds.options.chosen_state = (*ses.symbols)[w->rate()->state()].name;
+        v.displays.push_back(std::move(ds));
     }
     return v;
 }
@@ -119,7 +207,7 @@ chitra::Session captureSession(const MainWindow& window, const std::string& sess
         TraceFileRef ref = fileRef(files[f].path, sessionDir, cache);
         for (std::size_t v = 0; v < files[f].views.size(); ++v) {
             ViewDocument* doc = files[f].views[v];
-            ref.views.push_back(captureView(doc, window.panelOf(doc), static_cast<int>(f), static_cast<int>(v)));
+            ref.views.push_back(captureView(window, doc, window.panelOf(doc), static_cast<int>(f), static_cast<int>(v)));
             const bool current = doc == window.currentView();
             if (current)
                 s.layout.current_view = viewKey(static_cast<int>(f), doc->name()).toStdString();

@@ -29,5 +29,18 @@ QString viewKey(int file, const QString& viewName);
 
 // The trace display's y-order mode, kept in its options.extra["y_order"].
 inline constexpr const char* kYOrderKey = "y_order";
+// Frequency display: "0" when auto update is off; the shaded band "F0:F1".
+inline constexpr const char* kAutoUpdateKey = "auto_update";
+inline constexpr const char* kBandKey = "band";
+// Gantt display: per chart N, "chart.N" = "shown|hidden,DENSITY,average|" (DENSITY is
+// "", "point" or "value"); "time_weighted" = "0" for Traceview's plain mean.
+inline constexpr const char* kChartKeyPrefix = "chart.";
+inline constexpr const char* kTimeWeightedKey = "time_weighted";
+// A frequency range restored before the first periodogram exists (QList<QVariant> of
+// x0, x1, y0, y1 on the FrequencyPlot); applied when it is computed.
+inline constexpr const char* kPendingRangeProperty = "chitraPendingRange";
+// The ranges the last periodogram chose itself, and whether watchFrequency() is connected.
+inline constexpr const char* kAutoRangeProperty = "chitraAutoRange";
+inline constexpr const char* kWatchedProperty = "chitraFrequencyWatched";
 
 } // namespace chitra::app

@@ -2,6 +2,7 @@
 
 #include "chitra/atomic_file.hpp"
 #include "error_reporter.hpp"
+#include "frequency_plot.hpp"
 #include "main_window.hpp"
 #include "session.hpp"
 #include "trace_plot.hpp"
@@ -19,10 +20,15 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QTimer>
 #include <QUndoStack>
+
+#include <cerrno>
+#include <csignal>
+#include <unistd.h>
 
 namespace chitra::app {
 
@@ -32,7 +38,33 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 std::string dirOf(const QString& path) { return QFileInfo(path).absolutePath().toStdString(); }
 // The session a recovery file belongs to is written beside it (the file name only
 // holds a hash of that path).
+// "<session path>\n<pid of the run that wrote it>" next to each recovery file.
 QString originFile(const QString& recovery) { return recovery + ".origin"; }
+
+struct Origin {
+    QString sessionPath;
+    qint64 pid = 0; // 0: unknown (written by an older build)
+};
+
+Origin readOrigin(const QString& recovery)
+{
+    Origin o;
+    QFile f(originFile(recovery));
+    if (!f.open(QIODevice::ReadOnly))
+        return o;
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n');
+    o.sessionPath = lines.value(0);
+    o.pid = lines.value(1).toLongLong();
+    return o;
+}
+
+// A recovery file whose writer still runs is that run's autosave, not a crash's leftover.
+bool processAlive(qint64 pid)
+{
+    if (pid <= 0)
+        return false;
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
 } // namespace
 
 SessionController::SessionController(MainWindow* window) : QObject(window), w_(window)
@@ -120,8 +152,20 @@ void SessionController::track(ViewDocument* view)
                         &ViewDocument::pickedStateChanged})
         connect(view, signal, this, &SessionController::markDirty);
     connect(ViewBookmarks::of(view), &ViewBookmarks::changed, this, &SessionController::markDirty);
-    if (ViewPanel* panel = w_->panelOf(view))
-        connect(panel->tracePlot(), &TracePlot::interactionFinished, this, &SessionController::markDirty);
+    // The window may make the view's panel after this slot ran: look for it once the
+    // event loop turns (periodograms are computed in the background, so none is missed).
+    QPointer<ViewDocument> guard(view);
+    auto watchPanel = [this, guard] {
+        if (!guard)
+            return;
+        if (ViewPanel* panel = w_->panelOf(guard); panel && !panel->property("chitraSessionTracked").toBool()) {
+            panel->setProperty("chitraSessionTracked", true);
+            connect(panel->tracePlot(), &TracePlot::interactionFinished, this, &SessionController::markDirty);
+            watchFrequency(panel->frequencyPlot());
+        }
+    };
+    watchPanel();
+    QTimer::singleShot(0, this, watchPanel);
 }
 
 bool SessionController::isDirty() const
@@ -390,7 +434,8 @@ void SessionController::autosaveNow()
         // Relative paths stay those of the real session file: they are what resolves.
         const std::string dir = path_.isEmpty() ? std::string() : dirOf(path_);
         write_file_atomically(recovery.toStdString(), session_to_text(capture(), dir));
-        write_file_atomically(originFile(recovery).toStdString(), path_.toStdString());
+        write_file_atomically(originFile(recovery).toStdString(),
+                              path_.toStdString() + "\n" + std::to_string(::getpid()));
     } catch (const std::exception& e) {
         w_->showMessage(tr("Autosave failed: %1").arg(qs(e.what())));
     }
@@ -406,37 +451,46 @@ void SessionController::removeRecovery(const QString& sessionPath)
 void SessionController::offerRecovery()
 {
     const QDir dir(QFileInfo(recoveryPath()).absolutePath());
+    // Newest first; only files left by runs that are gone (a crash or a kill): a running
+    // Chitra's own autosave is not offered.
     const auto found = dir.entryInfoList({"*.chitra"}, QDir::Files, QDir::Time);
     for (const QFileInfo& info : found) {
-        QFile origin(originFile(info.absoluteFilePath()));
-        QString sessionPath;
-        if (origin.open(QIODevice::ReadOnly))
-            sessionPath = QString::fromUtf8(origin.readAll());
-        const QString what = sessionPath.isEmpty() ? tr("an untitled session") : sessionPath;
+        const QString file = info.absoluteFilePath();
+        const Origin origin = readOrigin(file);
+        if (processAlive(origin.pid))
+            continue;
+        auto forget = [&file] {
+            QFile::remove(file);
+            QFile::remove(originFile(file));
+        };
+        const QString what = origin.sessionPath.isEmpty() ? tr("an untitled session") : origin.sessionPath;
         const Answer a = ask(Question::RestoreRecovery,
                              tr("Chitra did not exit cleanly. Unsaved work on %1 was autosaved at %2.\n\nRestore it?")
                                  .arg(what, info.lastModified().toString("yyyy-MM-dd hh:mm")));
         if (a != Answer::Yes) {
-            QFile::remove(info.absoluteFilePath());
-            QFile::remove(originFile(info.absoluteFilePath()));
+            forget();
             continue;
         }
         std::optional<LoadedSession> loaded;
         try {
-            loaded = load_session(info.absoluteFilePath().toStdString(), LoadMode::recover);
+            loaded = load_session(file.toStdString(), LoadMode::recover);
         } catch (const std::exception& e) {
             reportError(w_, tr("Cannot restore the autosaved work"), qs(e.what()));
+            forget();
             continue;
         }
+        forget();
         clearWindow();
-        path_ = sessionPath;
-        restore(loaded->session, sessionPath.isEmpty() ? std::string() : dirOf(sessionPath), true);
-        // Restored work is unsaved until the user saves it; the recovery file stays until then.
+        path_ = origin.sessionPath;
+        restore(loaded->session, origin.sessionPath.isEmpty() ? std::string() : dirOf(origin.sessionPath), true);
+        // Restored work is unsaved until the user saves it: it gets a recovery file of
+        // this run at once, so a second crash loses nothing either.
         changed_ = true;
         updateTitle();
+        autosaveNow();
         if (!report_.problems.empty())
             reportError(w_, tr("Autosaved work restored with problems"), report_.summary());
-        return; // one session per window
+        return; // one session per window; older recovery files are offered at the next start
     }
 }
 

@@ -19,8 +19,13 @@ quintptr encode(int level, int file, int view)
 int levelOf(quintptr id) { return static_cast<int>(id & 3u); }
 int fileOfId(quintptr id) { return static_cast<int>((id >> 2) & 0x3FFFFFFFu); }
 int viewOfId(quintptr id) { return static_cast<int>(id >> 32); }
-const char* kDisplayNames[] = {"time / event", "frequency", "model"};
+const char* kDisplayNames[] = {"time / event", "frequency", "model", "Gantt chart", "rate chart"};
 } // namespace
+
+QString SessionModel::displayName(int display)
+{
+    return display >= 0 && display < 5 ? QString(kDisplayNames[display]) : QString();
+}
 
 SessionModel::SessionModel(Session* session, QObject* parent) : QAbstractItemModel(parent), session_(session)
 {
@@ -62,8 +67,11 @@ int SessionModel::rowCount(const QModelIndex& parent) const
     const quintptr id = parent.internalId();
     if (levelOf(id) == 0)
         return static_cast<int>(session_->files()[static_cast<std::size_t>(parent.row())].views.size());
-    if (levelOf(id) == 1)
-        return kDisplays;
+    if (levelOf(id) == 1) {
+        const ViewDocument* view =
+            session_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(parent.row())];
+        return static_cast<int>(view->displays().size());
+    }
     return 0;
 }
 
@@ -77,7 +85,8 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
         return file.path;
     if (levelOf(id) == 2) {
         const ViewDocument* view = file.views[static_cast<std::size_t>(viewOfId(id))];
-        const bool open = view->displayOpen(index.row());
+        const int display = view->displays().at(static_cast<std::size_t>(index.row()));
+        const bool open = view->displayOpen(display);
         if (role == Qt::ForegroundRole && !open)
             return QColor(Qt::gray);
         if (role == Qt::FontRole && !open) {
@@ -86,7 +95,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
             return f;
         }
         if (role == Qt::DisplayRole && !open)
-            return QString("%1 (closed)").arg(kDisplayNames[index.row()]);
+            return QString("%1 (closed)").arg(kDisplayNames[display]);
         if (role == Qt::ToolTipRole)
             return open ? QString("Double-click to show; right-click for more")
                         : QString("Closed: double-click or right-click ▸ Reopen");
@@ -99,7 +108,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     case 1:
         return file.views[static_cast<std::size_t>(index.row())]->name();
     default:
-        return QString(kDisplayNames[index.row()]);
+        return displayName(displayOf(index));
     }
 }
 
@@ -138,7 +147,11 @@ ViewDocument* SessionModel::viewOf(const QModelIndex& index) const
 
 int SessionModel::displayOf(const QModelIndex& index) const
 {
-    return index.isValid() && levelOf(index.internalId()) == 2 ? index.row() : -1;
+    if (!index.isValid() || levelOf(index.internalId()) != 2)
+        return -1;
+    const auto displays = viewOf(index)->displays();
+    const auto row = static_cast<std::size_t>(index.row());
+    return row < displays.size() ? displays[row] : -1;
 }
 
 QModelIndex SessionModel::indexOf(const ViewDocument* view) const

@@ -1,10 +1,16 @@
 #include "session_restore.hpp"
 
 #include "chitra/session_io.hpp"
+#include "frequency_plot.hpp"
+#include "gantt_display.hpp"
 #include "main_window.hpp"
+#include "palette.hpp"
+#include "qcustomplot.h"
+#include "rate_display.hpp"
 #include "session.hpp"
 #include "trace_loader.hpp"
 #include "trace_plot.hpp"
+#include "traceview_window.hpp"
 #include "view_bookmarks.hpp"
 #include "view_document.hpp"
 #include "view_panel.hpp"
@@ -71,6 +77,112 @@ SymbolId symbolNamed(const Ses& ses, const std::string& name)
     return kNoSymbol;
 }
 
+std::optional<std::pair<double, double>> parseBand(const std::string& text)
+{
+    const QStringList parts = qs(text).split(':');
+    bool ok0 = false, ok1 = false;
+    if (parts.size() != 2)
+        return std::nullopt;
+    const double f0 = parts[0].toDouble(&ok0), f1 = parts[1].toDouble(&ok1);
+    if (!ok0 || !ok1)
+        return std::nullopt;
+    return std::make_pair(f0, f1);
+}
+
+void restoreFrequency(FrequencyPlot* plot, const DisplayState& d)
+{
+    // (Setting the scale again re-lays the axis out and the docks with it: only on change.)
+    if (plot->logPower() != d.options.log_axis)
+        plot->setLogPower(d.options.log_axis);
+    plot->setSamplingInterval(d.options.sampling_interval.value_or(0));
+    const auto autoUpdate = d.options.extra.find(kAutoUpdateKey);
+    plot->setAutoUpdate(autoUpdate == d.options.extra.end() || autoUpdate->second != "0");
+    if (const auto band = d.options.extra.find(kBandKey); band != d.options.extra.end())
+        if (const auto fb = parseBand(band->second))
+            plot->setBand(fb->first, fb->second);
+    watchFrequency(plot);
+    if (!d.visible.empty())
+        plot->setProperty(kPendingRangeProperty,
+                          QList<QVariant>{d.visible.x0, d.visible.x1, d.visible.y0, d.visible.y1});
+}
+
+GanttDisplay::Density parseDensity(const QString& s)
+{
+    return s == "point" ? GanttDisplay::Density::Point
+         : s == "value" ? GanttDisplay::Density::Value
+                        : GanttDisplay::Density::Off;
+}
+
+void restoreTraceview(MainWindow& window, ViewDocument* doc, const DisplayState& d, const QString& here,
+                      std::vector<QString>& problems)
+{
+    const bool gantt = d.kind == DisplayKind::gantt;
+    window.openDisplay(doc, gantt ? 3 : 4);
+    TraceviewWindow* w = nullptr;
+    for (TraceviewWindow* t : window.findChildren<TraceviewWindow*>())
+        if (t->document() == doc && t->kind() == (gantt ? TraceviewWindow::Kind::Gantt : TraceviewWindow::Kind::Rate))
+            w = t;
+    if (!w) {
+        problems.push_back(QObject::tr("%1: display '%2' could not be opened").arg(here, qs(d.id)));
+        return;
+    }
+    if (!gantt) {
+        if (RateDisplay* rate = w->rate(); rate && !d.options.chosen_state.empty()) {
+            const SymbolId s = symbolNamed(doc->ses(), d.options.chosen_state);
+            if (s == kNoSymbol)
+                problems.push_back(QObject::tr("%1: the rate display's state '%2' no longer exists")
+                                       .arg(here, qs(d.options.chosen_state)));
+            else
+                rate->setState(s);
+        }
+        return;
+    }
+    GanttDisplay* g = w->gantt();
+    if (!g)
+        return;
+    const auto& extra = d.options.extra;
+    bool perChart = false;
+    for (int c = 0; c < g->chartTotal(); ++c) {
+        const auto it = extra.find(kChartKeyPrefix + std::to_string(c));
+        if (it == extra.end())
+            continue;
+        perChart = true;
+        const QStringList f = qs(it->second).split(',');
+        g->setChartShown(c, f.value(0) != "hidden");
+        g->setDensity(c, parseDensity(f.value(1)));
+        g->setAverage(c, f.value(2) == "average");
+    }
+    if (!perChart && !d.options.density_bar.empty()) // written by chitra-cli: one setting for all
+        for (int c = 0; c < g->chartTotal(); ++c)
+            g->setDensity(c, parseDensity(qs(d.options.density_bar)));
+    const std::string& map = d.options.colour_map;
+    g->setColourMap(map == "hot" ? GanttDisplay::ColourMap::Hot
+                    : map == "grey" ? GanttDisplay::ColourMap::Grey
+                                    : GanttDisplay::ColourMap::Viridis);
+    if (d.options.averaging_width_percent > 0)
+        g->setAverageWindowPercent(d.options.averaging_width_percent);
+    const auto tw = extra.find(kTimeWeightedKey);
+    g->setAverageTimeWeighted(tw == extra.end() || tw->second != "0");
+    if (!d.visible.empty())
+        g->zoomTo(d.visible.x0, d.visible.x1);
+}
+
+// States are coloured by symbol id (palette.hpp), so replaying the pipeline gives every
+// composite its saved colour back; a difference means the symbol table came out other
+// than when the session was saved, which the user should know.
+void checkCompositeColours(ViewDocument* doc, const ViewState& v, const QString& here, std::vector<QString>& problems)
+{
+    QStringList differ;
+    for (const auto& [name, argb] : v.composite_colours) {
+        const SymbolId s = symbolNamed(doc->ses(), name);
+        if (s != kNoSymbol && static_cast<std::uint32_t>(stateColour(s).rgba()) != argb)
+            differ << qs(name);
+    }
+    if (!differ.isEmpty())
+        problems.push_back(QObject::tr("%1: state(s) %2 now have other colours than when the session was saved")
+                               .arg(here, differ.join(", ")));
+}
+
 void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, const QString& where,
                  std::vector<QString>& problems)
 {
@@ -90,15 +202,20 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
     undo->setClean();
 
     const DisplayState* trace = nullptr;
-    bool frequency = false, model = false;
+    const DisplayState* frequency = nullptr;
+    bool model = false;
+    std::vector<const DisplayState*> traceview; // Gantt and rate, in saved order
     for (const DisplayState& d : v.displays) {
         if (d.kind == DisplayKind::time || d.kind == DisplayKind::event) {
             if (!trace)
                 trace = &d;
         } else if (d.kind == DisplayKind::frequency) {
-            frequency = true;
+            if (!frequency)
+                frequency = &d;
         } else if (d.kind == DisplayKind::model) {
             model = true;
+        } else if (d.kind == DisplayKind::gantt || d.kind == DisplayKind::rate) {
+            traceview.push_back(&d);
         } else {
             problems.push_back(QObject::tr("%1: display '%2' (%3) is not restored by this version of the workbench")
                                    .arg(here, qs(d.id), qs(std::string(to_string(d.kind)))));
@@ -126,9 +243,14 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
         doc->setSelection({v.selection.front().begin, v.selection.front().end});
     ViewBookmarks::of(doc)->setAll(v.bookmarks, v.notes);
 
-    doc->setDisplayOpen(1, frequency);
+    doc->setDisplayOpen(1, frequency != nullptr);
     doc->setDisplayOpen(2, model);
     ViewPanel* panel = window.panelOf(doc);
+    if (frequency && panel)
+        restoreFrequency(panel->frequencyPlot(), *frequency);
+    for (const DisplayState* d : traceview)
+        restoreTraceview(window, doc, *d, here, problems);
+    checkCompositeColours(doc, v, here, problems);
     if (trace && panel) {
         TracePlot* plot = panel->tracePlot();
         plot->setAxis(trace->kind == DisplayKind::event ? XAxis::Event : XAxis::Time);
@@ -151,6 +273,27 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
 }
 
 } // namespace
+
+void watchFrequency(FrequencyPlot* plot)
+{
+    if (plot->property(kWatchedProperty).toBool())
+        return;
+    plot->setProperty(kWatchedProperty, true);
+    QObject::connect(plot, &FrequencyPlot::computed, plot, [plot] {
+        const QCPRange x = plot->plot()->xAxis->range(), y = plot->plot()->yAxis->range();
+        plot->setProperty(kAutoRangeProperty, QList<QVariant>{x.lower, x.upper, y.lower, y.upper});
+        // Every periodogram rescales the axes: a restored range waits for the first one.
+        const QVariant pending = plot->property(kPendingRangeProperty);
+        if (!pending.isValid())
+            return;
+        plot->setProperty(kPendingRangeProperty, QVariant());
+        const QList<QVariant> r = pending.toList();
+        plot->plot()->xAxis->setRange(r[0].toDouble(), r[1].toDouble());
+        if (r[3].toDouble() > r[2].toDouble())
+            plot->plot()->yAxis->setRange(r[2].toDouble(), r[3].toDouble());
+        plot->plot()->replot();
+    });
+}
 
 RestoreDialogs interactiveDialogs(QWidget* parent)
 {

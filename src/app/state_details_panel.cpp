@@ -33,7 +33,10 @@ QIcon swatch(const QColor& colour)
     return QIcon(pm);
 }
 
-QString unitName(TimeBase tb) { return QString::fromStdString(std::string(to_string(tb))); }
+QString unitName(TimeBase tb)
+{
+    return tb == TimeBase::us ? QStringLiteral("\u00B5s") : QString::fromStdString(std::string(to_string(tb)));
+}
 
 } // namespace
 
@@ -210,12 +213,12 @@ void StateDetailsPanel::showChosen()
     QString axis_unit = unitName(tb);
     if (const auto spt = seconds_per_tick(tb)) {
         const double longest = static_cast<double>(st.max) * *spt;
-        const struct { double seconds; const char* name; } units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+        const struct { double seconds; const char* name; } units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "\u00B5s"}, {1e-9, "ns"}};
         for (const auto& u : units)
             if (longest >= u.seconds * 10 || u.seconds <= *spt) {
                 if (u.seconds > *spt) {
                     scale = *spt / u.seconds;
-                    axis_unit = QString::fromLatin1(u.name);
+                    axis_unit = QString::fromUtf8(u.name);
                 }
                 break;
             }
@@ -229,7 +232,7 @@ void StateDetailsPanel::showChosen()
     histogram_->setBins(edges, heights);
     histogram_->setToolTip(tr("Occupancy histogram: %1 bins of width %2 (%3 binning)")
                                .arg(h.counts.size())
-                               .arg(formatDuration(static_cast<double>(h.width), tb))
+                               .arg(formatDurationSI(static_cast<double>(h.width), tb))
                                .arg(QString::fromStdString(h.binning)));
 
     // Two pairs per row: the dock is narrow but short of height too.
@@ -238,14 +241,13 @@ void StateDetailsPanel::showChosen()
                               "<td width='14'></td><td style='color:gray'>%3</td><td align='right'>%4</td></tr>")
             .arg(k1, v1, k2, v2);
     };
-    auto t = [tb](double v) { return formatDuration(std::abs(v) >= 100 ? std::round(v) : v, tb); };
-    const QString unit = unitName(tb);
+    auto t = [tb](double v) { return formatDurationSI(v, tb); };
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='1'>");
     html += row(tr("Visits"), formatCount(static_cast<long long>(st.count)), tr("Share"), formatShare(st.share));
     html += row(tr("Total"), t(st.total), tr("Mean"), t(st.mean));
     html += row(tr("Min"), t(static_cast<double>(st.min)), tr("Max"), t(static_cast<double>(st.max)));
     html += row(tr("Std dev"), t(std::sqrt(st.variance)), tr("Variance"),
-                QString::number(st.variance, 'g', 6) + " " + unit + QStringLiteral("²"));
+                formatVariance(st.variance, tb));
     html += QStringLiteral("</table>");
     stats_label_->setText(html);
 

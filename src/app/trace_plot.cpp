@@ -3,6 +3,7 @@
 #include "number_format.hpp"
 #include "overview_strip.hpp"
 #include "state_plottable.hpp"
+#include "time_axis_ticker.hpp"
 #include "view_bookmarks.hpp"
 #include "view_document.hpp"
 
@@ -282,10 +283,10 @@ void TracePlot::setAxis(XAxis axis)
 void TracePlot::rebuildAxes()
 {
     const Ses& ses = doc_->ses();
-    plot_->xAxis->setLabel(axis_ == XAxis::Event
-                               ? tr("event")
-                               : tr("time (%1)").arg(QString::fromStdString(std::string(to_string(doc_->trace().header.timebase)))));
-    plot_->xAxis->setNumberFormat("gb");
+    // The tick labels carry the unit ("1.5 s"), so the label is just the quantity.
+    const TimeBase base = doc_->trace().header.timebase;
+    plot_->xAxis->setLabel(axis_ == XAxis::Event ? tr("event") : tr("time"));
+    plot_->xAxis->setTicker(axis_ == XAxis::Event ? makeCountTicker() : makeTimeTicker(base));
     plot_->yAxis->setRange(-0.5, std::max(1, doc_->laneCount()) - 0.5);
     refreshTicks();
     (void)ses;

@@ -7,8 +7,13 @@
 #include "step_command.hpp"
 #include "step_text.hpp"
 
+#include <QEventLoop>
+#include <QFutureWatcher>
+#include <QPromise>
 #include <QStringList>
+#include <QTimer>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <numeric>
@@ -28,12 +33,16 @@ ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QOb
     : QObject(parent), trace_(std::move(trace)), name_(std::move(name)), undo_(new QUndoStack(this))
 {
     runner_ = std::make_unique<PipelineRunner>(base_ses(*trace_));
-    // The displays and background jobs share an immutable copy of the runner's result.
-    ses_ = std::make_shared<const Ses>(runner_->result());
+    // The displays and background jobs share the runner's immutable result.
+    ses_ = runner_->result_ptr(runner_->size());
     rebuildLanes();
 }
 
-ViewDocument::~ViewDocument() = default;
+ViewDocument::~ViewDocument()
+{
+    if (cancel_)
+        *cancel_ = true; // the worker holds only shared data; let it stop early
+}
 
 void ViewDocument::setName(const QString& name)
 {
@@ -91,9 +100,10 @@ void ViewDocument::setPickedState(SymbolId symbol)
     emit pickedStateChanged();
 }
 
-void ViewDocument::rebuildLanes()
+LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder)
 {
-    const Ses& ses = *ses_;
+    LaneLayout layout;
+    auto& laneSymbols = layout.symbols;
     const std::size_t nsym = ses.symbols->size();
     std::vector<std::uint32_t> firstSeen(nsym, 0xFFFFFFFFu);
     std::vector<double> total(nsym, 0.0);
@@ -103,43 +113,51 @@ void ViewDocument::rebuildLanes()
             firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, 0xFFFFFFFEu));
         total[s] += static_cast<double>(ses.occupancy(i));
     }
-    laneSymbols_.clear();
     for (SymbolId s = 0; s < nsym; ++s)
         if (firstSeen[s] != 0xFFFFFFFFu)
-            laneSymbols_.push_back(s);
-    switch (order_) {
+            laneSymbols.push_back(s);
+    switch (order) {
     case YOrder::FirstAppearance:
-        std::sort(laneSymbols_.begin(), laneSymbols_.end(),
+        std::sort(laneSymbols.begin(), laneSymbols.end(),
                   [&](SymbolId a, SymbolId b) { return firstSeen[a] < firstSeen[b]; });
         break;
     case YOrder::Name:
-        std::sort(laneSymbols_.begin(), laneSymbols_.end(),
+        std::sort(laneSymbols.begin(), laneSymbols.end(),
                   [&](SymbolId a, SymbolId b) { return (*ses.symbols)[a].name < (*ses.symbols)[b].name; });
         break;
     case YOrder::TimeShare: // largest share at the top, i.e. on the highest lane
-        std::stable_sort(laneSymbols_.begin(), laneSymbols_.end(),
+        std::stable_sort(laneSymbols.begin(), laneSymbols.end(),
                          [&](SymbolId a, SymbolId b) { return total[a] < total[b]; });
         break;
     case YOrder::Custom: { // named states in the given order, then the rest as they appeared
         std::unordered_map<std::string, std::size_t> rank;
-        for (std::size_t i = 0; i < customOrder_.size(); ++i)
-            rank.emplace(customOrder_[i], i);
+        for (std::size_t i = 0; i < customOrder.size(); ++i)
+            rank.emplace(customOrder[i], i);
         auto key = [&](SymbolId s) {
             const auto it = rank.find((*ses.symbols)[s].name);
             return it != rank.end() ? std::make_pair(0, static_cast<std::uint64_t>(it->second))
                                     : std::make_pair(1, static_cast<std::uint64_t>(firstSeen[s]));
         };
-        std::sort(laneSymbols_.begin(), laneSymbols_.end(), [&](SymbolId a, SymbolId b) { return key(a) < key(b); });
+        std::sort(laneSymbols.begin(), laneSymbols.end(), [&](SymbolId a, SymbolId b) { return key(a) < key(b); });
         break;
     }
     }
-    laneOf_.assign(nsym, -1);
-    for (std::size_t l = 0; l < laneSymbols_.size(); ++l)
-        laneOf_[laneSymbols_[l]] = static_cast<int>(l);
+    layout.laneOf.assign(nsym, -1);
+    for (std::size_t l = 0; l < laneSymbols.size(); ++l)
+        layout.laneOf[laneSymbols[l]] = static_cast<int>(l);
     std::vector<std::uint32_t> lanes(ses.size());
     for (std::size_t i = 0; i < ses.size(); ++i)
-        lanes[i] = static_cast<std::uint32_t>(laneOf_[ses.symbol[i]]);
-    summary_.build(std::move(lanes));
+        lanes[i] = static_cast<std::uint32_t>(layout.laneOf[ses.symbol[i]]);
+    layout.summary.build(std::move(lanes));
+    return layout;
+}
+
+void ViewDocument::rebuildLanes()
+{
+    LaneLayout layout = computeLanes(*ses_, order_, customOrder_);
+    laneSymbols_ = std::move(layout.symbols);
+    laneOf_ = std::move(layout.laneOf);
+    summary_ = std::move(layout.summary);
 }
 
 const std::vector<Step>& ViewDocument::steps() const { return runner_->pipeline().steps; }
@@ -156,6 +174,20 @@ QStringList ViewDocument::stepWarnings(std::size_t index) const
 
 std::optional<QString> ViewDocument::pushStep(const Step& step)
 {
+    {
+        PendingCommand c;
+        c.before = currentTarget();
+        c.after = c.before;
+        c.after.steps.push_back(step);
+        if (runsInBackground(c.after)) {
+            c.index = c.after.steps.size() - 1;
+            c.text = describeStep(step);
+            const Pipeline target = c.after;
+            pendingCommands_.push_back(std::move(c));
+            launchReplay(target, tr("Applying %1").arg(describeStep(step)));
+            return std::nullopt;
+        }
+    }
     const Pipeline before = runner_->pipeline();
     try {
         runner_->push_step(step);
@@ -177,8 +209,20 @@ std::optional<QString> ViewDocument::removeStep(std::size_t index)
 {
     if (index >= runner_->size())
         return QString("there is no step %1").arg(index + 1);
+    if (replaying())
+        return tr("a replay is running: wait for it or cancel it first");
     const Pipeline before = runner_->pipeline();
     const QString text = QString("remove %1").arg(describeStep(before.steps[index]));
+    Pipeline after = before;
+    after.steps.erase(after.steps.begin() + static_cast<std::ptrdiff_t>(index));
+    if (runsInBackground(after)) {
+        PendingCommand c{PendingCommand::Remove, before, after, text, index, {}};
+        for (std::size_t j = 0; j < runner_->size(); ++j)
+            c.oldWarnings.push_back(runner_->step_warnings(j));
+        pendingCommands_.push_back(std::move(c));
+        launchReplay(after, tr("Replaying after %1").arg(text));
+        return std::nullopt;
+    }
     try {
         runner_->remove_step(index);
     } catch (const std::exception& e) {
@@ -193,6 +237,8 @@ std::optional<QString> ViewDocument::replaceStep(std::size_t index, const Step& 
 {
     if (index >= runner_->size())
         return QString("there is no step %1").arg(index + 1);
+    if (replaying())
+        return tr("a replay is running: wait for it or cancel it first");
     const Pipeline before = runner_->pipeline();
     if (before.steps[index] == step)
         return std::nullopt;
@@ -201,6 +247,12 @@ std::optional<QString> ViewDocument::replaceStep(std::size_t index, const Step& 
     std::vector<std::vector<std::string>> old;
     for (std::size_t j = 0; j < runner_->size(); ++j)
         old.push_back(runner_->step_warnings(j));
+    if (runsInBackground(after)) {
+        const QString text = QString("edit %1").arg(describeStep(step));
+        pendingCommands_.push_back(PendingCommand{PendingCommand::Replace, before, after, text, index, std::move(old)});
+        launchReplay(after, tr("Replaying after %1").arg(text));
+        return std::nullopt;
+    }
     try {
         runner_->set_pipeline(after);
     } catch (const std::exception& e) {
@@ -227,6 +279,26 @@ std::optional<QString> ViewDocument::replaceStep(std::size_t index, const Step& 
 
 void ViewDocument::applyPipeline(const Pipeline& pipeline)
 {
+    if (reverting_)
+        return; // a cancelled background undo/redo moves the stack back: nothing to apply
+    if (!pendingCommands_.empty()) {
+        // Undo/redo wins over pushes still being computed: they are dropped.
+        pendingCommands_.clear();
+        if (!restoreIndex_) {
+            if (cancel_)
+                *cancel_ = true;
+            ++generation_;
+            pendingTarget_.reset();
+            cancel_.reset();
+            emit replayFinished();
+        }
+    }
+    if (runsInBackground(pipeline)) {
+        if (!restoreIndex_)
+            restoreIndex_ = undo_->index(); // QUndoStack changes its index after undo()/redo()
+        launchReplay(pipeline, tr("Replaying the pipeline"));
+        return;
+    }
     try {
         runner_->set_pipeline(pipeline);
     } catch (const std::exception&) {
@@ -235,17 +307,237 @@ void ViewDocument::applyPipeline(const Pipeline& pipeline)
     resultChanged();
 }
 
-void ViewDocument::resultChanged()
+// --- Background replay -------------------------------------------------------------
+
+namespace {
+double initialThreshold()
 {
-    ses_ = std::make_shared<const Ses>(runner_->result());
-    rebuildLanes();
+    bool ok = false;
+    const double env = qEnvironmentVariable("CHITRA_ASYNC_THRESHOLD").toDouble(&ok);
+    // ~1M element-steps: a linear step costs 10-20 ns per element on 10M traces, so
+    // this is about one frame (docs/performance.md).
+    return ok && env >= 0 ? env : 1e6;
+}
+double& thresholdValue()
+{
+    static double value = initialThreshold();
+    return value;
+}
+} // namespace
+
+double ViewDocument::asyncThreshold() { return thresholdValue(); }
+void ViewDocument::setAsyncThreshold(double units) { thresholdValue() = units; }
+
+bool ViewDocument::runsInBackground(const Pipeline& after) const
+{
+    if (replaying())
+        return true; // chained onto the running replay
+    const double cost = runner_->replay_cost(after);
+    return cost > 0 && cost >= asyncThreshold();
+}
+
+Pipeline ViewDocument::currentTarget() const { return pendingTarget_ ? *pendingTarget_ : runner_->pipeline(); }
+
+void ViewDocument::launchReplay(const Pipeline& target, const QString& text)
+{
+    if (cancel_)
+        *cancel_ = true; // superseded: the new worker recomputes from the cached prefix
+    const int generation = ++generation_;
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    pendingTarget_ = target;
+    const std::size_t common = runner_->common_prefix(target);
+    auto start = runner_->result_ptr(common);
+    const bool strict = runner_->strict();
+    auto cancel = cancel_;
+    const YOrder order = order_;
+    const std::vector<std::string> custom = customOrder_;
+
+    struct Outcome {
+        std::shared_ptr<Replay> replay;
+        std::shared_ptr<LaneLayout> lanes; // of the result, in the y order at launch
+        QString error;
+        bool cancelled = false;
+    };
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher, generation](int value) {
+        if (generation == generation_)
+            emit replayProgress(value, watcher->progressMaximum());
+    });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, order, custom] {
+        watcher->deleteLater();
+        if (watcher->future().resultCount() == 0)
+            return;
+        Outcome o = watcher->result();
+        if (order != order_ || custom != customOrder_)
+            o.lanes.reset(); // the y order changed meanwhile: lay the lanes out again
+        finishReplay(generation, std::move(o.replay), std::move(o.lanes), o.error, o.cancelled);
+    });
+    watcher->setFuture(QtConcurrent::run([start, target, common, strict, cancel, order,
+                                          custom](QPromise<Outcome>& promise) {
+        Outcome o;
+        promise.setProgressRange(0, static_cast<int>(target.steps.size() - common));
+        try {
+            o.replay = std::make_shared<Replay>(replay_pipeline(
+                start, target, common, strict, cancel.get(),
+                [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); }));
+            // The lanes too, so that committing on the GUI thread is cheap.
+            const Ses& result = o.replay->results.empty() ? *start : *o.replay->results.back();
+            if (!cancel->load())
+                o.lanes = std::make_shared<LaneLayout>(computeLanes(result, order, custom));
+        } catch (const Cancelled&) {
+            o.cancelled = true;
+        } catch (const std::exception& e) {
+            o.error = QString::fromStdString(e.what());
+        }
+        promise.addResult(std::move(o));
+    }));
+    emit replayStarted(text);
+}
+
+void ViewDocument::rollBackStack(std::optional<int> index)
+{
+    if (!index || *index == undo_->index())
+        return;
+    reverting_ = true;
+    undo_->setIndex(*index);
+    reverting_ = false;
+}
+
+void ViewDocument::cancelReplay()
+{
+    if (!replaying())
+        return;
+    *cancel_ = true; // the worker stops at its next check; its result is dropped anyway
+    ++generation_;
+    cancel_.reset();
+    pendingTarget_.reset();
+    pendingCommands_.clear();
+    rollBackStack(std::exchange(restoreIndex_, std::nullopt));
+    emit replayFinished();
+}
+
+bool ViewDocument::waitForReplay(int timeoutMs)
+{
+    if (!replaying())
+        return true;
+    QEventLoop loop;
+    connect(this, &ViewDocument::replayFinished, &loop, &QEventLoop::quit);
+    if (timeoutMs >= 0)
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    while (replaying()) {
+        loop.exec();
+        if (timeoutMs >= 0)
+            break;
+    }
+    return !replaying();
+}
+
+std::optional<QString> ViewDocument::checkDependents(const PendingCommand& c, const Replay& replay) const
+{
+    if (c.kind == PendingCommand::Push)
+        return std::nullopt;
+    // A warning a later step did not have before means it names a symbol the removed
+    // or edited step made (same rule as PipelineRunner::remove_step).
+    const std::size_t first = c.kind == PendingCommand::Remove ? c.index : c.index + 1;
+    for (std::size_t j = first; j < c.after.steps.size(); ++j) {
+        const std::size_t oldIndex = c.kind == PendingCommand::Remove ? j + 1 : j;
+        const auto& now = j < replay.common ? runner_->step_warnings(j) : replay.warnings[j - replay.common];
+        const auto& old = c.oldWarnings.at(oldIndex);
+        for (const auto& w : now)
+            if (std::find(old.begin(), old.end(), w) == old.end()) {
+                const QString changed = QString::fromStdString(step_label(c.index, c.before.steps[c.index]));
+                // Numbered as in the pipeline the user sees (before the change).
+                const QString later = QString::fromStdString(step_label(oldIndex, c.after.steps[j]));
+                return QString("cannot %1 %2: %3 depends on it: %4")
+                    .arg(c.kind == PendingCommand::Remove ? "remove" : "change", changed, later,
+                         QString::fromStdString(w));
+            }
+    }
+    return std::nullopt;
+}
+
+void ViewDocument::finishReplay(int generation, std::shared_ptr<Replay> replay, std::shared_ptr<LaneLayout> lanes,
+                                QString error, bool cancelled)
+{
+    if (generation != generation_)
+        return; // superseded or cancelled meanwhile
+    pendingTarget_.reset();
+    cancel_.reset();
+    std::vector<PendingCommand> commands = std::move(pendingCommands_);
+    pendingCommands_.clear();
+    const std::optional<int> restore = std::exchange(restoreIndex_, std::nullopt);
+    if (!cancelled && error.isEmpty() && replay)
+        for (const auto& c : commands)
+            if (auto refused = checkDependents(c, *replay)) {
+                error = *refused;
+                break;
+            }
+    if (!cancelled && !error.isEmpty() && commands.size() == 1 && commands.front().kind == PendingCommand::Remove) {
+        const auto& c = commands.front();
+        if (!error.startsWith("cannot remove"))
+            error = QString("cannot remove %1: %2")
+                        .arg(QString::fromStdString(step_label(c.index, c.before.steps[c.index])), error);
+    }
+    if (cancelled || !error.isEmpty() || !replay) {
+        rollBackStack(restore);
+        emit replayFinished();
+        if (!cancelled && !error.isEmpty())
+            emit replayRefused(error);
+        return;
+    }
+    try {
+        runner_->commit(std::move(*replay));
+    } catch (const std::exception& e) {
+        rollBackStack(restore);
+        emit replayFinished();
+        emit replayRefused(QString::fromStdString(e.what()));
+        return;
+    }
+    resultChanged(std::move(lanes));
+    QStringList warnings;
+    for (auto& c : commands) {
+        undo_->push(new StepCommand(this, c.before, c.after, c.text)); // first redo: a no-op
+        if (c.kind != PendingCommand::Remove)
+            for (const QString& w : stepWarnings(c.index))
+                warnings << QString::fromStdString(step_label(c.index, c.after.steps[c.index])) + ": " + w;
+    }
+    emit replayFinished();
+    if (!warnings.isEmpty())
+        emit warningsRaised(warnings);
+}
+
+void ViewDocument::resultChanged(std::shared_ptr<LaneLayout> lanes)
+{
+    ses_ = runner_->result_ptr(runner_->size());
+    if (lanes && lanes->summary.size() == ses_->size()) {
+        laneSymbols_ = std::move(lanes->symbols);
+        laneOf_ = std::move(lanes->laneOf);
+        summary_ = std::move(lanes->summary);
+    } else {
+        rebuildLanes();
+    }
     rematchPatterns();
     emit sesChanged();
     emit patternsChanged();
 }
 
+std::vector<int> ViewDocument::displays() const
+{
+    std::vector<int> d{0, 1, 2};
+    d.insert(d.end(), extraDisplays_.begin(), extraDisplays_.end());
+    return d;
+}
+
 void ViewDocument::setDisplayOpen(int display, bool open)
 {
+    if (display >= 3 && std::find(extraDisplays_.begin(), extraDisplays_.end(), display) == extraDisplays_.end()) {
+        if (!open)
+            return;
+        extraDisplays_.push_back(display);
+        closedDisplays_.remove(display);
+        emit displaysChanged();
+        return;
+    }
     if (display == 0 || open == displayOpen(display))
         return;
     if (open)

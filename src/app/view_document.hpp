@@ -14,6 +14,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -22,6 +23,7 @@ class QUndoStack;
 
 namespace chitra {
 class PipelineRunner;
+struct Replay;
 }
 
 namespace chitra::app {
@@ -43,6 +45,14 @@ struct BrushedPattern {
 };
 
 enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
+
+// The lanes of a SES in a y order: pure, so a background replay computes them too.
+struct LaneLayout {
+    std::vector<SymbolId> symbols; // bottom lane first
+    std::vector<int> laneOf;       // by symbol, -1 when absent
+    StateSummary summary;
+};
+LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder);
 
 class ViewDocument : public QObject {
     Q_OBJECT
@@ -73,6 +83,15 @@ public:
     // Pipeline (replayed by the core's PipelineRunner, every step's result cached).
     // Each change is applied first; one the core refuses returns the core's message and
     // nothing is pushed onto the undo stack.
+    //
+    // A change whose replay is estimated above asyncThreshold() (input elements times
+    // step_cost per recomputed step) runs on a worker instead: the call returns nullopt
+    // at once, the view keeps its current SES, replayStarted/replayProgress report it,
+    // and only when the result arrives is it committed and the command pushed (a refusal
+    // then arrives as replayRefused). Further pushes while it runs chain onto it (the
+    // running worker is superseded by one computing both); removing or editing a step
+    // is refused until it ends; undo/redo drops pending pushes. cancelReplay() abandons
+    // it and leaves pipeline and undo stack as before.
     std::optional<QString> pushStep(const Step& step);
     // Removes step `index` (0-based) and replays the later ones; refused, naming the
     // later step, when that step depends on a symbol the removed one made.
@@ -92,8 +111,11 @@ public:
 
     // Which of the view's displays are open (SessionModel::Display as int); the trace
     // display is the view itself and always open.
+    // Displays beyond the fixed three (Gantt 3, rate 4) exist once opened; displays()
+    // lists the view's displays in session-tree order.
     bool displayOpen(int display) const { return display == 0 || !closedDisplays_.contains(display); }
     void setDisplayOpen(int display, bool open);
+    std::vector<int> displays() const;
 
     // Linked selection (raw records): shared by every view of the same trace, so each
     // highlights the records that survive its own pipeline.
@@ -113,6 +135,18 @@ public:
     // Used by the undo commands only: switches to a pipeline that applied before.
     void applyPipeline(const Pipeline& pipeline);
 
+    // Background replay.
+    bool replaying() const { return pendingTarget_.has_value(); }
+    // Whether switching to `after` would run in the background (estimate, or a replay runs).
+    bool runsInBackground(const Pipeline& after) const;
+    void cancelReplay();
+    // Blocks, processing events, until no replay is pending (headless use); false on timeout.
+    bool waitForReplay(int timeoutMs = -1);
+    // Cost units above which a replay runs in the background: CHITRA_ASYNC_THRESHOLD,
+    // or about one frame of work by default; 0 forces every replay into the background.
+    static double asyncThreshold();
+    static void setAsyncThreshold(double units);
+
 signals:
     void sesChanged();
     void lanesChanged();
@@ -123,12 +157,31 @@ signals:
     void displaysChanged();
     // After a change whose new or edited step has warnings (each prefixed with its step).
     void warningsRaised(const QStringList& warnings);
+    // Background replay: started (or restarted with a chained request), progress in
+    // steps, ended (committed, refused or cancelled), refused with the core's message.
+    void replayStarted(const QString& text);
+    void replayProgress(int done, int total);
+    void replayFinished();
+    void replayRefused(const QString& message);
 
 private:
-    void resultChanged();
+    void resultChanged(std::shared_ptr<LaneLayout> lanes = nullptr);
     void rebuildLanes();
     void rematchPatterns();
-    std::optional<QString> changePipeline(const Pipeline& after, const QString& text, std::size_t firstChanged);
+    // A request waiting for its background replay.
+    struct PendingCommand {
+        enum Kind { Push, Remove, Replace } kind = Push;
+        Pipeline before, after;
+        QString text;
+        std::size_t index = 0;                          // the pushed, removed or edited step
+        std::vector<std::vector<std::string>> oldWarnings; // remove/replace: of `before`
+    };
+    Pipeline currentTarget() const;
+    void launchReplay(const Pipeline& target, const QString& text);
+    void finishReplay(int generation, std::shared_ptr<Replay> replay, std::shared_ptr<LaneLayout> lanes,
+                      QString error, bool cancelled);
+    void rollBackStack(std::optional<int> index);
+    std::optional<QString> checkDependents(const PendingCommand& c, const Replay& replay) const;
 
     std::shared_ptr<const Trace> trace_;
     QString name_;
@@ -141,10 +194,18 @@ private:
     std::vector<std::string> customOrder_;
     std::string picked_;
     QSet<int> closedDisplays_;
+    std::vector<int> extraDisplays_; // Gantt/rate displays added to the view, in order
     RecordRange selection_;
     std::vector<BrushedPattern> patterns_;
     int patternsMade_ = 0;
     QUndoStack* undo_;
+
+    std::optional<Pipeline> pendingTarget_;      // the pipeline a running worker computes
+    std::vector<PendingCommand> pendingCommands_; // pushed onto the stack when it arrives
+    std::optional<int> restoreIndex_;            // stack index before a background undo/redo
+    std::shared_ptr<std::atomic<bool>> cancel_;  // the running worker's flag
+    int generation_ = 0;                         // results of older workers are dropped
+    bool reverting_ = false;                     // rolling the stack back: ignore applyPipeline
 };
 
 } // namespace chitra::app

@@ -1,6 +1,7 @@
 // Spectral peaks and the frequency-domain filter's selection (semantics.md sections 3, 6).
 #include "chitra/spectrum.hpp"
 
+#include "chitra/cancel.hpp"
 #include "spectrum_fft.hpp"
 
 #include <algorithm>
@@ -86,6 +87,7 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
     const double inv_n = 1.0 / static_cast<double>(n);
     const double span = static_cast<double>(n) * dt;
     for (std::size_t s = 0; s < peaks.size(); ++s) {
+        throw_if_cancelled(); // one FFT per symbol: a cancelled replay stops here promptly
         // A constant indicator (absent or everywhere) has no non-zero frequency.
         if (count[s] == 0 || count[s] == n)
             continue;

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -176,6 +177,153 @@ TEST(TraceviewAverage, EmptyWindowRepeatsPreviousColumn)
     EXPECT_DOUBLE_EQ(got[4], 5);
     EXPECT_DOUBLE_EQ(got[5], 10);
     EXPECT_DOUBLE_EQ(got[9], 10);
+}
+
+TEST(TraceviewTimeMean, HandWorkedCounterAndGauge)
+{
+    Trace t = small();
+    Ses s = base_ses(t);
+    std::vector<double> x;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        x.push_back(static_cast<double>(s.bounds[i]));
+    const double end = static_cast<double>(s.bounds.back());
+    SeriesIndex c = field_series(t, s, 0), g(x, element_field_values(t, s, 1), end);
+    // Counter 0, 20, 30, 90, 100 at 0, 10, 30, 60, 70, held to 100: C(100) - C(0) = 100.
+    EXPECT_DOUBLE_EQ(c.time_mean(0, 100), 1.0);
+    // C(5) = 10, C(35) = 30 + 2 * 5 = 40: 30 over 30 ticks.
+    EXPECT_DOUBLE_EQ(c.time_mean(5, 35), 1.0);
+    EXPECT_DOUBLE_EQ(c.time_mean(12, 18), 0.5); // inside one visit: its rate
+    // Before the start only [0, 10) is covered: the rate 2 of the first visit.
+    EXPECT_DOUBLE_EQ(c.time_mean(-10, 10), 2.0);
+    EXPECT_TRUE(std::isnan(c.time_mean(100, 120)));
+    // Gauge 5, 6, 7, 8, 9 held for 10, 20, 30, 10, 30 ticks.
+    EXPECT_DOUBLE_EQ(g.time_mean(0, 100), (50 + 120 + 210 + 80 + 270) / 100.0);
+    const auto cols = column_time_means(g, 0, 100, 4); // [0,25) [25,50) [50,75) [75,100)
+    EXPECT_DOUBLE_EQ(cols[0], (50 + 6 * 15) / 25.0);
+    EXPECT_DOUBLE_EQ(cols[1], (6 * 5 + 7 * 20) / 25.0);
+    EXPECT_DOUBLE_EQ(cols[2], (7 * 10 + 8 * 10 + 9 * 5) / 25.0);
+    EXPECT_DOUBLE_EQ(cols[3], 9.0);
+}
+
+TEST(TraceviewTimeMean, TinyVisitDoesNotDominate)
+{
+    // 1000 increments over 1 ms, 1000 in a visit of 1 ns, 1000 over the next ms.
+    Trace t = read_pes_text("# chitra-pes 1\n# timebase: ns\n# fields: n:counter\n# end: 2000002\n"
+                            "0 A 0\n1000000 B 1000\n1000001 A 2000\n2000001 B 3000\n",
+                            "tiny.pes");
+    Ses s = base_ses(t);
+    const auto v = element_field_values(t, s, 0);
+    ASSERT_EQ(v.size(), 4u);
+    EXPECT_DOUBLE_EQ(v[1], 1e12); // the visit's own rate stays what it is
+    std::vector<double> x;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        x.push_back(static_cast<double>(s.bounds[i]));
+    SeriesIndex idx = field_series(t, s, 0);
+    // Over the first 2000001 ns: 3000 increments, about 1.5e6 per second; the plain
+    // mean of the three visits' rates would say 3.3e11.
+    EXPECT_NEAR(idx.time_mean(0, 2000001), 3000 / 2000001e-9, 1e-6);
+    const auto avg = time_average_curve(idx, 0, 2000002, 10, 1.0);
+    for (double a : avg)
+        EXPECT_LT(a, 3e6);
+    EXPECT_GT(average_curve(idx, 0, 2000002, 10, 1.0)[5], 1e11);
+}
+
+namespace {
+
+// A random PES with a counter and a gauge; equal times give zero-length visits.
+std::string random_pes(std::mt19937_64& rng, std::size_t records)
+{
+    std::uniform_int_distribution<int> step(0, 50), inc(0, 1000), gauge(-20, 20), state(0, 4);
+    std::ostringstream out;
+    out << "# chitra-pes 1\n# timebase: ns\n# fields: c:counter g:gauge\n";
+    long long t = 0, c = 0;
+    std::vector<std::string> lines;
+    for (std::size_t r = 0; r < records; ++r) {
+        lines.push_back(std::to_string(t) + " S" + std::to_string(state(rng)) + ' ' + std::to_string(c) + ' ' +
+                        std::to_string(gauge(rng)) + '\n');
+        t += step(rng) < 5 ? 0 : step(rng);
+        c += inc(rng);
+    }
+    out << "# end: " << t + 1 + step(rng) << '\n';
+    for (const auto& l : lines)
+        out << l;
+    return out.str();
+}
+
+} // namespace
+
+// The time-weighted curves against a direct computation from the records: a counter's
+// (C(b) - C(a)) / (b - a), with C rising linearly over each visit, and a gauge's values
+// weighted by their overlap with the window.
+TEST(TraceviewTimeMean, MatchesBruteForceOnRandomTraces)
+{
+    std::mt19937_64 rng(2026);
+    for (int trial = 0; trial < 12; ++trial) {
+        Trace t = read_pes_text(random_pes(rng, 50 + trial * 157), "random.pes");
+        Ses s = base_ses(t);
+        const std::size_t n = s.size();
+        const auto& C = t.fields[0];
+        const auto& G = t.fields[1];
+        auto counterAt = [&](double time) { // C(t) from the records
+            const double e0 = static_cast<double>(s.bounds[0]), eN = static_cast<double>(s.bounds[n]);
+            time = std::clamp(time, e0, eN);
+            auto rec = [&](RecordIndex r) { return C[std::min<RecordIndex>(r, C.size() - 1)]; };
+            // Left-continuous: at an entry time, the value before the visits entered then
+            // (so a zero-length visit's increment counts in windows [a, b) holding its time).
+            for (std::size_t i = 0; i < n; ++i) {
+                const double a = static_cast<double>(s.bounds[i]), b = static_cast<double>(s.bounds[i + 1]);
+                if (a >= time)
+                    return rec(s.records[i]);
+                if (time < b)
+                    return rec(s.records[i]) + (rec(s.records[i + 1]) - rec(s.records[i])) * (time - a) / (b - a);
+            }
+            return rec(s.records[n]);
+        };
+        auto gaugeMean = [&](double a, double b) {
+            double area = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const double lo = std::max(a, static_cast<double>(s.bounds[i]));
+                const double hi = std::min(b, static_cast<double>(s.bounds[i + 1]));
+                if (hi > lo)
+                    area += G[s.records[i]] * (hi - lo);
+            }
+            return area / (b - a);
+        };
+        std::vector<double> x(n);
+        for (std::size_t i = 0; i < n; ++i)
+            x[i] = static_cast<double>(s.bounds[i]);
+        const double end = static_cast<double>(s.bounds[n]);
+        SeriesIndex ci = field_series(t, s, 0), gi = field_series(t, s, 1);
+        ASSERT_EQ(gi.end(), end);
+        std::uniform_real_distribution<double> u(-0.1 * end, 1.1 * end);
+        double x0 = u(rng), x1 = u(rng);
+        if (x0 > x1)
+            std::swap(x0, x1);
+        const int columns = 5 + trial * 29;
+        const double fraction = 0.005 + 0.03 * trial;
+        const auto cavg = time_average_curve(ci, x0, x1, columns, fraction);
+        const auto gavg = time_average_curve(gi, x0, x1, columns, fraction);
+        const auto gcol = column_time_means(gi, x0, x1, columns);
+        const auto ccol = column_time_means(ci, x0, x1, columns);
+        const double w = (x1 - x0) / columns, half = fraction * (x1 - x0) / 2;
+        auto check = [&](double got, double lo, double hi, bool counter, const char* what, int c) {
+            const double a = std::max(lo, x.front()), b = std::min(hi, end);
+            if (!(b > a)) {
+                EXPECT_TRUE(std::isnan(got)) << what << " trial " << trial << " column " << c;
+                return;
+            }
+            const double want = counter ? (counterAt(b) - counterAt(a)) / (b - a) * 1e9 : gaugeMean(a, b);
+            EXPECT_NEAR(got, want, 1e-7 * (1 + std::abs(want))) << what << " trial " << trial << " column " << c;
+        };
+        for (int c = 0; c < columns; ++c) {
+            const double p = x0 + (c + 0.5) * w;
+            check(cavg[c], p - half, p + half, true, "counter average", c);
+            check(gavg[c], p - half, p + half, false, "gauge average", c);
+            const double lo = x0 + c * w, hi = c + 1 == columns ? x1 : x0 + (c + 1) * w;
+            check(ccol[c], lo, hi, true, "counter column", c);
+            check(gcol[c], lo, hi, false, "gauge column", c);
+        }
+    }
 }
 
 TEST(TraceviewRate, ValuesOfEachVisit)

@@ -93,7 +93,7 @@ void StateDetailsTest::pickingShowsStatisticsAndHistogram()
     QCOMPARE(st.min, Time{10});
     QCOMPARE(st.max, Time{50});
     const QString text = p.statsLabel()->text();
-    QVERIFY(text.contains("433.333"));
+    QVERIFY(text.contains(QString::fromUtf8("433.3 µs²")));
     QVERIFY(text.contains("80.0%"));
     // Integer binning (range 40 < 128): unit bins from 10 to 50 holding the three visits.
     QVERIFY(p.histogram()->isVisible());

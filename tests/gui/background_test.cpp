@@ -1,0 +1,364 @@
+// Background work in the main window: pipeline replay off the GUI thread with progress,
+// chaining, refusal and Cancel; fitting in the background.
+#include "background_job.hpp"
+#include "chitra/pipeline_runner.hpp"
+#include "error_reporter.hpp"
+#include "main_window.hpp"
+#include "session.hpp"
+#include "session_model.hpp"
+#include "traceview_window.hpp"
+#include "view_document.hpp"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QMenu>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QThreadPool>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <random>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+// `n` records over `states` states, pseudo-random with a fixed seed (every state
+// occurs, so the frequency filter runs one FFT per state).
+std::shared_ptr<const Trace> syntheticTrace(std::size_t n, int states)
+{
+    auto table = std::make_shared<SymbolTable>();
+    for (int s = 0; s < states; ++s)
+        table->add(Symbol{"S" + std::to_string(s)});
+    std::vector<Time> times(n);
+    std::vector<SymbolId> ids(n);
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> pick(0, states - 1);
+    Time t = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        times[i] = t;
+        t += 1 + static_cast<Time>(rng() % 5);
+        ids[i] = static_cast<SymbolId>(i < static_cast<std::size_t>(states) ? static_cast<int>(i) : pick(rng));
+    }
+    auto trace = std::make_shared<Trace>();
+    trace->source = "synthetic";
+    trace->times = Column<Time>(std::move(times));
+    trace->states = Column<SymbolId>(std::move(ids));
+    trace->symbols = table;
+    return trace;
+}
+
+// 20 x (A B C D) and a closing E.
+std::shared_ptr<const Trace> smallTrace()
+{
+    auto table = std::make_shared<SymbolTable>();
+    for (const char* s : {"A", "B", "C", "D", "E"})
+        table->add(Symbol{s});
+    std::vector<Time> times;
+    std::vector<SymbolId> ids;
+    for (int r = 0; r < 20; ++r)
+        for (SymbolId s = 0; s < 4; ++s) {
+            times.push_back(static_cast<Time>(times.size()) * 10);
+            ids.push_back(s);
+        }
+    times.push_back(static_cast<Time>(times.size()) * 10);
+    ids.push_back(4);
+    auto trace = std::make_shared<Trace>();
+    trace->times = Column<Time>(std::move(times));
+    trace->states = Column<SymbolId>(std::move(ids));
+    trace->symbols = table;
+    return trace;
+}
+
+std::vector<std::string> namesOf(const Ses& ses)
+{
+    std::vector<std::string> n;
+    for (SymbolId s : ses.symbol)
+        n.push_back((*ses.symbols)[s].name);
+    return n;
+}
+} // namespace
+
+class BackgroundTest : public QObject {
+    Q_OBJECT
+private:
+    QStringList errors_;
+
+private slots:
+    void init()
+    {
+        errors_.clear();
+        setErrorHook([this](QWidget*, const QString&, const QString& text) { errors_ << text; });
+    }
+    void cleanup() { ViewDocument::setAsyncThreshold(1e6); }
+
+    void pushRunsInBackgroundThenCommits()
+    {
+        ViewDocument::setAsyncThreshold(0); // force the asynchronous path
+        MainWindow mw;
+        auto trace = smallTrace();
+        ViewDocument* doc = mw.session()->addFile("small.pes", trace, 0);
+        mw.setCurrentView(doc);
+        const auto before = doc->sesPtr();
+
+        QSignalSpy started(doc, &ViewDocument::replayStarted);
+        QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
+        // Nothing changed yet: the view shows the previous SES, the stack is empty.
+        QVERIFY(doc->replaying());
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(doc->steps().size(), std::size_t{0});
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QCOMPARE(doc->sesPtr(), before);
+        QVERIFY(mw.jobs()->busy());
+        QVERIFY(!mw.cancelButton()->isHidden());
+
+        QTRY_VERIFY(!doc->replaying());
+        QCOMPARE(doc->steps().size(), std::size_t{1});
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QVERIFY(!mw.jobs()->busy());
+        QVERIFY(mw.cancelButton()->isHidden());
+        // 20 x (AB C D) (E only closes the last D), as the core computes it synchronously.
+        const Ses expected = run_pipeline(base_ses(*trace), doc->pipeline()).ses;
+        QCOMPARE(namesOf(doc->ses()), namesOf(expected));
+        QCOMPARE(doc->ses().size(), std::size_t{60});
+
+        // Undo reuses the cached base (no work: synchronous); redo recomputes the step
+        // in the background and leaves the stack where the redo put it.
+        doc->undoStack()->undo();
+        QVERIFY(!doc->replaying());
+        QCOMPARE(doc->ses().size(), std::size_t{80});
+        doc->undoStack()->redo();
+        QVERIFY(doc->replaying());
+        QTRY_VERIFY(!doc->replaying());
+        QCOMPARE(doc->undoStack()->index(), 1);
+        QCOMPARE(doc->ses().size(), std::size_t{60});
+        QVERIFY(errors_.isEmpty());
+    }
+
+    void newerRequestsChainOntoTheRunningOne()
+    {
+        ViewDocument::setAsyncThreshold(0);
+        MainWindow mw;
+        auto trace = smallTrace();
+        ViewDocument* doc = mw.session()->addFile("small.pes", trace, 0);
+        QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
+        QVERIFY(!doc->pushStep(step::Exclude{{"D"}}));
+        // Removing or editing waits for the running replay.
+        QVERIFY(doc->removeStep(0).has_value() || doc->steps().empty());
+        QTRY_VERIFY(!doc->replaying());
+        QCOMPARE(doc->steps().size(), std::size_t{2});
+        QCOMPARE(doc->undoStack()->count(), 2); // one command per request, in order
+        const Ses expected = run_pipeline(base_ses(*trace), doc->pipeline()).ses;
+        QCOMPARE(namesOf(doc->ses()), namesOf(expected));
+        doc->undoStack()->undo();
+        QTRY_VERIFY(!doc->replaying());
+        QCOMPARE(doc->steps().size(), std::size_t{1});
+        QCOMPARE(namesOf(doc->ses()),
+                 namesOf(run_pipeline(base_ses(*trace), Pipeline{{step::Aggregate{{"A", "B"}, "AB"}}}).ses));
+    }
+
+    void refusalArrivesAndNothingIsPushed()
+    {
+        ViewDocument::setAsyncThreshold(0);
+        MainWindow mw;
+        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        QSignalSpy refused(doc, &ViewDocument::replayRefused);
+        QVERIFY(!doc->pushStep(step::ClipCount{50, 50})); // more than the 81 elements
+        QTRY_COMPARE(refused.count(), 1);
+        QVERIFY(refused.front().front().toString().startsWith("step 1 (clip): "));
+        QCOMPARE(errors_.size(), 1); // shown to the user
+        QCOMPARE(doc->steps().size(), std::size_t{0});
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(!mw.jobs()->busy());
+    }
+
+    void removeInBackgroundKeepsTheDependencyRule()
+    {
+        MainWindow mw;
+        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "Z"}));
+        QVERIFY(!doc->pushStep(step::Project{{"Z", "C"}, "P"}));
+        QVERIFY(!doc->replaying()); // tiny: synchronous under the default threshold
+        ViewDocument::setAsyncThreshold(0);
+        QSignalSpy refused(doc, &ViewDocument::replayRefused);
+        QVERIFY(!doc->removeStep(0));
+        QTRY_COMPARE(refused.count(), 1);
+        QVERIFY2(refused.front().front().toString().startsWith("cannot remove step 1 (aggregate): step 2 (project)"),
+                 qPrintable(refused.front().front().toString()));
+        QCOMPARE(doc->steps().size(), std::size_t{2});
+        QCOMPARE(doc->undoStack()->count(), 2);
+    }
+
+    void cancelMidwayLeavesPipelineAndStack()
+    {
+        // 2M elements over 300 states: the frequency filter computes 300 FFTs of 2M
+        // samples, far longer than the test takes to cancel it.
+        MainWindow mw;
+        auto trace = syntheticTrace(2'000'000, 300);
+        ViewDocument* doc = mw.session()->addFile("big.pes", trace, 0);
+        mw.setCurrentView(doc);
+        QVERIFY(!doc->pushStep(step::ClipCount{1, 0})); // 2M element-steps: above one frame
+        QVERIFY(doc->replaying());
+        QTRY_VERIFY(!doc->replaying());
+        QCOMPARE(doc->undoStack()->count(), 1);
+        const auto before = doc->sesPtr();
+
+        QVERIFY(!doc->pushStep(step::FilterFrequency{0.01, 0.02, true, std::nullopt}));
+        QVERIFY(doc->replaying()); // above the default threshold
+        QVERIFY(mw.jobs()->busy());
+
+        // The GUI thread keeps processing events while the worker runs.
+        int ticks = 0;
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, [&ticks] { ++ticks; });
+        timer.start(5);
+        QTRY_VERIFY(ticks >= 10);
+        QVERIFY(doc->replaying());
+        QCOMPARE(doc->sesPtr(), before); // the previous SES is still shown
+
+        QTest::mouseClick(mw.cancelButton(), Qt::LeftButton);
+        QVERIFY(!doc->replaying());
+        QVERIFY(!mw.jobs()->busy());
+        QCOMPARE(doc->steps().size(), std::size_t{1});
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->undoStack()->index(), 1);
+        QCOMPARE(doc->sesPtr(), before);
+        // The worker sees the flag inside the filter's per-state loop and ends.
+        QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 20000);
+        QCoreApplication::processEvents(); // its (dropped) result arrives
+        QCOMPARE(doc->steps().size(), std::size_t{1});
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QVERIFY(errors_.isEmpty());
+    }
+
+    void fitRunsInBackground()
+    {
+        ViewDocument::setAsyncThreshold(0);
+        MainWindow mw;
+        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        mw.setCurrentView(doc);
+        mw.showModel();
+        QVERIFY(!mw.lastModelWindow());
+        QVERIFY(mw.jobs()->busy());
+        QTRY_VERIFY(mw.lastModelWindow() != nullptr);
+        QVERIFY(!mw.jobs()->busy());
+
+        // Cancel abandons a running fit: no window appears.
+        mw.lastModelWindow()->close();
+        mw.showModel();
+        QVERIFY(mw.jobs()->busy());
+        QTest::mouseClick(mw.cancelButton(), Qt::LeftButton);
+        QVERIFY(!mw.jobs()->busy());
+        QTRY_COMPARE(QThreadPool::globalInstance()->activeThreadCount(), 0);
+        QCoreApplication::processEvents();
+        QVERIFY(!mw.lastModelWindow());
+    }
+
+    // Session tree ▸ view ▸ Add display ▸ Gantt chart / Rate chart: Traceview windows of
+    // the view, listed under it in the tree.
+    void addDisplayOpensGanttAndRateCharts()
+    {
+        MainWindow mw;
+        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        SessionModel* model = mw.sessionModel();
+        const QModelIndex viewIndex = model->indexOf(doc);
+        QCOMPARE(model->rowCount(viewIndex), 3);
+        auto trigger = [&](const QString& text) {
+            QMenu menu;
+            mw.fillSessionMenu(&menu, model->indexOf(doc));
+            QMenu* add = nullptr;
+            for (QAction* a : menu.actions())
+                if (a->menu() && a->text() == "Add display")
+                    add = a->menu();
+            QVERIFY(add);
+            for (QAction* a : add->actions())
+                if (a->text() == text) {
+                    a->trigger();
+                    return;
+                }
+            QFAIL(qPrintable("no action " + text));
+        };
+        trigger("Gantt chart");
+        auto windows = mw.findChildren<TraceviewWindow*>();
+        QCOMPARE(windows.size(), 1);
+        QCOMPARE(windows.front()->kind(), TraceviewWindow::Kind::Gantt);
+        QCOMPARE(windows.front()->document(), doc);
+        QVERIFY(windows.front()->gantt());
+        QModelIndex view = model->indexOf(doc);
+        QCOMPARE(model->rowCount(view), 4);
+        QModelIndex gantt = model->index(3, 0, view);
+        QCOMPARE(model->displayOf(gantt), static_cast<int>(SessionModel::Display::Gantt));
+        QCOMPARE(model->data(gantt, Qt::DisplayRole).toString(), QString("Gantt chart"));
+
+        trigger("Rate chart");
+        windows = mw.findChildren<TraceviewWindow*>();
+        QCOMPARE(windows.size(), 2);
+        view = model->indexOf(doc);
+        QCOMPARE(model->rowCount(view), 5);
+        QCOMPARE(model->displayOf(model->index(4, 0, view)), static_cast<int>(SessionModel::Display::Rate));
+
+        // Closing the Gantt window shows the row closed; reopening from the tree opens it again.
+        for (auto* w : windows)
+            if (w->kind() == TraceviewWindow::Kind::Gantt)
+                w->close();
+        QTRY_COMPARE(mw.findChildren<TraceviewWindow*>().size(), 1);
+        view = model->indexOf(doc);
+        QVERIFY(!doc->displayOpen(3));
+        QCOMPARE(model->data(model->index(3, 0, view), Qt::DisplayRole).toString(), QString("Gantt chart (closed)"));
+        mw.openDisplay(doc, model->displayOf(model->index(3, 0, view)));
+        QCOMPARE(mw.findChildren<TraceviewWindow*>().size(), 2);
+        QVERIFY(doc->displayOpen(3));
+    }
+
+    // Measurement for docs/performance.md, not a test: with CHITRA_BENCH_ELEMENTS=N set,
+    // the longest gap between 1 ms timer ticks on the GUI thread while a step is pushed
+    // on an N-element trace, synchronously (the old behaviour) and in the background.
+    void measureGuiBlocking()
+    {
+        const qulonglong n = qEnvironmentVariable("CHITRA_BENCH_ELEMENTS").toULongLong();
+        if (n == 0)
+            QSKIP("set CHITRA_BENCH_ELEMENTS to measure");
+        auto trace = syntheticTrace(n, 40);
+        const QList<QPair<QString, Step>> steps = {
+            {"aggregate S0 S1", step::Aggregate{{"S0", "S1"}, "S01"}},
+            {"exclude S2", step::Exclude{{"S2"}}},
+            {"frequency filter (event)", step::FilterFrequency{0.1, 0.2, true, std::nullopt}},
+        };
+        for (const auto& [name, step] : steps) {
+            if (qEnvironmentVariableIsSet("CHITRA_BENCH_SKIP_FFT") && name.startsWith("frequency"))
+                continue;
+            for (bool background : {false, true}) {
+                ViewDocument::setAsyncThreshold(background ? 0 : 1e300);
+                MainWindow mw;
+                ViewDocument* doc = mw.session()->addFile("big.pes", trace, 0);
+                mw.setCurrentView(doc);
+                QElapsedTimer clock;
+                qint64 last = 0, worst = 0;
+                QTimer timer;
+                connect(&timer, &QTimer::timeout, [&] {
+                    const qint64 now = clock.elapsed();
+                    worst = std::max(worst, now - last);
+                    last = now;
+                });
+                QCoreApplication::processEvents();
+                clock.start();
+                timer.start(1);
+                QTimer::singleShot(20, [&] { QVERIFY(!doc->pushStep(step)); });
+                QTRY_VERIFY_WITH_TIMEOUT(clock.elapsed() > 40 && !doc->replaying(), 600000);
+                const qint64 total = clock.elapsed();
+                QCoreApplication::processEvents();
+                timer.stop();
+                QCOMPARE(doc->steps().size(), std::size_t{1});
+                qInfo("%llu elements, %s, %s: longest GUI-thread gap %lld ms (push to result %lld ms)", n,
+                      qPrintable(name), background ? "background" : "synchronous", static_cast<long long>(worst),
+                      static_cast<long long>(total - 20));
+            }
+        }
+    }
+};
+
+QTEST_MAIN(BackgroundTest)
+#include "background_test.moc"
