@@ -97,6 +97,9 @@ struct ViewState {
 
 // A trace file and what identifies its content (docs/sessions.md "File identity").
 struct TraceFileRef {
+    // Empty when only the relative path is recorded (a session shipped with its traces,
+    // `chitra-cli session new --relative-only`): the file is then looked for beside the
+    // session only, and found there it is `same`.
     std::string path_absolute;
     std::string path_relative;            // to the session file's folder; set on save
     std::uint64_t size = 0;               // bytes
@@ -107,6 +110,12 @@ struct TraceFileRef {
 
     friend bool operator==(const TraceFileRef&, const TraceFileRef&) = default;
 };
+
+// The path to show for a file: the absolute one, else the relative one.
+inline const std::string& shown_path(const TraceFileRef& f)
+{
+    return f.path_absolute.empty() ? f.path_relative : f.path_absolute;
+}
 
 // Where one display sits in the main window.
 struct DisplayPlacement {

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFutureWatcher>
+#include <QToolBar>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -112,21 +113,26 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
                                "strongest frequency lies in it (undoable)"));
     filterBand_->setEnabled(false);
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Frequency view"), this));
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("interval:"), this));
+    // A tool bar, not a row layout: when the pane is narrow its controls fold into the
+    // extension menu instead of imposing their total width on the window (which would
+    // push the docks aside and stop a saved dock layout from restoring exactly).
+    auto* controls = new QToolBar(this);
+    controls->setIconSize(QSize(16, 16));
+    controls->addWidget(new QLabel(tr("Frequency view  "), this));
+    controls->addWidget(new QLabel(tr("interval: "), this));
     controls->addWidget(interval_);
     controls->addWidget(log_);
     controls->addWidget(auto_);
     controls->addWidget(update);
     controls->addWidget(filterBand_);
-    controls->addStretch(1);
+    auto* spacer = new QWidget(this);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    controls->addWidget(spacer);
     controls->addWidget(status_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    layout->addLayout(controls);
+    layout->addWidget(controls);
     layout->addWidget(plot_, 1);
 
     watcher_ = new QFutureWatcher<std::shared_ptr<Periodogram>>(this);

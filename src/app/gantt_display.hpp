@@ -73,6 +73,9 @@ public:
     void undoZoom();                   // one step back
     void fullZoom();                   // all at once
     int zoomDepth() const { return static_cast<int>(history_.size()); }
+    // The zoom history (oldest first), for sessions; set it after zoomTo on restore.
+    const std::vector<std::pair<double, double>>& zoomHistory() const { return history_; }
+    void setZoomHistory(std::vector<std::pair<double, double>> history) { history_ = std::move(history); }
     // The x range of every shown chart (they must all be equal).
     std::vector<std::pair<double, double>> chartRanges() const;
 

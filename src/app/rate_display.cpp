@@ -25,7 +25,8 @@ class RateCanvas : public QCustomPlot {
 public:
     explicit RateCanvas(RateDisplay* owner) : QCustomPlot(owner), owner_(owner) { setMouseTracking(true); }
     std::vector<QCPAxisRect*> charts;
-    std::vector<QCPGraph*> graphs;
+    std::vector<QCPGraph*> graphs;      // visits of at least the minimum length, joined
+    std::vector<QCPGraph*> shortGraphs; // shorter visits: hollow grey points
     std::vector<QCPItemTracer*> tracers;
 
 protected:
@@ -94,6 +95,12 @@ QCustomPlot* RateDisplay::plot() const { return plot_; }
 QWidget* RateDisplay::canvas() const { return plot_; }
 int RateDisplay::chartCount() const { return static_cast<int>(values_.size()); }
 
+void RateDisplay::setMinVisitSeconds(double s)
+{
+    minVisitSeconds_ = std::max(0.0, s);
+    rebuild();
+}
+
 double RateDisplay::value(int chart, int k) const
 {
     return values_.at(static_cast<std::size_t>(chart)).at(static_cast<std::size_t>(k));
@@ -155,16 +162,31 @@ void RateDisplay::rebuild()
     plot_->plotLayout()->clear();
     plot_->charts.clear();
     plot_->graphs.clear();
+    plot_->shortGraphs.clear();
     plot_->tracers.clear();
     auto* margins = new QCPMarginGroup(plot_);
     const QString unit = QString::fromStdString(rate_unit(trace.header.timebase));
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     const int n = static_cast<int>(elements_.size());
+    // The minimum visit in the trace's unit (no rule without a unit of seconds).
+    const auto tick = seconds_per_tick(trace.header.timebase);
+    const double minVisit = tick && *tick > 0 ? minVisitSeconds_ / *tick : 0.0;
+    short_.assign(elements_.size(), 0);
+    int shortCount = 0;
+    for (std::size_t k = 0; k < elements_.size(); ++k) {
+        const std::size_t e = elements_[k];
+        short_[k] = static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) < minVisit;
+        shortCount += short_[k];
+    }
     info_->setText(trace.fields.empty() ? tr("this trace has no data fields")
                                         : tr("%1 entries; x = ordinal of the entry, counters as rates (%2) over the visit")
                                               .arg(formatCount(n))
-                                              .arg(unit));
+                                              .arg(unit) +
+                   (shortCount ? tr("; %1 visits shorter than %2 in grey")
+                                     .arg(formatCount(shortCount))
+                                     .arg(formatDurationSI(minVisitSeconds_ * 1e9, TimeBase::ns))
+                               : QString()));
     for (std::size_t c = 0; c < values_.size(); ++c) {
         auto* rect = new QCPAxisRect(plot_);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
@@ -195,14 +217,28 @@ void RateDisplay::rebuild()
         // Every visit counts the same here: the top 1% of visits may exceed the range.
         // They are drawn at its edge (the values shown on hover stay exact), so they
         // stay visible and do not spill over the neighbouring charts in SVG exports.
-        const auto [lo, hi] = robustRange(values_[c], 0, values_[c].size(), nullptr, 0, 0.99);
+        // Short visits are left out of the range (their rates are mostly jitter).
+        std::vector<double> longValues;
+        longValues.reserve(values_[c].size());
+        for (std::size_t k = 0; k < values_[c].size(); ++k)
+            if (!short_[k])
+                longValues.push_back(values_[c][k]);
+        if (longValues.empty())
+            longValues = values_[c];
+        auto [lo, hi] = robustRange(longValues, 0, longValues.size(), nullptr, 0, 0.99);
         y->setRange(lo, hi);
-        QVector<double> xs(n), ys(n);
+        QVector<double> xs, ys, sx, sy;
         for (int k = 0; k < n; ++k) {
-            xs[k] = k + 1;
-            ys[k] = std::clamp(values_[c][static_cast<std::size_t>(k)], lo, hi);
+            const double v = std::clamp(values_[c][static_cast<std::size_t>(k)], lo, hi);
+            (short_[static_cast<std::size_t>(k)] ? sx : xs).push_back(k + 1);
+            (short_[static_cast<std::size_t>(k)] ? sy : ys).push_back(v);
         }
         g->setData(xs, ys, true);
+        QCPGraph* sg = plot_->addGraph(x, y);
+        sg->setLineStyle(QCPGraph::lsNone);
+        sg->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(150, 150, 150), n <= 400 ? 5 : 3));
+        sg->setData(sx, sy, true);
+        plot_->shortGraphs.push_back(sg);
         auto* tracer = new QCPItemTracer(plot_);
         tracer->setClipAxisRect(rect);
         tracer->setGraph(g);
@@ -240,7 +276,10 @@ void RateDisplay::hoverEntry(int k)
     if (k == hovered_)
         return;
     hovered_ = k;
-    for (auto* t : plot_->tracers) {
+    for (std::size_t c = 0; c < plot_->tracers.size(); ++c) {
+        auto* t = plot_->tracers[c];
+        if (k >= 0)
+            t->setGraph(short_[static_cast<std::size_t>(k)] ? plot_->shortGraphs[c] : plot_->graphs[c]);
         t->setGraphKey(k + 1);
         t->setVisible(k >= 0);
     }
@@ -253,6 +292,8 @@ void RateDisplay::hoverEntry(int k)
                            .arg(e)
                            .arg(formatDurationSI(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]),
                                                  doc_->trace().header.timebase));
+        if (short_[static_cast<std::size_t>(k)])
+            text += tr(" — shorter than the minimum visit: rates mostly jitter");
         for (std::size_t c = 0; c < values_.size(); ++c)
             text += QStringLiteral("  %1 %2").arg(plot_->charts[c]->axis(QCPAxis::atLeft)->label(),
                                                    formatSI(values_[c][static_cast<std::size_t>(k)], QString(), 4));

@@ -36,6 +36,13 @@ public:
     std::size_t elementOf(int k) const { return elements_.at(static_cast<std::size_t>(k)); }
     double value(int chart, int k) const;
 
+    // Visits shorter than this (seconds; default 1 µs) are measurement jitter for a
+    // counter's rate: drawn as hollow grey points, not joined, left out of the y range.
+    // 0 turns the rule off; traces in cycles have no rule.
+    void setMinVisitSeconds(double s);
+    double minVisitSeconds() const { return minVisitSeconds_; }
+    bool isShortVisit(int k) const { return short_.at(static_cast<std::size_t>(k)) != 0; }
+
     // Hovering entry k (as the mouse does); -1 clears.
     void hoverEntry(int k);
     int hoveredEntry() const { return hovered_; }
@@ -64,6 +71,8 @@ private:
     std::vector<std::size_t> elements_;
     std::vector<std::vector<double>> values_; // per chart (fields, then the sum)
     int hovered_ = -1;
+    double minVisitSeconds_ = 1e-6;
+    std::vector<char> short_; // per entry: shorter than the minimum visit
 };
 
 } // namespace chitra::app

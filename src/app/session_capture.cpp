@@ -115,6 +115,8 @@ DisplayState captureGantt(GanttDisplay* g, DisplayState d)
 {
     const auto [x0, x1] = g->visibleRange();
     d.visible = {x0, x1, 0, 0};
+    for (const auto& [h0, h1] : g->zoomHistory())
+        d.zoom_history.push_back({h0, h1, 0, 0});
     d.options.colour_map = colourMapName(g->colourMap());
     d.options.averaging_width_percent = g->averageWindowPercent();
     if (g->chartTotal() > 0)

@@ -21,6 +21,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPointer>
+#include <qcustomplot.h>
 #include <QPushButton>
 #include <QSettings>
 #include <QTimer>
@@ -162,10 +163,28 @@ void SessionController::track(ViewDocument* view)
             panel->setProperty("chitraSessionTracked", true);
             connect(panel->tracePlot(), &TracePlot::interactionFinished, this, &SessionController::markDirty);
             watchFrequency(panel->frequencyPlot());
+            watchFrequencyZoom(panel->frequencyPlot()->plot());
         }
     };
     watchPanel();
     QTimer::singleShot(0, this, watchPanel);
+}
+
+// Zoom and pan of the frequency view are saved (session_capture), so they are changes:
+// a wheel always zooms; a drag counts when it moved the range (a plain click does not).
+void SessionController::watchFrequencyZoom(QCustomPlot* plot)
+{
+    connect(plot, &QCustomPlot::mouseWheel, this, &SessionController::markDirty);
+    connect(plot, &QCustomPlot::mousePress, this, [plot] {
+        const QCPRange x = plot->xAxis->range();
+        plot->setProperty("chitraPressRange", QList<QVariant>{x.lower, x.upper});
+    });
+    connect(plot, &QCustomPlot::mouseRelease, this, [this, plot] {
+        const QList<QVariant> r = plot->property("chitraPressRange").toList();
+        const QCPRange x = plot->xAxis->range();
+        if (r.size() == 2 && (r[0].toDouble() != x.lower || r[1].toDouble() != x.upper))
+            markDirty();
+    });
 }
 
 bool SessionController::isDirty() const

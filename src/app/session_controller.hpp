@@ -16,6 +16,7 @@
 #include <optional>
 
 class QAction;
+class QCustomPlot;
 class QMenu;
 class QTimer;
 
@@ -78,6 +79,7 @@ private:
     void updateRecent();
     void addRecent(const QString& path);
     void track(ViewDocument* view);
+    void watchFrequencyZoom(QCustomPlot* plot);
     void setClean();
     void updateTitle();
     bool maybeSave(); // false: the user cancelled

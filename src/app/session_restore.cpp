@@ -165,6 +165,11 @@ void restoreTraceview(MainWindow& window, ViewDocument* doc, const DisplayState&
     g->setAverageTimeWeighted(tw == extra.end() || tw->second != "0");
     if (!d.visible.empty())
         g->zoomTo(d.visible.x0, d.visible.x1);
+    // zoomTo pushed the range it left; the saved history replaces it (undo goes where it went before).
+    std::vector<std::pair<double, double>> history;
+    for (const VisibleRange& r : d.zoom_history)
+        history.emplace_back(r.x0, r.x1);
+    g->setZoomHistory(std::move(history));
 }
 
 // States are coloured by symbol id (palette.hpp), so replaying the pipeline gives every
@@ -405,6 +410,12 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
         }
     }
 
+    if (current)
+        window.setCurrentView(current);
+    else if (!workbench->files().empty() && !workbench->files().front().views.empty())
+        window.setCurrentView(workbench->files().front().views.front());
+    // The layout last, once the current view's panels are in place: they set the central
+    // widget's minimum size, which decides how much of the saved dock sizes can be kept.
     const auto& layout = session.layout;
     if (!layout.main_window_geometry.empty())
         window.restoreGeometry(QByteArray(reinterpret_cast<const char*>(layout.main_window_geometry.data()),
@@ -412,10 +423,6 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
     if (!layout.dock_state.empty())
         window.restoreState(QByteArray(reinterpret_cast<const char*>(layout.dock_state.data()),
                                        static_cast<qsizetype>(layout.dock_state.size())));
-    if (current)
-        window.setCurrentView(current);
-    else if (!workbench->files().empty() && !workbench->files().front().views.empty())
-        window.setCurrentView(workbench->files().front().views.front());
     return report;
 }
 

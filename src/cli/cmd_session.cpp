@@ -40,6 +40,7 @@ std::string number(double v)
 struct NewOptions {
     std::string out;
     bool no_check = false;
+    bool relative_only = false;
     CLI::Option* trace = nullptr;
     CLI::Option* view = nullptr;
     CLI::Option* pipeline = nullptr;
@@ -141,6 +142,11 @@ int run_new(const NewOptions& o)
     }
     if (!o.no_check)
         check_session(s);
+    // A session shipped with its traces (a repository, an archive): an absolute path means
+    // nothing on another machine, so only the path relative to the session is written.
+    if (o.relative_only)
+        for (auto& f : s.files)
+            f.path_absolute.clear();
     save_session(o.out, s);
     std::size_t views = 0;
     for (auto& f : s.files)
@@ -229,8 +235,10 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
     out << path << ": session format " << s.format_version << ", written by " << s.writer << '\n';
     for (std::size_t i = 0; i < s.files.size(); ++i) {
         const TraceFileRef& f = s.files[i];
-        out << "file " << i + 1 << ": " << f.path_absolute;
-        if (!f.path_relative.empty())
+        out << "file " << i + 1 << ": " << shown_path(f);
+        if (f.path_absolute.empty())
+            out << " (relative to the session only)";
+        else if (!f.path_relative.empty())
             out << " (relative: " << f.path_relative << ")";
         out << '\n';
         out << "  size " << f.size << " bytes, ";
@@ -307,6 +315,9 @@ Action add_session_command(CLI::App& app)
     n->pipeline = create->add_option("--pipeline", "pipeline file of the preceding --view")->expected(1)
                       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     create->add_flag("--no-check", n->no_check, "do not load the traces and replay the pipelines");
+    create->add_flag("--relative-only", n->relative_only,
+                     "record each trace's path relative to the session only (no absolute path), "
+                     "for sessions shipped with their traces");
 
     auto i = std::make_shared<InfoOptions>();
     CLI::App* info = session->add_subcommand("info", "list a session's files, views and displays");

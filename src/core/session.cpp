@@ -39,7 +39,7 @@ std::optional<ViewLocation> find_view(const Session& session, std::string_view n
     if (hits.size() > 1) {
         std::string message = "view '" + std::string(name) + "' exists for several files (";
         for (std::size_t i = 0; i < hits.size(); ++i)
-            message += (i ? ", " : "") + session.files[hits[i].file].path_absolute;
+            message += (i ? ", " : "") + shown_path(session.files[hits[i].file]);
         throw InputError(message + "); name it as FILE/VIEW, FILE being the file's name or its "
                                    "index from 1");
     }
@@ -48,7 +48,7 @@ std::optional<ViewLocation> find_view(const Session& session, std::string_view n
          slash = name.find('/', slash + 1)) {
         std::string_view file = name.substr(0, slash), view = name.substr(slash + 1);
         for (std::size_t f = 0; f < session.files.size(); ++f) {
-            const std::string& path = session.files[f].path_absolute;
+            const std::string& path = shown_path(session.files[f]);
             std::string_view base = path;
             if (auto p = base.rfind('/'); p != std::string_view::npos)
                 base = base.substr(p + 1);

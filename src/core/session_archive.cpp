@@ -870,7 +870,7 @@ std::string session_to_text(const Session& session, const std::string& session_d
     meta.format = kSessionFormatVersion;
     meta.writer = session.writer;
     for (auto& f : session.files) {
-        TocFile t{f.path_absolute, {}};
+        TocFile t{shown_path(f), {}};
         for (auto& v : f.views)
             t.views.push_back(v.name);
         meta.toc.push_back(std::move(t));
@@ -882,10 +882,10 @@ std::string session_to_text(const Session& session, const std::string& session_d
         fc.file.views.clear();
         if (!session_dir.empty() && std::filesystem::path(f.path_absolute).is_absolute())
             fc.file.path_relative = relative_to(f.path_absolute, session_dir);
-        add("file", "file " + f.path_absolute, archive_text("file", fc));
+        add("file", "file " + shown_path(f), archive_text("file", fc));
         for (std::size_t v = 0; v < f.views.size(); ++v) {
             ViewChunk vc{i, v, f.path_absolute, f.views[v]};
-            add("view", view_label(f.path_absolute, f.views[v].name), archive_text("view", vc));
+            add("view", view_label(shown_path(f), f.views[v].name), archive_text("view", vc));
         }
     }
     add("layout", "window layout", archive_text("layout", session.layout));

@@ -63,7 +63,7 @@ FileIdentity compare(const TraceFileRef& ref, const std::string& path, FileStatu
     if (same) {
         id.status = if_same;
         id.message = if_same == FileStatus::same ? path + ": unchanged"
-                                                 : ref.path_absolute + ": moved; found at " + path;
+                                                 : shown_path(ref) + ": moved; found at " + path;
     } else {
         id.status = FileStatus::changed;
         id.message = path + ": content changed since the session was saved ("
@@ -167,7 +167,11 @@ FileIdentity check_file_identity(const TraceFileRef& ref, const std::string& ses
         fs::path rel(ref.path_relative);
         std::string candidate = (rel.is_absolute() ? rel : fs::path(session_dir) / rel).lexically_normal().string();
         if (candidate != ref.path_absolute && stat_regular(candidate)) {
-            FileIdentity there = compare(ref, candidate, FileStatus::moved);
+            // With no absolute path recorded, beside the session is where the file belongs.
+            FileIdentity there =
+                compare(ref, candidate, ref.path_absolute.empty() ? FileStatus::same : FileStatus::moved);
+            if (there.status == FileStatus::same)
+                return there;
             if (there.status == FileStatus::moved || there.status == FileStatus::unverified || !at_absolute)
                 return there;
         }
@@ -175,6 +179,11 @@ FileIdentity check_file_identity(const TraceFileRef& ref, const std::string& ses
     if (at_absolute)
         return *at_absolute; // changed in place
     FileIdentity id;
+    if (ref.path_absolute.empty()) {
+        id.message = ref.path_relative + ": missing (looked for it beside the session"
+                     + (session_dir.empty() ? std::string(")") : ", in " + session_dir + ")");
+        return id;
+    }
     id.message = ref.path_absolute + ": missing"
                  + (ref.path_relative.empty() ? std::string()
                                               : " (also looked for " + ref.path_relative + " beside the session)");

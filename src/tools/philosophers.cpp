@@ -8,6 +8,12 @@
 // philosopher), checked (mutual exclusion on every utensil, non-decreasing times) and
 // written as PES text. See docs/sample-traces.md.
 //
+// --fields: every counter in a record is a sample, taken by the logging thread right after
+// its timestamp, of a process-wide quantity (process CPU time, a shared spin counter, a
+// shared meal counter, process involuntary context switches). Per-thread values summed
+// at merge time would move a thread's whole interval of CPU time into the 1 ns visit in
+// which it next logs, giving impossible rates.
+//
 // Links only Threads: it writes the PES text itself.
 
 #include <algorithm>
@@ -25,6 +31,7 @@
 #include <vector>
 
 #include <sys/resource.h>
+#include <time.h>
 
 namespace {
 
@@ -56,10 +63,11 @@ struct Options {
 // One log entry, written by its own thread only.
 struct Event {
     std::int64_t t;        // steady_clock ns
-    std::uint64_t spins;   // this thread's failed lock attempts so far
-    std::uint64_t cpu_ns;  // this thread's CPU time so far (getrusage, us resolution), --fields only
-    std::uint64_t preempt; // this thread's involuntary context switches so far, --fields only
-    std::uint32_t meals;   // this thread's completed meals so far
+    // --fields only: process-wide readings taken right after t (see the header comment).
+    std::uint64_t spins;   // failed lock attempts of all threads so far
+    std::uint64_t cpu_ns;  // process CPU time since the start of the run (CLOCK_PROCESS_CPUTIME_ID)
+    std::uint64_t preempt; // process involuntary context switches since the start (RUSAGE_SELF)
+    std::uint64_t meals;   // completed meals of all threads so far
     std::uint8_t state;
 };
 
@@ -189,8 +197,29 @@ struct Shared {
     std::atomic<bool> stop{false};
     std::atomic<bool> violated{false};
     std::atomic<int> finished{0};
+    // --fields: process-wide counters, relaxed (each reading only needs to be a value the
+    // counter really had at about the record's time) and on their own cache lines.
+    alignas(64) std::atomic<std::uint64_t> spins{0};
+    alignas(64) std::atomic<std::uint64_t> meals{0};
+    std::uint64_t cpu0 = 0, preempt0 = 0;  // baselines read by main just before `go`
     explicit Shared(const Options& o) : opt(&o), utensils(o.n) {}
 };
+
+// Process CPU time of all threads (ns); a real syscall, not vDSO.
+std::uint64_t process_cpu_ns()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return std::uint64_t(ts.tv_sec) * 1'000'000'000u + std::uint64_t(ts.tv_nsec);
+}
+
+// Involuntary context switches of the whole process (all threads, live and joined).
+std::uint64_t process_preemptions()
+{
+    rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return std::uint64_t(ru.ru_nivcsw);
+}
 
 void lock(Shared& sh, int u, int who, std::uint64_t& spins)
 {
@@ -198,6 +227,7 @@ void lock(Shared& sh, int u, int who, std::uint64_t& spins)
     while (ut.flag.test_and_set(std::memory_order_acquire)) {
         do {  // test-and-test-and-set: spin on a shared copy of the line
             ++spins;
+            if (sh.opt->fields) sh.spins.fetch_add(1, std::memory_order_relaxed);
             if (sh.opt->yield) std::this_thread::yield();
             else cpu_relax();
         } while (ut.flag.test(std::memory_order_relaxed));
@@ -222,29 +252,23 @@ void run_philosopher(Shared& sh, Philosopher& me, int i)
 {
     const Options& o = *sh.opt;
     const int u0 = first_utensil(i), u1 = second_utensil(i, o.n);
-    // --fields: CPU time and preemptions count from the start of the run, not thread creation.
-    std::uint64_t cpu0 = 0, preempt0 = 0;
-    auto usage = [&](std::uint64_t& cpu_ns, std::uint64_t& preempt) {
-        rusage ru;
-        getrusage(RUSAGE_THREAD, &ru);
-        cpu_ns = (std::uint64_t(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1'000'000 +
-                  std::uint64_t(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec)) * 1000 - cpu0;
-        preempt = std::uint64_t(ru.ru_nivcsw) - preempt0;
-    };
     auto record = [&](State s) {
         Event& ev = me.log[me.used++];
         ev.t = now_ns();
         ev.state = s;
-        ev.spins = me.spins;
-        ev.meals = me.meals;
-        if (o.fields) {
-            usage(ev.cpu_ns, ev.preempt);
+        if (o.fields) {  // two syscalls per event: clock_gettime + getrusage
+            // Atomics first: a syscall's return is a point where the scheduler may switch
+            // this thread out for milliseconds, which would make later readings stale.
+            // The CPU time is taken at syscall entry, so it is still the record's time.
+            ev.spins = sh.spins.load(std::memory_order_relaxed);
+            ev.meals = sh.meals.load(std::memory_order_relaxed);
+            ev.cpu_ns = process_cpu_ns() - sh.cpu0;
+            ev.preempt = process_preemptions() - sh.preempt0;
         } else {
-            ev.cpu_ns = ev.preempt = 0;
+            ev.cpu_ns = ev.preempt = ev.spins = ev.meals = 0;
         }
     };
     while (!sh.go.load(std::memory_order_acquire)) cpu_relax();
-    if (o.fields) usage(cpu0, preempt0);
     for (std::int64_t m = 0; m < o.meals; ++m) {
         if (sh.stop.load(std::memory_order_relaxed)) break;
         work(o);  // thinking (state T since time 0 or since the last release)
@@ -255,6 +279,7 @@ void run_philosopher(Shared& sh, Philosopher& me, int i)
         record(E);
         work(o);  // eating
         ++me.meals;
+        if (o.fields) sh.meals.fetch_add(1, std::memory_order_relaxed);
         record(R1);
         unlock(sh, u0);
         record(R2);
@@ -391,6 +416,10 @@ int main(int argc, char** argv)
     threads.reserve(n);
     for (int i = 0; i < n; ++i)
         threads.emplace_back([&sh, &ph, i] { run_philosopher(sh, ph[i], i); });
+    if (o.fields) {
+        sh.cpu0 = process_cpu_ns();
+        sh.preempt0 = process_preemptions();
+    }
     const std::int64_t t0 = now_ns();
     sh.go.store(true, std::memory_order_release);
     if (o.duration > 0) {
@@ -443,7 +472,13 @@ int main(int argc, char** argv)
 
     // Program state = tuple of local states; every philosopher thinks at time 0.
     std::vector<std::uint8_t> st(n, T);
-    std::vector<const Event*> latest(n, nullptr);
+    // Counters: the reading of the event that makes the record. Readings of different
+    // threads merged by time can be out of order by the few hundred ns between a
+    // timestamp and its reading; a running maximum keeps each counter non-decreasing
+    // (how many readings it raised is printed on stderr).
+    constexpr int kCounters = 4;
+    std::uint64_t ctr[kCounters] = {0, 0, 0, 0};  // meals, spins, cpu_ns, preempt
+    std::uint64_t raised[kCounters] = {0, 0, 0, 0};
     auto write_record = [&](std::int64_t t) {
         out.num(std::uint64_t(t / div));
         for (int i = 0; i < n; ++i) {
@@ -451,18 +486,12 @@ int main(int argc, char** argv)
             out.put(kStateName[st[i]]);
         }
         if (o.fields) {
-            std::uint64_t meals = 0, spins = 0, cpu = 0, pre = 0, eating = 0, hungry = 0;
+            std::uint64_t eating = 0, hungry = 0;
             for (int i = 0; i < n; ++i) {
-                if (latest[i]) {
-                    meals += latest[i]->meals;
-                    spins += latest[i]->spins;
-                    cpu += latest[i]->cpu_ns;
-                    pre += latest[i]->preempt;
-                }
                 eating += st[i] == E;
                 hungry += st[i] == A1 || st[i] == A2;
             }
-            for (std::uint64_t v : {meals, spins, cpu, pre, eating, hungry}) {
+            for (std::uint64_t v : {ctr[0], ctr[1], ctr[2], ctr[3], eating, hungry}) {
                 out.put(" ");
                 out.num(v);
             }
@@ -472,7 +501,14 @@ int main(int argc, char** argv)
     write_record(0);
     for (const Merged& m : seq) {
         st[m.who] = m.ev->state;
-        latest[m.who] = m.ev;
+        if (o.fields) {
+            const std::uint64_t r[kCounters] = {m.ev->meals, m.ev->spins, m.ev->cpu_ns,
+                                                m.ev->preempt};
+            for (int c = 0; c < kCounters; ++c) {
+                if (r[c] < ctr[c]) ++raised[c];
+                else ctr[c] = r[c];
+            }
+        }
         write_record(m.t);
     }
     bool ok = out.flush();
@@ -504,6 +540,12 @@ int main(int argc, char** argv)
                          "%llu spins\n", i, p.meals, double(acq) / v / 1000.0,
                          double(eat) / v / 1000.0, (unsigned long long)p.spins);
         }
+        if (o.fields)
+            std::fprintf(stderr,
+                         "  readings raised to keep counters non-decreasing (of %zu): meals %llu, "
+                         "spins %llu, cpu_ns %llu, preempt %llu\n", seq.size(),
+                         (unsigned long long)raised[0], (unsigned long long)raised[1],
+                         (unsigned long long)raised[2], (unsigned long long)raised[3]);
     }
     return 0;
 }

@@ -6,8 +6,11 @@
 
 #include <sys/wait.h>
 
+#include <filesystem>
+
 using namespace chitra;
 using namespace chitra::testing;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -81,6 +84,34 @@ TEST(SessionCli, NewWritesFilesViewsAndPipelinesInOrder)
         }
     EXPECT_EQ(s.files[1].views[0].displays[0].id, "d3");
     EXPECT_EQ(check_file_identity(s.files[1], d.path.string()).status, FileStatus::same);
+}
+
+// --relative-only: no absolute path in the file (a session shipped with its traces);
+// the traces are still checked and hashed, and the file contains no trace of its folder.
+TEST(SessionCli, NewRelativeOnlyWritesNoAbsolutePath)
+{
+    Traces d;
+    write_text(d.file("runs/c.pes"), "0 A\n10 B\n");
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--relative-only", "--trace", d.file("a.pes"), "--view",
+                       "clipped", "--pipeline", d.file("clip.json"), "--trace", d.file("runs/c.pes")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(read_text(d.file("s.chitra")).find(d.path.string()), std::string::npos);
+    Session s = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(s.files.size(), 2u);
+    EXPECT_EQ(s.files[0].path_absolute, "");
+    EXPECT_EQ(s.files[0].path_relative, "a.pes");
+    EXPECT_EQ(s.files[0].size, 24u);
+    EXPECT_EQ(s.files[1].path_relative, "runs/c.pes");
+    EXPECT_EQ(check_file_identity(s.files[1], d.path.string()).status, FileStatus::same);
+    // info shows the relative path and says so.
+    r = cli(d, {"session", "info", d.file("s.chitra")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("file 1: a.pes (relative to the session only)\n"), std::string::npos) << r.out;
+    // A bad trace is still refused before anything is written.
+    write_text(d.file("bad.pes"), "x\n");
+    r = cli(d, {"session", "new", d.file("t.chitra"), "--relative-only", "--trace", d.file("bad.pes")});
+    EXPECT_EQ(r.status, 3);
+    EXPECT_FALSE(fs::exists(d.file("t.chitra")));
 }
 
 TEST(SessionCli, NewUsageErrorsExitTwo)

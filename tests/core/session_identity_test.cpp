@@ -1,5 +1,8 @@
 #include "session_test_fixture.hpp"
 
+#include "chitra/io.hpp"
+#include "chitra/pipeline_runner.hpp"
+
 #include <gtest/gtest.h>
 
 #include <xxhash.h>
@@ -109,6 +112,72 @@ TEST(SessionIdentity, MissingNamesBothPlacesLookedAt)
     EXPECT_EQ(id.status, FileStatus::missing);
     EXPECT_TRUE(id.found_path.empty());
     EXPECT_EQ(id.message, dir.file("run.pes") + ": missing (also looked for run.pes beside the session)");
+}
+
+// A session shipped with its traces records no absolute path: beside the session the
+// file is where it belongs (same); anywhere else is never consulted.
+TEST(SessionIdentity, RelativeOnlyReferenceIsLookedForBesideTheSessionOnly)
+{
+    TempDir dir;
+    write_text(dir.file("a/traces/run.pes"), "0 A\n");
+    TraceFileRef ref = make_file_ref(dir.file("a/traces/run.pes"), dir.file("a"));
+    ref.path_absolute.clear();
+    Session s;
+    s.files.push_back(ref);
+    save_session(dir.file("a/s.chitra"), s);
+    const Session loaded = load_session(dir.file("a/s.chitra")).session;
+    ASSERT_EQ(loaded.files.size(), 1u);
+    EXPECT_EQ(loaded.files[0].path_absolute, "");
+    EXPECT_EQ(loaded.files[0].path_relative, "traces/run.pes");
+    EXPECT_EQ(shown_path(loaded.files[0]), "traces/run.pes");
+
+    FileIdentity id = check_file_identity(loaded.files[0], dir.file("a"));
+    EXPECT_EQ(id.status, FileStatus::same);
+    EXPECT_EQ(id.found_path, dir.file("a/traces/run.pes"));
+    // Other content beside the session: changed.
+    write_text(dir.file("b/traces/run.pes"), "0 B\n");
+    EXPECT_EQ(check_file_identity(loaded.files[0], dir.file("b")).status, FileStatus::changed);
+    // Nothing beside the session: missing, even though the original still exists.
+    id = check_file_identity(loaded.files[0], dir.file("c"));
+    EXPECT_EQ(id.status, FileStatus::missing);
+    EXPECT_EQ(id.message, "traces/run.pes: missing (looked for it beside the session, in " + dir.file("c") + ")");
+}
+
+// sample_traces/tutorial.chitra must open from a clone at any path: copied with its
+// traces into a fresh folder, every file is found there (same) and every view replays.
+TEST(SessionIdentity, TutorialSessionOpensFromACopyAtAnyPath)
+{
+    TempDir dir;
+    const fs::path src = fs::path(CHITRA_SOURCE_DIR) / "sample_traces";
+    fs::create_directories(dir.path / "clone" / "sample_traces");
+    const fs::path to = dir.path / "clone" / "sample_traces";
+    for (const char* name : {"tutorial.chitra", "philosophers-n2-x1000.pes", "philosophers-n3-x1000.pes"})
+        fs::copy_file(src / name, to / name);
+    const std::string session = (to / "tutorial.chitra").string();
+    const Session s = load_session(session).session;
+    ASSERT_EQ(s.files.size(), 2u);
+    for (const TraceFileRef& f : s.files) {
+        EXPECT_EQ(f.path_absolute, "") << "a bundled session must not record an absolute path";
+        EXPECT_EQ(f.path_relative.find('/'), std::string::npos) << f.path_relative;
+    }
+    for (const FileRestorePlan& p : plan_restore(s, to.string(), false)) {
+        EXPECT_EQ(p.identity.status, FileStatus::same) << p.identity.message;
+        EXPECT_EQ(p.action, RestoreAction::open);
+        EXPECT_EQ(fs::path(p.identity.found_path).parent_path(), to);
+    }
+    std::size_t views = 0;
+    for (const TraceFileRef& f : s.files)
+        for (const ViewState& v : f.views) {
+            SessionViewTarget t = resolve_session_view(session, f.path_relative + "/" + v.name);
+            EXPECT_EQ(fs::path(t.trace_path).parent_path(), to);
+            RunResult r = run_pipeline(base_ses(load_trace(t.trace_path)), t.pipeline);
+            EXPECT_GT(r.ses.size(), 0u) << v.name;
+            ++views;
+        }
+    EXPECT_EQ(views, 4u);
+    // Without its trace beside it, the copy reports it missing (the repository's is not used).
+    fs::remove(to / "philosophers-n3-x1000.pes");
+    EXPECT_EQ(plan_restore(s, to.string(), false)[1].identity.status, FileStatus::missing);
 }
 
 TEST(SessionIdentity, UnknownHashIsUnverifiedNotSame)

@@ -12,6 +12,7 @@
 #include "rate_display.hpp"
 #include "traceview_window.hpp"
 #include "main_window.hpp"
+#include "palette.hpp"
 #include "patterns_panel.hpp"
 #include "session.hpp"
 #include "session_capture.hpp"
@@ -21,7 +22,10 @@
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
+#include <QDockWidget>
 #include <QFile>
+#include <QWheelEvent>
+#include <qcustomplot.h>
 #include <QImage>
 #include <QListWidget>
 #include <QProcess>
@@ -55,10 +59,22 @@ double differingShare(const QImage& a, const QImage& b)
     return static_cast<double>(differ) / (static_cast<double>(a.width()) * a.height());
 }
 
+QStringList dockWidths(MainWindow* w)
+{
+    QStringList widths;
+    for (auto* d : w->findChildren<QDockWidget*>())
+        if (w->tabifiedDockWidgets(d).isEmpty()) // a dock behind another's tab has no laid-out size
+            widths << QString("%1 %2x%3").arg(d->objectName()).arg(d->width()).arg(d->height());
+    return widths;
+}
+
 MainWindow* freshWindow()
 {
     auto* w = new MainWindow;
     w->resize(1200, 800);
+    // Away from the screen's edge: Qt moves a restored window whose title bar would be
+    // off screen, which is a placement rule, not a restore error.
+    w->move(100, 100);
     w->show();
     QTest::qWaitForWindowExposed(w);
     // Tests never see a message box: missing files are not located, damaged files ask.
@@ -140,6 +156,8 @@ private slots:
         plot->fitAll();
         brush(plot, 3, 5);
         QCOMPARE(doc->patterns().size(), std::size_t{1});
+        const QColor patternColour(0x12, 0x34, 0x56); // not one the palette would give
+        doc->setPatternColour(0, patternColour);
         plot->applyBand(BandAction::Zoom, 4, 40);
         plot->applyBand(BandAction::Zoom, 10, 30);
         QVERIFY(plot->zoomHistory().size() >= 2);
@@ -160,6 +178,13 @@ private slots:
         ViewDocument* second = a->currentView();
         QVERIFY(second != doc);
         second->setName("time view");
+        // It aggregates its first two states (the first view's composite is clipped away),
+        // so a composite is on screen when the colours are compared below.
+        {
+            const Ses& ses = second->ses();
+            const std::string first = (*ses.symbols)[ses.symbol[0]].name, next = (*ses.symbols)[ses.symbol[1]].name;
+            QVERIFY(!second->pushStep(step::Aggregate{{first, next}, "PAIR"}));
+        }
         second->setDisplayOpen(1, false);
         a->setCurrentView(doc);
 
@@ -211,7 +236,46 @@ private slots:
         QCOMPARE(sb.files[0].path_relative, sa.files[0].path_relative);
         // Every field, the file identity and the window layout included (geometry and dock
         // state once both windows' layouts have settled).
-        QTRY_VERIFY_WITH_TIMEOUT(b->sessionController()->capture() == a->sessionController()->capture(), 5000);
+        QTest::qWaitFor([&] { return b->sessionController()->capture() == a->sessionController()->capture(); }, 5000);
+        QCOMPARE(dockWidths(b), dockWidths(a));
+        QCOMPARE(b->geometry(), a->geometry());
+        QVERIFY(b->sessionController()->capture() == a->sessionController()->capture());
+
+        // Colours. The pending pattern keeps the colour it was given; the composite made by
+        // aggregating is drawn in the colour it had before saving (states are coloured by
+        // symbol id and the replayed pipeline gives the composite the same id).
+        {
+            ViewDocument* vb = b->session()->files()[0].views[0];
+            QCOMPARE(vb->patterns().size(), std::size_t{1});
+            QCOMPARE(vb->patterns()[0].colour.rgba(), patternColour.rgba());
+            QCOMPARE(vb->patterns()[0].names, doc->patterns()[0].names);
+            const chitra::Session file = load_session(path.toStdString()).session;
+            const ViewState& saved = file.files[0].views[0];
+            QCOMPARE(saved.pattern_colours.size(), std::size_t{1});
+            QCOMPARE(saved.pattern_colours[0].argb, static_cast<std::uint32_t>(patternColour.rgba()));
+            int composites = 0;
+            for (std::size_t view = 0; view < 2; ++view) {
+            ViewDocument* doc = a->session()->files()[0].views[view];
+            ViewDocument* vb = b->session()->files()[0].views[view];
+            const ViewState& saved = file.files[0].views[view];
+            for (SymbolId s = 0; s < doc->ses().symbols->size(); ++s) {
+                const Symbol& sym = (*doc->ses().symbols)[s];
+                if (sym.kind == SymbolKind::program || doc->laneOf(s) < 0)
+                    continue;
+                ++composites;
+                SymbolId t = kNoSymbol;
+                for (SymbolId u = 0; u < vb->ses().symbols->size(); ++u)
+                    if ((*vb->ses().symbols)[u].name == sym.name)
+                        t = u;
+                QVERIFY2(t != kNoSymbol, sym.name.c_str());
+                QCOMPARE(stateColour(t).rgba(), stateColour(s).rgba());
+                QCOMPARE(saved.composite_colours.at(sym.name), static_cast<std::uint32_t>(stateColour(s).rgba()));
+                // Its lane, in the restored picture, is painted in that colour.
+                QCOMPARE(vb->laneOf(t), doc->laneOf(s));
+            }
+            }
+            QCOMPARE(composites, 1); // PAIR, in the second view
+        }
 
         // The same fitted models and the same pictures.
         for (std::size_t v = 0; v < 2; ++v) {
@@ -460,6 +524,27 @@ private slots:
         delete w;
     }
 
+    // Composite colours are not re-applied from the file (they follow the symbol id), so a
+    // file whose recorded colour differs from what the replay gives is reported.
+    void compositeColourDifferenceIsReported()
+    {
+        QVERIFY(!path_.isEmpty());
+        chitra::Session s = load_session(path_.toStdString()).session;
+        auto& colours = s.files[0].views[1].composite_colours; // PAIR (saveAndRestoreExactly)
+        QCOMPARE(colours.size(), std::size_t{1});
+        const std::string name = colours.begin()->first;
+        colours.begin()->second ^= 0x00FFFFFFu;
+        const QString other = QFileInfo(path_).dir().filePath("recoloured.chitra");
+        save_session(other.toStdString(), s);
+        MainWindow* w = freshWindow();
+        QVERIFY(w->sessionController()->openSession(other));
+        const auto& problems = w->sessionController()->lastReport().problems;
+        QCOMPARE(problems.size(), std::size_t{1});
+        QVERIFY2(problems[0].contains("other colours") && problems[0].contains(QString::fromStdString(name)),
+                 qPrintable(problems[0]));
+        delete w;
+    }
+
     void frequencyGanttAndRateOptionsRoundTrip()
     {
         const QString t1 = copyTo(dir_, sample("philosophers-n4-x1000-fields.pes"), "opts.pes");
@@ -483,9 +568,14 @@ private slots:
         g->setChartShown(1, false);
         g->setColourMap(GanttDisplay::ColourMap::Hot);
         g->setAverageWindowPercent(7);
-        const auto [f0, f1] = g->visibleRange();
+        const auto full = g->visibleRange();
+        const auto [f0, f1] = full;
+        // Two zooms: the history is [full, mid], and undo must walk it back after restore.
+        g->zoomTo(f0 + 0.1 * (f1 - f0), f0 + 0.7 * (f1 - f0));
+        const auto mid = g->visibleRange();
         g->zoomTo(f0 + 0.25 * (f1 - f0), f0 + 0.5 * (f1 - f0));
         const auto zoomed = g->visibleRange();
+        QCOMPARE(g->zoomDepth(), 2);
         rateWindow->rate()->setState(doc->laneSymbol(0));
         const std::string rateState = (*doc->ses().symbols)[doc->laneSymbol(0)].name;
         const QString path = dir_.filePath("opts.chitra");
@@ -505,6 +595,11 @@ private slots:
         QCOMPARE(find(DisplayKind::gantt)->options.colour_map, std::string("hot"));
         QCOMPARE(find(DisplayKind::gantt)->options.averaging_width_percent, 7.0);
         QCOMPARE(find(DisplayKind::gantt)->visible.x0, zoomed.first);
+        QCOMPARE(find(DisplayKind::gantt)->zoom_history.size(), std::size_t{2});
+        QCOMPARE(find(DisplayKind::gantt)->zoom_history[0].x0, full.first);
+        QCOMPARE(find(DisplayKind::gantt)->zoom_history[0].x1, full.second);
+        QCOMPARE(find(DisplayKind::gantt)->zoom_history[1].x0, mid.first);
+        QCOMPARE(find(DisplayKind::gantt)->zoom_history[1].x1, mid.second);
         QCOMPARE(find(DisplayKind::rate)->options.chosen_state, rateState);
 
         MainWindow* b = freshWindow();
@@ -527,12 +622,95 @@ private slots:
         QCOMPARE(rb->rate()->state(), doc->laneSymbol(0));
         const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();
         QVERIFY(sb.files[0].views[0].displays == sa.files[0].views[0].displays);
+        // The same pictures of the Gantt and rate displays (same window size first).
+        {
+            TraceviewWindow *ga = ganttWindow, *ra = rateWindow;
+            for (auto [x, y] : {std::pair{ga, gb}, std::pair{ra, rb}}) {
+                y->resize(x->size());
+                QTest::qWait(100);
+                const QImage ix = x->grab().toImage(), iy = y->grab().toImage();
+                QCOMPARE(iy.size(), ix.size());
+                QVERIFY2(differingShare(ix, iy) == 0.0, qPrintable(QString::number(differingShare(ix, iy))));
+            }
+        }
+        // The restored Gantt display undoes its zooms as the saved one would.
+        QCOMPARE(gb->gantt()->zoomDepth(), 2);
+        gb->gantt()->undoZoom();
+        QCOMPARE(gb->gantt()->visibleRange(), mid);
+        gb->gantt()->undoZoom();
+        QCOMPARE(gb->gantt()->visibleRange(), full);
+        QCOMPARE(gb->gantt()->zoomDepth(), 0);
         for (MainWindow* w : {a, b})
             w->sessionController()->setAsker([](SessionController::Question, const QString&) {
                 return SessionController::Answer::No;
             });
         delete a;
         delete b;
+    }
+
+    // Zoom and pan of the frequency view are saved, so they mark the session unsaved
+    // (as the trace display's do); a click that moves nothing does not.
+    void frequencyZoomAndPanMarkModified()
+    {
+        const QString trace = copyTo(dir_, sample("philosophers-n2-x100.pes"), "freqdirty.pes");
+        MainWindow* w = freshWindow();
+        w->openFiles({trace});
+        waitLoaded(w, 1);
+        SessionController* c = w->sessionController();
+        FrequencyPlot* fp = w->currentPanel()->frequencyPlot();
+        QVERIFY(w->currentView()->displayOpen(1));
+        fp->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(!fp->busy() && fp->binCount() > 0, 20000);
+        QTest::qWait(50);
+        QVERIFY(c->saveSession(dir_.filePath("freqdirty.chitra")));
+        QVERIFY(!c->isDirty());
+        QVERIFY(!w->windowTitle().contains('*'));
+        QCustomPlot* cp = fp->plot();
+        cp->replot();
+        const QPointF centre = QPointF(cp->axisRect()->center());
+        const QPointF global = cp->mapToGlobal(centre.toPoint());
+
+        auto send = [&](QEvent::Type type, QPointF at, Qt::MouseButtons buttons) {
+            QMouseEvent e(type, at, cp->mapToGlobal(at.toPoint()), Qt::LeftButton, buttons, Qt::NoModifier);
+            QApplication::sendEvent(cp, &e);
+        };
+        // A click (press and release in place): nothing moved, still clean.
+        send(QEvent::MouseButtonPress, centre, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, centre, Qt::NoButton);
+        QVERIFY(!c->isDirty());
+
+        // A drag pans the x axis: modified.
+        const QCPRange before = cp->xAxis->range();
+        const QPointF to = centre + QPointF(60, 0);
+        send(QEvent::MouseButtonPress, centre, Qt::LeftButton);
+        send(QEvent::MouseMove, centre + QPointF(30, 0), Qt::LeftButton);
+        send(QEvent::MouseMove, to, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, to, Qt::NoButton);
+        QVERIFY(cp->xAxis->range().lower != before.lower);
+        QVERIFY(c->isDirty());
+        QVERIFY(w->windowTitle().contains('*'));
+
+        // Saved again, a wheel zoom marks it too.
+        QVERIFY(c->saveSession(dir_.filePath("freqdirty.chitra")));
+        QVERIFY(!c->isDirty());
+        const QCPRange panned = cp->xAxis->range();
+        QWheelEvent wheel(centre, global, QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                          false);
+        QApplication::sendEvent(cp, &wheel);
+        QVERIFY(cp->xAxis->range().size() < panned.size());
+        QVERIFY(c->isDirty());
+        // What was marked is what is saved: the zoomed range is in the file.
+        QVERIFY(c->saveSession(dir_.filePath("freqdirty.chitra")));
+        const chitra::Session saved = load_session(dir_.filePath("freqdirty.chitra").toStdString()).session;
+        bool found = false;
+        for (const DisplayState& d : saved.files[0].views[0].displays)
+            if (d.kind == DisplayKind::frequency) {
+                found = true;
+                QCOMPARE(d.visible.x0, cp->xAxis->range().lower);
+                QCOMPARE(d.visible.x1, cp->xAxis->range().upper);
+            }
+        QVERIFY(found);
+        delete w;
     }
 
     void commandLineScreenshot()
