@@ -18,14 +18,14 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace chitra::app {
 
 namespace {
 // QCustomPlot does not expose its mouse events without a subclass; this one forwards
-// hover positions.
-// positions, and Shift-drags (a frequency band) instead of panning.
+// hover positions, and Shift-drags (a frequency band) instead of panning.
 class HoverPlot : public QCustomPlot {
 public:
     std::function<void(const QPoint&)> onHover, onBandPress, onBandMove, onBandRelease;
@@ -99,6 +99,11 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     bandItem_->setVisible(false);
 
     log_ = new QCheckBox(tr("log power"), this);
+    logFrequency_ = new QCheckBox(tr("log frequency"), this);
+    logFrequency_->setToolTip(tr("Logarithmic frequency axis: low frequencies (long periods) and high ones side by side"));
+    peakZoom_ = new QCheckBox(tr("zoom to peak"), this);
+    peakZoom_->setToolTip(tr("Show the strongest peak and its first harmonics instead of every frequency "
+                             "(after a zoom with the wheel or a drag, that range is kept)"));
     auto_ = new QCheckBox(tr("auto update"), this);
     auto_->setChecked(true);
     interval_ = new QDoubleSpinBox(this);
@@ -122,6 +127,8 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     controls->addWidget(new QLabel(tr("interval: "), this));
     controls->addWidget(interval_);
     controls->addWidget(log_);
+    controls->addWidget(logFrequency_);
+    controls->addWidget(peakZoom_);
     controls->addWidget(auto_);
     controls->addWidget(update);
     controls->addWidget(filterBand_);
@@ -137,12 +144,18 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
 
     watcher_ = new QFutureWatcher<std::shared_ptr<Periodogram>>(this);
     connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
-        result_ = watcher_->result();
-        showResult();
-        if (pending_) {
+        const bool dropped = !cancel_ || cancel_->load();
+        cancel_.reset();
+        if (pending_) { // superseded: its result would be replaced at once
             pending_ = false;
             recompute();
+            return;
         }
+        if (!dropped) {
+            result_ = watcher_->result();
+            showResult();
+        }
+        setBusy(false);
     });
     connect(update, &QPushButton::clicked, this, &FrequencyPlot::recompute);
     connect(filterBand_, &QPushButton::clicked, this, [this] {
@@ -151,6 +164,10 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     });
     connect(doc_, &ViewDocument::sesChanged, this, &FrequencyPlot::clearBand);
     connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::setLogPower);
+    connect(logFrequency_, &QCheckBox::toggled, this, &FrequencyPlot::setLogFrequency);
+    connect(peakZoom_, &QCheckBox::toggled, this, &FrequencyPlot::setZoomToPeak);
+    // The power axis cannot be zoomed by hand: it follows what the frequency axis shows.
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &FrequencyPlot::fitPowerRange);
     connect(plot_, &QCustomPlot::beforeReplot, this, &FrequencyPlot::fitPowerTicks);
     // Log power by default: periodograms of state traces span many decades.
     setLogPower(true);
@@ -174,11 +191,13 @@ FrequencyPlot::~FrequencyPlot()
 }
 
 QWidget* FrequencyPlot::canvas() const { return plot_; }
-bool FrequencyPlot::busy() const { return watcher_->isRunning(); }
+bool FrequencyPlot::busy() const { return busy_; }
 std::size_t FrequencyPlot::binCount() const { return result_ ? result_->frequency.size() : 0; }
 
 void FrequencyPlot::setAutoUpdate(bool on) { auto_->setChecked(on); }
 bool FrequencyPlot::logPower() const { return log_->isChecked(); }
+bool FrequencyPlot::logFrequency() const { return logFrequency_->isChecked(); }
+bool FrequencyPlot::zoomToPeak() const { return peakZoom_->isChecked(); }
 bool FrequencyPlot::autoUpdate() const { return auto_->isChecked(); }
 double FrequencyPlot::samplingInterval() const { return interval_->value(); }
 void FrequencyPlot::setSamplingInterval(double interval) { interval_->setValue(interval); }
@@ -206,6 +225,66 @@ void FrequencyPlot::setLogPower(bool on)
     showResult();
 }
 
+void FrequencyPlot::setLogFrequency(bool on)
+{
+    if (logFrequency_->isChecked() != on)
+        logFrequency_->setChecked(on);
+    plot_->xAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    automaticRange_.reset(); // a linear range makes no sense on a log axis and back
+    showResult();
+}
+
+void FrequencyPlot::setZoomToPeak(bool on)
+{
+    if (peakZoom_->isChecked() != on)
+        peakZoom_->setChecked(on);
+    automaticRange_.reset(); // asking for the automatic range again drops a user zoom
+    showResult();
+}
+
+std::optional<std::pair<double, double>> FrequencyPlot::userFrequencyRange() const
+{
+    if (pendingUserRange_)
+        return pendingUserRange_;
+    if (!result_ || !automaticRange_)
+        return std::nullopt;
+    const QCPRange x = plot_->xAxis->range();
+    if (x.lower == automaticRange_->first && x.upper == automaticRange_->second)
+        return std::nullopt;
+    return std::make_pair(x.lower, x.upper);
+}
+
+void FrequencyPlot::setUserFrequencyRange(double f0, double f1)
+{
+    if (!(f1 > f0))
+        return;
+    if (!result_) {
+        pendingUserRange_ = std::make_pair(f0, f1);
+        return;
+    }
+    plot_->xAxis->setRange(f0, f1);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FrequencyPlot::setBusy(bool on)
+{
+    if (busy_ == on)
+        return;
+    busy_ = on;
+    emit busyChanged(on);
+}
+
+void FrequencyPlot::cancel()
+{
+    if (!busy_)
+        return;
+    if (cancel_)
+        *cancel_ = true; // the worker skips the transform if it has not begun it
+    pending_ = false;
+    status_->setText(tr("cancelled"));
+    setBusy(false);
+}
+
 void FrequencyPlot::fitPowerTicks()
 {
     // A label needs about two text lines of axis height; short panes get fewer ticks.
@@ -221,15 +300,20 @@ void FrequencyPlot::recompute()
 {
     if (watcher_->isRunning()) {
         pending_ = true;
+        setBusy(true);
         return;
     }
     auto ses = doc_->sesPtr();
-    if (ses->empty())
+    if (ses->empty()) {
+        setBusy(false);
         return;
+    }
     // The y coordinate of every symbol, as the trace view draws it.
     std::vector<double> y(ses->symbols->size(), 0.0);
     for (SymbolId s = 0; s < y.size(); ++s)
         y[s] = std::max(0, doc_->laneOf(s));
+    if (domain_ != source_->axis())
+        automaticRange_.reset(); // cycles per event and Hz do not mix: drop a user zoom
     domain_ = source_->axis();
     std::size_t a = 0, b = 0;
     const RecordRange sel = doc_->selection();
@@ -239,22 +323,29 @@ void FrequencyPlot::recompute()
         const auto [x0, x1] = source_->visibleRange();
         std::tie(a, b) = elementsInX(*ses, domain_, x0, x1);
     }
-    if (b <= a + 1)
+    if (b <= a + 1) {
+        setBusy(false);
         return;
+    }
     const XAxis domain = domain_;
     const double chosen = interval_->value();
     status_->setText(tr("computing…"));
-    watcher_->setFuture(QtConcurrent::run([ses, y = std::move(y), a, b, domain, chosen]() {
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    setBusy(true);
+    watcher_->setFuture(QtConcurrent::run([ses, y = std::move(y), a, b, domain, chosen, cancel = cancel_]() {
         auto pg = std::make_shared<Periodogram>();
         try {
+            // FFTW cannot be interrupted: a cancel is honoured between sampling and transform.
             if (domain == XAxis::Event) {
                 const auto signal = event_signal(*ses, a, b, y);
-                *pg = periodogram(signal, 1.0);
+                if (!cancel->load())
+                    *pg = periodogram(signal, 1.0);
             } else {
                 const Time t0 = ses->bounds[a], t1 = ses->bounds[b];
                 const double dt = chosen > 0 ? chosen : static_cast<double>(default_sample_interval(t1 - t0));
                 const auto signal = time_signal(*ses, t0, t1, dt, y);
-                *pg = periodogram(signal, dt);
+                if (!cancel->load())
+                    *pg = periodogram(signal, dt);
             }
         } catch (const std::exception&) {
             pg->frequency.clear();
@@ -282,21 +373,74 @@ void FrequencyPlot::showResult()
     // Internally cycles per tick (the band filter wants them); shown in Hz when the
     // time base is a unit of seconds.
     const auto spt = domain_ == XAxis::Time ? seconds_per_tick(doc_->trace().header.timebase) : std::nullopt;
-    plot_->xAxis->setTicker(makeFrequencyTicker(spt));
+    plot_->xAxis->setTicker(logFrequency_->isChecked() ? makeLogFrequencyTicker(spt) : makeFrequencyTicker(spt));
     plot_->xAxis->setLabel(domain_ == XAxis::Event ? tr("frequency (cycles per event)")
                            : spt ? tr("frequency")
                                  : tr("frequency (cycles per cycle)"));
-    plot_->rescaleAxes();
-    if (logScale && !p.isEmpty()) {
-        const auto [mn, mx] = std::minmax_element(p.begin(), p.end());
-        plot_->yAxis->setRange(std::max(*mn, *mx * 1e-12), *mx * 2);
-    } else if (!p.isEmpty()) {
-        plot_->yAxis->setRange(0, *std::max_element(p.begin(), p.end()) * 1.08);
-    }
     if (auto peak = strongest_peak(*result_))
         peakLabel_->setText(tr("strongest: %1").arg(describeFrequency(peak->frequency)));
+    const auto& fr = result_->frequency;
+    const auto user = userFrequencyRange();
+    if (pendingUserRange_) {
+        plot_->xAxis->setRange(pendingUserRange_->first, pendingUserRange_->second);
+        pendingUserRange_.reset();
+    } else if (fr.size() >= 2 && (!user || user->second <= fr[1] || user->first >= fr.back())) {
+        applyAutomaticRange(); // nothing zoomed, or the zoomed range holds none of the new bins
+    }
+    fitPowerRange();
     plot_->replot();
     emit computed();
+}
+
+void FrequencyPlot::applyAutomaticRange()
+{
+    if (!result_ || result_->frequency.size() < 2)
+        return;
+    const auto& fr = result_->frequency;
+    double lo = fr[1], hi = fr.back();
+    if (!logFrequency_->isChecked())
+        lo = 0;
+    if (peakZoom_->isChecked())
+        if (const auto peak = strongest_peak(*result_)) {
+            // The peak and its first harmonics (linear), or two decades either side (log).
+            const double fp = peak->frequency;
+            if (logFrequency_->isChecked())
+                lo = std::max(lo, fp / 100), hi = std::min(hi, fp * 100);
+            else
+                hi = std::min(hi, fp * 6.5);
+        }
+    if (!(hi > lo))
+        hi = lo + 1;
+    plot_->xAxis->setRange(lo, hi);
+    automaticRange_ = std::make_pair(plot_->xAxis->range().lower, plot_->xAxis->range().upper);
+}
+
+void FrequencyPlot::fitPowerRange()
+{
+    if (!result_)
+        return;
+    // The extremes of the power over the bins in view (bin 0, the removed mean, excluded).
+    const QCPRange x = plot_->xAxis->range();
+    const auto& fr = result_->frequency;
+    const auto first = std::lower_bound(fr.begin() + std::min<std::ptrdiff_t>(1, fr.size()), fr.end(), x.lower);
+    const auto last = std::upper_bound(first, fr.end(), x.upper);
+    const bool logScale = log_->isChecked();
+    double mn = 0, mx = 0;
+    bool any = false;
+    for (auto it = first; it != last; ++it) {
+        const double v = result_->power[static_cast<std::size_t>(it - fr.begin())];
+        if (logScale && v <= 0)
+            continue;
+        mn = any ? std::min(mn, v) : v;
+        mx = any ? std::max(mx, v) : v;
+        any = true;
+    }
+    if (!any || !(mx > 0))
+        return;
+    if (logScale)
+        plot_->yAxis->setRange(std::max(mn, mx * 1e-12), mx * 2);
+    else
+        plot_->yAxis->setRange(0, mx * 1.08);
 }
 
 QString FrequencyPlot::frequencyText(double cyclesPerTick) const

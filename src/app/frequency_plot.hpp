@@ -1,6 +1,10 @@
 // The frequency view: the periodogram of what a trace plot shows (its visible range,
 // or the view's selection when there is one), recomputed in the background when a
-// pan/zoom ends or on request. Hover shows the nearest peak's frequency and period.
+// pan/zoom ends or on request (busyChanged lets the status bar offer Cancel). Hover
+// shows the nearest peak's frequency and period. The frequency axis is linear or
+// logarithmic; it shows every frequency or, with "zoom to peak", the strongest peak
+// and its first harmonics, unless the user zoomed it: a zoomed range is kept across
+// recomputations. The power axis always fits what the frequency axis shows.
 #pragma once
 
 #include "chitra/pipeline.hpp"
@@ -8,6 +12,7 @@
 
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -37,14 +42,24 @@ public:
     ~FrequencyPlot() override;
 
     void setLogPower(bool on);
+    void setLogFrequency(bool on);
+    void setZoomToPeak(bool on);
     void setAutoUpdate(bool on);
     // Option state for sessions (session_capture.cpp / session_restore.cpp).
     bool logPower() const;
+    bool logFrequency() const;
+    bool zoomToPeak() const;
     bool autoUpdate() const;
     double samplingInterval() const; // 0 = auto
     void setSamplingInterval(double interval);
-    // Starts a background computation (a newer request supersedes a running one).
+    // The frequency range the user zoomed to (nullopt: the automatic one). Setting it
+    // before the first result applies it when the result arrives (session restore).
+    std::optional<std::pair<double, double>> userFrequencyRange() const;
+    void setUserFrequencyRange(double f0, double f1);
+    // Starts a background computation (a newer request waits for the running one and
+    // then supersedes it). cancel() drops the running one's result and the waiting one.
     void recompute();
+    void cancel();
     bool busy() const;
     // Bins of the last result (for tests).
     std::size_t binCount() const;
@@ -71,9 +86,14 @@ public:
 signals:
     void computed();
     void message(const QString& text);
+    // True while a periodogram is running or waiting; false when it ended or was cancelled.
+    void busyChanged(bool busy);
 
 private:
+    void setBusy(bool on);
     void showResult();
+    void applyAutomaticRange();
+    void fitPowerRange();
     void fitPowerTicks();
     QString frequencyText(double cyclesPerTick) const;
     void hover(const QPoint& pos);
@@ -86,6 +106,8 @@ private:
     QCustomPlot* plot_;
     QCPItemText* peakLabel_;
     QCheckBox* log_;
+    QCheckBox* logFrequency_;
+    QCheckBox* peakZoom_;
     QCheckBox* auto_;
     QDoubleSpinBox* interval_;
     QLabel* status_;
@@ -95,7 +117,11 @@ private:
     std::optional<double> bandOrigin_;
     QFutureWatcher<std::shared_ptr<Periodogram>>* watcher_;
     std::shared_ptr<Periodogram> result_;
+    std::shared_ptr<std::atomic<bool>> cancel_; // of the running computation
+    std::optional<std::pair<double, double>> automaticRange_; // the x range last set by showResult
+    std::optional<std::pair<double, double>> pendingUserRange_;
     bool pending_ = false;
+    bool busy_ = false;
     XAxis domain_ = XAxis::Event;
 };
 

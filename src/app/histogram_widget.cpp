@@ -18,9 +18,16 @@ const QColor kLine(0xD5, 0x5E, 0x00);    // Okabe-Ito vermillion
 template <class Base>
 class PercentTicker final : public Base {
 protected:
-    QString getTickLabel(double tick, const QLocale& locale, QChar, int) override
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
-        return locale.toString(tick * 100.0, 'g', 3) + QStringLiteral("%");
+        // Plain decimals ("0.0001%"), never an exponent ("1e-04%"): ticks are 1-2-5 steps,
+        // so twelve decimals with trailing zeros dropped are exact.
+        QString s = QString::number(tick * 100.0, 'f', 12);
+        while (s.endsWith('0'))
+            s.chop(1);
+        if (s.endsWith('.'))
+            s.chop(1);
+        return s + QStringLiteral("%");
     }
 };
 

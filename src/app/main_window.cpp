@@ -354,6 +354,13 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel->tracePlot(), &TracePlot::hoverText, hover_, &QLabel::setText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
     connect(panel->frequencyPlot(), &FrequencyPlot::message, this, &MainWindow::showMessage);
+    FrequencyPlot* frequency = panel->frequencyPlot();
+    connect(frequency, &FrequencyPlot::busyChanged, this, [this, frequency](bool busy) {
+        if (busy)
+            jobs_->start(frequency, tr("Periodogram…"), [frequency] { frequency->cancel(); });
+        else
+            jobs_->finish(frequency);
+    });
     connect(view, &ViewDocument::sesChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::nameChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::sesChanged, this, [this, view] {
@@ -386,6 +393,7 @@ void MainWindow::onViewRemoved(ViewDocument* view)
         return;
     view->cancelReplay();
     jobs_->finish(view);
+    it->second->frequencyPlot()->cancel(); // finishes its job too
     undoGroup_->removeStack(view->undoStack());
     centre_->removeWidget(it->second);
     it->second->deleteLater();

@@ -110,7 +110,7 @@ public:
         case ModelWindow::Max: return fmtTime(static_cast<double>(s.max), tb);
         case ModelWindow::Embedded:
             if (other || row >= model_.steady.embedded.size()) return QStringLiteral("–");
-            return QString::number(model_.steady.embedded[row], 'f', 4);
+            return formatDecimal(model_.steady.embedded[row], 4);
         case ModelWindow::TimeShare:
             if (other || !model_.steady.time_share || row >= model_.steady.time_share->size())
                 return QStringLiteral("–");
@@ -160,7 +160,7 @@ public:
             case 0: return q(model_.states[t.from].name);
             case 1: return q(model_.states[t.to].name);
             case 2: return formatCount(static_cast<long long>(t.count));
-            case 3: return QString::number(t.probability, 'f', 4);
+            case 3: return formatDecimal(t.probability, 4);
             }
         }
         return {};
@@ -183,7 +183,8 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->verticalHeader()->setVisible(false);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setStretchLastSection(true);
+    // No stretched last column: it would carry its numbers far from their row's name.
+    view->horizontalHeader()->setStretchLastSection(false);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     return view;
 }
@@ -303,6 +304,7 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     minp->setSingleStep(0.05);
     minp->setDecimals(2);
     minp->setPrefix(tr("hide p < "));
+    minp->setSpecialValueText(tr("all transitions shown"));
     minp->setToolTip(tr("Hide transitions less likely than this"));
     bar->addWidget(new QLabel(tr("Transition graph — click a dashed composite to expand it"), right), 1);
     bar->addWidget(minp);

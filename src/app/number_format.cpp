@@ -43,7 +43,21 @@ QString formatTime(double t, TimeBase base) { return withUnit(t, base); }
 // trace's unit with separators so they can be matched against the file.
 QString formatDuration(double dt, TimeBase base) { return formatDurationSI(dt, base); }
 
-QString formatShare(double fraction) { return QString::number(fraction * 100.0, 'f', 1) + "%"; }
+QString formatDecimal(double value, int decimals)
+{
+    const double a = std::fabs(value);
+    if (a == 0 || !std::isfinite(value) || a >= 0.5 * std::pow(10.0, -decimals))
+        return QString::number(value, 'f', decimals);
+    // Below what `decimals` can show: two significant digits, never an exponent
+    // ("0.0012", not "0.0" or "1.2e-03"), so a rare state is told from an absent one.
+    const int needed = std::min(15, 1 - static_cast<int>(std::floor(std::log10(a))));
+    QString s = QString::number(value, 'f', needed);
+    while (s.endsWith('0'))
+        s.chop(1);
+    return s;
+}
+
+QString formatShare(double fraction) { return formatDecimal(fraction * 100.0, 1) + "%"; }
 
 QString formatBytes(long long bytes)
 {

@@ -18,6 +18,10 @@ PatternsPanel::PatternsPanel(QWidget* parent) : QWidget(parent)
     list_ = new QTreeWidget(this);
     list_->setHeaderLabels({tr("pattern"), tr("count"), tr("elements"), tr("time")});
     list_->setRootIsDecorated(false);
+    // Long patterns wrap at their commas instead of being cut to "A1E, A1R1, A…".
+    list_->setWordWrap(true);
+    list_->setUniformRowHeights(false);
+    list_->setTextElideMode(Qt::ElideNone);
     list_->header()->setStretchLastSection(false);
     list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 4; ++c)

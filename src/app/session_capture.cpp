@@ -92,22 +92,16 @@ DisplayState captureFrequency(FrequencyPlot* plot, DisplayState d)
         d.options.sampling_interval = plot->samplingInterval();
     if (!plot->autoUpdate())
         d.options.extra[kAutoUpdateKey] = "0";
+    if (plot->logFrequency())
+        d.options.extra[kLogFrequencyKey] = "1";
+    if (plot->zoomToPeak())
+        d.options.extra[kPeakZoomKey] = "1";
     if (const auto band = plot->band())
         d.options.extra[kBandKey] = number(band->first) + ":" + number(band->second);
-    // A restored range waits for the first periodogram (which rescales the axes).
-    const QVariant pending = plot->property(kPendingRangeProperty);
-    if (pending.isValid()) {
-        const QList<QVariant> r = pending.toList();
-        d.visible = {r[0].toDouble(), r[1].toDouble(), r[2].toDouble(), r[3].toDouble()};
-    } else if (plot->binCount() > 0) {
-        // Saved only when the user zoomed or panned: the automatic fit is what "empty" means.
-        const QCPRange x = plot->plot()->xAxis->range(), y = plot->plot()->yAxis->range();
-        const QList<QVariant> fit = plot->property(kAutoRangeProperty).toList();
-        const bool automatic = fit.size() != 4 || (fit[0].toDouble() == x.lower && fit[1].toDouble() == x.upper &&
-                               fit[2].toDouble() == y.lower && fit[3].toDouble() == y.upper);
-        if (!automatic)
-            d.visible = {x.lower, x.upper, y.lower, y.upper};
-    }
+    // Saved only when the user zoomed or panned: the automatic range is what "empty" means.
+    // The power axis always fits the frequencies shown, so only x matters.
+    if (const auto range = plot->userFrequencyRange())
+        d.visible = {range->first, range->second, 0, 0};
     return d;
 }
 

@@ -29,18 +29,15 @@ QString viewKey(int file, const QString& viewName);
 
 // The trace display's y-order mode, kept in its options.extra["y_order"].
 inline constexpr const char* kYOrderKey = "y_order";
-// Frequency display: "0" when auto update is off; the shaded band "F0:F1".
+// Frequency display: "0" when auto update is off; the shaded band "F0:F1"; "1" for a
+// logarithmic frequency axis and for "zoom to peak".
 inline constexpr const char* kAutoUpdateKey = "auto_update";
 inline constexpr const char* kBandKey = "band";
+inline constexpr const char* kLogFrequencyKey = "log_frequency";
+inline constexpr const char* kPeakZoomKey = "zoom_to_peak";
 // Gantt display: per chart N, "chart.N" = "shown|hidden,DENSITY,average|" (DENSITY is
 // "", "point" or "value"); "time_weighted" = "0" for Traceview's plain mean.
 inline constexpr const char* kChartKeyPrefix = "chart.";
 inline constexpr const char* kTimeWeightedKey = "time_weighted";
-// A frequency range restored before the first periodogram exists (QList<QVariant> of
-// x0, x1, y0, y1 on the FrequencyPlot); applied when it is computed.
-inline constexpr const char* kPendingRangeProperty = "chitraPendingRange";
-// The ranges the last periodogram chose itself, and whether watchFrequency() is connected.
-inline constexpr const char* kAutoRangeProperty = "chitraAutoRange";
-inline constexpr const char* kWatchedProperty = "chitraFrequencyWatched";
 
 } // namespace chitra::app

@@ -162,7 +162,6 @@ void SessionController::track(ViewDocument* view)
         if (ViewPanel* panel = w_->panelOf(guard); panel && !panel->property("chitraSessionTracked").toBool()) {
             panel->setProperty("chitraSessionTracked", true);
             connect(panel->tracePlot(), &TracePlot::interactionFinished, this, &SessionController::markDirty);
-            watchFrequency(panel->frequencyPlot());
             watchFrequencyZoom(panel->frequencyPlot()->plot());
         }
     };

@@ -97,13 +97,19 @@ void restoreFrequency(FrequencyPlot* plot, const DisplayState& d)
     plot->setSamplingInterval(d.options.sampling_interval.value_or(0));
     const auto autoUpdate = d.options.extra.find(kAutoUpdateKey);
     plot->setAutoUpdate(autoUpdate == d.options.extra.end() || autoUpdate->second != "0");
+    const auto flag = [&d](const char* key) {
+        const auto it = d.options.extra.find(key);
+        return it != d.options.extra.end() && it->second == "1";
+    };
+    if (plot->logFrequency() != flag(kLogFrequencyKey))
+        plot->setLogFrequency(flag(kLogFrequencyKey));
+    if (plot->zoomToPeak() != flag(kPeakZoomKey))
+        plot->setZoomToPeak(flag(kPeakZoomKey));
     if (const auto band = d.options.extra.find(kBandKey); band != d.options.extra.end())
         if (const auto fb = parseBand(band->second))
             plot->setBand(fb->first, fb->second);
-    watchFrequency(plot);
     if (!d.visible.empty())
-        plot->setProperty(kPendingRangeProperty,
-                          QList<QVariant>{d.visible.x0, d.visible.x1, d.visible.y0, d.visible.y1});
+        plot->setUserFrequencyRange(d.visible.x0, d.visible.x1);
 }
 
 GanttDisplay::Density parseDensity(const QString& s)
@@ -278,27 +284,6 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
 }
 
 } // namespace
-
-void watchFrequency(FrequencyPlot* plot)
-{
-    if (plot->property(kWatchedProperty).toBool())
-        return;
-    plot->setProperty(kWatchedProperty, true);
-    QObject::connect(plot, &FrequencyPlot::computed, plot, [plot] {
-        const QCPRange x = plot->plot()->xAxis->range(), y = plot->plot()->yAxis->range();
-        plot->setProperty(kAutoRangeProperty, QList<QVariant>{x.lower, x.upper, y.lower, y.upper});
-        // Every periodogram rescales the axes: a restored range waits for the first one.
-        const QVariant pending = plot->property(kPendingRangeProperty);
-        if (!pending.isValid())
-            return;
-        plot->setProperty(kPendingRangeProperty, QVariant());
-        const QList<QVariant> r = pending.toList();
-        plot->plot()->xAxis->setRange(r[0].toDouble(), r[1].toDouble());
-        if (r[3].toDouble() > r[2].toDouble())
-            plot->plot()->yAxis->setRange(r[2].toDouble(), r[3].toDouble());
-        plot->plot()->replot();
-    });
-}
 
 RestoreDialogs interactiveDialogs(QWidget* parent)
 {

@@ -26,11 +26,6 @@ struct RestoreDialogs {
     // A changed file: true re-applies the views to the new content, false skips it.
     std::function<bool(const TraceFileRef& ref, const QString& message)> reapplyChanged;
 };
-class FrequencyPlot;
-// Remembers each periodogram's automatic axis ranges (a capture saves the range only when
-// the user changed it) and applies a restored range once the first periodogram exists.
-void watchFrequency(FrequencyPlot* plot);
-
 // QFileDialog / QMessageBox versions.
 RestoreDialogs interactiveDialogs(QWidget* parent);
 

@@ -1,5 +1,7 @@
 #include "time_axis_ticker.hpp"
 
+#include "number_format.hpp"
+
 #include <qcustomplot.h>
 
 #include <QStringList>
@@ -126,7 +128,29 @@ private:
     std::optional<double> spt_;
     double step_ = 1.0;
 };
+
+class LogFrequencyTicker final : public QCPAxisTickerLog {
+public:
+    explicit LogFrequencyTicker(std::optional<double> secondsPerTick) : spt_(secondsPerTick)
+    {
+        setLogBase(10);
+        setSubTickCount(8);
+    }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return logFrequencyTickLabel(tick, spt_); }
+
+private:
+    std::optional<double> spt_;
+};
 } // namespace
+
+QString logFrequencyTickLabel(double tick, std::optional<double> secondsPerTick)
+{
+    if (secondsPerTick)
+        return formatSI(tick / *secondsPerTick, QStringLiteral("Hz"), 3);
+    return QString::number(tick, 'g', 3);
+}
 
 QStringList timeTickLabels(const QVector<double>& ticks, double step, TimeBase base)
 {
@@ -146,6 +170,11 @@ QStringList frequencyTickLabels(const QVector<double>& ticks, double step, std::
 QSharedPointer<QCPAxisTicker> makeFrequencyTicker(std::optional<double> secondsPerTick)
 {
     return QSharedPointer<QCPAxisTicker>(new FrequencyTicker(secondsPerTick));
+}
+
+QSharedPointer<QCPAxisTicker> makeLogFrequencyTicker(std::optional<double> secondsPerTick)
+{
+    return QSharedPointer<QCPAxisTicker>(new LogFrequencyTicker(secondsPerTick));
 }
 
 QSharedPointer<QCPAxisTicker> makeTimeTicker(TimeBase base)

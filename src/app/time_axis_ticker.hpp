@@ -25,6 +25,9 @@ QSharedPointer<QCPAxisTicker> makeCountTicker();
 // Frequencies given in cycles per tick: Hz with SI prefixes ("500 Hz", "1.5 kHz") when
 // `secondsPerTick` is known, else plain numbers (cycles per event or per cycle).
 QSharedPointer<QCPAxisTicker> makeFrequencyTicker(std::optional<double> secondsPerTick);
+// The same labels for a logarithmic axis: ticks at powers of ten, each labelled in its
+// own unit ("10 Hz", "100 Hz", "1 kHz").
+QSharedPointer<QCPAxisTicker> makeLogFrequencyTicker(std::optional<double> secondsPerTick);
 
 // The pieces the ticker uses, exposed for tests and for other axes.
 // A 1-2-5 step (times a power of ten) close to span / count.
@@ -32,5 +35,6 @@ double niceStep125(double span, int count);
 // Labels for `ticks` (in ticks of `base`), spaced `step` apart, all in one unit.
 QStringList timeTickLabels(const QVector<double>& ticks, double step, chitra::TimeBase base);
 QStringList frequencyTickLabels(const QVector<double>& ticks, double step, std::optional<double> secondsPerTick);
+QString logFrequencyTickLabel(double tick, std::optional<double> secondsPerTick);
 
 } // namespace chitra::app

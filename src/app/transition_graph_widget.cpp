@@ -300,7 +300,7 @@ void TransitionGraphWidget::rebuild()
                 EdgeInfo ei = def_edge;
                 ei.probability = pe.probability;
                 ei.tooltip = QStringLiteral("%1 of %2 replaced runs").arg(pe.count).arg(def.chain.nodes[pe.from].count);
-                addEdge(tree[pe.from], tree[pe.to], ei, QString::number(pe.probability, 'f', 2));
+                addEdge(tree[pe.from], tree[pe.to], ei, formatDecimal(pe.probability, 2));
             }
         }
     }
@@ -313,8 +313,8 @@ void TransitionGraphWidget::rebuild()
         ei.tooltip = QStringLiteral("%1 → %2\n%3 transitions, probability %4")
                          .arg(q(model_.states[t.from].name), q(model_.states[t.to].name))
                          .arg(formatCount(static_cast<long long>(t.count)))
-                         .arg(QString::number(t.probability, 'f', 4));
-        addEdge(node_of_state_[t.from], node_of_state_[t.to], ei, QString::number(t.probability, 'f', 2));
+                         .arg(formatDecimal(t.probability, 4));
+        addEdge(node_of_state_[t.from], node_of_state_[t.to], ei, formatDecimal(t.probability, 2));
     }
 
     if (spec.nodes.empty()) {

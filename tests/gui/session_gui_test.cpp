@@ -556,6 +556,8 @@ private slots:
         fp->setLogPower(false);
         fp->setSamplingInterval(5000);
         fp->setAutoUpdate(false);
+        fp->setLogFrequency(true);
+        fp->setZoomToPeak(true);
         a->openDisplay(doc, 3);
         a->openDisplay(doc, 4);
         TraceviewWindow *ganttWindow = nullptr, *rateWindow = nullptr;
@@ -610,6 +612,8 @@ private slots:
         QVERIFY(!fb->logPower());
         QCOMPARE(fb->samplingInterval(), 5000.0);
         QVERIFY(!fb->autoUpdate());
+        QVERIFY(fb->logFrequency());
+        QVERIFY(fb->zoomToPeak());
         TraceviewWindow *gb = nullptr, *rb = nullptr;
         for (TraceviewWindow* t : b->findChildren<TraceviewWindow*>())
             (t->kind() == TraceviewWindow::Kind::Gantt ? gb : rb) = t;

@@ -3,6 +3,7 @@
 // chosen on a Hz axis still reaching the filter in cycles per tick.
 #include "gui_test_util.hpp"
 #include "frequency_plot.hpp"
+#include "histogram_widget.hpp"
 #include "model_window.hpp"
 #include "number_format.hpp"
 #include "state_details_panel.hpp"
@@ -180,6 +181,36 @@ private slots:
         QCOMPARE(formatSI(4.2e-10, "s"), QString("420 ps"));
         QCOMPARE(formatSI(1.83e9, ""), QString("1.83 G"));
         QCOMPARE(formatSI(7.0, ""), QString("7"));
+    }
+
+    void smallSharesAndProbabilitiesKeepTheirDigits()
+    {
+        QCOMPARE(formatShare(0.613), QString("61.3%"));
+        QCOMPARE(formatShare(0.0), QString("0.0%"));
+        QCOMPARE(formatShare(0.00012), QString("0.012%"));       // was "0.0%"
+        QCOMPARE(formatShare(0.0000004), QString("0.00004%"));
+        QCOMPARE(formatShare(0.00049), QString("0.049%"));
+        QCOMPARE(formatDecimal(0.000032, 4), QString("0.000032")); // a rare transition
+        QCOMPARE(formatDecimal(0.25, 4), QString("0.2500"));
+        QCOMPARE(formatDecimal(0.004, 2), QString("0.004"));
+        QCOMPARE(formatDecimal(-0.004, 2), QString("-0.004"));
+    }
+
+    void percentHistogramTicksHaveNoExponent()
+    {
+        HistogramWidget h;
+        h.resize(600, 300);
+        h.setLogX(true);
+        h.setXTickPercent(true);
+        h.setBins({1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1.0}, {3, 8, 6, 0, 1, 2, 2});
+        h.show();
+        h.plot()->replot();
+        const QVector<QString> labels = h.plot()->xAxis->tickVectorLabels();
+        QVERIFY(labels.size() >= 5);
+        for (const QString& l : labels)
+            QVERIFY2(!l.contains('e') && l.endsWith('%'), qPrintable(l));
+        QVERIFY2(labels.contains("0.0001%") && labels.contains("10%"),
+                 qPrintable(QStringList(labels.begin(), labels.end()).join(", ")));
     }
 
     void formatDurationsAndFrequencies()

@@ -1,0 +1,240 @@
+// The frequency view's axis controls and its background work: "zoom to peak" shows the
+// strongest peak and its harmonics, a log frequency axis labels decades in Hz, a range
+// the user zoomed to survives recomputation, and Cancel in the status bar drops a
+// running periodogram.
+#include "frequency_plot.hpp"
+#include "main_window.hpp"
+#include "session.hpp"
+#include "time_axis_ticker.hpp"
+#include "trace_plot.hpp"
+#include "view_document.hpp"
+#include "view_panel.hpp"
+
+#include "chitra/io.hpp"
+#include "chitra/spectrum.hpp"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QToolButton>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+// A two-state square wave in ns: A for 1 ms, B for 1 ms, `periods` times (500 Hz).
+std::shared_ptr<const Trace> squareWave(int periods)
+{
+    std::string text;
+    long long t = 0;
+    for (int i = 0; i < periods; ++i) {
+        text += std::to_string(t) + " A\n";
+        t += 1000000;
+        text += std::to_string(t) + " B\n";
+        t += 1000000;
+    }
+    text = "# chitra-pes 1\n# timebase: ns\n# end: " + std::to_string(t) + "\n" + text;
+    return std::make_shared<const Trace>(read_pes_text(text, "square.pes"));
+}
+
+QCheckBox* checkBox(QWidget* parent, const QString& text)
+{
+    for (QCheckBox* c : parent->findChildren<QCheckBox*>())
+        if (c->text() == text)
+            return c;
+    return nullptr;
+}
+
+// Clicks a check box where a person would: on its indicator.
+void click(QCheckBox* box)
+{
+    QTest::mouseClick(box, Qt::LeftButton, Qt::NoModifier, QPoint(6, box->height() / 2));
+}
+
+void wheel(QCustomPlot* plot, int steps)
+{
+    const QPointF at = QPointF(plot->axisRect()->center());
+    QWheelEvent e(at, plot->mapToGlobal(at.toPoint()), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
+                  Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(plot, &e);
+}
+
+struct Panel {
+    std::shared_ptr<const Trace> trace = squareWave(100); // 200 ms at 500 Hz
+    ViewDocument doc{trace, "square"};
+    ViewPanel panel{&doc};
+    Panel()
+    {
+        panel.resize(1100, 700);
+        panel.show();
+        panel.tracePlot()->setAxis(XAxis::Time);
+        panel.tracePlot()->fitAll();
+    }
+    FrequencyPlot* freq() { return panel.frequencyPlot(); }
+};
+
+bool computed(FrequencyPlot* f) { return !f->busy() && f->binCount() > 0; }
+} // namespace
+
+class FrequencyViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void zoomToPeakShowsPeakAndHarmonics()
+    {
+        Panel p;
+        QVERIFY(QTest::qWaitForWindowExposed(&p.panel));
+        FrequencyPlot* f = p.freq();
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
+        QCPAxis* x = f->plot()->xAxis;
+        const double fullUpper = x->range().upper;
+        const double peak = 1.0 / 2e6; // 500 Hz in cycles per ns
+        QVERIFY2(fullUpper > 1000 * peak, qPrintable(QString::number(fullUpper))); // the peak hugs the left edge
+
+        QCheckBox* zoom = checkBox(&p.panel, "zoom to peak");
+        QVERIFY(zoom);
+        click(zoom);
+        QVERIFY(f->zoomToPeak());
+        QCOMPARE(x->range().lower, 0.0);
+        QVERIFY(std::fabs(x->range().upper - 6.5 * peak) < 1e-3 * peak);
+        QVERIFY(!f->userFrequencyRange()); // the automatic range, not a user zoom
+        // The power axis fits what is shown: the peak's power is inside it.
+        double strongest = 0;
+        for (const QCPGraphData& d : *f->plot()->graph(0)->data())
+            if (x->range().contains(d.key))
+                strongest = std::max(strongest, d.value);
+        QVERIFY(f->plot()->yAxis->range().contains(strongest));
+
+        // The same after a recomputation (the trace view panned), without user zoom.
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(!f->busy(), 20000);
+        QVERIFY(std::fabs(x->range().upper - 6.5 * peak) < 1e-3 * peak);
+
+        click(zoom);
+        QVERIFY(!f->zoomToPeak());
+        QCOMPARE(x->range().upper, fullUpper);
+    }
+
+    void userZoomIsKeptAcrossRecomputation()
+    {
+        Panel p;
+        QVERIFY(QTest::qWaitForWindowExposed(&p.panel));
+        FrequencyPlot* f = p.freq();
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
+        QCustomPlot* plot = f->plot();
+        wheel(plot, 3);
+        const QCPRange zoomed = plot->xAxis->range();
+        QVERIFY(f->userFrequencyRange().has_value());
+        QCOMPARE(f->userFrequencyRange()->first, zoomed.lower);
+
+        // A pan of the trace view recomputes: the zoomed frequencies stay.
+        QSignalSpy done(f, &FrequencyPlot::computed);
+        const auto [t0, t1] = p.panel.tracePlot()->visibleRange();
+        p.panel.tracePlot()->setVisibleRange(t0, t0 + 0.5 * (t1 - t0), true);
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() >= 1 && !f->busy(), 20000);
+        QCOMPARE(plot->xAxis->range().lower, zoomed.lower);
+        QCOMPARE(plot->xAxis->range().upper, zoomed.upper);
+
+        // Asking for an automatic range (zoom to peak) replaces it.
+        click(checkBox(&p.panel, "zoom to peak"));
+        QVERIFY(!f->userFrequencyRange());
+        QVERIFY(plot->xAxis->range().upper != zoomed.upper);
+    }
+
+    void logFrequencyAxisLabelsDecadesInHertz()
+    {
+        QCOMPARE(logFrequencyTickLabel(1e-6, 1e-9), QString("1 kHz"));
+        QCOMPARE(logFrequencyTickLabel(1e-8, 1e-9), QString("10 Hz"));
+        QCOMPARE(logFrequencyTickLabel(0.01, std::nullopt), QString("0.01"));
+
+        Panel p;
+        QVERIFY(QTest::qWaitForWindowExposed(&p.panel));
+        FrequencyPlot* f = p.freq();
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
+        QCheckBox* log = checkBox(&p.panel, "log frequency");
+        QVERIFY(log);
+        click(log);
+        QVERIFY(f->logFrequency());
+        QCustomPlot* plot = f->plot();
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(plot->xAxis->range().lower > 0);
+        plot->replot();
+        const QVector<QString> labels = plot->xAxis->tickVectorLabels();
+        // 200 ms sampled at the default interval: from 5 Hz to the MHz range.
+        QVERIFY2(labels.contains("10 Hz") && labels.contains("1 kHz") && labels.contains("100 kHz"),
+                 qPrintable(QStringList(labels.begin(), labels.end()).join(", ")));
+        click(log);
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLinear);
+        QCOMPARE(plot->xAxis->range().lower, 0.0);
+    }
+
+    void restoredRangeWaitsForTheFirstResult()
+    {
+        Panel p;
+        FrequencyPlot* f = p.freq();
+        f->setUserFrequencyRange(1e-7, 9e-7);
+        QCOMPARE(f->userFrequencyRange()->first, 1e-7);
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
+        QCOMPARE(f->plot()->xAxis->range().lower, 1e-7);
+        QCOMPARE(f->plot()->xAxis->range().upper, 9e-7);
+        QCOMPARE(f->userFrequencyRange()->second, 9e-7);
+    }
+
+    void cancelInStatusBarDropsRunningPeriodogram()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ViewDocument* doc = w.session()->addFile("square.pes", squareWave(2000), 0);
+        w.setCurrentView(doc);
+        ViewPanel* panel = w.panelOf(doc);
+        QVERIFY(panel);
+        FrequencyPlot* f = panel->frequencyPlot();
+        f->setAutoUpdate(false);
+        panel->tracePlot()->setAxis(XAxis::Time);
+        panel->tracePlot()->fitAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!f->busy(), 20000);
+        QSignalSpy done(f, &FrequencyPlot::computed);
+        auto* cancel = w.findChild<QToolButton*>("cancelJobs");
+        QVERIFY(cancel);
+
+        // Requested: the status bar offers Cancel (the result can only arrive through the
+        // event loop, so it cannot beat the click).
+        f->recompute();
+        QVERIFY(f->busy());
+        QVERIFY(cancel->isVisibleTo(&w));
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(!f->busy());
+        QVERIFY(!cancel->isVisibleTo(&w));
+        // The worker runs to its end (FFTW cannot be stopped); its result is dropped.
+        auto* worker = f->findChild<QFutureWatcherBase*>();
+        QVERIFY(worker);
+        QTRY_VERIFY_WITH_TIMEOUT(!worker->isRunning(), 20000);
+        QTest::qWait(20);
+        QCOMPARE(done.count(), 0);
+        QVERIFY(!f->busy());
+
+        // A new request after the cancel is honoured.
+        f->recompute();
+        QVERIFY(f->busy());
+        QTRY_VERIFY_WITH_TIMEOUT(!f->busy(), 20000);
+        QTest::qWait(50);
+        QCOMPARE(done.count(), 1);
+        QVERIFY(f->binCount() > 0);
+        QVERIFY(!cancel->isVisibleTo(&w));
+    }
+};
+
+QTEST_MAIN(FrequencyViewTest)
+#include "frequency_view_test.moc"
