@@ -51,8 +51,9 @@ shot 02-zoom-time --session="$WORK/zoom.chitra"
 # 3. the event view: 48 elements
 session event "$N2" axis=event range=600:648 frequency=1
 shot 03-event --session="$WORK/event.chitra"
-# 4. the frequency view of the whole trace, zoomed onto 0-3 kHz (the peak at 500 Hz)
-shot 04-frequency --open "$N2" --display time --frequency-range 0:3000
+# 4. the frequency view of the whole trace with "zoom to peak" (the peak at 500 Hz)
+session frequency "$N2" frequency=1 peak=1 log=1
+shot 04-frequency --session="$WORK/frequency.chitra"
 # 5. clip the start and the tail
 shot 05-clip --open "$N2" --pipeline "$T/01-clip.json" --display time
 # 6. two brushed hand-off patterns, pending (event view)

@@ -12,6 +12,7 @@
 //     range=X0:X1                visible x range (time or element index); default all
 //     frequency=1                open the frequency view under the trace view
 //     log=1                      log power axis on the frequency view
+//     peak=1                     "zoom to peak" on the frequency view
 //     interval=DT                sampling interval of the frequency view (time units)
 //     pattern=A,B,C[@AARRGGBB]   a pending brushed pattern (repeatable)
 //     select=R0:R1               selected raw records [R0, R1)
@@ -99,6 +100,9 @@ int main(int argc, char** argv)
                 withFrequency = value == "1";
             } else if (key == "log") {
                 frequency.options.log_axis = value == "1";
+            } else if (key == "peak") {
+                if (value == "1")
+                    frequency.options.extra["zoom_to_peak"] = "1";
             } else if (key == "interval") {
                 frequency.options.sampling_interval = std::stod(value);
             } else if (key == "pattern") {

@@ -123,15 +123,21 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     // push the docks aside and stop a saved dock layout from restoring exactly).
     auto* controls = new QToolBar(this);
     controls->setIconSize(QSize(16, 16));
-    controls->addWidget(new QLabel(tr("Frequency view  "), this));
-    controls->addWidget(new QLabel(tr("interval: "), this));
-    controls->addWidget(interval_);
+    interval_->setMaximumWidth(interval_->fontMetrics().horizontalAdvance(QStringLiteral("0000000000")) + 30);
+    // Most used first: what folds away on a narrow pane is the least needed.
+    controls->addWidget(update);
+    controls->addWidget(auto_);
+    controls->addWidget(peakZoom_);
     controls->addWidget(log_);
     controls->addWidget(logFrequency_);
-    controls->addWidget(peakZoom_);
-    controls->addWidget(auto_);
-    controls->addWidget(update);
     controls->addWidget(filterBand_);
+    // Label and box as one item, so that they fold away together.
+    auto* intervalBox = new QWidget(this);
+    auto* intervalRow = new QHBoxLayout(intervalBox);
+    intervalRow->setContentsMargins(4, 0, 0, 0);
+    intervalRow->addWidget(new QLabel(tr("interval:"), intervalBox));
+    intervalRow->addWidget(interval_);
+    controls->addWidget(intervalBox);
     auto* spacer = new QWidget(this);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     controls->addWidget(spacer);

@@ -8,10 +8,36 @@
 #include <QInputDialog>
 #include <QPainter>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace chitra::app {
+
+namespace {
+// QTreeView asks a delegate for a row's height without the column's width, so wrapped
+// text would keep one line: measure the pattern against the width its column has now.
+class WrappingDelegate : public QStyledItemDelegate {
+public:
+    explicit WrappingDelegate(QTreeView* view) : QStyledItemDelegate(view), view_(view) {}
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QSize base = QStyledItemDelegate::sizeHint(option, index);
+        const int margin = 2 * (view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, &opt, view_) + 1);
+        const int iconWidth = opt.icon.isNull() ? 0 : opt.decorationSize.width() + margin;
+        const int width = std::max(40, view_->header()->sectionSize(index.column()) - iconWidth - margin);
+        const QRect text = opt.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, opt.text);
+        return {base.width(), std::max(base.height(), text.height() + margin)};
+    }
+
+private:
+    QTreeView* view_;
+};
+} // namespace
 
 PatternsPanel::PatternsPanel(QWidget* parent) : QWidget(parent)
 {
@@ -21,7 +47,11 @@ PatternsPanel::PatternsPanel(QWidget* parent) : QWidget(parent)
     // Long patterns wrap at their commas instead of being cut to "A1E, A1R1, A…".
     list_->setWordWrap(true);
     list_->setUniformRowHeights(false);
-    list_->setTextElideMode(Qt::ElideNone);
+    list_->setItemDelegateForColumn(0, new WrappingDelegate(list_));
+    connect(list_->header(), &QHeaderView::sectionResized, list_, [this](int column) {
+        if (column == 0)
+            list_->doItemsLayout(); // rows take the height of the new wrap
+    });
     list_->header()->setStretchLastSection(false);
     list_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int c = 1; c < 4; ++c)
