@@ -273,7 +273,7 @@ void MainWindow::editStateOrder()
 void MainWindow::refreshDetails()
 {
     if (current_) {
-        details_->setSes(current_->sesPtr(), current_->trace().header.timebase);
+        details_->setSes(current_->sesPtr(), current_->trace().header.timebase, current_->totals());
         details_->chooseState(current_->pickedState());
     } else {
         details_->setSes(nullptr, TimeBase::us);

@@ -7,6 +7,7 @@
 
 #include "chitra/chain.hpp"
 
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -14,6 +15,7 @@
 #include <QPixmap>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -95,19 +97,17 @@ StateDetailsPanel::StateDetailsPanel(QWidget* parent)
 
 StateDetailsPanel::~StateDetailsPanel() = default;
 
-void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase)
+void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase,
+                               std::shared_ptr<const SymbolTotals> totals)
 {
     ses_ = std::move(ses);
     timebase_ = timebase;
     histogram_->setAxisLabels(tr("occupancy (%1)").arg(unitName(timebase)), tr("visits"));
     const std::size_t table = ses_ && ses_->symbols ? ses_->symbols->size() : 0;
-    std::vector<double> total(table, 0.0);
-    std::vector<std::uint64_t> count(table, 0);
-    if (ses_)
-        for (std::size_t i = 0; i < ses_->size(); ++i) {
-            total[ses_->symbol[i]] += static_cast<double>(ses_->occupancy(i));
-            ++count[ses_->symbol[i]];
-        }
+    if (!totals || totals->count.size() != table)
+        totals = std::make_shared<const SymbolTotals>(ses_ ? symbolTotals(*ses_) : SymbolTotals{});
+    const std::vector<double>& total = totals->time;
+    const std::vector<std::uint64_t>& count = totals->count;
     std::vector<SymbolId> present;
     for (SymbolId s = 0; s < table; ++s)
         if (count[s]) present.push_back(s);
@@ -172,23 +172,21 @@ void StateDetailsPanel::chooseState(SymbolId symbol)
     emit stateChosen(symbol);
 }
 
-void StateDetailsPanel::showChosen()
+struct StateFigures {
+    StateStats stats;
+    OccupancyHistogram histogram;
+};
+
+namespace {
+// One pass over the SES for the visits of `symbol`: a scan of every element, so for a
+// long SES it runs on a worker.
+StateFigures gatherFigures(const Ses& ses, SymbolId symbol)
 {
-    stats_ = {};
-    if (!ses_ || chosen_ == kNoSymbol || chosen_ >= ses_->symbols->size()) {
-        title_->setText(tr("Pick a state from the list or click one in a view."));
-        histogram_->setBins({}, {});
-        histogram_->setVisible(false);
-        stats_label_->clear();
-        definition_->clear();
-        return;
-    }
     std::vector<Time> occ;
-    for (std::size_t i = 0; i < ses_->size(); ++i)
-        if (ses_->symbol[i] == chosen_) occ.push_back(ses_->occupancy(i));
-    const Symbol& sym = (*ses_->symbols)[chosen_];
-    const TimeBase tb = timebase_;
-    StateStats& st = stats_;
+    for (std::size_t i = 0; i < ses.size(); ++i)
+        if (ses.symbol[i] == symbol) occ.push_back(ses.occupancy(i));
+    StateFigures f;
+    StateStats& st = f.stats;
     st.count = occ.size();
     if (!occ.empty()) {
         double sum = 0;
@@ -200,14 +198,69 @@ void StateDetailsPanel::showChosen()
         st.variance = occ.size() > 1 ? ss / static_cast<double>(occ.size() - 1) : 0.0;
         st.min = *std::min_element(occ.begin(), occ.end());
         st.max = *std::max_element(occ.begin(), occ.end());
-        const double T = static_cast<double>(ses_->total());
+        const double T = static_cast<double>(ses.total());
         st.share = T > 0 ? st.total / T : 0.0;
     }
+    f.histogram = make_histogram(occ);
+    return f;
+}
+
+std::size_t& thresholdValue()
+{
+    static std::size_t elements = 500000; // about a millisecond of scanning
+    return elements;
+}
+} // namespace
+
+std::size_t StateDetailsPanel::backgroundThreshold() { return thresholdValue(); }
+void StateDetailsPanel::setBackgroundThreshold(std::size_t elements) { thresholdValue() = elements; }
+
+void StateDetailsPanel::showChosen()
+{
+    stats_ = {};
+    ++generation_; // figures still being gathered for an earlier choice are stale
+    computing_ = false;
+    if (!ses_ || chosen_ == kNoSymbol || chosen_ >= ses_->symbols->size()) {
+        title_->setText(tr("Pick a state from the list or click one in a view."));
+        histogram_->setBins({}, {});
+        histogram_->setVisible(false);
+        stats_label_->clear();
+        definition_->clear();
+        return;
+    }
+    if (ses_->size() < backgroundThreshold()) {
+        showFigures(gatherFigures(*ses_, chosen_));
+        return;
+    }
+    computing_ = true;
+    stats_label_->setText(tr("computing…"));
+    if (!watcher_) {
+        watcher_ = new QFutureWatcher<std::shared_ptr<const StateFigures>>(this);
+        connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
+            const auto figures = watcher_->result();
+            if (figures && watcher_->property("generation").toInt() == generation_) {
+                computing_ = false;
+                showFigures(*figures);
+            }
+        });
+    }
+    watcher_->setProperty("generation", generation_);
+    watcher_->setFuture(QtConcurrent::run([ses = ses_, symbol = chosen_] {
+        return std::make_shared<const StateFigures>(gatherFigures(*ses, symbol));
+    }));
+}
+
+void StateDetailsPanel::showFigures(const StateFigures& figures)
+{
+    stats_ = figures.stats;
+    const Symbol& sym = (*ses_->symbols)[chosen_];
+    const TimeBase tb = timebase_;
+    const StateStats& st = stats_;
 
     title_->setText(QStringLiteral("<b>%1</b> &nbsp;<span style='color:gray'>%2</span>")
                         .arg(QString::fromStdString(sym.name).toHtmlEscaped(),
                              QString::fromStdString(std::string(to_string(sym.kind)))));
-    const OccupancyHistogram h = make_histogram(occ);
+    const OccupancyHistogram& h = figures.histogram;
     // Show the x axis in a unit where the longest visit is a readable number.
     double scale = 1.0;
     QString axis_unit = unitName(tb);

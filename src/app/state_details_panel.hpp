@@ -3,13 +3,16 @@
 //
 // Public interface:
 //   StateDetailsPanel(QWidget* parent = nullptr)
-//   setSes(ses, timebase)   shows the states of `ses` (call again after every pipeline
-//                           change; the picked state stays picked, by name, while it
-//                           exists; otherwise stateChosen(kNoSymbol) is emitted)
+//   setSes(ses, timebase[, totals])   shows the states of `ses` (call again after every
+//                           pipeline change; the picked state stays picked, by name, while
+//                           it exists; otherwise stateChosen(kNoSymbol) is emitted).
+//                           `totals` of `ses` spare a scan of it (ViewDocument::totals())
 //   chooseState(symbol)     picks a state (e.g. clicked in a view); emits stateChosen
 //                           when the choice changes; kNoSymbol clears it
 //   chosenState()           kNoSymbol when none
-//   stats()                 the numbers shown for the chosen state
+//   stats()                 the numbers shown for the chosen state; on a SES longer than
+//                           backgroundThreshold() elements they are gathered on a worker
+//                           (computing() until they are shown)
 //   searchBox(), stateList(), histogram(), statsLabel(), definitionLabel()   (tests)
 // signals: stateChosen(SymbolId) so that the views can draw a horizontal line.
 // The statistics follow semantics.md section 4 (sample variance, count - 1) and the
@@ -17,12 +20,14 @@
 #pragma once
 
 #include "chitra/ses.hpp"
+#include "state_summary.hpp"
 
 #include <QWidget>
 
 #include <memory>
 
 class QLabel;
+template <typename T> class QFutureWatcher;
 class QLineEdit;
 class QListWidget;
 
@@ -35,6 +40,7 @@ struct StateStats {
     double total = 0, share = 0, mean = 0, variance = 0;
     Time min = 0, max = 0;
 };
+struct StateFigures; // stats and occupancy histogram of one state
 
 class StateDetailsPanel : public QWidget {
     Q_OBJECT
@@ -42,10 +48,14 @@ public:
     explicit StateDetailsPanel(QWidget* parent = nullptr);
     ~StateDetailsPanel() override;
 
-    void setSes(std::shared_ptr<const Ses> ses, TimeBase timebase);
+    void setSes(std::shared_ptr<const Ses> ses, TimeBase timebase,
+                std::shared_ptr<const SymbolTotals> totals = nullptr);
     void chooseState(SymbolId symbol);
     SymbolId chosenState() const { return chosen_; }
     const StateStats& stats() const { return stats_; }
+    bool computing() const { return computing_; }
+    static std::size_t backgroundThreshold();
+    static void setBackgroundThreshold(std::size_t elements);
 
     QLineEdit* searchBox() const { return search_; }
     QListWidget* stateList() const { return list_; }
@@ -61,12 +71,16 @@ signals:
 private:
     void applySearch(const QString& text);
     void showChosen();
+    void showFigures(const StateFigures& figures);
 
     std::shared_ptr<const Ses> ses_;
     TimeBase timebase_ = TimeBase::us;
     SymbolId chosen_ = kNoSymbol;
     std::string chosen_name_;
     StateStats stats_;
+    QFutureWatcher<std::shared_ptr<const StateFigures>>* watcher_ = nullptr;
+    int generation_ = 0; // of the request whose figures may be shown
+    bool computing_ = false;
     QLineEdit* search_ = nullptr;
     QListWidget* list_ = nullptr;
     HistogramWidget* histogram_ = nullptr;

@@ -4,6 +4,23 @@
 
 namespace chitra::app {
 
+SymbolTotals symbolTotals(const Ses& ses)
+{
+    const std::size_t n = ses.symbols ? ses.symbols->size() : 0;
+    SymbolTotals t;
+    t.time.assign(n, 0.0);
+    t.count.assign(n, 0);
+    t.firstSeen.assign(n, SymbolTotals::kNever);
+    for (std::size_t i = 0; i < ses.size(); ++i) {
+        const SymbolId s = ses.symbol[i];
+        if (t.firstSeen[s] == SymbolTotals::kNever)
+            t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
+        t.time[s] += static_cast<double>(ses.occupancy(i));
+        ++t.count[s];
+    }
+    return t;
+}
+
 void StateSummary::build(std::vector<std::uint32_t> lanes)
 {
     lanes_ = std::move(lanes);

@@ -3,11 +3,24 @@
 // frame then costs O(pixel columns), not O(elements).
 #pragma once
 
+#include "chitra/ses.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace chitra::app {
+
+// Per symbol id of a SES: total occupancy, number of elements, and the index of the
+// first element (kNever when absent). One pass over the SES, done on the worker that
+// replays a pipeline so that the panels listing states do not scan it on the GUI thread.
+struct SymbolTotals {
+    static constexpr std::uint32_t kNever = 0xFFFFFFFFu;
+    std::vector<double> time;
+    std::vector<std::uint64_t> count;
+    std::vector<std::uint32_t> firstSeen;
+};
+SymbolTotals symbolTotals(const Ses& ses);
 
 struct LaneSummary {
     std::uint64_t mask = 0;     // bit l set: lane l occurs (lanes >= 63 share bit 63)

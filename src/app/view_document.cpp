@@ -105,16 +105,11 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
     LaneLayout layout;
     auto& laneSymbols = layout.symbols;
     const std::size_t nsym = ses.symbols->size();
-    std::vector<std::uint32_t> firstSeen(nsym, 0xFFFFFFFFu);
-    std::vector<double> total(nsym, 0.0);
-    for (std::size_t i = 0; i < ses.size(); ++i) {
-        const SymbolId s = ses.symbol[i];
-        if (firstSeen[s] == 0xFFFFFFFFu)
-            firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, 0xFFFFFFFEu));
-        total[s] += static_cast<double>(ses.occupancy(i));
-    }
+    auto totals = std::make_shared<SymbolTotals>(symbolTotals(ses));
+    const auto& firstSeen = totals->firstSeen;
+    const auto& total = totals->time;
     for (SymbolId s = 0; s < nsym; ++s)
-        if (firstSeen[s] != 0xFFFFFFFFu)
+        if (firstSeen[s] != SymbolTotals::kNever)
             laneSymbols.push_back(s);
     switch (order) {
     case YOrder::FirstAppearance:
@@ -149,6 +144,7 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
     for (std::size_t i = 0; i < ses.size(); ++i)
         lanes[i] = static_cast<std::uint32_t>(layout.laneOf[ses.symbol[i]]);
     layout.summary.build(std::move(lanes));
+    layout.totals = std::move(totals);
     return layout;
 }
 
@@ -158,6 +154,7 @@ void ViewDocument::rebuildLanes()
     laneSymbols_ = std::move(layout.symbols);
     laneOf_ = std::move(layout.laneOf);
     summary_ = std::move(layout.summary);
+    totals_ = std::move(layout.totals);
 }
 
 const std::vector<Step>& ViewDocument::steps() const { return runner_->pipeline().steps; }
@@ -513,6 +510,7 @@ void ViewDocument::resultChanged(std::shared_ptr<LaneLayout> lanes)
         laneSymbols_ = std::move(lanes->symbols);
         laneOf_ = std::move(lanes->laneOf);
         summary_ = std::move(lanes->summary);
+        totals_ = std::move(lanes->totals);
     } else {
         rebuildLanes();
     }

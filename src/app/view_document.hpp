@@ -51,6 +51,7 @@ struct LaneLayout {
     std::vector<SymbolId> symbols; // bottom lane first
     std::vector<int> laneOf;       // by symbol, -1 when absent
     StateSummary summary;
+    std::shared_ptr<const SymbolTotals> totals;
 };
 LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder);
 
@@ -69,6 +70,8 @@ public:
     const Ses& ses() const { return *ses_; }
     std::shared_ptr<const Ses> sesPtr() const { return ses_; }
     const StateSummary& summary() const { return summary_; }
+    // Time, visits and first element of every symbol of ses() (shared with the panels).
+    std::shared_ptr<const SymbolTotals> totals() const { return totals_; }
     int laneCount() const { return static_cast<int>(laneSymbols_.size()); }
     SymbolId laneSymbol(int lane) const { return laneSymbols_[static_cast<std::size_t>(lane)]; }
     int laneOf(SymbolId s) const; // -1 when the symbol is not in the SES
@@ -188,6 +191,7 @@ private:
     std::unique_ptr<PipelineRunner> runner_;
     std::shared_ptr<const Ses> ses_;
     StateSummary summary_;
+    std::shared_ptr<const SymbolTotals> totals_;
     std::vector<SymbolId> laneSymbols_;
     std::vector<int> laneOf_;
     YOrder order_ = YOrder::FirstAppearance;

@@ -52,6 +52,7 @@ private slots:
     void pickingShowsStatisticsAndHistogram();
     void compositesShowTheirDefinition();
     void choiceSurvivesOrClearsOnNewSes();
+    void longSesIsGatheredOnAWorker();
     void sampleTrace();
 };
 
@@ -68,6 +69,50 @@ void StateDetailsTest::listsStatesByTimeAndSearches()
     QCOMPARE(p.stateList()->count(), 4);
     QCOMPARE(p.chosenState(), kNoSymbol);
     QVERIFY(!p.histogram()->isVisible());
+}
+
+// Above the threshold the figures arrive from a worker and are the same as computed on
+// the GUI thread; a newer choice made meanwhile wins over the older one's figures.
+void StateDetailsTest::longSesIsGatheredOnAWorker()
+{
+    std::string records;
+    long long t = 0;
+    for (int i = 0; i < 3000; ++i) // A(50) B(3) C(2) A(20) B(3) D(12) A(10), repeated
+        for (auto [name, len] : {std::pair{"A", 50}, {"B", 3}, {"C", 2}, {"A", 20}, {"B", 3}, {"D", 12}, {"A", 10}}) {
+            records += std::to_string(t) + " " + name + "\n";
+            t += len;
+        }
+    auto ses = testutil::sesFromText("# timebase: us\n# end: " + std::to_string(t) + "\n" + records);
+    const std::size_t before = StateDetailsPanel::backgroundThreshold();
+
+    StateDetailsPanel direct;
+    StateDetailsPanel::setBackgroundThreshold(ses->size() + 1);
+    direct.setSes(ses, TimeBase::us);
+    direct.chooseState(ses->symbols->find("A"));
+    QVERIFY(!direct.computing());
+    const StateStats expected = direct.stats();
+    QCOMPARE(expected.count, std::uint64_t{9000});
+
+    StateDetailsPanel p;
+    StateDetailsPanel::setBackgroundThreshold(1000);
+    p.setSes(ses, TimeBase::us);
+    p.chooseState(ses->symbols->find("B")); // superseded before its figures arrive
+    p.chooseState(ses->symbols->find("A"));
+    QVERIFY(p.computing());
+    QCOMPARE(p.stats().count, std::uint64_t{0});
+    QVERIFY(p.statsLabel()->text().contains("computing"));
+    QTRY_VERIFY_WITH_TIMEOUT(!p.computing(), 20000);
+    QTest::qWait(20);
+    QCOMPARE(p.chosenState(), ses->symbols->find("A"));
+    QCOMPARE(p.stats().count, expected.count);
+    QCOMPARE(p.stats().total, expected.total);
+    QCOMPARE(p.stats().variance, expected.variance);
+    QCOMPARE(p.stats().min, expected.min);
+    QCOMPARE(p.stats().max, expected.max);
+    QCOMPARE(p.histogram()->binEdges(), direct.histogram()->binEdges());
+    QCOMPARE(p.histogram()->binHeights(), direct.histogram()->binHeights());
+    QCOMPARE(p.statsLabel()->text(), direct.statsLabel()->text());
+    StateDetailsPanel::setBackgroundThreshold(before);
 }
 
 void StateDetailsTest::pickingShowsStatisticsAndHistogram()
