@@ -54,6 +54,8 @@ double step_cost(const Step& step);
 class PipelineRunner {
 public:
     explicit PipelineRunner(Ses base, bool strict = false);
+    // A base shared with other runners (views of one trace): it is never modified.
+    explicit PipelineRunner(std::shared_ptr<const Ses> base, bool strict = false);
 
     // Appends a step and applies it to result().
     void push_step(const Step& step);

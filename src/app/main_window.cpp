@@ -327,7 +327,7 @@ void MainWindow::onLoaded(const LoadResult& r)
         return;
     }
     addRecent(r.path);
-    ViewDocument* view = session_->addFile(r.path, r.trace, r.bytes);
+    ViewDocument* view = session_->addFile(r.path, r.trace, r.bytes, r.base);
     setCurrentView(view);
     emit fileLoaded(view);
 }

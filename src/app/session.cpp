@@ -10,10 +10,12 @@ namespace chitra::app {
 
 Session::Session(QObject* parent) : QObject(parent) {}
 
-ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes)
+ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base)
 {
+    if (!base.ses || !base.lanes)
+        base = makeTraceBase(*trace);
     emit aboutToChange();
-    files_.push_back(TraceFile{path, std::move(trace), bytes, {}});
+    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base)});
     emit changed();
     return addView(static_cast<int>(files_.size()) - 1);
 }
@@ -23,7 +25,7 @@ ViewDocument* Session::addView(int file)
     auto& f = files_.at(static_cast<std::size_t>(file));
     emit aboutToChange();
     const QString name = QString("%1 · view %2").arg(QFileInfo(f.path).fileName()).arg(f.views.size() + 1);
-    auto* doc = new ViewDocument(f.trace, name, this);
+    auto* doc = new ViewDocument(f.trace, name, this, f.base);
     if (!f.views.empty())
         doc->setSelection(f.views.front()->selection());
     f.views.push_back(doc);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "chitra/trace.hpp"
+#include "view_document.hpp"
 
 #include <QObject>
 #include <QString>
@@ -11,13 +12,13 @@
 
 namespace chitra::app {
 
-class ViewDocument;
 
 struct TraceFile {
     QString path;
     std::shared_ptr<const Trace> trace;
     qint64 bytes = 0;
     std::vector<ViewDocument*> views;
+    TraceBase base; // shared by the views
 };
 
 class Session : public QObject {
@@ -26,7 +27,8 @@ public:
     explicit Session(QObject* parent = nullptr);
 
     // Adds a file with one first view; returns that view.
-    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes);
+    // `base` of `trace` (makeTraceBase) when the loader made it; otherwise made here.
+    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {});
     ViewDocument* addView(int file);
     void removeView(ViewDocument* view);
     void removeFile(int file);

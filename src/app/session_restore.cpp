@@ -380,10 +380,10 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
         }
         ++report.filesOpened;
         if (ref.views.empty()) {
-            workbench->addFile(r.path, r.trace, r.bytes); // a file with no view saved gets the default one
+            workbench->addFile(r.path, r.trace, r.bytes, r.base); // a file with no view saved gets the default one
             continue;
         }
-        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes);
+        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base);
         const int fileIndex = workbench->fileOf(first);
         for (std::size_t v = 0; v < ref.views.size(); ++v) {
             ViewDocument* doc = v == 0 ? first : workbench->addView(fileIndex);

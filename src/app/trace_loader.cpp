@@ -15,6 +15,7 @@ LoadResult loadTraceFile(const QString& path)
     r.bytes = QFileInfo(path).size();
     try {
         r.trace = std::make_shared<const Trace>(load_trace(path.toStdString()));
+        r.base = makeTraceBase(*r.trace);
     } catch (const std::exception& e) {
         r.error = QString::fromStdString(e.what());
         if (r.error.isEmpty())

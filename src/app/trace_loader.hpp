@@ -2,6 +2,7 @@
 #pragma once
 
 #include "chitra/trace.hpp"
+#include "view_document.hpp"
 
 #include <QObject>
 #include <QString>
@@ -13,11 +14,12 @@ namespace chitra::app {
 struct LoadResult {
     QString path;
     std::shared_ptr<const Trace> trace; // null on failure
+    TraceBase base;                     // of `trace`, ready for its views
     QString error;                      // the reader's "FILE:LINE: reason"
     qint64 bytes = 0;
 };
 
-// Blocking read (for the headless path and the worker).
+// Blocking read and base SES (for the headless path and the worker).
 LoadResult loadTraceFile(const QString& path);
 
 class TraceLoader : public QObject {

@@ -29,13 +29,23 @@ QString BrushedPattern::label() const
     return l.join(", ");
 }
 
-ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent)
+TraceBase makeTraceBase(const Trace& trace)
+{
+    TraceBase base;
+    base.ses = std::make_shared<const Ses>(base_ses(trace));
+    base.lanes = std::make_shared<const LaneLayout>(computeLanes(*base.ses, YOrder::FirstAppearance, {}));
+    return base;
+}
+
+ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent, TraceBase base)
     : QObject(parent), trace_(std::move(trace)), name_(std::move(name)), undo_(new QUndoStack(this))
 {
-    runner_ = std::make_unique<PipelineRunner>(base_ses(*trace_));
+    if (!base.ses || !base.lanes)
+        base = makeTraceBase(*trace_);
     // The displays and background jobs share the runner's immutable result.
+    runner_ = std::make_unique<PipelineRunner>(base.ses);
     ses_ = runner_->result_ptr(runner_->size());
-    rebuildLanes();
+    adoptLanes(*base.lanes); // the default order, YOrder::FirstAppearance
 }
 
 ViewDocument::~ViewDocument()
@@ -143,18 +153,21 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
     std::vector<std::uint32_t> lanes(ses.size());
     for (std::size_t i = 0; i < ses.size(); ++i)
         lanes[i] = static_cast<std::uint32_t>(layout.laneOf[ses.symbol[i]]);
-    layout.summary.build(std::move(lanes));
+    auto summary = std::make_shared<StateSummary>();
+    summary->build(std::move(lanes));
+    layout.summary = std::move(summary);
     layout.totals = std::move(totals);
     return layout;
 }
 
-void ViewDocument::rebuildLanes()
+void ViewDocument::rebuildLanes() { adoptLanes(computeLanes(*ses_, order_, customOrder_)); }
+
+void ViewDocument::adoptLanes(const LaneLayout& layout)
 {
-    LaneLayout layout = computeLanes(*ses_, order_, customOrder_);
-    laneSymbols_ = std::move(layout.symbols);
-    laneOf_ = std::move(layout.laneOf);
-    summary_ = std::move(layout.summary);
-    totals_ = std::move(layout.totals);
+    laneSymbols_ = layout.symbols;
+    laneOf_ = layout.laneOf;
+    summary_ = layout.summary;
+    totals_ = layout.totals;
 }
 
 const std::vector<Step>& ViewDocument::steps() const { return runner_->pipeline().steps; }
@@ -506,14 +519,10 @@ void ViewDocument::finishReplay(int generation, std::shared_ptr<Replay> replay, 
 void ViewDocument::resultChanged(std::shared_ptr<LaneLayout> lanes)
 {
     ses_ = runner_->result_ptr(runner_->size());
-    if (lanes && lanes->summary.size() == ses_->size()) {
-        laneSymbols_ = std::move(lanes->symbols);
-        laneOf_ = std::move(lanes->laneOf);
-        summary_ = std::move(lanes->summary);
-        totals_ = std::move(lanes->totals);
-    } else {
+    if (lanes && lanes->summary && lanes->summary->size() == ses_->size())
+        adoptLanes(*lanes);
+    else
         rebuildLanes();
-    }
     rematchPatterns();
     emit sesChanged();
     emit patternsChanged();

@@ -50,15 +50,25 @@ enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
 struct LaneLayout {
     std::vector<SymbolId> symbols; // bottom lane first
     std::vector<int> laneOf;       // by symbol, -1 when absent
-    StateSummary summary;
+    std::shared_ptr<const StateSummary> summary;
     std::shared_ptr<const SymbolTotals> totals;
 };
 LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder);
 
+// What every view of a trace starts from: its base SES and that SES's lanes in the
+// default order. Computed once per file on the loader's worker and shared by its views
+// (an O(records) pass that would otherwise freeze the GUI thread at every open).
+struct TraceBase {
+    std::shared_ptr<const Ses> ses;
+    std::shared_ptr<const LaneLayout> lanes;
+};
+TraceBase makeTraceBase(const Trace& trace);
+
 class ViewDocument : public QObject {
     Q_OBJECT
 public:
-    ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent = nullptr);
+    // `base` of `trace` (makeTraceBase) when one is at hand; otherwise it is computed here.
+    ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent = nullptr, TraceBase base = {});
     ~ViewDocument() override;
 
     const Trace& trace() const { return *trace_; }
@@ -69,7 +79,7 @@ public:
     // Current SES and its lanes.
     const Ses& ses() const { return *ses_; }
     std::shared_ptr<const Ses> sesPtr() const { return ses_; }
-    const StateSummary& summary() const { return summary_; }
+    const StateSummary& summary() const { return *summary_; }
     // Time, visits and first element of every symbol of ses() (shared with the panels).
     std::shared_ptr<const SymbolTotals> totals() const { return totals_; }
     int laneCount() const { return static_cast<int>(laneSymbols_.size()); }
@@ -170,6 +180,7 @@ signals:
 private:
     void resultChanged(std::shared_ptr<LaneLayout> lanes = nullptr);
     void rebuildLanes();
+    void adoptLanes(const LaneLayout& layout); // copies the small parts, shares the rest
     void rematchPatterns();
     // A request waiting for its background replay.
     struct PendingCommand {
@@ -190,7 +201,7 @@ private:
     QString name_;
     std::unique_ptr<PipelineRunner> runner_;
     std::shared_ptr<const Ses> ses_;
-    StateSummary summary_;
+    std::shared_ptr<const StateSummary> summary_;
     std::shared_ptr<const SymbolTotals> totals_;
     std::vector<SymbolId> laneSymbols_;
     std::vector<int> laneOf_;

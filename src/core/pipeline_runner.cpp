@@ -54,9 +54,13 @@ RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict)
 
 using SesPtr = std::shared_ptr<const Ses>;
 
-PipelineRunner::PipelineRunner(Ses base, bool strict) : strict_(strict)
+PipelineRunner::PipelineRunner(Ses base, bool strict) : PipelineRunner(std::make_shared<const Ses>(std::move(base)), strict) {}
+
+PipelineRunner::PipelineRunner(std::shared_ptr<const Ses> base, bool strict) : strict_(strict)
 {
-    results_.push_back(std::make_shared<const Ses>(std::move(base)));
+    if (!base)
+        throw std::invalid_argument("PipelineRunner: no base SES");
+    results_.push_back(std::move(base));
 }
 
 void PipelineRunner::push_step(const Step& step)

@@ -91,3 +91,20 @@ TEST(PipelineRunner, SetPipelineKeepsCommonPrefix)
     EXPECT_EQ(runner.result_at(1).symbol.data(), first);
     EXPECT_EQ(names(runner.result()), (Names{"Z", "C", "Z"}));
 }
+
+// Views of one trace share one base SES: a step on one runner leaves the base and the
+// other runner as they were.
+TEST(PipelineRunner, RunnersShareABaseWithoutChangingIt)
+{
+    auto base = std::make_shared<const Ses>(make_ses("A B C A B"));
+    PipelineRunner one(base), two(base);
+    EXPECT_EQ(one.result_ptr(0), base);
+    EXPECT_EQ(two.result_ptr(0), base);
+    one.push_step(step::Aggregate{{"A", "B"}, "AB"});
+    EXPECT_EQ(one.result().size(), 3u);
+    EXPECT_EQ(two.result().size(), 5u);
+    EXPECT_EQ(base->size(), 5u);
+    EXPECT_EQ(base->name(0), "A");
+    EXPECT_EQ(two.result_ptr(0), base);
+    EXPECT_THROW(PipelineRunner(std::shared_ptr<const Ses>{}), std::invalid_argument);
+}

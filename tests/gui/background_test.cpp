@@ -1,15 +1,18 @@
 // Background work in the main window: pipeline replay off the GUI thread with progress,
 // chaining, refusal and Cancel; fitting in the background.
 #include "background_job.hpp"
+#include "chitra/io.hpp"
 #include "chitra/pipeline_runner.hpp"
 #include "error_reporter.hpp"
 #include "main_window.hpp"
 #include "session.hpp"
 #include "session_model.hpp"
+#include "trace_loader.hpp"
 #include "traceview_window.hpp"
 #include "view_document.hpp"
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
@@ -20,6 +23,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <functional>
 #include <random>
 
 using namespace chitra;
@@ -80,6 +84,30 @@ std::vector<std::string> namesOf(const Ses& ses)
         n.push_back((*ses.symbols)[s].name);
     return n;
 }
+// Runs the event loop until `done()` (asked every millisecond, at most `limitMs`) and
+// returns the longest time the GUI thread went without running a 1 ms timer: what a
+// user sees as a freeze. A real event loop, not QTRY_VERIFY: that sleeps 10 ms between
+// rounds of events, which the timer would count as gaps.
+qint64 longestGuiGap(const std::function<bool()>& done, qint64 limitMs = 600000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, worst = 0;
+    QEventLoop loop;
+    QTimer tick;
+    tick.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        const qint64 now = clock.elapsed();
+        worst = std::max(worst, now - last);
+        last = now;
+        if (done() || now > limitMs)
+            loop.quit();
+    });
+    tick.start(1);
+    loop.exec();
+    return worst;
+}
+
 } // namespace
 
 class BackgroundTest : public QObject {
@@ -118,7 +146,8 @@ private slots:
         QTRY_VERIFY(!doc->replaying());
         QCOMPARE(doc->steps().size(), std::size_t{1});
         QCOMPARE(doc->undoStack()->count(), 1);
-        QVERIFY(!mw.jobs()->busy());
+        // The new SES starts a periodogram of the frequency view: a job of its own.
+        QTRY_VERIFY(!mw.jobs()->busy());
         QVERIFY(mw.cancelButton()->isHidden());
         // 20 x (AB C D) (E only closes the last D), as the core computes it synchronously.
         const Ses expected = run_pipeline(base_ses(*trace), doc->pipeline()).ses;
@@ -340,36 +369,13 @@ private slots:
                 mw.setCurrentView(doc);
                 if (mode == 2)
                     doc->setPickedState(doc->ses().symbols->find("S3"));
-                QElapsedTimer clock;
-                qint64 last = 0, worst = 0;
-                QTimer timer;
-                connect(&timer, &QTimer::timeout, [&] {
-                    const qint64 now = clock.elapsed();
-                    worst = std::max(worst, now - last);
-                    last = now;
-                });
                 QCoreApplication::processEvents();
+                QElapsedTimer clock;
                 clock.start();
-                timer.setTimerType(Qt::PreciseTimer);
-                timer.start(1);
                 QTimer::singleShot(20, [&] { QVERIFY(!doc->pushStep(step)); });
-                // A real event loop, not QTRY_VERIFY: that sleeps 10 ms between rounds of
-                // events, which the timer would count as GUI-thread gaps.
-                {
-                    QEventLoop loop;
-                    QTimer poll;
-                    poll.setTimerType(Qt::PreciseTimer);
-                    connect(&poll, &QTimer::timeout, &loop, [&] {
-                        if ((clock.elapsed() > 40 && !doc->replaying()) || clock.elapsed() > 600000)
-                            loop.quit();
-                    });
-                    poll.start(1);
-                    loop.exec();
-                }
+                const qint64 worst = longestGuiGap([&] { return clock.elapsed() > 40 && !doc->replaying(); });
                 QVERIFY(!doc->replaying());
                 const qint64 total = clock.elapsed();
-                QCoreApplication::processEvents();
-                timer.stop();
                 QCOMPARE(doc->steps().size(), std::size_t{1});
                 qInfo("%llu elements, %s, %s: longest GUI-thread gap %lld ms (push to result %lld ms)", n,
                       qPrintable(name), mode == 2 ? "background, S3 picked" : background ? "background" : "synchronous",
@@ -377,6 +383,57 @@ private slots:
                       static_cast<long long>(total - 20));
             }
         }
+    }
+
+    // The freeze when a large trace has been read: the file is read, its SES and lanes
+    // built on the loader's worker; the GUI thread only adds the view and draws it.
+    void measureOpenBlocking()
+    {
+        const qulonglong n = qEnvironmentVariable("CHITRA_BENCH_ELEMENTS").toULongLong();
+        if (n == 0)
+            QSKIP("set CHITRA_BENCH_ELEMENTS to measure");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("big.pes");
+        write_pes_file(*syntheticTrace(n, 40), path.toStdString());
+        MainWindow mw;
+        mw.resize(1280, 800);
+        mw.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&mw));
+        QElapsedTimer clock;
+        clock.start();
+        mw.openFiles({path});
+        const qint64 worst = longestGuiGap([&] { return mw.session()->viewCount() == 1 && !mw.loading(); });
+        const qint64 loaded = clock.elapsed();
+        QCOMPARE(mw.session()->viewCount(), 1);
+        QCOMPARE(mw.currentView()->ses().size(), std::size_t{n - 1});
+        qInfo("%llu records: open to first view %lld ms, longest GUI-thread gap %lld ms", n,
+              static_cast<long long>(loaded), static_cast<long long>(worst));
+    }
+
+    // Views of one file share the base that the loader made on its worker.
+    void viewsOfAFileShareTheBaseTheLoaderMade()
+    {
+        const LoadResult r = loadTraceFile(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes"));
+        QVERIFY2(r.trace && r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.base.ses && r.base.lanes);
+        QCOMPARE(namesOf(*r.base.ses), namesOf(base_ses(*r.trace)));
+        MainWindow mw;
+        ViewDocument* first = mw.session()->addFile(r.path, r.trace, r.bytes, r.base);
+        QCOMPARE(first->sesPtr(), r.base.ses);
+        QCOMPARE(&first->summary(), r.base.lanes->summary.get());
+        QCOMPARE(first->totals(), r.base.lanes->totals);
+        const LaneLayout fresh = computeLanes(*r.base.ses, YOrder::FirstAppearance, {});
+        QCOMPARE(first->laneCount(), static_cast<int>(fresh.symbols.size()));
+        for (int l = 0; l < first->laneCount(); ++l)
+            QCOMPARE(first->laneSymbol(l), fresh.symbols[static_cast<std::size_t>(l)]);
+        ViewDocument* second = mw.session()->addView(mw.session()->fileOf(first));
+        QCOMPARE(second->sesPtr(), first->sesPtr());
+        // A step on one view leaves the other, and the shared base, as they were.
+        QVERIFY(!second->pushStep(step::ClipCount{2, 3}));
+        QTRY_VERIFY(!second->replaying());
+        QCOMPARE(second->ses().size(), r.base.ses->size() - 5);
+        QCOMPARE(first->sesPtr(), r.base.ses);
+        QCOMPARE(first->ses().size(), r.base.ses->size());
     }
 };
 
