@@ -20,6 +20,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 
 #include <set>
@@ -43,29 +45,14 @@ std::pair<long long, long long> coreCounts(const Ses& in, const Step& step)
     return {static_cast<long long>(distinct.size()), static_cast<long long>(out.size())};
 }
 
-void typeInto(QDoubleSpinBox* spin, const QString& text)
-{
-    spin->setFocus();
-    spin->selectAll();
-    QTest::keyClick(spin, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(spin, Qt::Key_Delete);
-    QTest::keyClicks(spin, text);
-}
-
-void typeInto(QLineEdit* edit, const QString& text)
-{
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClick(edit, Qt::Key_Delete);
-    QTest::keyClicks(edit, text);
-}
+using testutil::chooseByKeys;
+using testutil::typeInto;
 
 void toggle(QListWidget* list, const QString& name)
 {
     for (int r = 0; r < list->count(); ++r)
         if (list->item(r)->data(Qt::UserRole).toString() == name) {
-            list->setFocus();
-            list->setCurrentRow(r);
+            testutil::clickRow(list, r);
             QTest::keyClick(list, Qt::Key_Space);
             return;
         }
@@ -208,7 +195,8 @@ void DialogsTest::eventFilterCountAndFractionModes()
     QVERIFY(d.refusal().contains("7"));
 
     // Fraction mode: 30% of 7 elements = 2.1: B (2) joins C and D -> A T1 A T1 A.
-    d.modeBox()->setCurrentIndex(1);
+    chooseByKeys(d.modeBox(), 1);
+    QCOMPARE(d.modeBox()->currentIndex(), 1);
     typeInto(d.thresholdBox(), "30");
     QVERIFY(d.okButton()->isEnabled());
     const auto g = std::get<step::FilterEvent>(d.step());
@@ -321,12 +309,16 @@ void DialogsTest::excludeAndParallel()
     // A B [C] A B [D] A -> A B A B A (B absorbs C's time; B absorbs D's).
     QCOMPARE(coreCounts(*s, d.step()), std::make_pair(2LL, 5LL));
 
-    d.setMode(ProjectionDialog::Mode::parallel);
-    d.parallelFrom()->setCurrentIndex(d.parallelFrom()->findData("A"));
-    d.parallelTo()->setCurrentIndex(d.parallelTo()->findData("A"));
+    // Click the Parallel tab, as a person would.
+    QTabBar* bar = d.tabs()->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(static_cast<int>(ProjectionDialog::Mode::parallel)).center());
+    QCOMPARE(d.tabs()->currentIndex(), static_cast<int>(ProjectionDialog::Mode::parallel));
+    chooseByKeys(d.parallelFrom(), d.parallelFrom()->findData("A"));
+    chooseByKeys(d.parallelTo(), d.parallelTo()->findData("A"));
+    QCOMPARE(d.parallelTo()->currentData().toString(), QString("A"));
     QVERIFY(!d.okButton()->isEnabled());
     QVERIFY(d.refusal().contains("two different"));
-    d.parallelTo()->setCurrentIndex(d.parallelTo()->findData("D"));
+    chooseByKeys(d.parallelTo(), d.parallelTo()->findData("D"));
     QVERIFY(d.okButton()->isEnabled());
     typeInto(d.parallelName(), "C");
     QVERIFY(!d.okButton()->isEnabled());

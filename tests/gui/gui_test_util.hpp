@@ -5,9 +5,14 @@
 #include "chitra/io.hpp"
 #include "chitra/ses.hpp"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QString>
+#include <QTest>
 #include <QWidget>
 
 #include <memory>
@@ -31,6 +36,39 @@ inline void saveShot(QWidget* widget, const QString& name)
     QCoreApplication::sendPostedEvents();
     QCoreApplication::processEvents();
     widget->grab().save(QString::fromLocal8Bit(dir) + "/" + name + ".png");
+}
+
+// Input as a person gives it: select what the box holds, type the new text.
+inline void typeInto(QDoubleSpinBox* spin, const QString& text)
+{
+    spin->setFocus();
+    QTest::keyClick(spin, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(spin, Qt::Key_Delete);
+    QTest::keyClicks(spin, text);
+}
+
+inline void typeInto(QLineEdit* edit, const QString& text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Delete);
+    QTest::keyClicks(edit, text);
+}
+
+// Clicks row `row` of a list (scrolled into view first, as a person would).
+inline void clickRow(QListWidget* list, int row)
+{
+    list->scrollToItem(list->item(row));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(row)).center());
+}
+
+// Picks item `index` of a combo box with the keyboard (Home, then Down arrows).
+inline void chooseByKeys(QComboBox* box, int index)
+{
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Home);
+    for (int i = 0; i < index; ++i)
+        QTest::keyClick(box, Qt::Key_Down);
 }
 
 } // namespace chitra::testutil

@@ -236,7 +236,8 @@ private slots:
         QCOMPARE(sb.files[0].path_relative, sa.files[0].path_relative);
         // Every field, the file identity and the window layout included (geometry and dock
         // state once both windows' layouts have settled).
-        QTest::qWaitFor([&] { return b->sessionController()->capture() == a->sessionController()->capture(); }, 5000);
+        // (Generous: on a loaded machine the restored docks settle late.)
+        QTest::qWaitFor([&] { return b->sessionController()->capture() == a->sessionController()->capture(); }, 20000);
         QCOMPARE(dockWidths(b), dockWidths(a));
         QCOMPARE(b->geometry(), a->geometry());
         QVERIFY(b->sessionController()->capture() == a->sessionController()->capture());

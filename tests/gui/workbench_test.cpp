@@ -1,5 +1,6 @@
 // Drives the real main window offscreen: open, brush a pattern with the mouse,
 // aggregate and undo, clip and undo, zoom undo, screenshots, bad input.
+#include "gui_test_util.hpp"
 #include "chitra/pattern.hpp"
 #include "error_reporter.hpp"
 #include "filter_dialog.hpp"
@@ -221,7 +222,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT((dialog = window_->findChild<FilterDialog*>()) && dialog->isVisible(), 5000);
         // Shares of time: A 10/42, B 5/42, C 20/42, D 7/42. Below 30%: A, B and D merge;
         // runs: [A B] before the first C, 19 x [D A B] between Cs, a last [D] at the end.
-        dialog->thresholdBox()->setValue(30.0);
+        testutil::typeInto(dialog->thresholdBox(), "30");
+        QCOMPARE(dialog->thresholdBox()->value(), 30.0);
         QTRY_VERIFY_WITH_TIMEOUT(dialog->okButton()->isEnabled(), 5000);
         QTRY_COMPARE_WITH_TIMEOUT(dialog->previewElements(), 41LL, 10000);
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
@@ -252,7 +254,7 @@ private slots:
 
         // Step 3 names CD, which step 1 makes: removing step 1 is refused, naming step 3.
         errors_.clear();
-        panel->stepList()->setCurrentRow(0);
+        testutil::clickRow(panel->stepList(), 0);
         QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
         QCOMPARE(errors_.size(), 1);
         QVERIFY2(errors_.front().contains("step 3"), qPrintable(errors_.front()));
@@ -260,10 +262,10 @@ private slots:
         QCOMPARE(doc->steps().size(), std::size_t{3});
 
         // Remove step 3, then step 1: (A B C D) x 20 -> (AB C D) x 20.
-        panel->stepList()->setCurrentRow(2);
+        testutil::clickRow(panel->stepList(), 2);
         QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
         QCOMPARE(doc->steps().size(), std::size_t{2});
-        panel->stepList()->setCurrentRow(0);
+        testutil::clickRow(panel->stepList(), 0);
         QTest::mouseClick(panel->removeButton(), Qt::LeftButton);
         QCOMPARE(doc->steps().size(), std::size_t{1});
         QCOMPARE(panel->stepList()->count(), 1);
@@ -278,7 +280,7 @@ private slots:
             a.as = "FIRST";
             return Step{a};
         });
-        panel->stepList()->setCurrentRow(0);
+        testutil::clickRow(panel->stepList(), 0);
         QTest::mouseClick(panel->editButton(), Qt::LeftButton);
         QCOMPARE(doc->ses().name(0), std::string("FIRST"));
         window_->undoGroup()->undo();
@@ -399,7 +401,7 @@ private slots:
         QListWidget* list = details->stateList();
         for (int r = 0; r < list->count(); ++r)
             if (list->item(r)->data(Qt::UserRole).value<SymbolId>() == a)
-                list->setCurrentRow(r);
+                testutil::clickRow(list, r);
         QCOMPARE(doc->pickedState(), a);
         QCOMPARE(plot->pickLineLane(), 0.0);
         QCOMPARE(details->stats().count, std::uint64_t{20});
