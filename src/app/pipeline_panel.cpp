@@ -43,7 +43,9 @@ PipelinePanel::PipelinePanel(QUndoGroup* group, QWidget* parent) : QWidget(paren
         remove_->setEnabled(any);
         edit_->setEnabled(any && !stepFields(doc_->steps()[static_cast<std::size_t>(row)]).empty());
     });
-    editor_ = [this](const Step& s) { return editStepDialog(this, s); };
+    editor_ = [this](const Step& s) {
+        return editStepDialog(this, s, doc_ ? doc_->trace().header.timebase : TimeBase::us);
+    };
     refresh();
 }
 
@@ -64,7 +66,7 @@ void PipelinePanel::refresh()
     if (doc_) {
         const auto& steps = doc_->steps();
         for (std::size_t i = 0; i < steps.size(); ++i) {
-            auto* item = new QListWidgetItem(QString("%1  %2").arg(i + 1).arg(describeStep(steps[i])), list_);
+            auto* item = new QListWidgetItem(QString("%1  %2").arg(i + 1).arg(describeStep(steps[i], doc_->trace().header.timebase)), list_);
             const QStringList warnings = doc_->stepWarnings(i);
             if (!warnings.isEmpty()) {
                 item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));

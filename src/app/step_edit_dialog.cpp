@@ -164,13 +164,13 @@ std::optional<Step> stepWithFields(const Step& s, const QStringList& values, QSt
         s);
 }
 
-std::optional<Step> editStepDialog(QWidget* parent, const Step& step)
+std::optional<Step> editStepDialog(QWidget* parent, const Step& step, TimeBase base)
 {
     const auto fields = stepFields(step);
     if (fields.empty())
         return std::nullopt;
     QDialog dialog(parent);
-    dialog.setWindowTitle(QObject::tr("Edit step: %1").arg(describeStep(step)));
+    dialog.setWindowTitle(QObject::tr("Edit step: %1").arg(describeStep(step, base)));
     auto* form = new QFormLayout;
     std::vector<QLineEdit*> edits;
     for (const auto& f : fields) {

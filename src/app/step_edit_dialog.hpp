@@ -26,6 +26,6 @@ std::vector<StepField> stepFields(const Step& step);
 // a reason in `error` when a value is not acceptable.
 std::optional<Step> stepWithFields(const Step& step, const QStringList& values, QString* error);
 // A modal dialog; nullopt when cancelled or the step has nothing to edit.
-std::optional<Step> editStepDialog(QWidget* parent, const Step& step);
+std::optional<Step> editStepDialog(QWidget* parent, const Step& step, TimeBase base);
 
 } // namespace chitra::app

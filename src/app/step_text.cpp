@@ -1,5 +1,7 @@
 #include "step_text.hpp"
 
+#include "number_format.hpp"
+
 #include <QStringList>
 
 namespace chitra::app {
@@ -14,15 +16,16 @@ QString joined(const std::vector<std::string>& names, const char* sep = " ")
 }
 } // namespace
 
-QString describeStep(const Step& s)
+QString describeStep(const Step& s, TimeBase base)
 {
     return std::visit(
-        [](const auto& v) -> QString {
+        [base](const auto& v) -> QString {
             using T = std::decay_t<decltype(v)>;
             if constexpr (std::is_same_v<T, step::ClipCount>)
                 return QString("clip head %1 tail %2").arg(v.head).arg(v.tail);
             else if constexpr (std::is_same_v<T, step::ClipTime>)
-                return QString("clip time [%1, %2)").arg(v.t0).arg(v.t1);
+                return QString("clip time [%1, %2)").arg(formatTime(static_cast<double>(v.t0), base),
+                                                         formatTime(static_cast<double>(v.t1), base));
             else if constexpr (std::is_same_v<T, step::ClipEvent>)
                 return QString("clip events [%1, %2)").arg(v.i0).arg(v.i1);
             else if constexpr (std::is_same_v<T, step::Aggregate>)
@@ -34,12 +37,14 @@ QString describeStep(const Step& s)
             else if constexpr (std::is_same_v<T, step::Rules>)
                 return QString("rules %1").arg(QString::fromStdString(v.file));
             else if constexpr (std::is_same_v<T, step::FilterTime>)
-                return QString("filter time share < %1").arg(v.below);
+                return QString("filter time share < %1").arg(formatShare(v.below));
             else if constexpr (std::is_same_v<T, step::FilterEvent>)
                 return v.below ? QString("filter count < %1").arg(*v.below)
-                               : QString("filter count < %1 of elements").arg(v.below_fraction.value_or(0));
+                               : QString("filter count < %1 of elements").arg(formatShare(v.below_fraction.value_or(0)));
             else if constexpr (std::is_same_v<T, step::FilterFrequency>)
-                return QString("filter band [%1, %2]").arg(v.f0).arg(v.f1);
+                return v.event_domain
+                           ? QString("filter band [%1, %2] per event").arg(v.f0, 0, 'g', 4).arg(v.f1, 0, 'g', 4)
+                           : QString("filter band [%1, %2]").arg(formatFrequency(v.f0, base), formatFrequency(v.f1, base));
             else if constexpr (std::is_same_v<T, step::Parallel>)
                 return QString("parallel %1 .. %2 as %3")
                     .arg(QString::fromStdString(v.from), QString::fromStdString(v.to), QString::fromStdString(v.as));

@@ -6,6 +6,7 @@
 #include "histogram_widget.hpp"
 #include "model_window.hpp"
 #include "number_format.hpp"
+#include "step_text.hpp"
 #include "state_details_panel.hpp"
 #include "time_axis_ticker.hpp"
 #include "trace_plot.hpp"
@@ -194,6 +195,18 @@ private slots:
         QCOMPARE(formatDecimal(0.25, 4), QString("0.2500"));
         QCOMPARE(formatDecimal(0.004, 2), QString("0.004"));
         QCOMPARE(formatDecimal(-0.004, 2), QString("-0.004"));
+    }
+
+    void stepsAreDescribedInTheTracesUnits()
+    {
+        QCOMPARE(describeStep(step::ClipTime{1000000, 2187000000}, TimeBase::ns),
+                 QString("clip time [1.000 ms, 2.187 s)"));
+        QCOMPARE(describeStep(step::ClipTime{20, 900}, TimeBase::us), QString("clip time [20 us, 900 us)"));
+        QCOMPARE(describeStep(step::FilterTime{0.01}, TimeBase::ns), QString("filter time share < 1.0%"));
+        QCOMPARE(describeStep(step::FilterFrequency{4e-7, 6e-7, false, std::nullopt}, TimeBase::ns),
+                 QString("filter band [400 Hz, 600 Hz]"));
+        QCOMPARE(describeStep(step::FilterFrequency{0.08, 0.09, true, std::nullopt}, TimeBase::ns),
+                 QString("filter band [0.08, 0.09] per event"));
     }
 
     void percentHistogramTicksHaveNoExponent()
