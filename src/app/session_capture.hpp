@@ -36,6 +36,9 @@ inline constexpr const char* kBandKey = "band";
 // "", "point" or "value"); "time_weighted" = "0" for Traceview's plain mean.
 inline constexpr const char* kChartKeyPrefix = "chart.";
 inline constexpr const char* kTimeWeightedKey = "time_weighted";
+// Gantt and rate displays: the short-visit threshold in seconds ("0" = off), written only
+// when it differs from kDefaultMinVisitSeconds (older sessions have none: the default).
+inline constexpr const char* kMinVisitKey = "min_visit_s";
 // A frequency range restored before the first periodogram exists (QList<QVariant> of
 // x0, x1, y0, y1 on the FrequencyPlot); applied when it is computed.
 inline constexpr const char* kPendingRangeProperty = "chitraPendingRange";
