@@ -250,14 +250,23 @@ private slots:
 
     void rateDisplayMarksExactlyTheShortVisits()
     {
-        // On the real trace: every entry of the most entered state is marked short exactly
-        // when its visit is shorter than the threshold, for two thresholds.
+        // On the real trace: every entry of a state with visits on both sides of the
+        // threshold is marked short exactly when its visit is shorter, for two thresholds.
         RateDisplay r(doc_.get());
         r.resize(900, 700);
         r.show();
         const Ses& ses = doc_->ses();
         QCOMPARE(r.minVisitSeconds(), kDefaultMinVisitSeconds);
         for (double threshold : {kDefaultMinVisitSeconds, 1e-5}) {
+            std::vector<int> shortOf(ses.symbols->size()), longOf(ses.symbols->size());
+            for (std::size_t e = 0; e < ses.size(); ++e)
+                ++(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 < threshold ? shortOf : longOf)[ses.symbol[e]];
+            SymbolId both = kNoSymbol;
+            for (SymbolId x = 0; x < shortOf.size(); ++x)
+                if (shortOf[x] && longOf[x] && (both == kNoSymbol || shortOf[x] + longOf[x] > shortOf[both] + longOf[both]))
+                    both = x;
+            QVERIFY(both != kNoSymbol);
+            r.setState(both);
             r.setMinVisitSeconds(threshold);
             int shorts = 0;
             for (int k = 0; k < r.pointCount(); ++k) {
