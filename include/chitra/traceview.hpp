@@ -33,6 +33,22 @@ std::string rate_unit(TimeBase base);
 //   element's whole interval divided by its occupancy. Zero occupancy gives 0.
 std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std::size_t field);
 
+// Short visits (docs/traceview.md "Rates over short visits"). A counter's rate over a
+// visit much shorter than the counter's own resolution is mostly measurement jitter: the
+// process CPU clock of the fields sample takes in other processors' time only at 1 ms
+// scheduler ticks. Both Traceview displays apply this one rule to counters: short visits
+// are drawn apart (grey) and do not set y ranges; time-weighted means need no rule.
+inline constexpr double kDefaultMinVisitSeconds = 1e-3;
+
+struct ShortVisitRule {
+    double min_length = 0; // in the trace's ticks; visits shorter than this are short
+    // `min_seconds` in ticks of `base`. No rule (every visit long) when the base is not a
+    // unit of seconds (cycles) or min_seconds is not a positive number.
+    static ShortVisitRule for_base(TimeBase base, double min_seconds);
+    bool active() const { return min_length > 0; }
+    bool is_short(double length) const { return length < min_length; }
+};
+
 // Points (x non-decreasing) with prefix sums and a multi-resolution min/max tree, so
 // that sums, means, minima and maxima over any x range cost O(log n).
 class SeriesIndex {
@@ -53,8 +69,19 @@ public:
     // First point with x >= v (size() when none).
     std::size_t lower(double v) const;
     double sum(std::size_t a, std::size_t b) const { return prefix_[b] - prefix_[a]; }
-    // Minimum and maximum of y over points [a, b) (a < b).
-    std::pair<double, double> minmax(std::size_t a, std::size_t b) const;
+
+    // Marks each point's visit (x[i] to x[i + 1], the last one to end()) short or long by
+    // `rule`, for minmax(..., Visits) and column_stats; O(n). Without a rule (the
+    // default, or an inactive one) every visit is long.
+    void set_short_visits(ShortVisitRule rule);
+    const ShortVisitRule& short_visits() const { return rule_; }
+    bool is_short(std::size_t i) const { return !short_.empty() && short_[i]; }
+    double length(std::size_t i) const { return (i + 1 < x_.size() ? x_[i + 1] : end_) - x_[i]; }
+
+    enum class Visits { all, long_only, short_only };
+    // Minimum and maximum of y over the points [a, b) (a < b) of the given kind;
+    // (+inf, -inf) when there is none of that kind.
+    std::pair<double, double> minmax(std::size_t a, std::size_t b, Visits which = Visits::all) const;
 
     // The step function's end (>= the last x; the first x when empty).
     double end() const { return end_; }
@@ -70,12 +97,24 @@ public:
     static constexpr std::size_t kFan = 4;
 
 private:
+    // Minima and maxima of the points of one kind (all when `mask` is null, else those
+    // with mask[i] == want) in blocks: level 0 blocks of kLeaf points, each further
+    // level groups kFan blocks.
+    struct MinMaxTree {
+        std::vector<std::vector<std::pair<double, double>>> levels;
+        void build(const std::vector<double>& y, const std::vector<char>* mask, char want);
+        void query(const std::vector<double>& y, const std::vector<char>* mask, char want, std::size_t a,
+                   std::size_t b, double& lo, double& hi) const;
+    };
     void build(const std::vector<double>* area);
     std::vector<double> x_, y_, prefix_;
     std::vector<double> step_;  // area of each step
     std::vector<double> area_;  // prefix sums of step_
     double end_ = 0;
-    std::vector<std::vector<std::pair<double, double>>> levels_; // level 0: blocks of kLeaf
+    ShortVisitRule rule_;
+    std::vector<char> short_;   // per point, when rule_ is active
+    MinMaxTree long_;           // the long visits (all when no rule)
+    MinMaxTree shortTree_;      // the short visits (empty when no rule)
 };
 
 // One pixel column of a chart over [x0, x1) split into `columns` equal columns; column
@@ -85,6 +124,9 @@ struct ColumnStats {
     double mean = 0;         // value density (NaN when count == 0)
     double min = 0, max = 0; // NaN when count == 0
     std::size_t first = 0;   // index of the column's first point (valid when count > 0)
+    // The same over the column's long and its short visits (SeriesIndex::set_short_visits;
+    // without a rule every visit is long). NaN when the column has none of the kind.
+    double long_min = 0, long_max = 0, short_min = 0, short_max = 0;
 };
 std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, double x1, int columns);
 

@@ -1,6 +1,7 @@
 #include "gantt_display.hpp"
 
 #include "chitra/traceview.hpp"
+#include "min_visit_box.hpp"
 #include "number_format.hpp"
 #include "palette.hpp"
 #include "ses_geometry.hpp"
@@ -20,6 +21,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -28,7 +30,8 @@ namespace chitra::app {
 // The displayed series of the current SES: x = entry times, shared by every chart.
 struct GanttData {
     SeriesIndex states;              // y = lane
-    std::vector<SeriesIndex> fields; // y = field value as shown
+    std::vector<SeriesIndex> fields; // y = field value as shown; counters know their short visits
+    std::vector<char> counter;       // per field
     std::vector<QString> names;      // chart names (0: states)
     std::vector<QString> units;
     double end = 0;                  // exit time of the last element
@@ -38,6 +41,7 @@ struct GanttData {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+const QColor kShortColour = shortVisitColour();
 
 class SiTicker final : public QCPAxisTicker {
 protected:
@@ -71,10 +75,12 @@ QSharedPointer<QCPAxisTicker> makeSiTicker() { return QSharedPointer<SiTicker>::
 // at most 100,000 values, widened to the true minimum when that is a baseline near 0,
 // then padded by 6%. With entry times `x` (and the last exit `end`) the quantiles are
 // weighted by occupancy: the range holds the values the series keeps for all but 0.5%
-// of the time, so a burst over 50 ns does not set the scale of a 4-second chart. Spikes
-// above it run off the top of the chart.
+// of the time, so a burst over 50 ns does not set the scale of a 4-second chart. Short
+// visits (a counter's rate over them is mostly jitter, traceview.hpp) are left out even
+// when together they fill more than that. Spikes above the range run off the chart's top.
 std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t a, std::size_t b,
-                                      const std::vector<double>* x, double end, double q)
+                                      const std::vector<double>* x, double end, double q,
+                                      ShortVisitRule shortVisits)
 {
     if (b <= a)
         return {0, 1};
@@ -82,17 +88,22 @@ std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t 
     std::vector<std::pair<double, double>> v; // value, weight
     v.reserve(n / stride + 1);
     double min = std::numeric_limits<double>::infinity(), max = -min, total = 0;
-    for (std::size_t i = a; i < b; i += stride) {
-        if (!std::isfinite(y[i]))
-            continue;
-        double w = 1;
-        if (x)
-            w = std::max(0.0, (i + 1 < x->size() ? (*x)[i + 1] : end) - (*x)[i]);
-        v.emplace_back(y[i], w);
-        total += w;
-        min = std::min(min, y[i]);
-        max = std::max(max, y[i]);
-    }
+    const bool skipShort = x && shortVisits.active();
+    for (int pass = 0; pass < 2 && v.empty(); ++pass) // the second only when all were short
+        for (std::size_t i = a; i < b; i += stride) {
+            if (!std::isfinite(y[i]))
+                continue;
+            double w = 1;
+            if (x) {
+                w = std::max(0.0, (i + 1 < x->size() ? (*x)[i + 1] : end) - (*x)[i]);
+                if (skipShort && pass == 0 && shortVisits.is_short(w))
+                    continue;
+            }
+            v.emplace_back(y[i], w);
+            total += w;
+            min = std::min(min, y[i]);
+            max = std::max(max, y[i]);
+        }
     if (v.empty())
         return {0, 1};
     double lo = min, hi = max;
@@ -201,39 +212,61 @@ protected:
         auto py = [&](double y) {
             return std::clamp(mValueAxis->coordToPixel(y), rect.top() - 1.0, rect.bottom() + 1.0);
         };
-        painter->setPen(QPen(colour_, 1.2));
+        // Short visits (a counter's rate over them is mostly jitter) in grey, under the
+        // long ones: visible, but not mistaken for what the program ran at.
         if (b > a && b - a <= static_cast<std::size_t>(2 * cols)) {
-            QPolygonF line;
-            line.reserve(static_cast<int>(2 * (b - a)));
+            // The step line: a step and the connector into it are grey when short.
+            QVector<QLineF> longLines, shortLines;
             for (std::size_t i = a; i < b; ++i) {
                 const double xe = i + 1 < s.size() ? s.x()[i + 1] : data_->end;
-                line << QPointF(px(s.x()[i]), py(s.y()[i])) << QPointF(px(xe), py(s.y()[i]));
+                const double x = px(s.x()[i]), y = py(s.y()[i]);
+                const bool shortHere = s.is_short(i);
+                if (i > a)
+                    (shortHere || s.is_short(i - 1) ? shortLines : longLines)
+                        << QLineF(x, py(s.y()[i - 1]), x, y);
+                (shortHere ? shortLines : longLines) << QLineF(x, y, px(xe), y);
             }
-            painter->drawPolyline(line);
+            painter->setPen(QPen(kShortColour, 1.2));
+            painter->drawLines(shortLines);
+            painter->setPen(QPen(colour_, 1.2));
+            painter->drawLines(longLines);
         } else if (b > a) {
             const auto stats = column_stats(s, r.lower, r.upper, cols);
-            QVector<QLineF> strokes;
-            strokes.reserve(cols);
+            QVector<QLineF> longStrokes, shortStrokes;
+            longStrokes.reserve(cols);
+            auto stroke = [&](QVector<QLineF>& out, double x, double lo, double hi) {
+                const double y0 = py(lo), y1 = py(hi);
+                out << QLineF(x, y0 + 0.5, x, std::min(y1, y0 - 0.5) - 0.5);
+            };
             for (int c = 0; c < cols; ++c) {
                 const ColumnStats& cs = stats[static_cast<std::size_t>(c)];
-                const double before = cs.first > 0 ? s.y()[cs.first - 1] : kNaN;
-                double lo = cs.count ? cs.min : before, hi = cs.count ? cs.max : before;
-                if (cs.count && !std::isnan(before)) {
-                    lo = std::min(lo, before);
-                    hi = std::max(hi, before);
-                }
                 const double x = rect.left() + c + 0.5;
-                if (std::isnan(lo) || (!cs.count && cs.first >= s.size() && x > mKeyAxis->coordToPixel(data_->end)))
-                    continue;
-                const double y0 = py(lo), y1 = py(hi);
-                strokes << QLineF(x, y0 + 0.5, x, std::min(y1, y0 - 0.5) - 0.5);
+                if (cs.first == 0 && !cs.count)
+                    continue; // before the first entry
+                if (!cs.count && cs.first >= s.size() && x > mKeyAxis->coordToPixel(data_->end))
+                    continue; // after the last exit
+                // The step held when the column starts counts with its kind.
+                double llo = cs.long_min, lhi = cs.long_max, slo = cs.short_min, shi = cs.short_max;
+                if (cs.first > 0) {
+                    const double before = s.y()[cs.first - 1];
+                    double& lo = s.is_short(cs.first - 1) ? slo : llo;
+                    double& hi = s.is_short(cs.first - 1) ? shi : lhi;
+                    lo = std::isnan(lo) ? before : std::min(lo, before);
+                    hi = std::isnan(hi) ? before : std::max(hi, before);
+                }
+                if (!std::isnan(slo))
+                    stroke(shortStrokes, x, slo, shi);
+                if (!std::isnan(llo))
+                    stroke(longStrokes, x, llo, lhi);
             }
             // One-pixel vertical strokes on pixel centres need no antialiasing, and a
             // cosmetic 1 px pen is the rasteriser's fast path (a tenth of the cost).
             painter->save();
             painter->setRenderHint(QPainter::Antialiasing, false);
+            painter->setPen(QPen(kShortColour, 0));
+            painter->drawLines(shortStrokes);
             painter->setPen(QPen(colour_, 0));
-            painter->drawLines(strokes);
+            painter->drawLines(longStrokes);
             painter->restore();
         }
         if (average) {
@@ -449,6 +482,12 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
     windowSlider_->setToolTip(tr("Average window, in percent of the visible width"));
     bar->addWidget(windowSlider_);
     bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Short visits <"), this));
+    minVisitBox_ = new MinVisitBox(this);
+    minVisitBox_->setSeconds(minVisitSeconds_);
+    minVisitBox_->setTimeBase(doc_->trace().header.timebase);
+    bar->addWidget(minVisitBox_);
+    bar->addSpacing(12);
     auto* undo = button(tr("Undo zoom"), tr("Back one zoom step (Backspace)"));
     undo->setPopupMode(QToolButton::DelayedPopup);
     auto* full = button(tr("Full view"), tr("Undo every zoom (Home)"));
@@ -471,6 +510,7 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
 
     connect(mapBox_, &QComboBox::currentIndexChanged, this, [this](int i) { setColourMap(static_cast<ColourMap>(i)); });
     connect(windowSlider_, &QSlider::valueChanged, this, [this](int v) { setAverageWindowPercent(v); });
+    connect(minVisitBox_, &MinVisitBox::secondsChanged, this, &GanttDisplay::setMinVisitSeconds);
     connect(undo, &QToolButton::clicked, this, &GanttDisplay::undoZoom);
     connect(full, &QToolButton::clicked, this, &GanttDisplay::fullZoom);
     connect(plot_, &QCustomPlot::beforeReplot, this, &GanttDisplay::updateDensityLegends);
@@ -513,9 +553,13 @@ void GanttDisplay::rebuildData()
     d->names.push_back(tr("states"));
     d->units.push_back(QString());
     const QString unit = QString::fromStdString(rate_unit(trace.header.timebase));
+    const ShortVisitRule rule = ShortVisitRule::for_base(trace.header.timebase, minVisitSeconds_);
     for (std::size_t f = 0; f < trace.fields.size(); ++f) {
         d->fields.push_back(field_series(trace, ses, f));
         const auto& info = trace.header.fields[f];
+        d->counter.push_back(info.kind == FieldKind::counter);
+        if (d->counter.back()) // a gauge is what the program recorded, at any visit length
+            d->fields.back().set_short_visits(rule);
         d->names.push_back(QString::fromStdString(info.name));
         d->units.push_back(info.kind == FieldKind::counter ? unit : QString());
     }
@@ -589,6 +633,30 @@ void GanttDisplay::setAverageTimeWeighted(bool on)
         d->timeWeighted = on;
     rebuildMenus();
     applyRange(range_.first, range_.second); // the y ranges follow the average curves
+}
+
+void GanttDisplay::setMinVisitSeconds(double seconds)
+{
+    minVisitSeconds_ = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;
+    minVisitBox_->setSeconds(minVisitSeconds_);
+    const ShortVisitRule rule = ShortVisitRule::for_base(doc_->trace().header.timebase, minVisitSeconds_);
+    for (std::size_t f = 0; f < data_->fields.size(); ++f)
+        if (data_->counter[f])
+            data_->fields[f].set_short_visits(rule);
+    applyRange(range_.first, range_.second);
+}
+
+std::pair<double, double> GanttDisplay::yRange(int chart) const
+{
+    for (std::size_t k = 0, c = 1; c < shown_.size(); ++c)
+        if (shown_[c]) {
+            if (static_cast<int>(c) == chart) {
+                const QCPRange r = plot_->fields.at(k)->valueAxis()->range();
+                return {r.lower, r.upper};
+            }
+            ++k;
+        }
+    return {0, 0};
 }
 
 void GanttDisplay::setAverageWindowPercent(double percent)
@@ -748,7 +816,8 @@ void GanttDisplay::rebuildLayout()
             plot_->fields.push_back(f);
             y->setTicker(makeSiTicker());
             y->setLabel(data_->names[static_cast<std::size_t>(c)] + data_->units[static_cast<std::size_t>(c)]);
-            const auto [lo, hi] = robustRange(series.y(), 0, series.size(), &series.x(), data_->end);
+            const auto [lo, hi] =
+                robustRange(series.y(), 0, series.size(), &series.x(), data_->end, 0.995, series.short_visits());
             y->setRange(lo, hi);
         }
         plot_->charts.push_back(rect);
@@ -842,7 +911,7 @@ void GanttDisplay::applyRange(double x0, double x1)
         a = a ? a - 1 : 0;
         const std::size_t b = std::min(s.size(), s.lower(x1));
         if (b > a) {
-            auto [lo, hi] = robustRange(s.y(), a, b, &s.x(), data_->end);
+            auto [lo, hi] = robustRange(s.y(), a, b, &s.x(), data_->end, 0.995, s.short_visits());
             if (f->average) {
                 // Traceview's plain mean lets rare spikes lift the curve above the values
                 // that fill the time (the time-weighted one stays within them): keep it in view.
@@ -935,6 +1004,10 @@ void GanttDisplay::hoverAt(int px)
         text += tr("   element %1   state %2").arg(formatCount(static_cast<long long>(i)),
                                                     QString::fromStdString(ses.name(i)));
         text += tr(" (%1)").arg(formatDurationSI(static_cast<double>(ses.bounds[i + 1] - ses.bounds[i]), base));
+        const bool shortVisit = std::any_of(data_->fields.begin(), data_->fields.end(),
+                                            [&](const SeriesIndex& f) { return f.is_short(i); });
+        if (shortVisit)
+            text += tr(", a short visit: counter rates mostly jitter");
         for (std::size_t f = 0; f < data_->fields.size(); ++f)
             text += QStringLiteral("   %1 %2")
                         .arg(data_->names[f + 1], formatSI(data_->fields[f].y()[i], data_->units[f + 1], 3));

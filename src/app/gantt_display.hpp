@@ -5,6 +5,8 @@
 // all charts together with stepwise and full zoom undo. Counters are drawn as rates.
 #pragma once
 
+#include "chitra/traceview.hpp"
+
 #include <QSharedPointer>
 #include <QStringList>
 #include <QWidget>
@@ -24,12 +26,15 @@ namespace chitra::app {
 
 class ViewDocument;
 class GanttCanvas;
+class MinVisitBox;
 struct GanttData;
 
 // A y range for y[a, b) that rare spikes do not squash: quantiles 1-q..q, weighted by
-// occupancy when entry times `x` are given (gantt_display.cpp).
+// occupancy when entry times `x` are given (gantt_display.cpp). Weighted, the visits that
+// `shortVisits` calls short are left out (unless every visit is short).
 std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t a, std::size_t b,
-                                      const std::vector<double>* x = nullptr, double end = 0, double q = 0.995);
+                                      const std::vector<double>* x = nullptr, double end = 0, double q = 0.995,
+                                      chitra::ShortVisitRule shortVisits = {});
 
 // Ticks for values of any size: every label of an axis in one SI prefix ("0.5 G",
 // "1 G", "1.5 G"), the unit in the axis label; plain numbers below 1000.
@@ -66,6 +71,13 @@ public:
     // over the window divided by its length) or Traceview's plain mean of the visits' values.
     bool averageTimeWeighted() const { return timeWeighted_; }
     void setAverageTimeWeighted(bool on);
+
+    // Visits shorter than this (seconds) are short for the counters' charts: drawn in
+    // grey and left out of the y range (traceview.hpp ShortVisitRule). 0 turns it off.
+    double minVisitSeconds() const { return minVisitSeconds_; }
+    void setMinVisitSeconds(double seconds);
+    // The y range of a shown field chart (chart > 0), as drawn.
+    std::pair<double, double> yRange(int chart) const;
 
     // Zoom (all charts together).
     std::pair<double, double> visibleRange() const;
@@ -116,6 +128,7 @@ private:
     QComboBox* mapBox_;
     QSlider* windowSlider_;
     QLabel* windowLabel_;
+    MinVisitBox* minVisitBox_;
     std::unique_ptr<GanttData> data_;
     std::vector<char> shown_;
     std::vector<Density> density_;
@@ -123,6 +136,7 @@ private:
     ColourMap colourMap_ = ColourMap::Viridis;
     double windowPercent_ = 5;
     bool timeWeighted_ = true;
+    double minVisitSeconds_ = kDefaultMinVisitSeconds;
     std::pair<double, double> range_{0, 1};
     std::vector<std::pair<double, double>> history_;
     double cursorX_ = 0;

@@ -2,6 +2,7 @@
 
 #include "chitra/traceview.hpp"
 #include "gantt_display.hpp"
+#include "min_visit_box.hpp"
 #include "number_format.hpp"
 #include "palette.hpp"
 #include "view_document.hpp"
@@ -71,6 +72,12 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
     stateBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(stateBox_);
     bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Short visits <"), this));
+    minVisitBox_ = new MinVisitBox(this);
+    minVisitBox_->setSeconds(minVisitSeconds_);
+    minVisitBox_->setTimeBase(doc_->trace().header.timebase);
+    bar->addWidget(minVisitBox_);
+    bar->addSpacing(12);
     info_ = new QLabel(this);
     bar->addWidget(info_, 1);
     plot_ = new RateCanvas(this);
@@ -83,6 +90,7 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
     connect(stateBox_, &QComboBox::activated, this, [this](int i) {
         setState(static_cast<SymbolId>(stateBox_->itemData(i).toUInt()));
     });
+    connect(minVisitBox_, &MinVisitBox::secondsChanged, this, &RateDisplay::setMinVisitSeconds);
     connect(doc_, &ViewDocument::sesChanged, this, [this] {
         fillStates();
         rebuild();
@@ -97,8 +105,15 @@ int RateDisplay::chartCount() const { return static_cast<int>(values_.size()); }
 
 void RateDisplay::setMinVisitSeconds(double s)
 {
-    minVisitSeconds_ = std::max(0.0, s);
+    minVisitSeconds_ = std::isfinite(s) && s > 0 ? s : 0.0;
+    minVisitBox_->setSeconds(minVisitSeconds_);
     rebuild();
+}
+
+std::pair<double, double> RateDisplay::yRange(int chart) const
+{
+    const QCPRange r = plot_->charts.at(static_cast<std::size_t>(chart))->axis(QCPAxis::atLeft)->range();
+    return {r.lower, r.upper};
 }
 
 double RateDisplay::value(int chart, int k) const
@@ -169,21 +184,28 @@ void RateDisplay::rebuild()
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     const int n = static_cast<int>(elements_.size());
-    // The minimum visit in the trace's unit (no rule without a unit of seconds).
-    const auto tick = seconds_per_tick(trace.header.timebase);
-    const double minVisit = tick && *tick > 0 ? minVisitSeconds_ / *tick : 0.0;
+    // The short-visit rule of traceview.hpp, the one the Gantt display applies.
+    const ShortVisitRule rule = ShortVisitRule::for_base(trace.header.timebase, minVisitSeconds_);
     short_.assign(elements_.size(), 0);
     int shortCount = 0;
     for (std::size_t k = 0; k < elements_.size(); ++k) {
         const std::size_t e = elements_[k];
-        short_[k] = static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) < minVisit;
+        short_[k] = rule.is_short(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]));
         shortCount += short_[k];
     }
+    // It concerns counters' rates: a gauge is what the program recorded, however short the
+    // visit. The sum holds a rate when any field is a counter.
+    marksShort_.assign(values_.size(), 0);
+    bool anyCounter = false;
+    for (std::size_t f = 0; f < trace.header.fields.size() && f < values_.size(); ++f)
+        anyCounter |= (marksShort_[f] = trace.header.fields[f].kind == FieldKind::counter) != 0;
+    if (!values_.empty())
+        marksShort_.back() = anyCounter;
     info_->setText(trace.fields.empty() ? tr("this trace has no data fields")
                                         : tr("%1 entries; x = ordinal of the entry, counters as rates (%2) over the visit")
                                               .arg(formatCount(n))
                                               .arg(unit) +
-                   (shortCount ? tr("; %1 visits shorter than %2 in grey")
+                   (shortCount ? tr("; %1 visits shorter than %2 hollow, grey (rates mostly jitter)")
                                      .arg(formatCount(shortCount))
                                      .arg(formatDurationSI(minVisitSeconds_ * 1e9, TimeBase::ns))
                                : QString()));
@@ -218,10 +240,11 @@ void RateDisplay::rebuild()
         // They are drawn at its edge (the values shown on hover stay exact), so they
         // stay visible and do not spill over the neighbouring charts in SVG exports.
         // Short visits are left out of the range (their rates are mostly jitter).
+        const bool marks = marksShort_[c] != 0;
         std::vector<double> longValues;
         longValues.reserve(values_[c].size());
         for (std::size_t k = 0; k < values_[c].size(); ++k)
-            if (!short_[k])
+            if (!marks || !short_[k])
                 longValues.push_back(values_[c][k]);
         if (longValues.empty())
             longValues = values_[c];
@@ -230,13 +253,14 @@ void RateDisplay::rebuild()
         QVector<double> xs, ys, sx, sy;
         for (int k = 0; k < n; ++k) {
             const double v = std::clamp(values_[c][static_cast<std::size_t>(k)], lo, hi);
-            (short_[static_cast<std::size_t>(k)] ? sx : xs).push_back(k + 1);
-            (short_[static_cast<std::size_t>(k)] ? sy : ys).push_back(v);
+            const bool shortHere = marks && short_[static_cast<std::size_t>(k)];
+            (shortHere ? sx : xs).push_back(k + 1);
+            (shortHere ? sy : ys).push_back(v);
         }
         g->setData(xs, ys, true);
         QCPGraph* sg = plot_->addGraph(x, y);
         sg->setLineStyle(QCPGraph::lsNone);
-        sg->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(150, 150, 150), n <= 400 ? 5 : 3));
+        sg->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, shortVisitColour().darker(125), n <= 400 ? 5 : 3));
         sg->setData(sx, sy, true);
         plot_->shortGraphs.push_back(sg);
         auto* tracer = new QCPItemTracer(plot_);
@@ -279,7 +303,7 @@ void RateDisplay::hoverEntry(int k)
     for (std::size_t c = 0; c < plot_->tracers.size(); ++c) {
         auto* t = plot_->tracers[c];
         if (k >= 0)
-            t->setGraph(short_[static_cast<std::size_t>(k)] ? plot_->shortGraphs[c] : plot_->graphs[c]);
+            t->setGraph(marksShort_[c] && short_[static_cast<std::size_t>(k)] ? plot_->shortGraphs[c] : plot_->graphs[c]);
         t->setGraphKey(k + 1);
         t->setVisible(k >= 0);
     }

@@ -4,10 +4,12 @@
 // Hovering a point emits the visit's element so a Gantt display can mark it.
 #pragma once
 
+#include "chitra/traceview.hpp"
 #include "chitra/types.hpp"
 
 #include <QWidget>
 
+#include <utility>
 #include <vector>
 
 class QComboBox;
@@ -18,6 +20,7 @@ namespace chitra::app {
 
 class ViewDocument;
 class RateCanvas;
+class MinVisitBox;
 
 class RateDisplay : public QWidget {
     Q_OBJECT
@@ -36,12 +39,16 @@ public:
     std::size_t elementOf(int k) const { return elements_.at(static_cast<std::size_t>(k)); }
     double value(int chart, int k) const;
 
-    // Visits shorter than this (seconds; default 1 µs) are measurement jitter for a
-    // counter's rate: drawn as hollow grey points, not joined, left out of the y range.
-    // 0 turns the rule off; traces in cycles have no rule.
+    // Visits shorter than this (seconds; default kDefaultMinVisitSeconds, the rule of
+    // traceview.hpp that the Gantt display applies too) are short: in the charts of
+    // counters (and the sum, when it holds a counter) their points are hollow and grey,
+    // not joined, and left out of the y range. 0 turns the rule off; traces in cycles
+    // have none.
     void setMinVisitSeconds(double s);
     double minVisitSeconds() const { return minVisitSeconds_; }
     bool isShortVisit(int k) const { return short_.at(static_cast<std::size_t>(k)) != 0; }
+    bool chartMarksShortVisits(int chart) const { return marksShort_.at(static_cast<std::size_t>(chart)) != 0; }
+    std::pair<double, double> yRange(int chart) const;
 
     // Hovering entry k (as the mouse does); -1 clears.
     void hoverEntry(int k);
@@ -66,13 +73,15 @@ private:
     ViewDocument* doc_;
     QComboBox* stateBox_;
     QLabel* info_;
+    MinVisitBox* minVisitBox_;
     RateCanvas* plot_;
     SymbolId state_ = kNoSymbol;
     std::vector<std::size_t> elements_;
     std::vector<std::vector<double>> values_; // per chart (fields, then the sum)
     int hovered_ = -1;
-    double minVisitSeconds_ = 1e-6;
-    std::vector<char> short_; // per entry: shorter than the minimum visit
+    double minVisitSeconds_ = kDefaultMinVisitSeconds;
+    std::vector<char> short_;      // per entry: shorter than the minimum visit
+    std::vector<char> marksShort_; // per chart: the rule applies (a counter's rate)
 };
 
 } // namespace chitra::app

@@ -121,6 +121,8 @@ DisplayState captureGantt(GanttDisplay* g, DisplayState d)
             (g->average(c) ? "average" : "");
     if (!g->averageTimeWeighted())
         d.options.extra[kTimeWeightedKey] = "0";
+    if (g->minVisitSeconds() != kDefaultMinVisitSeconds)
+        d.options.extra[kMinVisitKey] = number(g->minVisitSeconds());
     return d;
 }
 
@@ -188,6 +190,8 @@ ViewState captureView(const MainWindow& window, ViewDocument* doc, ViewPanel* pa
             ds = captureGantt(w->gantt(), std::move(ds));
         if (w && !gantt && w->rate() && w->rate()->state() != kNoSymbol && w->rate()->state() < ses.symbols->size())
             ds.options.chosen_state = (*ses.symbols)[w->rate()->state()].name;
+        if (w && !gantt && w->rate() && w->rate()->minVisitSeconds() != kDefaultMinVisitSeconds)
+            ds.options.extra[kMinVisitKey] = number(w->rate()->minVisitSeconds());
         v.displays.push_back(std::move(ds));
     }
     return v;

@@ -39,5 +39,8 @@ inline constexpr const char* kPeakZoomKey = "zoom_to_peak";
 // "", "point" or "value"); "time_weighted" = "0" for Traceview's plain mean.
 inline constexpr const char* kChartKeyPrefix = "chart.";
 inline constexpr const char* kTimeWeightedKey = "time_weighted";
+// Gantt and rate displays: the short-visit threshold in seconds ("0" = off), written only
+// when it differs from kDefaultMinVisitSeconds (older sessions have none: the default).
+inline constexpr const char* kMinVisitKey = "min_visit_s";
 
 } // namespace chitra::app

@@ -24,6 +24,9 @@
 #include <QUndoStack>
 #include <QtConcurrent>
 
+#include <cmath>
+#include <optional>
+
 namespace chitra::app {
 
 namespace {
@@ -119,6 +122,23 @@ GanttDisplay::Density parseDensity(const QString& s)
                         : GanttDisplay::Density::Off;
 }
 
+// The saved short-visit threshold, or nullopt when none was saved (older sessions) or it
+// is not a number of seconds >= 0 (then said in `problems`).
+std::optional<double> savedMinVisit(const DisplayState& d, const QString& here, std::vector<QString>& problems)
+{
+    const auto it = d.options.extra.find(kMinVisitKey);
+    if (it == d.options.extra.end())
+        return std::nullopt;
+    bool ok = false;
+    const double s = qs(it->second).toDouble(&ok);
+    if (ok && std::isfinite(s) && s >= 0)
+        return s;
+    problems.push_back(QObject::tr("%1: display '%2': short-visit threshold '%3' is not a number of seconds; "
+                                   "the default is used")
+                           .arg(here, qs(d.id), qs(it->second)));
+    return std::nullopt;
+}
+
 void restoreTraceview(MainWindow& window, ViewDocument* doc, const DisplayState& d, const QString& here,
                       std::vector<QString>& problems)
 {
@@ -132,7 +152,10 @@ void restoreTraceview(MainWindow& window, ViewDocument* doc, const DisplayState&
         problems.push_back(QObject::tr("%1: display '%2' could not be opened").arg(here, qs(d.id)));
         return;
     }
+    const std::optional<double> minVisit = savedMinVisit(d, here, problems);
     if (!gantt) {
+        if (RateDisplay* rate = w->rate(); rate && minVisit)
+            rate->setMinVisitSeconds(*minVisit);
         if (RateDisplay* rate = w->rate(); rate && !d.options.chosen_state.empty()) {
             const SymbolId s = symbolNamed(doc->ses(), d.options.chosen_state);
             if (s == kNoSymbol)
@@ -169,6 +192,8 @@ void restoreTraceview(MainWindow& window, ViewDocument* doc, const DisplayState&
         g->setAverageWindowPercent(d.options.averaging_width_percent);
     const auto tw = extra.find(kTimeWeightedKey);
     g->setAverageTimeWeighted(tw == extra.end() || tw->second != "0");
+    if (minVisit)
+        g->setMinVisitSeconds(*minVisit);
     if (!d.visible.empty())
         g->zoomTo(d.visible.x0, d.visible.x1);
     // zoomTo pushed the range it left; the saved history replaces it (undo goes where it went before).

@@ -19,6 +19,15 @@ std::string rate_unit(TimeBase base)
     return seconds_per_tick(base) ? "/s" : "/cycle";
 }
 
+ShortVisitRule ShortVisitRule::for_base(TimeBase base, double min_seconds)
+{
+    const auto spt = seconds_per_tick(base);
+    ShortVisitRule r;
+    if (spt && *spt > 0 && std::isfinite(min_seconds) && min_seconds > 0)
+        r.min_length = min_seconds / *spt;
+    return r;
+}
+
 std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std::size_t field)
 {
     if (field >= trace.fields.size())
@@ -83,13 +92,27 @@ void SeriesIndex::build(const std::vector<double>* area)
         step_[i] = area ? (*area)[i] : w > 0 ? y_[i] * w : 0.0;
         area_[i + 1] = area_[i] + step_[i];
     }
-    // Level 0: blocks of kLeaf points; each further level groups kFan blocks.
+    long_.build(y_, nullptr, 0);
+    shortTree_ = {};
+    short_.clear();
+    rule_ = {};
+}
+
+void SeriesIndex::MinMaxTree::build(const std::vector<double>& y, const std::vector<char>* mask, char want)
+{
+    levels.clear();
+    const std::size_t n = y.size();
+    const double inf = std::numeric_limits<double>::infinity();
     std::vector<std::pair<double, double>> level;
+    level.reserve(n / kLeaf + 1);
     for (std::size_t b = 0; b * kLeaf < n; ++b) {
-        const std::size_t e = std::min(n, (b + 1) * kLeaf);
-        auto [lo, hi] = std::minmax_element(y_.begin() + static_cast<std::ptrdiff_t>(b * kLeaf),
-                                            y_.begin() + static_cast<std::ptrdiff_t>(e));
-        level.emplace_back(*lo, *hi);
+        std::pair<double, double> m{inf, -inf};
+        for (std::size_t i = b * kLeaf; i < std::min(n, (b + 1) * kLeaf); ++i)
+            if (!mask || (*mask)[i] == want) {
+                m.first = std::min(m.first, y[i]);
+                m.second = std::max(m.second, y[i]);
+            }
+        level.push_back(m);
     }
     while (!level.empty()) {
         std::vector<std::pair<double, double>> next;
@@ -102,9 +125,25 @@ void SeriesIndex::build(const std::vector<double>* area)
                 }
                 next.push_back(m);
             }
-        levels_.push_back(std::move(level));
+        levels.push_back(std::move(level));
         level = std::move(next);
     }
+}
+
+void SeriesIndex::set_short_visits(ShortVisitRule rule)
+{
+    rule_ = rule.active() ? rule : ShortVisitRule{};
+    short_.clear();
+    shortTree_ = {};
+    if (!rule_.active()) {
+        long_.build(y_, nullptr, 0);
+        return;
+    }
+    short_.resize(x_.size());
+    for (std::size_t i = 0; i < x_.size(); ++i)
+        short_[i] = rule_.is_short(length(i)) ? 1 : 0;
+    long_.build(y_, &short_, 0);
+    shortTree_.build(y_, &short_, 1);
 }
 
 std::size_t SeriesIndex::lower(double v) const
@@ -112,28 +151,40 @@ std::size_t SeriesIndex::lower(double v) const
     return static_cast<std::size_t>(std::lower_bound(x_.begin(), x_.end(), v) - x_.begin());
 }
 
-std::pair<double, double> SeriesIndex::minmax(std::size_t a, std::size_t b) const
+std::pair<double, double> SeriesIndex::minmax(std::size_t a, std::size_t b, Visits which) const
 {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    const std::vector<char>* mask = short_.empty() ? nullptr : &short_;
+    if (which != Visits::short_only)
+        long_.query(y_, mask, 0, a, b, lo, hi);
+    if (which != Visits::long_only && mask)
+        shortTree_.query(y_, mask, 1, a, b, lo, hi);
+    return {lo, hi};
+}
+
+void SeriesIndex::MinMaxTree::query(const std::vector<double>& y, const std::vector<char>* mask, char want,
+                                    std::size_t a, std::size_t b, double& lo, double& hi) const
+{
     auto points = [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i) {
-            lo = std::min(lo, y_[i]);
-            hi = std::max(hi, y_[i]);
-        }
+        for (std::size_t i = from; i < to; ++i)
+            if (!mask || (*mask)[i] == want) {
+                lo = std::min(lo, y[i]);
+                hi = std::max(hi, y[i]);
+            }
     };
     const std::size_t la = (a + kLeaf - 1) / kLeaf, lb = b / kLeaf;
     if (la >= lb) {
         points(a, b);
-        return {lo, hi};
+        return;
     }
     points(a, la * kLeaf);
     points(lb * kLeaf, b);
     // Whole blocks [ba, bb) of level L: peel partial groups, then go up a level.
     std::size_t ba = la, bb = lb;
     for (std::size_t level = 0; ba < bb; ++level) {
-        const auto& blocks = levels_[level];
+        const auto& blocks = levels[level];
         const std::size_t ga = (ba + kFan - 1) / kFan, gb = bb / kFan;
-        if (level + 1 >= levels_.size() || ga >= gb) {
+        if (level + 1 >= levels.size() || ga >= gb) {
             for (std::size_t k = ba; k < bb; ++k) {
                 lo = std::min(lo, blocks[k].first);
                 hi = std::max(hi, blocks[k].second);
@@ -151,7 +202,6 @@ std::pair<double, double> SeriesIndex::minmax(std::size_t a, std::size_t b) cons
         ba = ga;
         bb = gb;
     }
-    return {lo, hi};
 }
 
 double SeriesIndex::time_mean(double t0, double t1) const
@@ -249,11 +299,20 @@ std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, doub
         ColumnStats& s = out[static_cast<std::size_t>(c)];
         s.count = b > a ? b - a : 0;
         s.first = a;
+        s.mean = s.min = s.max = s.long_min = s.long_max = s.short_min = s.short_max = nan;
         if (s.count) {
             s.mean = series.sum(a, b) / static_cast<double>(s.count);
-            std::tie(s.min, s.max) = series.minmax(a, b);
-        } else {
-            s.mean = s.min = s.max = nan;
+            const auto [llo, lhi] = series.minmax(a, b, SeriesIndex::Visits::long_only);
+            const auto [slo, shi] = series.short_visits().active()
+                                        ? series.minmax(a, b, SeriesIndex::Visits::short_only)
+                                        : std::pair{std::numeric_limits<double>::infinity(),
+                                                    -std::numeric_limits<double>::infinity()};
+            if (llo <= lhi)
+                std::tie(s.long_min, s.long_max) = std::tie(llo, lhi);
+            if (slo <= shi)
+                std::tie(s.short_min, s.short_max) = std::tie(slo, shi);
+            s.min = std::min(llo, slo);
+            s.max = std::max(lhi, shi);
         }
         a = std::max(a, b);
     }

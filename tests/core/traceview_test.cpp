@@ -134,6 +134,85 @@ TEST(TraceviewDensity, ColumnsMatchBruteForceOnRandomTraces)
     }
 }
 
+TEST(TraceviewShortVisits, RuleInTicksOfTheTimeBase)
+{
+    EXPECT_DOUBLE_EQ(ShortVisitRule::for_base(TimeBase::ns, 1e-3).min_length, 1e6);
+    EXPECT_DOUBLE_EQ(ShortVisitRule::for_base(TimeBase::us, 1e-3).min_length, 1e3);
+    const ShortVisitRule ms = ShortVisitRule::for_base(TimeBase::ns, kDefaultMinVisitSeconds);
+    EXPECT_TRUE(ms.is_short(999999));
+    EXPECT_FALSE(ms.is_short(1000000)); // exactly the minimum is long
+    // No rule without seconds, or without a positive threshold.
+    EXPECT_FALSE(ShortVisitRule::for_base(TimeBase::cycles, 1e-3).active());
+    EXPECT_FALSE(ShortVisitRule::for_base(TimeBase::ns, 0).active());
+    EXPECT_FALSE(ShortVisitRule::for_base(TimeBase::ns, -1).active());
+    EXPECT_FALSE(ShortVisitRule::for_base(TimeBase::ns, NAN).active());
+    EXPECT_FALSE(ShortVisitRule{}.is_short(0));
+}
+
+// Minima and maxima of the long and of the short visits, per range and per column,
+// against a direct scan; switching the rule off makes every visit long again.
+TEST(TraceviewShortVisits, SplitMinMaxMatchesBruteForce)
+{
+    std::mt19937_64 rng(11);
+    for (int trial = 0; trial < 12; ++trial) {
+        SeriesIndex s = random_series(rng, 200 + trial * 517);
+        const ShortVisitRule rule{1.0 + trial % 3}; // lengths are 0..3: a mix of both kinds
+        s.set_short_visits(rule);
+        std::size_t shorts = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            ASSERT_EQ(s.is_short(i), s.length(i) < rule.min_length) << i;
+            shorts += s.is_short(i);
+        }
+        ASSERT_GT(shorts, 0u);
+        ASSERT_LT(shorts, s.size());
+        auto scan = [&](std::size_t a, std::size_t b, int kind) { // 0 long, 1 short, 2 all
+            double lo = INFINITY, hi = -INFINITY;
+            for (std::size_t i = a; i < b; ++i)
+                if (kind == 2 || static_cast<int>(s.is_short(i)) == kind) {
+                    lo = std::min(lo, s.y()[i]);
+                    hi = std::max(hi, s.y()[i]);
+                }
+            return std::pair{lo, hi};
+        };
+        std::uniform_int_distribution<std::size_t> pick(0, s.size());
+        for (int k = 0; k < 300; ++k) {
+            std::size_t a = pick(rng), b = pick(rng);
+            if (a > b)
+                std::swap(a, b);
+            if (a == b)
+                continue;
+            ASSERT_EQ(s.minmax(a, b, SeriesIndex::Visits::long_only), scan(a, b, 0)) << a << ' ' << b;
+            ASSERT_EQ(s.minmax(a, b, SeriesIndex::Visits::short_only), scan(a, b, 1)) << a << ' ' << b;
+            ASSERT_EQ(s.minmax(a, b), scan(a, b, 2)) << a << ' ' << b;
+        }
+        const double span = s.x().back();
+        const int columns = 7 + trial * 13;
+        const auto cols = column_stats(s, 0, span, columns);
+        const double w = span / columns;
+        for (int c = 0; c < columns; ++c) {
+            const auto& cs = cols[static_cast<std::size_t>(c)];
+            const std::size_t a = s.lower(c * w), b = c + 1 == columns ? s.lower(span) : s.lower((c + 1) * w);
+            const auto l = scan(a, b, 0), sh = scan(a, b, 1);
+            EXPECT_EQ(std::isnan(cs.long_min), !(l.first <= l.second)) << c;
+            EXPECT_EQ(std::isnan(cs.short_min), !(sh.first <= sh.second)) << c;
+            if (l.first <= l.second) {
+                EXPECT_EQ(cs.long_min, l.first);
+                EXPECT_EQ(cs.long_max, l.second);
+            }
+            if (sh.first <= sh.second) {
+                EXPECT_EQ(cs.short_min, sh.first);
+                EXPECT_EQ(cs.short_max, sh.second);
+            }
+        }
+        s.set_short_visits({});
+        for (std::size_t i = 0; i < s.size(); ++i)
+            ASSERT_FALSE(s.is_short(i));
+        ASSERT_EQ(s.minmax(0, s.size(), SeriesIndex::Visits::long_only), scan(0, s.size(), 2));
+        const auto none = s.minmax(0, s.size(), SeriesIndex::Visits::short_only);
+        ASSERT_TRUE(none.first > none.second); // no short visit: (+inf, -inf)
+    }
+}
+
 TEST(TraceviewAverage, MatchesDirectSlidingMean)
 {
     std::mt19937_64 rng(3);

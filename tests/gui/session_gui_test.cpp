@@ -581,6 +581,9 @@ private slots:
         QCOMPARE(g->zoomDepth(), 2);
         rateWindow->rate()->setState(doc->laneSymbol(0));
         const std::string rateState = (*doc->ses().symbols)[doc->laneSymbol(0)].name;
+        // Short-visit thresholds other than the default: saved in options.extra.
+        g->setMinVisitSeconds(2.5e-4);
+        rateWindow->rate()->setMinVisitSeconds(0);
         const QString path = dir_.filePath("opts.chitra");
         QVERIFY(a->sessionController()->saveSession(path));
 
@@ -604,6 +607,8 @@ private slots:
         QCOMPARE(find(DisplayKind::gantt)->zoom_history[1].x0, mid.first);
         QCOMPARE(find(DisplayKind::gantt)->zoom_history[1].x1, mid.second);
         QCOMPARE(find(DisplayKind::rate)->options.chosen_state, rateState);
+        QCOMPARE(std::stod(find(DisplayKind::gantt)->options.extra.at(kMinVisitKey)), 2.5e-4);
+        QCOMPARE(std::stod(find(DisplayKind::rate)->options.extra.at(kMinVisitKey)), 0.0);
 
         MainWindow* b = freshWindow();
         QVERIFY(b->sessionController()->openSession(path));
@@ -625,6 +630,8 @@ private slots:
         QCOMPARE(gb->gantt()->averageWindowPercent(), 7.0);
         QCOMPARE(gb->gantt()->visibleRange(), zoomed);
         QCOMPARE(rb->rate()->state(), doc->laneSymbol(0));
+        QCOMPARE(gb->gantt()->minVisitSeconds(), 2.5e-4);
+        QCOMPARE(rb->rate()->minVisitSeconds(), 0.0);
         const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();
         QVERIFY(sb.files[0].views[0].displays == sa.files[0].views[0].displays);
         // The same pictures of the Gantt and rate displays (same window size first).
@@ -637,6 +644,31 @@ private slots:
                 QCOMPARE(iy.size(), ix.size());
                 QVERIFY2(differingShare(ix, iy) == 0.0, qPrintable(QString::number(differingShare(ix, iy))));
             }
+        }
+        // A threshold that is not a number is reported and the default used; a session
+        // without the key (all older ones) gets the default silently.
+        {
+            chitra::Session edited = load_session(path.toStdString()).session;
+            for (DisplayState& d : edited.files[0].views[0].displays) {
+                if (d.kind == DisplayKind::gantt)
+                    d.options.extra[kMinVisitKey] = "soon";
+                if (d.kind == DisplayKind::rate)
+                    d.options.extra.erase(kMinVisitKey);
+            }
+            const QString bad = dir_.filePath("opts-bad.chitra");
+            save_session(bad.toStdString(), edited);
+            MainWindow* c = freshWindow();
+            QVERIFY(c->sessionController()->openSession(bad));
+            const auto& problems = c->sessionController()->lastReport().problems;
+            QCOMPARE(problems.size(), std::size_t{1});
+            QVERIFY2(problems[0].contains("short-visit threshold"), qPrintable(problems[0]));
+            for (TraceviewWindow* t : c->findChildren<TraceviewWindow*>())
+                QCOMPARE(t->gantt() ? t->gantt()->minVisitSeconds() : t->rate()->minVisitSeconds(),
+                         kDefaultMinVisitSeconds);
+            c->sessionController()->setAsker([](SessionController::Question, const QString&) {
+                return SessionController::Answer::No;
+            });
+            delete c;
         }
         // The restored Gantt display undoes its zooms as the saved one would.
         QCOMPARE(gb->gantt()->zoomDepth(), 2);

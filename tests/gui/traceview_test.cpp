@@ -7,6 +7,7 @@
 #include "gantt_display.hpp"
 #include "main_actions.hpp"
 #include "main_window.hpp"
+#include "min_visit_box.hpp"
 #include "rate_display.hpp"
 #include "session.hpp"
 #include "traceview_window.hpp"
@@ -24,6 +25,59 @@
 
 using namespace chitra;
 using namespace chitra::app;
+
+namespace {
+
+// 3000 rounds of: X for 2 ms (counter c +2: 1,000/s), Y for 1 ms (+1), X for 100 us
+// (c +1e6: 10^10/s), Y for 1 ms (+1); one Z of 1 ns (c +1e6: 10^15/s) in the middle. The
+// short visits of X fill 2.4% of the time, more than robustRange's 0.5%, so only the
+// short-visit rule keeps their rates out of the y ranges. Gauge g: 1 in the long X, 5 in
+// the short X, 2 in Y, 3 in Z (a gauge has no rule: 5 belongs in its range).
+std::shared_ptr<const Trace> shortVisitTrace()
+{
+    std::string pes = "# chitra-pes 1\n# timebase: ns\n# fields: c:counter g:gauge\n";
+    std::string body;
+    long long t = 0;
+    double c = 0;
+    auto rec = [&](const char* state, long long length, double increase, int g) {
+        body += std::to_string(t) + ' ' + state + ' ' + std::to_string(static_cast<long long>(c)) + ' ' +
+                std::to_string(g) + '\n';
+        t += length;
+        c += increase;
+    };
+    for (int k = 0; k < 3000; ++k) {
+        rec("X", 2000000, 2, 1);
+        rec("Y", 1000000, 1, 2);
+        rec("X", 100000, 1e6, 5);
+        rec("Y", 1000000, 1, 2);
+        if (k == 1500)
+            rec("Z", 1, 1e6, 3);
+    }
+    rec("Y", 0, 0, 2);
+    pes += "# end: " + std::to_string(t - 0) + '\n' + body;
+    return std::make_shared<const Trace>(read_pes_text(pes, "short-visits.pes"));
+}
+
+// Pixels of exactly the short-visit grey inside the chart whose y label is `label` (the
+// min-max strokes are drawn without antialiasing, so their colour is exact).
+int shortGreyPixels(QCustomPlot* plot, const QString& label)
+{
+    QRect area;
+    for (QCPAxisRect* r : plot->axisRects())
+        if (r->axis(QCPAxis::atLeft)->label() == label)
+            area = r->rect();
+    if (area.isEmpty())
+        return -1;
+    const QImage img = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QRgb grey = shortVisitColour().rgb();
+    int n = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x)
+            n += (img.pixel(x, y) & 0xFFFFFF) == (grey & 0xFFFFFF);
+    return n;
+}
+
+} // namespace
 
 class TraceviewTest : public QObject {
     Q_OBJECT
@@ -149,6 +203,123 @@ private slots:
         QTRY_COMPARE(r.hoveredEntry(), 3);
         QCOMPARE(g.markedElement(), e);
         QCOMPARE(g.cursorX(), static_cast<double>(ses.bounds[e]));
+    }
+
+    void ganttShortVisitsDoNotSetTheYRange()
+    {
+        ViewDocument doc(shortVisitTrace(), "short");
+        GanttDisplay g(&doc);
+        g.resize(1000, 700);
+        g.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&g));
+        QCOMPARE(g.minVisitSeconds(), kDefaultMinVisitSeconds);
+        // Counter c: the long visits run at 1,000/s; the y range holds them and not the
+        // 10^10/s and 10^15/s over the visits of 100 us and 1 ns.
+        auto [lo, hi] = g.yRange(1);
+        QVERIFY2(hi >= 1000 && hi < 2000 && lo <= 1000, qPrintable(QString("%1 %2").arg(lo).arg(hi)));
+        // Zoomed in, too (the range follows the visible values).
+        g.zoomTo(1.0e9, 1.05e9);
+        std::tie(lo, hi) = g.yRange(1);
+        QVERIFY2(hi >= 1000 && hi < 2000, qPrintable(QString::number(hi)));
+        g.fullZoom();
+        // The short visits are drawn, in grey.
+        g.replotNow();
+        QVERIFY(shortGreyPixels(g.plot(), "c/s") > 100);
+        // The rule off: the rates over the short visits now fill more than 0.5% of the
+        // time, so they set the range (this is what the rule is for), and nothing is grey.
+        g.setMinVisitSeconds(0);
+        std::tie(lo, hi) = g.yRange(1);
+        QVERIFY2(hi > 1e9, qPrintable(QString::number(hi)));
+        g.replotNow();
+        QCOMPARE(shortGreyPixels(g.plot(), "c/s"), 0);
+        // A threshold below 100 us: those visits are long again, only the 1 ns one is short.
+        g.setMinVisitSeconds(1e-5);
+        std::tie(lo, hi) = g.yRange(1);
+        QVERIFY(hi > 1e9 && hi < 1e12);
+        // The gauge's chart has no rule: its values hold at any visit length, and the
+        // value 5 of the visits of 100 us fills 2.4% of the time.
+        g.setMinVisitSeconds(kDefaultMinVisitSeconds);
+        std::tie(lo, hi) = g.yRange(2);
+        QVERIFY2(lo <= 1 && hi >= 5 && hi < 6, qPrintable(QString("%1 %2").arg(lo).arg(hi)));
+        // Bad input is refused, not kept.
+        g.setMinVisitSeconds(std::nan(""));
+        QCOMPARE(g.minVisitSeconds(), 0.0);
+        g.setMinVisitSeconds(-1);
+        QCOMPARE(g.minVisitSeconds(), 0.0);
+    }
+
+    void rateDisplayMarksExactlyTheShortVisits()
+    {
+        // On the real trace: every entry of a state with visits on both sides of the
+        // threshold is marked short exactly when its visit is shorter, for two thresholds.
+        RateDisplay r(doc_.get());
+        r.resize(900, 700);
+        r.show();
+        const Ses& ses = doc_->ses();
+        QCOMPARE(r.minVisitSeconds(), kDefaultMinVisitSeconds);
+        for (double threshold : {kDefaultMinVisitSeconds, 1e-5}) {
+            std::vector<int> shortOf(ses.symbols->size()), longOf(ses.symbols->size());
+            for (std::size_t e = 0; e < ses.size(); ++e)
+                ++(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 < threshold ? shortOf : longOf)[ses.symbol[e]];
+            SymbolId both = kNoSymbol;
+            for (SymbolId x = 0; x < shortOf.size(); ++x)
+                if (shortOf[x] && longOf[x] && (both == kNoSymbol || shortOf[x] + longOf[x] > shortOf[both] + longOf[both]))
+                    both = x;
+            QVERIFY(both != kNoSymbol);
+            r.setState(both);
+            r.setMinVisitSeconds(threshold);
+            int shorts = 0;
+            for (int k = 0; k < r.pointCount(); ++k) {
+                const std::size_t e = r.elementOf(k);
+                const double length = static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9;
+                QCOMPARE(r.isShortVisit(k), length < threshold);
+                shorts += r.isShortVisit(k);
+            }
+            QVERIFY2(shorts > 0 && shorts < r.pointCount(), qPrintable(QString::number(shorts)));
+        }
+        // Counters and the sum are marked, gauges are not.
+        for (int f = 0; f < static_cast<int>(trace_->fields.size()); ++f)
+            QCOMPARE(r.chartMarksShortVisits(f), trace_->header.fields[f].kind == FieldKind::counter);
+        QVERIFY(r.chartMarksShortVisits(r.chartCount() - 1));
+        r.setMinVisitSeconds(0);
+        for (int k = 0; k < r.pointCount(); ++k)
+            QVERIFY(!r.isShortVisit(k));
+
+        // The y range of a counter leaves out the short visits even when they are half of
+        // the entries (far more than the 1% the range may drop).
+        ViewDocument doc(shortVisitTrace(), "short");
+        RateDisplay s(&doc);
+        s.resize(900, 700);
+        s.show();
+        QVERIFY(s.setStateName("X"));
+        QCOMPARE(s.pointCount(), 6000);
+        for (int k = 0; k < s.pointCount(); ++k)
+            QCOMPARE(s.isShortVisit(k), k % 2 == 1);
+        auto [lo, hi] = s.yRange(0);
+        QVERIFY2(hi >= 1000 && hi < 2000, qPrintable(QString::number(hi)));
+        std::tie(lo, hi) = s.yRange(1); // the gauge keeps the short visits' 5
+        QVERIFY(hi >= 5);
+        s.setMinVisitSeconds(0);
+        std::tie(lo, hi) = s.yRange(0);
+        QVERIFY(hi > 1e9);
+        (void)lo;
+    }
+
+    void minVisitBoxKeepsAnyThreshold()
+    {
+        MinVisitBox box;
+        box.setSeconds(1e-3);
+        QCOMPARE(box.seconds(), 1e-3);
+        const int items = box.count();
+        box.setSeconds(2.5e-4); // not in the list: added, in order
+        QCOMPARE(box.seconds(), 2.5e-4);
+        QCOMPARE(box.count(), items + 1);
+        for (int i = 2; i < box.count(); ++i)
+            QVERIFY(box.itemData(i - 1).toDouble() < box.itemData(i).toDouble());
+        box.setSeconds(-3); // bad input: off
+        QCOMPARE(box.seconds(), 0.0);
+        box.setTimeBase(TimeBase::cycles);
+        QVERIFY(!box.isEnabled());
     }
 
     void viewDefinitionDialogMakesPipeline()

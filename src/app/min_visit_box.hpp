@@ -1,0 +1,32 @@
+// The "Short visits" control that both Traceview displays show (docs/traceview.md "Rates
+// over short visits"): the minimum visit length below which a counter's rate over a
+// visit counts as measurement jitter (chitra::ShortVisitRule), from a list of lengths.
+#pragma once
+
+#include "chitra/types.hpp"
+
+#include <QColor>
+#include <QComboBox>
+
+namespace chitra::app {
+
+// Short visits in both displays: light enough that the long visits drawn over them
+// stay readable.
+inline QColor shortVisitColour() { return QColor(185, 185, 185); }
+
+class MinVisitBox : public QComboBox {
+    Q_OBJECT
+public:
+    explicit MinVisitBox(QWidget* parent = nullptr);
+
+    double seconds() const; // 0 = off
+    // Selects `seconds` (a value not in the list is added to it); emits nothing.
+    void setSeconds(double seconds);
+    // Traces whose time base is not a unit of seconds have no rule: the box is disabled.
+    void setTimeBase(TimeBase base);
+
+signals:
+    void secondsChanged(double seconds);
+};
+
+} // namespace chitra::app
