@@ -1,6 +1,7 @@
 // Drives the real main window offscreen: open, brush a pattern with the mouse,
 // aggregate and undo, clip and undo, zoom undo, screenshots, bad input.
 #include "gui_test_util.hpp"
+#include "chitra/io.hpp"
 #include "chitra/pattern.hpp"
 #include "error_reporter.hpp"
 #include "filter_dialog.hpp"
@@ -23,6 +24,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QPushButton>
 #include <QImage>
 #include <QSet>
@@ -31,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace chitra;
@@ -142,6 +145,28 @@ private slots:
         QCOMPARE(p.timeShare, 35.0 / 42.0);
         // Brushing also selects the records of the band in every display of the view.
         QCOMPARE(doc->selection(), (RecordRange{0, 3}));
+    }
+
+    // A long pattern wraps in the Patterns dock instead of being cut off, and the rows
+    // follow the column's width.
+    void longPatternsWrapInThePatternsDock()
+    {
+        auto trace = std::make_shared<const Trace>(load_trace(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes"));
+        ViewDocument doc(trace, "wrap");
+        PatternsPanel panel;
+        panel.setDocument(&doc);
+        doc.addPattern({"A1E", "A1R1", "A1R2", "A1T", "A2T"});
+        panel.resize(300, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* tree = panel.findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        QTreeWidgetItem* item = tree->topLevelItem(0);
+        QCOMPARE(item->text(0), QString("A1E, A1R1, A1R2, A1T, A2T"));
+        const int line = tree->fontMetrics().height();
+        QTRY_VERIFY(tree->visualItemRect(item).height() >= 2 * line);
+        panel.resize(900, 300);
+        QTRY_VERIFY(tree->visualItemRect(item).height() < 2 * line);
     }
 
     void aggregateAndUndo()
