@@ -257,6 +257,18 @@ private slots:
         r.show();
         const Ses& ses = doc_->ses();
         QCOMPARE(r.minVisitSeconds(), kDefaultMinVisitSeconds);
+        {
+            // It opens on the most entered state that has a long visit (the most entered
+            // of all has only short ones in this trace: its rates would all be grey).
+            std::vector<int> entries(ses.symbols->size()), longs(ses.symbols->size());
+            for (std::size_t e = 0; e < ses.size(); ++e) {
+                ++entries[ses.symbol[e]];
+                longs[ses.symbol[e]] += static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 >= kDefaultMinVisitSeconds;
+            }
+            QVERIFY(r.state() != kNoSymbol && longs[r.state()] > 0);
+            for (SymbolId x = 0; x < entries.size(); ++x)
+                QVERIFY(entries[x] <= entries[r.state()] || longs[x] == 0);
+        }
         for (double threshold : {kDefaultMinVisitSeconds, 1e-5}) {
             std::vector<int> shortOf(ses.symbols->size()), longOf(ses.symbols->size());
             for (std::size_t e = 0; e < ses.size(); ++e)
