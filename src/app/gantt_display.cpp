@@ -648,6 +648,12 @@ void GanttDisplay::setMinVisitSeconds(double seconds)
 
 std::pair<double, double> GanttDisplay::yRange(int chart) const
 {
+    if (chart == 0) {
+        if (!shown_[0] || plot_->charts.empty())
+            return {0, 0};
+        const QCPRange r = plot_->charts.front()->axis(QCPAxis::atLeft)->range();
+        return {r.lower, r.upper};
+    }
     for (std::size_t k = 0, c = 1; c < shown_.size(); ++c)
         if (shown_[c]) {
             if (static_cast<int>(c) == chart) {
@@ -898,6 +904,8 @@ void GanttDisplay::refreshStateTicks()
     std::stable_sort(order.begin(), order.end(), [&](int p, int q) {
         return time[static_cast<std::size_t>(p)] > time[static_cast<std::size_t>(q)];
     });
+    if (order.empty() && b > a)
+        order.push_back(static_cast<int>(low)); // only visits of no length in view
     std::vector<int> named;
     for (int l : order)
         if (std::all_of(named.begin(), named.end(), [&](int m) { return std::abs(m - l) >= gap; }))
