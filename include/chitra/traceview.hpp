@@ -36,9 +36,10 @@ std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std
 // Short visits (docs/traceview.md "Rates over short visits"). A counter's rate over a
 // visit much shorter than the counter's own resolution is mostly measurement jitter: the
 // process CPU clock of the fields sample takes in other processors' time only at 1 ms
-// scheduler ticks. Both Traceview displays apply this one rule to counters: short visits
-// are drawn apart (grey) and do not set y ranges; time-weighted means need no rule.
-inline constexpr double kDefaultMinVisitSeconds = 1e-3;
+// scheduler ticks, so below half a tick one tick of lag exceeds all that two processors
+// can run in the visit. Both Traceview displays apply this one rule to counters: short
+// visits are drawn apart (grey) and do not set y ranges; time-weighted means need no rule.
+inline constexpr double kDefaultMinVisitSeconds = 5e-4;
 
 struct ShortVisitRule {
     double min_length = 0; // in the trace's ticks; visits shorter than this are short

@@ -648,6 +648,12 @@ void GanttDisplay::setMinVisitSeconds(double seconds)
 
 std::pair<double, double> GanttDisplay::yRange(int chart) const
 {
+    if (chart == 0) {
+        if (!shown_[0] || plot_->charts.empty())
+            return {0, 0};
+        const QCPRange r = plot_->charts.front()->axis(QCPAxis::atLeft)->range();
+        return {r.lower, r.upper};
+    }
     for (std::size_t k = 0, c = 1; c < shown_.size(); ++c)
         if (shown_[c]) {
             if (static_cast<int>(c) == chart) {
@@ -860,17 +866,52 @@ void GanttDisplay::rebuildLayout()
         markElement(marked_);
 }
 
+// The state chart shows the lanes from the lowest to the highest one entered or held in
+// the visible range (all of them at full view), so that a zoom into a phase spreads its
+// few states over the chart. Only some lanes can be named without overlap: name the
+// states that fill most of the visible time, none closer than a label's height.
 void GanttDisplay::refreshStateTicks()
 {
     if (!shown_[0] || plot_->charts.empty())
         return;
-    QCPAxis* y = plot_->charts.front()->axis(QCPAxis::atLeft);
+    QCPAxisRect* rect = plot_->charts.front();
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int lanes = doc_->laneCount();
-    const double height = std::max(60.0, plot_->height() * 0.3);
-    const int step = std::max(1, static_cast<int>(std::ceil(lanes * fontMetrics().height() * 0.9 / height)));
-    for (int l = 0; l < lanes; l += step)
-        ticker->addTick(l, QString::fromStdString(doc_->ses().symbols->operator[](doc_->laneSymbol(l)).name));
+    const SeriesIndex& s = data_->states;
+    std::size_t a = s.lower(range_.first);
+    a = a ? a - 1 : 0; // the visit held at the left edge
+    const std::size_t b = std::min(s.size(), s.lower(range_.second));
+    double low = 0, high = std::max(1, lanes) - 1;
+    if (b > a)
+        std::tie(low, high) = s.minmax(a, b);
+    y->setRange(low - 0.5, high + 0.5);
+    const double height = rect->height() > 20 ? rect->height() : std::max(60.0, plot_->height() * 0.3);
+    const double gap = std::max(1.0, (high - low + 1) * fontMetrics().height() * 0.9 / height); // in lanes
+    // Time of each lane in the visible range, from at most ~100,000 visits (labels only).
+    std::vector<double> time(static_cast<std::size_t>(std::max(lanes, 0)), 0.0);
+    const std::size_t stride = std::max<std::size_t>(1, (b > a ? b - a : 0) / 100000);
+    for (std::size_t i = a; i < b; i += stride) {
+        const double lo = std::max(range_.first, s.x()[i]), hi = std::min(range_.second, s.x()[i] + s.length(i));
+        const auto lane = static_cast<std::size_t>(s.y()[i]);
+        if (hi > lo && lane < time.size())
+            time[lane] += hi - lo;
+    }
+    std::vector<int> order;
+    for (int l = 0; l < lanes; ++l)
+        if (time[static_cast<std::size_t>(l)] > 0)
+            order.push_back(l);
+    std::stable_sort(order.begin(), order.end(), [&](int p, int q) {
+        return time[static_cast<std::size_t>(p)] > time[static_cast<std::size_t>(q)];
+    });
+    if (order.empty() && b > a)
+        order.push_back(static_cast<int>(low)); // only visits of no length in view
+    std::vector<int> named;
+    for (int l : order)
+        if (std::all_of(named.begin(), named.end(), [&](int m) { return std::abs(m - l) >= gap; }))
+            named.push_back(l);
+    for (int l : named)
+        ticker->addTick(l, QString::fromStdString((*doc_->ses().symbols)[doc_->laneSymbol(l)].name));
     y->setTicker(ticker);
 }
 
@@ -897,6 +938,7 @@ void GanttDisplay::applyRange(double x0, double x1)
     range_ = {x0, x1};
     for (auto* r : plot_->charts)
         r->axis(QCPAxis::atBottom)->setRange(x0, x1);
+    refreshStateTicks(); // names the states in view
     for (auto* d : plot_->densities)
         d->keyAxis()->setRange(x0, x1);
     // Field charts follow the values in view (spikes outside stay out of the scale).

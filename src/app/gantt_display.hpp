@@ -76,7 +76,7 @@ public:
     // grey and left out of the y range (traceview.hpp ShortVisitRule). 0 turns it off.
     double minVisitSeconds() const { return minVisitSeconds_; }
     void setMinVisitSeconds(double seconds);
-    // The y range of a shown field chart (chart > 0), as drawn.
+    // The y range of a shown chart, as drawn (lanes for the state chart, chart 0).
     std::pair<double, double> yRange(int chart) const;
 
     // Zoom (all charts together).

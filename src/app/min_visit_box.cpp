@@ -9,11 +9,11 @@ namespace chitra::app {
 MinVisitBox::MinVisitBox(QWidget* parent) : QComboBox(parent)
 {
     addItem(tr("off"), 0.0);
-    for (double s : {1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1})
+    for (double s : {1e-7, 1e-6, 1e-5, 1e-4, 5e-4, 1e-3, 1e-2, 1e-1})
         addItem(formatDurationSI(s * 1e9, TimeBase::ns), s);
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     setToolTip(tr("Visits shorter than this are short: a counter's rate over them is mostly "
-                  "measurement jitter (the CPU clock moves in 1 ms ticks). They are drawn in grey "
+                  "measurement jitter (the process CPU clock moves in 1 ms ticks). They are drawn in grey "
                   "and do not set the y range."));
     connect(this, &QComboBox::activated, this, [this] { emit secondsChanged(seconds()); });
 }

@@ -12,7 +12,7 @@ namespace chitra::app {
 
 // Short visits in both displays: light enough that the long visits drawn over them
 // stay readable.
-inline QColor shortVisitColour() { return QColor(185, 185, 185); }
+inline QColor shortVisitColour() { return QColor(212, 212, 212); }
 
 class MinVisitBox : public QComboBox {
     Q_OBJECT

@@ -125,8 +125,13 @@ void RateDisplay::fillStates()
 {
     const Ses& ses = doc_->ses();
     std::vector<std::size_t> count(ses.symbols->size(), 0);
-    for (SymbolId s : ses.symbol)
-        ++count[s];
+    std::vector<char> hasLong(ses.symbols->size(), 0); // a visit that is not short
+    const ShortVisitRule rule = ShortVisitRule::for_base(doc_->trace().header.timebase, minVisitSeconds_);
+    for (std::size_t e = 0; e < ses.size(); ++e) {
+        ++count[ses.symbol[e]];
+        if (!rule.is_short(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e])))
+            hasLong[ses.symbol[e]] = 1;
+    }
     // Most entered first: the states whose visits are worth comparing.
     std::vector<SymbolId> order;
     for (SymbolId s = 0; s < count.size(); ++s)
@@ -137,8 +142,12 @@ void RateDisplay::fillStates()
     stateBox_->clear();
     for (SymbolId s : order)
         stateBox_->addItem(tr("%1  (%2 entries)").arg(QString::fromStdString((*ses.symbols)[s].name)).arg(count[s]), s);
-    if (state_ == kNoSymbol || state_ >= count.size() || !count[state_])
-        state_ = order.empty() ? kNoSymbol : order.front();
+    // By default the most entered state with a visit whose rates mean something (else
+    // the display opens on hollow grey points only).
+    if (state_ == kNoSymbol || state_ >= count.size() || !count[state_]) {
+        const auto it = std::find_if(order.begin(), order.end(), [&](SymbolId s) { return hasLong[s] != 0; });
+        state_ = order.empty() ? kNoSymbol : it != order.end() ? *it : order.front();
+    }
     stateBox_->setCurrentIndex(stateBox_->findData(state_));
 }
 
@@ -201,14 +210,15 @@ void RateDisplay::rebuild()
         anyCounter |= (marksShort_[f] = trace.header.fields[f].kind == FieldKind::counter) != 0;
     if (!values_.empty())
         marksShort_.back() = anyCounter;
+    // Short enough for the tool bar of a narrow window; the tooltip says the rest.
     info_->setText(trace.fields.empty() ? tr("this trace has no data fields")
-                                        : tr("%1 entries; x = ordinal of the entry, counters as rates (%2) over the visit")
+                                        : tr("%1 entries, counters as rates (%2) over each visit")
                                               .arg(formatCount(n))
                                               .arg(unit) +
-                   (shortCount ? tr("; %1 visits shorter than %2 hollow, grey (rates mostly jitter)")
-                                     .arg(formatCount(shortCount))
-                                     .arg(formatDurationSI(minVisitSeconds_ * 1e9, TimeBase::ns))
-                               : QString()));
+                   (shortCount ? tr("; %1 short: hollow, grey").arg(formatCount(shortCount)) : QString()));
+    info_->setToolTip(tr("x = ordinal of the entry into the state. Visits shorter than the minimum "
+                         "(Short visits <) are drawn as hollow grey points, not joined and not in the "
+                         "y range, in the charts of counters: a rate over them is mostly measurement jitter."));
     for (std::size_t c = 0; c < values_.size(); ++c) {
         auto* rect = new QCPAxisRect(plot_);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
@@ -265,7 +275,7 @@ void RateDisplay::rebuild()
         plot_->shortGraphs.push_back(sg);
         auto* tracer = new QCPItemTracer(plot_);
         tracer->setClipAxisRect(rect);
-        tracer->setGraph(g);
+        tracer->setGraph(xs.isEmpty() ? sg : g); // one with data (hoverEntry picks per visit)
         tracer->setStyle(QCPItemTracer::tsCircle);
         tracer->setSize(10);
         tracer->setPen(QPen(QColor(255, 120, 0), 2));

@@ -138,7 +138,7 @@ TEST(TraceviewShortVisits, RuleInTicksOfTheTimeBase)
 {
     EXPECT_DOUBLE_EQ(ShortVisitRule::for_base(TimeBase::ns, 1e-3).min_length, 1e6);
     EXPECT_DOUBLE_EQ(ShortVisitRule::for_base(TimeBase::us, 1e-3).min_length, 1e3);
-    const ShortVisitRule ms = ShortVisitRule::for_base(TimeBase::ns, kDefaultMinVisitSeconds);
+    const ShortVisitRule ms = ShortVisitRule::for_base(TimeBase::ns, 1e-3);
     EXPECT_TRUE(ms.is_short(999999));
     EXPECT_FALSE(ms.is_short(1000000)); // exactly the minimum is long
     // No rule without seconds, or without a positive threshold.

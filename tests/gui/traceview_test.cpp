@@ -166,6 +166,28 @@ private slots:
             QCOMPARE(r, full);
     }
 
+    void stateChartSpansTheLanesInView()
+    {
+        GanttDisplay g(doc_.get());
+        g.resize(1000, 800);
+        g.show();
+        QCOMPARE(g.yRange(0), std::make_pair(-0.5, doc_->laneCount() - 0.5)); // full view: all lanes
+        // Zoomed: from the lowest to the highest lane entered or held in the range.
+        const Ses& ses = doc_->ses();
+        const double t0 = 1.87e9, t1 = 1.91e9;
+        g.zoomTo(t0, t1);
+        int lo = doc_->laneCount(), hi = -1;
+        for (std::size_t e = 0; e < ses.size(); ++e)
+            if (static_cast<double>(ses.bounds[e + 1]) > t0 && static_cast<double>(ses.bounds[e]) < t1) {
+                lo = std::min(lo, doc_->laneOf(ses.symbol[e]));
+                hi = std::max(hi, doc_->laneOf(ses.symbol[e]));
+            }
+        QVERIFY(hi >= lo && hi - lo + 1 < doc_->laneCount());
+        QCOMPARE(g.yRange(0), std::make_pair(lo - 0.5, hi + 0.5));
+        g.undoZoom();
+        QCOMPARE(g.yRange(0), std::make_pair(-0.5, doc_->laneCount() - 0.5));
+    }
+
     void ratePointsEqualEntriesAndHoverMarksVisit()
     {
         GanttDisplay g(doc_.get());
@@ -257,6 +279,18 @@ private slots:
         r.show();
         const Ses& ses = doc_->ses();
         QCOMPARE(r.minVisitSeconds(), kDefaultMinVisitSeconds);
+        {
+            // It opens on the most entered state that has a long visit (the most entered
+            // of all has only short ones in this trace: its rates would all be grey).
+            std::vector<int> entries(ses.symbols->size()), longs(ses.symbols->size());
+            for (std::size_t e = 0; e < ses.size(); ++e) {
+                ++entries[ses.symbol[e]];
+                longs[ses.symbol[e]] += static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 >= kDefaultMinVisitSeconds;
+            }
+            QVERIFY(r.state() != kNoSymbol && longs[r.state()] > 0);
+            for (SymbolId x = 0; x < entries.size(); ++x)
+                QVERIFY(entries[x] <= entries[r.state()] || longs[x] == 0);
+        }
         for (double threshold : {kDefaultMinVisitSeconds, 1e-5}) {
             std::vector<int> shortOf(ses.symbols->size()), longOf(ses.symbols->size());
             for (std::size_t e = 0; e < ses.size(); ++e)
