@@ -378,6 +378,8 @@ TEST(FftPlanCache, WisdomRoundTripsThroughAFile)
     EXPECT_TRUE(import_fft_wisdom(path));
     EXPECT_FALSE(import_fft_wisdom(path + ".missing"));
     EXPECT_FALSE(import_fft_wisdom(""));
+    std::error_code ignored;
+    std::filesystem::remove_all(std::filesystem::path(path).parent_path(), ignored);
 }
 
 TEST(Periodogram, DirectSignalPeriodogramsEqualTheTwoStepForm)
@@ -567,6 +569,11 @@ protected:
             }
         pes << t << " A\n";
         std::ofstream(dir_ / "p.json") << R"({"pipeline": [{"op": "aggregate", "pattern": ["A", "B"], "as": "AB"}]})";
+    }
+    void TearDown() override
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored); // leave nothing in the shared temp folder
     }
 
     CliRun run(const std::string& args)

@@ -3,6 +3,7 @@
 // the user zoomed to survives recomputation, and Cancel in the status bar drops a
 // running periodogram.
 #include "frequency_plot.hpp"
+#include "gui_test_util.hpp"
 #include "main_window.hpp"
 #include "session.hpp"
 #include "time_axis_ticker.hpp"
@@ -26,22 +27,9 @@
 
 using namespace chitra;
 using namespace chitra::app;
+using chitra::testutil::squareWave;
 
 namespace {
-// A two-state square wave in ns: A for 1 ms, B for 1 ms, `periods` times (500 Hz).
-std::shared_ptr<const Trace> squareWave(int periods)
-{
-    std::string text;
-    long long t = 0;
-    for (int i = 0; i < periods; ++i) {
-        text += std::to_string(t) + " A\n";
-        t += 1000000;
-        text += std::to_string(t) + " B\n";
-        t += 1000000;
-    }
-    text = "# chitra-pes 1\n# timebase: ns\n# end: " + std::to_string(t) + "\n" + text;
-    return std::make_shared<const Trace>(read_pes_text(text, "square.pes"));
-}
 
 QCheckBox* checkBox(QWidget* parent, const QString& text)
 {

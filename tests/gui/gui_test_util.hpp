@@ -26,6 +26,21 @@ inline std::shared_ptr<const Ses> sesFromText(const std::string& text)
     return std::make_shared<const Ses>(Ses::from_trace(read_pes_text(text, "test.pes")));
 }
 
+// A two-state square wave in ns: A for 1 ms, B for 1 ms, `periods` times (500 Hz).
+inline std::shared_ptr<const Trace> squareWave(int periods)
+{
+    std::string text;
+    long long t = 0;
+    for (int i = 0; i < periods; ++i) {
+        text += std::to_string(t) + " A\n";
+        t += 1000000;
+        text += std::to_string(t) + " B\n";
+        t += 1000000;
+    }
+    text = "# chitra-pes 1\n# timebase: ns\n# end: " + std::to_string(t) + "\n" + text;
+    return std::make_shared<const Trace>(read_pes_text(text, "square.pes"));
+}
+
 // With CHITRA_SCREENSHOT_DIR set, saves what the widget shows there (for looking at it).
 inline void saveShot(QWidget* widget, const QString& name)
 {

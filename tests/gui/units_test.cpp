@@ -28,6 +28,7 @@
 
 using namespace chitra;
 using namespace chitra::app;
+using chitra::testutil::squareWave;
 
 namespace {
 const QChar kThin(0x202F); // the digit group separator of formatCount
@@ -55,20 +56,6 @@ Ticks generate(const QSharedPointer<QCPAxisTicker>& ticker, double lo, double hi
 
 QStringList list(const QVector<QString>& v) { return QStringList(v.begin(), v.end()); }
 
-// A two-state square wave in ns: A for 1 ms, B for 1 ms, `periods` times (500 Hz).
-std::shared_ptr<const Trace> squareWave(int periods)
-{
-    std::string text;
-    long long t = 0;
-    for (int i = 0; i < periods; ++i) {
-        text += std::to_string(t) + " A\n";
-        t += 1000000;
-        text += std::to_string(t) + " B\n";
-        t += 1000000;
-    }
-    text = "# chitra-pes 1\n# timebase: ns\n# end: " + std::to_string(t) + "\n" + text;
-    return std::make_shared<const Trace>(read_pes_text(text, "square.pes"));
-}
 } // namespace
 
 class UnitsTest : public QObject {
