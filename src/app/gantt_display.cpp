@@ -482,11 +482,7 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
     windowSlider_->setToolTip(tr("Average window, in percent of the visible width"));
     bar->addWidget(windowSlider_);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Short visits <"), this));
-    minVisitBox_ = new MinVisitBox(this);
-    minVisitBox_->setSeconds(minVisitSeconds_);
-    minVisitBox_->setTimeBase(doc_->trace().header.timebase);
-    bar->addWidget(minVisitBox_);
+    minVisitBox_ = MinVisitBox::addTo(bar, this, minVisitSeconds_, doc_->trace().header.timebase);
     bar->addSpacing(12);
     auto* undo = button(tr("Undo zoom"), tr("Back one zoom step (Backspace)"));
     undo->setPopupMode(QToolButton::DelayedPopup);

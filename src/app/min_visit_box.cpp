@@ -2,6 +2,9 @@
 
 #include "number_format.hpp"
 
+#include <QLabel>
+#include <QBoxLayout>
+
 #include <cmath>
 
 namespace chitra::app {
@@ -35,6 +38,16 @@ void MinVisitBox::setSeconds(double seconds)
         ++at;
     insertItem(at, formatDurationSI(seconds * 1e9, TimeBase::ns), seconds);
     setCurrentIndex(at);
+}
+
+MinVisitBox* MinVisitBox::addTo(QBoxLayout* row, QWidget* parent, double seconds, TimeBase base)
+{
+    row->addWidget(new QLabel(tr("Short visits <"), parent));
+    auto* box = new MinVisitBox(parent);
+    box->setSeconds(seconds);
+    box->setTimeBase(base);
+    row->addWidget(box);
+    return box;
 }
 
 void MinVisitBox::setTimeBase(TimeBase base)

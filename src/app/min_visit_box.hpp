@@ -8,6 +8,8 @@
 #include <QColor>
 #include <QComboBox>
 
+class QBoxLayout;
+
 namespace chitra::app {
 
 // Short visits in both displays: light enough that the long visits drawn over them
@@ -24,6 +26,10 @@ public:
     void setSeconds(double seconds);
     // Traces whose time base is not a unit of seconds have no rule: the box is disabled.
     void setTimeBase(TimeBase base);
+
+    // The box showing `seconds` for a trace in `base`, with its label, added to the tool
+    // row `row` of `parent` (both displays have one).
+    static MinVisitBox* addTo(QBoxLayout* row, QWidget* parent, double seconds, TimeBase base);
 
 signals:
     void secondsChanged(double seconds);

@@ -72,11 +72,7 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
     stateBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(stateBox_);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Short visits <"), this));
-    minVisitBox_ = new MinVisitBox(this);
-    minVisitBox_->setSeconds(minVisitSeconds_);
-    minVisitBox_->setTimeBase(doc_->trace().header.timebase);
-    bar->addWidget(minVisitBox_);
+    minVisitBox_ = MinVisitBox::addTo(bar, this, minVisitSeconds_, doc_->trace().header.timebase);
     bar->addSpacing(12);
     info_ = new QLabel(this);
     bar->addWidget(info_, 1);
