@@ -169,9 +169,9 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
             emit message(tr("Frequency filter refused: %1").arg(*refused));
     });
     connect(doc_, &ViewDocument::sesChanged, this, &FrequencyPlot::clearBand);
-    connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::setLogPower);
-    connect(logFrequency_, &QCheckBox::toggled, this, &FrequencyPlot::setLogFrequency);
-    connect(peakZoom_, &QCheckBox::toggled, this, &FrequencyPlot::setZoomToPeak);
+    connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::applyLogPower);
+    connect(logFrequency_, &QCheckBox::toggled, this, &FrequencyPlot::applyLogFrequency);
+    connect(peakZoom_, &QCheckBox::toggled, this, &FrequencyPlot::applyZoomToPeak);
     // The power axis cannot be zoomed by hand: it follows what the frequency axis shows.
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &FrequencyPlot::fitPowerRange);
     connect(plot_, &QCustomPlot::beforeReplot, this, &FrequencyPlot::fitPowerTicks);
@@ -208,10 +208,14 @@ bool FrequencyPlot::autoUpdate() const { return auto_->isChecked(); }
 double FrequencyPlot::samplingInterval() const { return interval_->value(); }
 void FrequencyPlot::setSamplingInterval(double interval) { interval_->setValue(interval); }
 
-void FrequencyPlot::setLogPower(bool on)
+// The setters tick the boxes; their toggled signals apply the change, once, whether a
+// person clicked or code asked.
+void FrequencyPlot::setLogPower(bool on) { log_->setChecked(on); }
+void FrequencyPlot::setLogFrequency(bool on) { logFrequency_->setChecked(on); }
+void FrequencyPlot::setZoomToPeak(bool on) { peakZoom_->setChecked(on); }
+
+void FrequencyPlot::applyLogPower(bool on)
 {
-    if (log_->isChecked() != on)
-        log_->setChecked(on);
     plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (on) {
         // Powers of ten only ("10^-3"), every n-th decade so that labels never overlap;
@@ -231,19 +235,15 @@ void FrequencyPlot::setLogPower(bool on)
     showResult();
 }
 
-void FrequencyPlot::setLogFrequency(bool on)
+void FrequencyPlot::applyLogFrequency(bool on)
 {
-    if (logFrequency_->isChecked() != on)
-        logFrequency_->setChecked(on);
     plot_->xAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     automaticRange_.reset(); // a linear range makes no sense on a log axis and back
     showResult();
 }
 
-void FrequencyPlot::setZoomToPeak(bool on)
+void FrequencyPlot::applyZoomToPeak()
 {
-    if (peakZoom_->isChecked() != on)
-        peakZoom_->setChecked(on);
     automaticRange_.reset(); // asking for the automatic range again drops a user zoom
     showResult();
 }

@@ -41,6 +41,7 @@ public:
     FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* parent = nullptr);
     ~FrequencyPlot() override;
 
+    // Tick the tool bar's boxes; only a change is applied.
     void setLogPower(bool on);
     void setLogFrequency(bool on);
     void setZoomToPeak(bool on);
@@ -91,6 +92,9 @@ signals:
 
 private:
     void setBusy(bool on);
+    void applyLogPower(bool on);
+    void applyLogFrequency(bool on);
+    void applyZoomToPeak();
     void showResult();
     void applyAutomaticRange();
     void fitPowerRange();

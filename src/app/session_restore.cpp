@@ -94,9 +94,7 @@ std::optional<std::pair<double, double>> parseBand(const std::string& text)
 
 void restoreFrequency(FrequencyPlot* plot, const DisplayState& d)
 {
-    // (Setting the scale again re-lays the axis out and the docks with it: only on change.)
-    if (plot->logPower() != d.options.log_axis)
-        plot->setLogPower(d.options.log_axis);
+    plot->setLogPower(d.options.log_axis); // applied only on a change (re-lays the docks out)
     plot->setSamplingInterval(d.options.sampling_interval.value_or(0));
     const auto autoUpdate = d.options.extra.find(kAutoUpdateKey);
     plot->setAutoUpdate(autoUpdate == d.options.extra.end() || autoUpdate->second != "0");
@@ -104,10 +102,8 @@ void restoreFrequency(FrequencyPlot* plot, const DisplayState& d)
         const auto it = d.options.extra.find(key);
         return it != d.options.extra.end() && it->second == "1";
     };
-    if (plot->logFrequency() != flag(kLogFrequencyKey))
-        plot->setLogFrequency(flag(kLogFrequencyKey));
-    if (plot->zoomToPeak() != flag(kPeakZoomKey))
-        plot->setZoomToPeak(flag(kPeakZoomKey));
+    plot->setLogFrequency(flag(kLogFrequencyKey));
+    plot->setZoomToPeak(flag(kPeakZoomKey));
     if (const auto band = d.options.extra.find(kBandKey); band != d.options.extra.end())
         if (const auto fb = parseBand(band->second))
             plot->setBand(fb->first, fb->second);
