@@ -160,6 +160,8 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
     return layout;
 }
 
+QString ViewDocument::describe(const Step& step) const { return describeStep(step, trace_->header.timebase); }
+
 void ViewDocument::rebuildLanes() { adoptLanes(computeLanes(*ses_, order_, customOrder_)); }
 
 void ViewDocument::adoptLanes(const LaneLayout& layout)
@@ -191,10 +193,10 @@ std::optional<QString> ViewDocument::pushStep(const Step& step)
         c.after.steps.push_back(step);
         if (runsInBackground(c.after)) {
             c.index = c.after.steps.size() - 1;
-            c.text = describeStep(step, trace_->header.timebase);
+            c.text = describe(step);
             const Pipeline target = c.after;
             pendingCommands_.push_back(std::move(c));
-            launchReplay(target, tr("Applying %1").arg(describeStep(step, trace_->header.timebase)));
+            launchReplay(target, tr("Applying %1").arg(describe(step)));
             return std::nullopt;
         }
     }
@@ -205,7 +207,7 @@ std::optional<QString> ViewDocument::pushStep(const Step& step)
         return QString::fromStdString(e.what());
     }
     resultChanged();
-    undo_->push(new StepCommand(this, before, runner_->pipeline(), describeStep(step, trace_->header.timebase)));
+    undo_->push(new StepCommand(this, before, runner_->pipeline(), describe(step)));
     QStringList warnings;
     const std::size_t i = runner_->size() - 1;
     for (const QString& w : stepWarnings(i))
@@ -222,7 +224,7 @@ std::optional<QString> ViewDocument::removeStep(std::size_t index)
     if (replaying())
         return tr("a replay is running: wait for it or cancel it first");
     const Pipeline before = runner_->pipeline();
-    const QString text = QString("remove %1").arg(describeStep(before.steps[index], trace_->header.timebase));
+    const QString text = QString("remove %1").arg(describe(before.steps[index]));
     Pipeline after = before;
     after.steps.erase(after.steps.begin() + static_cast<std::ptrdiff_t>(index));
     if (runsInBackground(after)) {
@@ -258,7 +260,7 @@ std::optional<QString> ViewDocument::replaceStep(std::size_t index, const Step& 
     for (std::size_t j = 0; j < runner_->size(); ++j)
         old.push_back(runner_->step_warnings(j));
     if (runsInBackground(after)) {
-        const QString text = QString("edit %1").arg(describeStep(step, trace_->header.timebase));
+        const QString text = QString("edit %1").arg(describe(step));
         pendingCommands_.push_back(PendingCommand{PendingCommand::Replace, before, after, text, index, std::move(old)});
         launchReplay(after, tr("Replaying after %1").arg(text));
         return std::nullopt;
@@ -278,7 +280,7 @@ std::optional<QString> ViewDocument::replaceStep(std::size_t index, const Step& 
                          QString::fromStdString(step_label(j, after.steps[j])), QString::fromStdString(w));
             }
     resultChanged();
-    undo_->push(new StepCommand(this, before, after, QString("edit %1").arg(describeStep(step, trace_->header.timebase))));
+    undo_->push(new StepCommand(this, before, after, QString("edit %1").arg(describe(step))));
     QStringList warnings;
     for (const QString& w : stepWarnings(index))
         warnings << QString::fromStdString(step_label(index, step)) + ": " + w;

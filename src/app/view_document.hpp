@@ -179,6 +179,7 @@ signals:
 
 private:
     void resultChanged(std::shared_ptr<LaneLayout> lanes = nullptr);
+    QString describe(const Step& step) const; // describeStep in the trace's units
     void rebuildLanes();
     void adoptLanes(const LaneLayout& layout); // copies the small parts, shares the rest
     void rematchPatterns();
