@@ -228,6 +228,11 @@ void StateDetailsPanel::showChosen()
         definition_->clear();
         return;
     }
+    // The name at once, so that figures still being gathered are not taken for another state's.
+    const Symbol& sym = (*ses_->symbols)[chosen_];
+    title_->setText(QStringLiteral("<b>%1</b> &nbsp;<span style='color:gray'>%2</span>")
+                        .arg(QString::fromStdString(sym.name).toHtmlEscaped(),
+                             QString::fromStdString(std::string(to_string(sym.kind)))));
     if (ses_->size() < backgroundThreshold()) {
         showFigures(gatherFigures(*ses_, chosen_));
         return;
@@ -257,9 +262,6 @@ void StateDetailsPanel::showFigures(const StateFigures& figures)
     const TimeBase tb = timebase_;
     const StateStats& st = stats_;
 
-    title_->setText(QStringLiteral("<b>%1</b> &nbsp;<span style='color:gray'>%2</span>")
-                        .arg(QString::fromStdString(sym.name).toHtmlEscaped(),
-                             QString::fromStdString(std::string(to_string(sym.kind)))));
     const OccupancyHistogram& h = figures.histogram;
     // Show the x axis in a unit where the longest visit is a readable number.
     double scale = 1.0;

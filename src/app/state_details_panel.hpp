@@ -13,7 +13,7 @@
 //   stats()                 the numbers shown for the chosen state; on a SES longer than
 //                           backgroundThreshold() elements they are gathered on a worker
 //                           (computing() until they are shown)
-//   searchBox(), stateList(), histogram(), statsLabel(), definitionLabel()   (tests)
+//   searchBox(), stateList(), histogram(), titleLabel(), statsLabel(), definitionLabel()   (tests)
 // signals: stateChosen(SymbolId) so that the views can draw a horizontal line.
 // The statistics follow semantics.md section 4 (sample variance, count - 1) and the
 // histogram uses the core's binning rule (chitra::make_histogram).
@@ -60,6 +60,7 @@ public:
     QLineEdit* searchBox() const { return search_; }
     QListWidget* stateList() const { return list_; }
     HistogramWidget* histogram() const { return histogram_; }
+    QLabel* titleLabel() const { return title_; }
     QLabel* statsLabel() const { return stats_label_; }
     QLabel* definitionLabel() const { return definition_; }
 

@@ -101,6 +101,7 @@ void StateDetailsTest::longSesIsGatheredOnAWorker()
     QVERIFY(p.computing());
     QCOMPARE(p.stats().count, std::uint64_t{0});
     QVERIFY(p.statsLabel()->text().contains("computing"));
+    QVERIFY2(p.titleLabel()->text().contains("<b>A</b>"), qPrintable(p.titleLabel()->text())); // not B's
     QTRY_VERIFY_WITH_TIMEOUT(!p.computing(), 20000);
     QTest::qWait(20);
     QCOMPARE(p.chosenState(), ses->symbols->find("A"));
