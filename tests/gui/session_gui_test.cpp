@@ -191,6 +191,11 @@ private slots:
         QVERIFY(a->windowTitle().contains('*'));
         const QString path = dir_.filePath("work/built.chitra");
         QDir().mkpath(dir_.filePath("work"));
+        // Save the layout as shown: a's docks take their width from their contents only
+        // when its queued layout requests run, which a loaded machine can delay past this
+        // point (b then restored the unsettled 260 px faithfully while a grew afterwards).
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
         QVERIFY(a->sessionController()->saveSession(path));
         QVERIFY(!a->windowTitle().contains('*'));
         QVERIFY(a->windowTitle().startsWith("built"));
