@@ -18,10 +18,10 @@
 //     select=R0:R1               selected raw records [R0, R1)
 //     pick=STATE                 the picked state (State details, horizontal line)
 //     view=NAME                  view name (default "view 1")
-#include "chitra/pipeline_json.hpp"
-#include "chitra/session.hpp"
-#include "chitra/session_io.hpp"
-#include "chitra/types.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/session/session.hpp"
+#include "chitra/session/session_io.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <cstdint>
 #include <cstdlib>

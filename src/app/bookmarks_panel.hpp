@@ -3,7 +3,7 @@
 // rename or edit, delete; clicking an entry centres the view's displays on its time.
 #pragma once
 
-#include "chitra/types.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <QPointer>
 #include <QWidget>

@@ -8,7 +8,7 @@
 //                                        "[A B | C]" paths
 #pragma once
 
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include <QString>
 

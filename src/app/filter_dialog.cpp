@@ -3,7 +3,7 @@
 #include "histogram_widget.hpp"
 #include "number_format.hpp"
 
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

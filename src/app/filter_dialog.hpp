@@ -15,8 +15,8 @@
 // the draggable threshold line are what the filter merges into T<k> composites.
 #pragma once
 
-#include "chitra/pipeline.hpp"
-#include "chitra/ses.hpp"
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 #include "frequency_plot.hpp"
 
-#include "chitra/spectrum.hpp"
+#include "chitra/spectra/spectrum.hpp"
 #include "number_format.hpp"
 #include "time_axis_ticker.hpp"
 #include "trace_plot.hpp"

@@ -7,7 +7,7 @@
 // recomputations. The power axis always fits what the frequency axis shows.
 #pragma once
 
-#include "chitra/pipeline.hpp"
+#include "chitra/pipeline/pipeline.hpp"
 #include "ses_geometry.hpp"
 
 #include <QWidget>

@@ -1,6 +1,6 @@
 #include "gantt_display.hpp"
 
-#include "chitra/traceview.hpp"
+#include "chitra/traceview/traceview.hpp"
 #include "min_visit_box.hpp"
 #include "number_format.hpp"
 #include "palette.hpp"

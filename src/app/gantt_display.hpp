@@ -5,7 +5,7 @@
 // all charts together with stepwise and full zoom undo. Counters are drawn as rates.
 #pragma once
 
-#include "chitra/traceview.hpp"
+#include "chitra/traceview/traceview.hpp"
 
 #include <QSharedPointer>
 #include <QStringList>

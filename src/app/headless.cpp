@@ -1,6 +1,6 @@
 #include "headless.hpp"
 
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 #include "error_reporter.hpp"
 #include "frequency_plot.hpp"
 #include "main_window.hpp"

@@ -1,7 +1,7 @@
 #include "main_window.hpp"
 
-#include "chitra/chain.hpp"
-#include "chitra/pipeline_json.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
 #include "background_job.hpp"
 #include "bookmarks_panel.hpp"
 #include "error_reporter.hpp"

@@ -3,7 +3,7 @@
 // bar read-outs. Menus and toolbar live in MainActions.
 #pragma once
 
-#include "chitra/pipeline.hpp"
+#include "chitra/pipeline/pipeline.hpp"
 #include "ses_geometry.hpp"
 
 #include <QMainWindow>

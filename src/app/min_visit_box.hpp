@@ -3,7 +3,7 @@
 // visit counts as measurement jitter (chitra::ShortVisitRule), from a list of lengths.
 #pragma once
 
-#include "chitra/types.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <QColor>
 #include <QComboBox>

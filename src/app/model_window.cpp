@@ -4,8 +4,8 @@
 #include "palette.hpp"
 #include "transition_graph_widget.hpp"
 
-#include "chitra/atomic_file.hpp"
-#include "chitra/model_export.hpp"
+#include "chitra/util/atomic_file.hpp"
+#include "chitra/export/model_export.hpp"
 
 #include <QAbstractTableModel>
 

@@ -16,8 +16,8 @@
 //          exported(path) after a successful export.
 #pragma once
 
-#include "chitra/chain.hpp"
-#include "chitra/ses.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 // SI prefixes when large), shares as percentages with one decimal.
 #pragma once
 
-#include "chitra/types.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <QString>
 

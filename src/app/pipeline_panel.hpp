@@ -5,7 +5,7 @@
 // history of the view.
 #pragma once
 
-#include "chitra/pipeline.hpp"
+#include "chitra/pipeline/pipeline.hpp"
 
 #include <QWidget>
 

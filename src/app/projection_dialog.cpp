@@ -3,7 +3,7 @@
 #include "number_format.hpp"
 #include "palette.hpp"
 
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -16,8 +16,8 @@
 // List items carry the state's name in Qt::UserRole.
 #pragma once
 
-#include "chitra/pipeline.hpp"
-#include "chitra/ses.hpp"
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <QDialog>
 

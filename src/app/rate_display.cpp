@@ -1,6 +1,6 @@
 #include "rate_display.hpp"
 
-#include "chitra/traceview.hpp"
+#include "chitra/traceview/traceview.hpp"
 #include "gantt_display.hpp"
 #include "min_visit_box.hpp"
 #include "number_format.hpp"

@@ -4,8 +4,8 @@
 // Hovering a point emits the visit's element so a Gantt display can mark it.
 #pragma once
 
-#include "chitra/traceview.hpp"
-#include "chitra/types.hpp"
+#include "chitra/traceview/traceview.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <QWidget>
 

@@ -2,7 +2,7 @@
 // the time in the time view. Element i covers [x(i), x(i+1)).
 #pragma once
 
-#include "chitra/ses.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <utility>
 

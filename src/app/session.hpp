@@ -1,7 +1,7 @@
 // The workbench session: open trace files, each with its views. Owns the ViewDocuments.
 #pragma once
 
-#include "chitra/trace.hpp"
+#include "chitra/trace/trace.hpp"
 #include "view_document.hpp"
 
 #include <QObject>

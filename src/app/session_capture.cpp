@@ -1,6 +1,6 @@
 #include "session_capture.hpp"
 
-#include "chitra/session_io.hpp"
+#include "chitra/session/session_io.hpp"
 #include "frequency_plot.hpp"
 #include "gantt_display.hpp"
 #include "main_window.hpp"

@@ -1,10 +1,10 @@
-// Builds a core chitra::Session (include/chitra/session.hpp) from what the workbench
+// Builds a core chitra::Session (include/chitra/session/session.hpp) from what the workbench
 // shows: its files, each view's pipeline, y order, pattern colours, selection,
 // bookmarks and notes, each display's range, zoom history and options, and the window
 // layout. The reverse is session_restore.hpp.
 #pragma once
 
-#include "chitra/session.hpp"
+#include "chitra/session/session.hpp"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "session_controller.hpp"
 
-#include "chitra/atomic_file.hpp"
+#include "chitra/util/atomic_file.hpp"
 #include "error_reporter.hpp"
 #include "frequency_plot.hpp"
 #include "main_window.hpp"

@@ -5,7 +5,7 @@
 // recovery file every three minutes and the offer to restore it after a crash.
 #pragma once
 
-#include "chitra/session_io.hpp"
+#include "chitra/session/session_io.hpp"
 #include "session_capture.hpp"
 #include "session_restore.hpp"
 

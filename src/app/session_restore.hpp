@@ -5,7 +5,7 @@
 // every part it could not restore (which file, view or display, and why).
 #pragma once
 
-#include "chitra/session.hpp"
+#include "chitra/session/session.hpp"
 #include "session_capture.hpp"
 
 #include <QString>

@@ -5,7 +5,7 @@
 #include "number_format.hpp"
 #include "palette.hpp"
 
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include <QFutureWatcher>
 #include <QLabel>

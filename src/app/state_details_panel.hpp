@@ -19,7 +19,7 @@
 // histogram uses the core's binning rule (chitra::make_histogram).
 #pragma once
 
-#include "chitra/ses.hpp"
+#include "chitra/trace/ses.hpp"
 #include "state_summary.hpp"
 
 #include <QWidget>

@@ -3,7 +3,7 @@
 // frame then costs O(pixel columns), not O(elements).
 #pragma once
 
-#include "chitra/ses.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,7 +5,7 @@
 // redo is therefore a no-op.
 #pragma once
 
-#include "chitra/pipeline.hpp"
+#include "chitra/pipeline/pipeline.hpp"
 
 #include <QUndoCommand>
 

@@ -3,7 +3,7 @@
 // text fields; the dialog refuses values that do not parse inline (OK disabled).
 #pragma once
 
-#include "chitra/pipeline.hpp"
+#include "chitra/pipeline/pipeline.hpp"
 
 #include <QString>
 #include <QStringList>

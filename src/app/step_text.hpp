@@ -3,8 +3,8 @@
 // them ("clip time [1.000 ms, 2.187 s)", "filter time share < 1.0%").
 #pragma once
 
-#include "chitra/pipeline.hpp"
-#include "chitra/types.hpp"
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <QString>
 

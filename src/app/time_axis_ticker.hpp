@@ -3,7 +3,7 @@
 // of seconds (cycles) plain numbers with separators or k/M/G multipliers.
 #pragma once
 
-#include "chitra/types.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <QSharedPointer>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "trace_loader.hpp"
 
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <QFileInfo>
 #include <QFutureWatcher>

@@ -1,7 +1,7 @@
 // Reads trace files off the GUI thread (QtConcurrent); the result arrives by signal.
 #pragma once
 
-#include "chitra/trace.hpp"
+#include "chitra/trace/trace.hpp"
 #include "view_document.hpp"
 
 #include <QObject>

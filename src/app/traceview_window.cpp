@@ -1,7 +1,7 @@
 #include "traceview_window.hpp"
 
-#include "chitra/atomic_file.hpp"
-#include "chitra/traceview.hpp"
+#include "chitra/util/atomic_file.hpp"
+#include "chitra/traceview/traceview.hpp"
 #include "display_export.hpp"
 #include "gantt_display.hpp"
 #include "rate_display.hpp"

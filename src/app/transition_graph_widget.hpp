@@ -19,7 +19,7 @@
 
 #include "graph_layout.hpp"
 
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include <QGraphicsView>
 

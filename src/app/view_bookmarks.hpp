@@ -3,7 +3,7 @@
 // and the session capture share one list.
 #pragma once
 
-#include "chitra/session.hpp"
+#include "chitra/session/session.hpp"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 #include "view_definition_dialog.hpp"
 
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/transforms.hpp"
 #include "number_format.hpp"
 #include "view_document.hpp"
 

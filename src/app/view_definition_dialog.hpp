@@ -5,8 +5,8 @@
 // Exclude buttons. The result is a pipeline of clip + exclude steps.
 #pragma once
 
-#include "chitra/pipeline.hpp"
-#include "chitra/traceview.hpp"
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/traceview/traceview.hpp"
 
 #include <QDialog>
 #include <QStringList>

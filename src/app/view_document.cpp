@@ -2,8 +2,8 @@
 
 #include "number_format.hpp"
 #include "palette.hpp"
-#include "chitra/pattern.hpp"
-#include "chitra/pipeline_runner.hpp"
+#include "chitra/transforms/pattern.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
 #include "step_command.hpp"
 #include "step_text.hpp"
 

@@ -3,9 +3,9 @@
 // and the pending brushed patterns. Every display of the view observes it.
 #pragma once
 
-#include "chitra/pipeline.hpp"
-#include "chitra/ses.hpp"
-#include "chitra/trace.hpp"
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/trace/ses.hpp"
+#include "chitra/trace/trace.hpp"
 #include "state_summary.hpp"
 
 #include <QColor>

@@ -1,7 +1,7 @@
 // chitra-cli convert IN -o OUT [--to binary|pes]: PES text <-> binary .ctrace.
 #include "commands.hpp"
 
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <iostream>
 

@@ -3,10 +3,10 @@
 // the view was derived from the raw trace (docs/traceview.md "Dumps").
 #include "commands.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/pipeline_json.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/traceview.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/traceview/traceview.hpp"
 
 #include <iostream>
 #include <memory>

@@ -3,13 +3,13 @@
 // chitra-cli fit --session S.chitra --view NAME [...]: fits a view of a saved session.
 #include "commands.hpp"
 
-#include "chitra/atomic_file.hpp"
-#include "chitra/chain.hpp"
-#include "chitra/io.hpp"
-#include "chitra/model_export.hpp"
-#include "chitra/pipeline_json.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/session_io.hpp"
+#include "chitra/util/atomic_file.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/export/model_export.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/session/session_io.hpp"
 
 #include <iostream>
 #include <memory>

@@ -1,7 +1,7 @@
 // chitra-cli info FILE... [--json]: what is in each trace file (docs/cli.md).
 #include "commands.hpp"
 
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -3,10 +3,10 @@
 // The frequency view's numbers (semantics.md section 6, docs/spectra.md, docs/cli.md).
 #include "commands.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/pipeline_json.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/spectrum.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/spectra/spectrum.hpp"
 
 #include <nlohmann/json.hpp>
 

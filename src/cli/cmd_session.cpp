@@ -2,10 +2,10 @@
 // (docs/cli.md "chitra-cli session", docs/sessions.md).
 #include "commands.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/pipeline_json.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/session_io.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/session/session_io.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 // chitra-cli transform FILE --pipeline P.json [--format pes|ses-json] [-o OUT] [--strict]
 #include "commands.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/pipeline_json.hpp"
-#include "chitra/pipeline_runner.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -2,8 +2,8 @@
 // Exit status: 0 success, 2 usage error, 3 bad input.
 #include "commands.hpp"
 
-#include "chitra/atomic_file.hpp"
-#include "chitra/types.hpp"
+#include "chitra/util/atomic_file.hpp"
+#include "chitra/trace/types.hpp"
 
 #include <iostream>
 #include <map>

@@ -1,8 +1,8 @@
 // Fit throughput on a 10-million-element SES with ~100 symbols (target: >= 50 M
 // elements/s on one core). items_per_second is per CPU second of the benchmark thread,
 // which stays meaningful on a loaded machine. Results: docs/performance.md ("Fitting").
-#include "chitra/chain.hpp"
-#include "chitra/model_export.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/export/model_export.hpp"
 
 #include <benchmark/benchmark.h>
 

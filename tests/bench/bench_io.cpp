@@ -4,7 +4,7 @@
 // Environment: CHITRA_BENCH_PES_RECORDS (default 10,000,000) and
 // CHITRA_BENCH_BINARY_RECORDS (default 100,000,000; the file is 12 bytes per record).
 // Files go to $TMPDIR (default /tmp) and are removed at exit.
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <benchmark/benchmark.h>
 

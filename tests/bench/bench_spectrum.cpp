@@ -1,7 +1,7 @@
 // Spectra: sampling the step signal and the periodogram at 2^22 samples (target: both
 // together < 0.5 s), and the frequency filter's per-symbol selection. Results in
 // docs/performance.md ("Spectra").
-#include "chitra/spectrum.hpp"
+#include "chitra/spectra/spectrum.hpp"
 
 #include <benchmark/benchmark.h>
 

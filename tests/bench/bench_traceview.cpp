@@ -5,7 +5,7 @@
 // and per field chart the min-max strokes (column_stats, long and short visits apart for
 // counters) and the time-weighted average curve. Single parts are measured alone so that
 // their ratios can be compared within one run.
-#include "chitra/traceview.hpp"
+#include "chitra/traceview/traceview.hpp"
 
 #include <benchmark/benchmark.h>
 

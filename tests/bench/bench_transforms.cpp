@@ -1,7 +1,7 @@
 // Transforms and pattern search on a 10M-element SES with 100 symbols (docs/performance.md).
 // Items per second = input SES elements per second.
-#include "chitra/pattern.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/pattern.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <benchmark/benchmark.h>
 

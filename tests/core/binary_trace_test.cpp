@@ -1,5 +1,5 @@
 // Binary .ctrace: round trip column by column, corruption detection, format detection.
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Composite definitions in the model: names, prefix-tree chain, expansion (semantics.md 5).
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include "chain_test_util.hpp"
 

@@ -1,6 +1,6 @@
 // Fitting the semi-Markov chain: a hand-worked example, edge cases, and properties on
 // random SES (semantics.md section 4).
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include "chain_test_util.hpp"
 

@@ -1,5 +1,5 @@
 // Occupancy histogram binning (docs/model-formats.md), hand-worked.
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include <gtest/gtest.h>
 

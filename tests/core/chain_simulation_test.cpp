@@ -1,6 +1,6 @@
 // A chain fitted to a long trajectory simulated from a known semi-Markov chain recovers
 // its transition probabilities, occupancy moments and stationary figures.
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include "chain_test_util.hpp"
 

@@ -1,5 +1,5 @@
 // Steady state of hand-made chains against analytic solutions (semantics.md 4.5).
-#include "chitra/chain.hpp"
+#include "chitra/chain/chain.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Test helpers for the chain tests: build a SES directly, without files.
 #pragma once
 
-#include "chitra/ses.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <memory>
 #include <string>

@@ -1,5 +1,5 @@
 // chitra-cli info / convert, run as a separate process (the built binary).
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // Physical checks on the committed fields sample (sample_traces/philosophers-n4-x1000-fields.pes):
 // its counters must be genuine samples of process-wide quantities (docs/sample-traces.md),
 // so they never decrease and CPU time never rises faster than the threads can run.
-#include "chitra/io.hpp"
-#include "chitra/trace.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/trace/trace.hpp"
 
 #include <gtest/gtest.h>
 

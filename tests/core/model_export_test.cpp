@@ -1,5 +1,5 @@
 // Exporters of the fitted chain: every format parses and carries the model's numbers.
-#include "chitra/model_export.hpp"
+#include "chitra/export/model_export.hpp"
 
 #include "chain_test_util.hpp"
 

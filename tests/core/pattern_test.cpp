@@ -1,4 +1,4 @@
-#include "chitra/pattern.hpp"
+#include "chitra/transforms/pattern.hpp"
 #include "transform_test_util.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // PES text reader and writer: happy paths, every error path (exact FILE:LINE prefix),
 // round trips, and a 10-million-record file.
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "chitra/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
 
 #include <gtest/gtest.h>
 

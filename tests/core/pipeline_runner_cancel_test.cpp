@@ -1,8 +1,8 @@
 // Background replay pieces of the PipelineRunner: replay_pipeline + commit, the cost
 // estimate and cooperative cancellation.
-#include "chitra/cancel.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/util/cancel.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/transforms/transforms.hpp"
 #include "transform_test_util.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/transforms/transforms.hpp"
 #include "transform_test_util.hpp"
 
 #include <gtest/gtest.h>

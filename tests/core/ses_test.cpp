@@ -1,4 +1,4 @@
-#include "chitra/ses.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 #include "session_test_fixture.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/pipeline_runner.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // value that differs from its default, strings with XML-special characters.
 #pragma once
 
-#include "chitra/session_io.hpp"
+#include "chitra/session/session_io.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,5 +1,5 @@
 // Spectra: signals, sampling, periodogram values, plan cache, frequency-band selection.
-#include "chitra/spectrum.hpp"
+#include "chitra/spectra/spectrum.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Traceview core: field values as shown, density and average curves per pixel column,
 // rate display values, view definitions and dumps (docs/traceview.md).
-#include "chitra/io.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/traceview.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/traceview/traceview.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <gtest/gtest.h>
 

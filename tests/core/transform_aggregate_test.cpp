@@ -1,5 +1,5 @@
-#include "chitra/pattern.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/pattern.hpp"
+#include "chitra/transforms/transforms.hpp"
 #include "transform_test_util.hpp"
 
 #include <gtest/gtest.h>

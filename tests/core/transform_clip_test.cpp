@@ -1,4 +1,4 @@
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/transforms.hpp"
 #include "transform_test_util.hpp"
 
 #include <gtest/gtest.h>

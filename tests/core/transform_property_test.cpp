@@ -1,7 +1,7 @@
 // Property tests on random traces with fixed seeds.
-#include "chitra/pattern.hpp"
-#include "chitra/pipeline_runner.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/transforms/pattern.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/transforms/transforms.hpp"
 #include "transform_test_util.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Helpers for the transform tests: SES written as "A:10 B:5" (name:occupancy).
 #pragma once
 
-#include "chitra/ses.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <memory>
 #include <sstream>

@@ -1,7 +1,7 @@
 // libFuzzer target for the PES text reader. Besides "no crash, no hang, no exception
 // other than InputError", every accepted input must survive write_pes -> read_pes
 // unchanged (same columns, symbols and header).
-#include "chitra/io.hpp"
+#include "chitra/io/io.hpp"
 
 #include <cstdint>
 #include <cstdlib>

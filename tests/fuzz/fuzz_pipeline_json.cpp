@@ -4,9 +4,9 @@
 // unchanged and (2) replays on a small fixed trace, failing only with InputError.
 // Inputs naming device or proc files are skipped: a rules step may name any file and
 // reading /dev/zero or /dev/stdin is not what is being tested.
-#include "chitra/io.hpp"
-#include "chitra/pipeline_json.hpp"
-#include "chitra/pipeline_runner.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // libFuzzer target for the session loader: any bytes, both modes. The loader must
 // return or throw InputError; anything else (a crash, another exception, a hang, a
 // recovered view that is not a valid value) is a bug.
-#include "chitra/session_io.hpp"
+#include "chitra/session/session_io.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // Background work in the main window: pipeline replay off the GUI thread with progress,
 // chaining, refusal and Cancel; fitting in the background.
 #include "background_job.hpp"
-#include "chitra/io.hpp"
-#include "chitra/pipeline_runner.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
 #include "error_reporter.hpp"
 #include "main_window.hpp"
 #include "session.hpp"

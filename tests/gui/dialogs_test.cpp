@@ -4,8 +4,8 @@
 #include "histogram_widget.hpp"
 #include "projection_dialog.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <qcustomplot.h>
 

@@ -11,8 +11,8 @@
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/spectrum.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/spectra/spectrum.hpp"
 
 #include <qcustomplot.h>
 

@@ -2,8 +2,8 @@
 // state details panel.
 #pragma once
 
-#include "chitra/io.hpp"
-#include "chitra/ses.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/trace/ses.hpp"
 
 #include <QComboBox>
 #include <QCoreApplication>

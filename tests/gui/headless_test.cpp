@@ -2,9 +2,9 @@
 // exactly as scripts/make-tutorial-screenshots.sh runs it: a session with pending
 // brushed patterns and the frequency view (crashed at exit in session 2), an aggregated
 // session, the periodogram zoom, a filter dialog over the window, undo, and usage errors.
-#include "chitra/pipeline_json.hpp"
-#include "chitra/session.hpp"
-#include "chitra/session_io.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/session/session.hpp"
+#include "chitra/session/session_io.hpp"
 
 #include <QCoreApplication>
 #include <QFile>

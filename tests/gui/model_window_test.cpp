@@ -4,9 +4,9 @@
 #include "model_window.hpp"
 #include "transition_graph_widget.hpp"
 
-#include "chitra/chain.hpp"
-#include "chitra/io.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <QFile>
 #include <QHeaderView>

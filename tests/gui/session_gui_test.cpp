@@ -3,9 +3,9 @@
 // each display; a missing trace, a damaged file, the unsaved-changes marker, the close
 // prompt, autosave, merge, bookmarks and `chitra --session FILE --screenshot OUT.png`.
 #include "bookmarks_panel.hpp"
-#include "chitra/chain.hpp"
-#include "chitra/model_export.hpp"
-#include "chitra/session_io.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/export/model_export.hpp"
+#include "chitra/session/session_io.hpp"
 #include "error_reporter.hpp"
 #include "frequency_plot.hpp"
 #include "gantt_display.hpp"

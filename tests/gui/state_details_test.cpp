@@ -3,8 +3,8 @@
 #include "histogram_widget.hpp"
 #include "state_details_panel.hpp"
 
-#include "chitra/io.hpp"
-#include "chitra/transforms.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <QFile>
 #include <QLabel>

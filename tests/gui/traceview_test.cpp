@@ -1,8 +1,8 @@
 // Traceview displays: the Gantt display stacks the state chart and one chart per field,
 // density bars and zoom act on all charts, the rate display shows one point per entry
 // and marks the hovered visit in the Gantt display, exports write valid files.
-#include "chitra/io.hpp"
-#include "chitra/traceview.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/traceview/traceview.hpp"
 #include "display_export.hpp"
 #include "gantt_display.hpp"
 #include "main_actions.hpp"

@@ -13,8 +13,8 @@
 #include "view_document.hpp"
 #include "view_panel.hpp"
 
-#include "chitra/chain.hpp"
-#include "chitra/io.hpp"
+#include "chitra/chain/chain.hpp"
+#include "chitra/io/io.hpp"
 
 #include <qcustomplot.h>
 

@@ -1,8 +1,8 @@
 // Drives the real main window offscreen: open, brush a pattern with the mouse,
 // aggregate and undo, clip and undo, zoom undo, screenshots, bad input.
 #include "gui_test_util.hpp"
-#include "chitra/io.hpp"
-#include "chitra/pattern.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/transforms/pattern.hpp"
 #include "error_reporter.hpp"
 #include "filter_dialog.hpp"
 #include "frequency_plot.hpp"

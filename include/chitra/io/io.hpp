@@ -1,0 +1,38 @@
+// Readers and writers of trace files (docs/file-formats.md).
+#pragma once
+
+#include "chitra/trace/trace.hpp"
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+namespace chitra {
+
+// PES text (interfaces.md). Every malformed input throws InputError("FILE:LINE: reason").
+// A file without records (empty, or a header only) is refused: "FILE: no records ...".
+Trace read_pes_file(const std::string& path);
+Trace read_pes_text(std::string_view text, const std::string& source);
+// Throws InputError when a state cannot be written as whitespace-free tokens.
+void write_pes(const Trace& trace, std::ostream& out);
+// write_pes into `path`, streamed to a temporary file and renamed over it.
+void write_pes_file(const Trace& trace, const std::string& path);
+
+// Binary trace: header with version and counts, then the columns; read by mmap.
+// The returned columns view the mapping (which lives as long as any column does).
+Trace read_binary_file(const std::string& path);
+// Streamed to a temporary file and renamed over `path`.
+void write_binary_file(const Trace& trace, const std::string& path);
+
+enum class TraceFormat : std::uint8_t { pes, binary };
+std::string_view to_string(TraceFormat format);
+
+// True when `head` (the first bytes of a file) starts with the binary magic.
+bool has_binary_magic(std::string_view head);
+
+// Reads either format, chosen by the file's magic bytes.
+Trace load_trace(const std::string& path);
+// The same, also saying which format it found.
+Trace load_trace(const std::string& path, TraceFormat& format);
+
+} // namespace chitra

@@ -1,0 +1,152 @@
+// The session model: open trace files, their views, the views' displays and the window
+// layout, as plain value types (no Qt, no Boost in this header). docs/sessions.md
+// describes the file format; include/chitra/session/session_io.hpp saves, loads and checks it.
+#pragma once
+
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/trace/types.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chitra {
+
+// The format version this build writes; load accepts every version up to it.
+inline constexpr int kSessionFormatVersion = 1;
+
+enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model };
+std::string_view to_string(DisplayKind kind);
+std::optional<DisplayKind> parse_display_kind(std::string_view text);
+
+// A visible rectangle in the display's own coordinates (time or element index on x,
+// y order slot or power on y). An empty range (x1 <= x0) means "show everything".
+struct VisibleRange {
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    bool empty() const { return !(x1 > x0); }
+    friend bool operator==(const VisibleRange&, const VisibleRange&) = default;
+};
+
+// The options the displays of ui.md/semantics.md §6 have. Display code may keep anything
+// else in `extra`; unknown keys survive a load/save round trip.
+struct DisplayOptions {
+    std::string density_bar;              // "", "point" or "value" (Gantt)
+    std::string colour_map;               // "" (default viridis) or a map name
+    double averaging_width_percent = 0;   // sliding-window average width; 0 = off (Gantt)
+    std::string chosen_state;             // rate display; frequency view per-symbol
+    bool log_axis = false;                // frequency view power axis
+    std::optional<double> sampling_interval; // frequency view, time domain; nullopt = default
+    bool connectors = true;               // vertical connectors at transitions (time view)
+    std::map<std::string, std::string> extra;
+    friend bool operator==(const DisplayOptions&, const DisplayOptions&) = default;
+};
+
+struct DisplayState {
+    std::string id;                       // unique in the session; the layout refers to it
+    DisplayKind kind = DisplayKind::time;
+    VisibleRange visible;
+    std::vector<VisibleRange> zoom_history; // oldest first; "undo zoom" pops the last
+    DisplayOptions options;
+    friend bool operator==(const DisplayState&, const DisplayState&) = default;
+};
+
+struct RecordRange {
+    RecordIndex begin = 0, end = 0;       // raw records [begin, end)
+    friend bool operator==(const RecordRange&, const RecordRange&) = default;
+};
+
+// Colours are 0xAARRGGBB.
+struct PatternColour {
+    std::vector<std::string> pattern;     // a pending (brushed, not yet aggregated) pattern
+    std::uint32_t argb = 0xFF000000u;
+    friend bool operator==(const PatternColour&, const PatternColour&) = default;
+};
+
+struct Bookmark {
+    std::string name;
+    Time time = 0;                        // in the trace's time base
+    friend bool operator==(const Bookmark&, const Bookmark&) = default;
+};
+
+struct Note {
+    std::string text;
+    std::optional<Time> time;             // attached to a time, a record, both or neither
+    std::optional<RecordIndex> record;
+    friend bool operator==(const Note&, const Note&) = default;
+};
+
+// Field-wise equality of two pipelines (kept for callers; Pipeline has operator== now).
+bool same_pipeline(const Pipeline& a, const Pipeline& b);
+
+struct ViewState {
+    std::string name;                     // unique among the views of one file
+    Pipeline pipeline;
+    std::vector<std::string> y_order;     // state names, bottom to top
+    std::vector<PatternColour> pattern_colours;
+    std::map<std::string, std::uint32_t> composite_colours; // composite name -> colour
+    std::vector<RecordRange> selection;   // brushed raw records
+    std::vector<Bookmark> bookmarks;
+    std::vector<Note> notes;
+    std::vector<DisplayState> displays;
+
+    friend bool operator==(const ViewState&, const ViewState&) = default;
+};
+
+// A trace file and what identifies its content (docs/sessions.md "File identity").
+struct TraceFileRef {
+    // Empty when only the relative path is recorded (a session shipped with its traces,
+    // `chitra-cli session new --relative-only`): the file is then looked for beside the
+    // session only, and found there it is `same`.
+    std::string path_absolute;
+    std::string path_relative;            // to the session file's folder; set on save
+    std::uint64_t size = 0;               // bytes
+    std::int64_t mtime_ns = 0;            // modification time, ns since the Unix epoch
+    std::string hash_kind;                // "xxh3-64"; empty when unknown
+    std::uint64_t content_hash = 0;
+    std::vector<ViewState> views;
+
+    friend bool operator==(const TraceFileRef&, const TraceFileRef&) = default;
+};
+
+// The path to show for a file: the absolute one, else the relative one.
+inline const std::string& shown_path(const TraceFileRef& f)
+{
+    return f.path_absolute.empty() ? f.path_relative : f.path_absolute;
+}
+
+// Where one display sits in the main window.
+struct DisplayPlacement {
+    std::string display_id;
+    std::string area;                     // e.g. "centre", "dock-left", "floating"
+    int index = 0;                        // order within the area
+    friend bool operator==(const DisplayPlacement&, const DisplayPlacement&) = default;
+};
+
+struct WindowLayout {
+    std::vector<std::uint8_t> main_window_geometry; // QWidget::saveGeometry() bytes
+    std::vector<std::uint8_t> dock_state;           // QMainWindow::saveState() bytes
+    std::vector<DisplayPlacement> open_displays;
+    std::string current_view;                       // "FILE-INDEX/VIEW-NAME" or empty
+    friend bool operator==(const WindowLayout&, const WindowLayout&) = default;
+};
+
+struct Session {
+    int format_version = kSessionFormatVersion; // the version the file was written in
+    std::string writer = "chitra 0.1.0";        // program that wrote it
+    std::vector<TraceFileRef> files;
+    WindowLayout layout;
+
+    friend bool operator==(const Session&, const Session&) = default;
+};
+
+// Looks a view up by name (see docs/sessions.md for the "FILE/NAME" form); nullopt if
+// absent. Throws InputError when a bare NAME matches views of several files.
+struct ViewLocation {
+    std::size_t file = 0, view = 0;
+};
+std::optional<ViewLocation> find_view(const Session& session, std::string_view name);
+
+} // namespace chitra

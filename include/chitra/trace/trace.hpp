@@ -1,0 +1,46 @@
+// A loaded program execution sequence (PES): columnar, integer-coded, immutable.
+#pragma once
+
+#include "chitra/trace/column.hpp"
+#include "chitra/trace/symbols.hpp"
+#include "chitra/trace/types.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace chitra {
+
+enum class FieldKind : std::uint8_t { gauge, counter };
+std::string_view to_string(FieldKind kind);
+
+struct FieldInfo {
+    std::string name;
+    FieldKind kind = FieldKind::gauge;
+};
+
+struct TraceHeader {
+    TimeBase timebase = TimeBase::us;
+    std::string separator;          // joins components into a state name
+    std::size_t components = 1;
+    std::vector<FieldInfo> fields;
+    std::optional<Time> end;        // declared end time
+    std::vector<std::pair<std::string, std::string>> extra; // unknown header keys, kept
+};
+
+// Records are (time, state[, fields]) in non-decreasing time order. State ids index
+// `symbols`, which holds only program states, numbered in order of first appearance.
+struct Trace {
+    std::string source;             // path it was read from (for messages)
+    TraceHeader header;
+    Column<Time> times;
+    Column<SymbolId> states;
+    std::vector<Column<double>> fields; // one column per header.fields entry
+    std::shared_ptr<const SymbolTable> symbols;
+
+    std::size_t size() const { return times.size(); }
+};
+
+} // namespace chitra

@@ -1,0 +1,573 @@
+// PES text reader (docs/file-formats.md). One pass over the (memory-mapped) text:
+// std::from_chars for numbers, no allocation per line, state tuples interned through
+// an open-addressing hash table whose keys live in a stable arena, so only a state seen
+// for the first time allocates.
+#include "chitra/io/io.hpp"
+#include "io/mapped_file.hpp"
+#include "io/trace_readers.hpp"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace chitra {
+
+namespace detail {
+
+std::string quote_token(std::string_view token)
+{
+    constexpr std::size_t kMax = 40;
+    std::string out = "'";
+    static const char* hex = "0123456789abcdef";
+    for (std::size_t i = 0; i < token.size() && i < kMax; ++i) {
+        auto c = static_cast<unsigned char>(token[i]);
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            out += static_cast<char>(c);
+        } else if (c == '\\') {
+            out += "\\\\";
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    if (token.size() > kMax)
+        out += "...";
+    out += "'";
+    return out;
+}
+
+} // namespace detail
+
+namespace {
+
+using detail::quote_token;
+
+constexpr std::size_t kMaxComponents = 65536;
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && is_space(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Empty when `text` is valid UTF-8 without control characters (tabs allowed if
+// `allow_tab`); otherwise the reason.
+std::string text_problem(std::string_view text, bool allow_tab)
+{
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const auto* end = p + text.size();
+    while (p < end) {
+        unsigned char c = *p;
+        if (c < 0x80) {
+            if (c == 0)
+                return "NUL byte (binary data?)";
+            if ((c < 0x20 && !(allow_tab && c == '\t')) || c == 0x7f)
+                return "control character " + quote_token(std::string_view(reinterpret_cast<const char*>(p), 1));
+            ++p;
+            continue;
+        }
+        std::size_t n;
+        std::uint32_t cp;
+        if (c >= 0xc2 && c <= 0xdf) { n = 2; cp = c & 0x1f; }
+        else if (c >= 0xe0 && c <= 0xef) { n = 3; cp = c & 0x0f; }
+        else if (c >= 0xf0 && c <= 0xf4) { n = 4; cp = c & 0x07; }
+        else return "invalid UTF-8";
+        if (static_cast<std::size_t>(end - p) < n)
+            return "invalid UTF-8";
+        for (std::size_t i = 1; i < n; ++i) {
+            if ((p[i] & 0xc0) != 0x80)
+                return "invalid UTF-8";
+            cp = (cp << 6) | (p[i] & 0x3f);
+        }
+        // Overlong forms, surrogates and code points beyond U+10FFFF.
+        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+            return "invalid UTF-8";
+        p += n;
+    }
+    return {};
+}
+
+// Distinct state tuples -> dense ids. Keys point into an arena that never moves.
+class StateInterner {
+public:
+    StateInterner() { slots_.assign(1024, Slot{0, kNoSymbol}); mask_ = slots_.size() - 1; }
+
+    // State tokens are short: an inline loop beats a call to memcmp.
+    static bool same_bytes(const char* a, const char* b, std::size_t n)
+    {
+        for (std::size_t i = 0; i < n; ++i)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
+
+    static std::uint64_t hash(std::string_view key) { return XXH3_64bits(key.data(), key.size()); }
+
+    SymbolId find(std::string_view key, std::uint64_t h) const
+    {
+        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.id == kNoSymbol)
+                return kNoSymbol;
+            if (s.hash == h) {
+                std::string_view k = keys_[s.id];
+                if (k.size() == key.size() && same_bytes(k.data(), key.data(), key.size()))
+                    return s.id;
+            }
+        }
+    }
+
+    SymbolId insert(std::string_view key, std::uint64_t h)
+    {
+        auto id = static_cast<SymbolId>(keys_.size());
+        keys_.push_back(store(key));
+        if (keys_.size() * 2 > slots_.size())
+            grow();
+        else
+            place(h, id);
+        return id;
+    }
+
+    std::size_t size() const { return keys_.size(); }
+
+private:
+    struct Slot {
+        std::uint64_t hash;
+        SymbolId id;
+    };
+
+    void place(std::uint64_t h, SymbolId id)
+    {
+        std::size_t i = h & mask_;
+        while (slots_[i].id != kNoSymbol)
+            i = (i + 1) & mask_;
+        slots_[i] = Slot{h, id};
+    }
+
+    void grow()
+    {
+        slots_.assign(slots_.size() * 2, Slot{0, kNoSymbol});
+        mask_ = slots_.size() - 1;
+        for (std::size_t id = 0; id < keys_.size(); ++id)
+            place(hash(keys_[id]), static_cast<SymbolId>(id));
+    }
+
+    std::string_view store(std::string_view key)
+    {
+        constexpr std::size_t kBlock = 64 * 1024;
+        if (key.size() > kBlock / 4) {
+            blocks_.push_back(std::make_unique<char[]>(key.size()));
+            std::memcpy(blocks_.back().get(), key.data(), key.size());
+            return {blocks_.back().get(), key.size()};
+        }
+        if (current_.empty() || block_used_ + key.size() > kBlock) {
+            current_.push_back(std::make_unique<char[]>(kBlock));
+            block_used_ = 0;
+        }
+        char* dst = current_.back().get() + block_used_;
+        std::memcpy(dst, key.data(), key.size());
+        block_used_ += key.size();
+        return {dst, key.size()};
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    std::vector<std::string_view> keys_;
+    std::vector<std::unique_ptr<char[]>> current_; // shared arena blocks
+    std::vector<std::unique_ptr<char[]>> blocks_;  // oversized keys, one block each
+    std::size_t block_used_ = 0;
+};
+
+class PesParser {
+public:
+    PesParser(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+
+    Trace parse()
+    {
+        std::size_t lines = static_cast<std::size_t>(std::count(text_.begin(), text_.end(), '\n')) + 1;
+        reserve_ = lines;
+
+        const char* p = text_.data();
+        const char* end = p + text_.size();
+        while (p < end) {
+            ++line_;
+            const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+            const char* le = nl ? nl : end;
+            line_begin_ = p;
+            line_end_ = le;
+            if (le > p && le[-1] == '\r')
+                --le;
+            parse_line(p, le);
+            p = nl ? nl + 1 : end;
+        }
+        return finish();
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& reason) const { fail_at(line_, reason); }
+
+    [[noreturn]] void fail_at(std::size_t line, const std::string& reason) const
+    {
+        // Any trouble on a line holding a NUL byte is binary data, whatever the parser
+        // tripped over first.
+        if (line == line_ && std::memchr(line_begin_, '\0', static_cast<std::size_t>(line_end_ - line_begin_)))
+            throw InputError(source_ + ":" + std::to_string(line) + ": NUL byte (binary data?)");
+        throw InputError(source_ + ":" + std::to_string(line) + ": " + reason);
+    }
+
+    void parse_line(const char* p, const char* le)
+    {
+        while (p < le && is_space(*p))
+            ++p;
+        if (p == le)
+            return; // blank
+        if (*p == '#')
+            header_line(std::string_view(p + 1, static_cast<std::size_t>(le - p - 1)));
+        else
+            record_line(p, le);
+    }
+
+    // ---- header --------------------------------------------------------------------
+
+    void header_line(std::string_view body)
+    {
+        if (auto problem = text_problem(body, true); !problem.empty())
+            fail(problem + " in header line");
+        body = trim(body);
+        if (body.empty())
+            return;
+        if (body.starts_with("chitra-pes") && (body.size() == 10 || is_space(body[10]))) {
+            auto version = trim(body.substr(10));
+            if (version != "1")
+                fail("unsupported chitra-pes version " + quote_token(version) + " (this reader knows 1)");
+            return;
+        }
+        auto colon = body.find(':');
+        if (colon == std::string_view::npos) {
+            // A comment; but a known key without its colon is a typo worth reporting.
+            auto word = body.substr(0, std::min(body.find(' '), body.find('\t')));
+            if (is_known_key(word))
+                fail("header key '" + std::string(word) + "' needs a colon: '# " + std::string(word) + ": VALUE'");
+            return;
+        }
+        auto key = trim(body.substr(0, colon));
+        auto value = trim(body.substr(colon + 1));
+        if (key.empty())
+            return; // "# : x" is a comment
+        if (!is_known_key(key)) {
+            header_.extra.emplace_back(std::string(key), std::string(value));
+            return;
+        }
+        if (key != "end" && started_)
+            fail("header key '" + std::string(key) + "' must come before the first record");
+        if (key == "timebase") {
+            once(seen_timebase_, key);
+            auto base = parse_timebase(value);
+            if (!base)
+                fail("bad timebase " + quote_token(value) + " (expected ns, us, ms, s or cycles)");
+            header_.timebase = *base;
+        } else if (key == "components") {
+            once(seen_components_, key);
+            std::size_t n = 0;
+            auto [q, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+            if (ec != std::errc() || q != value.data() + value.size() || n < 1 || n > kMaxComponents)
+                fail("bad components count " + quote_token(value) + " (expected an integer from 1 to " +
+                     std::to_string(kMaxComponents) + ")");
+            header_.components = n;
+        } else if (key == "fields") {
+            once(seen_fields_, key);
+            parse_fields(value);
+        } else if (key == "separator") {
+            once(seen_separator_, key);
+            if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+                value = value.substr(1, value.size() - 2);
+            header_.separator = std::string(value);
+        } else if (key == "end") {
+            once(seen_end_, key);
+            Time end = 0;
+            auto [q, ec] = std::from_chars(value.data(), value.data() + value.size(), end);
+            if (ec != std::errc() || q != value.data() + value.size())
+                fail("bad end time " + quote_token(value));
+            header_.end = end;
+            end_line_ = line_;
+        }
+    }
+
+    static bool is_known_key(std::string_view key)
+    {
+        return key == "timebase" || key == "components" || key == "fields" || key == "separator" ||
+               key == "end";
+    }
+
+    void once(bool& seen, std::string_view key)
+    {
+        if (seen)
+            fail("duplicate header key '" + std::string(key) + "'");
+        seen = true;
+    }
+
+    void parse_fields(std::string_view value)
+    {
+        std::size_t i = 0;
+        while (i < value.size()) {
+            while (i < value.size() && is_space(value[i]))
+                ++i;
+            std::size_t j = i;
+            while (j < value.size() && !is_space(value[j]))
+                ++j;
+            if (j == i)
+                break;
+            auto decl = value.substr(i, j - i);
+            i = j;
+            auto colon = decl.rfind(':');
+            if (colon == std::string_view::npos || colon == 0)
+                fail("bad field declaration " + quote_token(decl) + " (expected name:gauge or name:counter)");
+            auto name = decl.substr(0, colon);
+            auto kind = decl.substr(colon + 1);
+            FieldInfo field{std::string(name), FieldKind::gauge};
+            if (kind == "counter")
+                field.kind = FieldKind::counter;
+            else if (kind != "gauge")
+                fail("unknown field kind " + quote_token(kind) + " for field " + quote_token(name) +
+                     " (expected gauge or counter)");
+            for (const auto& f : header_.fields)
+                if (f.name == field.name)
+                    fail("duplicate field " + quote_token(name));
+            header_.fields.push_back(std::move(field));
+        }
+    }
+
+    // ---- records -------------------------------------------------------------------
+
+    void start_records()
+    {
+        started_ = true;
+        times_.reserve(reserve_);
+        states_.reserve(reserve_);
+        fields_.resize(header_.fields.size());
+        for (auto& f : fields_)
+            f.reserve(reserve_);
+        tokens_.resize(header_.components);
+        symbols_ = std::make_shared<SymbolTable>();
+    }
+
+    std::size_t columns() const { return 1 + header_.components + header_.fields.size(); }
+
+    [[noreturn]] void column_count_error(const char* p, const char* le) const
+    {
+        std::size_t found = 0;
+        while (true) {
+            while (p < le && is_space(*p))
+                ++p;
+            if (p == le)
+                break;
+            ++found;
+            while (p < le && !is_space(*p))
+                ++p;
+        }
+        std::string expected = "expected " + std::to_string(columns()) + " columns (time, " +
+                               std::to_string(header_.components) +
+                               (header_.components == 1 ? " component" : " components");
+        if (!header_.fields.empty())
+            expected += ", " + std::to_string(header_.fields.size()) +
+                        (header_.fields.size() == 1 ? " field" : " fields");
+        fail(expected + "), found " + std::to_string(found));
+    }
+
+    void record_line(const char* p, const char* le)
+    {
+        const char* line_start = p;
+        if (!started_)
+            start_records();
+
+        Time t = 0;
+        auto [q, ec] = std::from_chars(p, le, t);
+        if (ec == std::errc() && q < le && !is_space(*q))
+            ec = std::errc::invalid_argument; // "12ab"
+        if (ec != std::errc()) {
+            const char* te = p;
+            while (te < le && !is_space(*te))
+                ++te;
+            std::string_view token(p, static_cast<std::size_t>(te - p));
+            if (ec == std::errc::result_out_of_range)
+                fail("time " + quote_token(token) + " is out of range (64-bit integer)");
+            fail("bad time " + quote_token(token) + " (expected an integer)");
+        }
+        if (!times_.empty() && t < times_.back())
+            fail("decreasing time (" + std::to_string(t) + " after " + std::to_string(times_.back()) +
+                 " on line " + std::to_string(last_record_line_) + ")");
+        p = q;
+
+        // Components: the key of a tuple is its tokens joined by one space; when the
+        // line already has exactly that layout the key is a slice of the line.
+        const std::size_t nc = header_.components;
+        bool contiguous = true;
+        for (std::size_t c = 0; c < nc; ++c) {
+            const char* gap = p;
+            while (p < le && is_space(*p))
+                ++p;
+            if (p == le)
+                column_count_error(line_start, le);
+            if (c > 0 && (p - gap != 1 || *gap != ' '))
+                contiguous = false;
+            const char* ts = p;
+            while (p < le && !is_space(*p))
+                ++p;
+            tokens_[c] = std::string_view(ts, static_cast<std::size_t>(p - ts));
+        }
+        std::string_view key;
+        if (nc == 1 || contiguous) {
+            key = std::string_view(tokens_[0].data(),
+                                   static_cast<std::size_t>(tokens_[nc - 1].data() + tokens_[nc - 1].size() -
+                                                            tokens_[0].data()));
+        } else {
+            scratch_.clear();
+            for (std::size_t c = 0; c < nc; ++c) {
+                if (c)
+                    scratch_ += ' ';
+                scratch_ += tokens_[c];
+            }
+            key = scratch_;
+        }
+        std::uint64_t h = StateInterner::hash(key);
+        SymbolId id = interner_.find(key, h);
+        if (id == kNoSymbol)
+            id = new_symbol(key, h);
+
+        for (std::size_t f = 0; f < fields_.size(); ++f) {
+            while (p < le && is_space(*p))
+                ++p;
+            if (p == le)
+                column_count_error(line_start, le);
+            const char* vs = p;
+            double v = 0;
+            auto [vq, vec] = std::from_chars(p, le, v);
+            if (vec != std::errc() || (vq < le && !is_space(*vq)) || !std::isfinite(v)) {
+                const char* ve = p;
+                while (ve < le && !is_space(*ve))
+                    ++ve;
+                fail("bad number " + quote_token(std::string_view(vs, static_cast<std::size_t>(ve - vs))) +
+                     " for field " + quote_token(header_.fields[f].name) + " (expected a finite number)");
+            }
+            fields_[f].push_back(v);
+            p = vq;
+        }
+        while (p < le && is_space(*p))
+            ++p;
+        if (p != le)
+            column_count_error(line_start, le);
+
+        times_.push_back(t);
+        states_.push_back(id);
+        last_record_line_ = line_;
+    }
+
+    SymbolId new_symbol(std::string_view key, std::uint64_t h)
+    {
+        Symbol symbol;
+        symbol.components.reserve(tokens_.size());
+        for (std::size_t c = 0; c < tokens_.size(); ++c) {
+            if (auto problem = text_problem(tokens_[c], false); !problem.empty())
+                fail(problem + " in state token " + quote_token(tokens_[c]));
+            symbol.components.emplace_back(tokens_[c]);
+            if (c)
+                symbol.name += header_.separator;
+            symbol.name += tokens_[c];
+        }
+        if (interner_.size() >= kNoSymbol - 1)
+            fail("too many distinct states");
+        SymbolId other = symbols_->find(symbol.name);
+        if (other != kNoSymbol) {
+            std::string a, b;
+            for (const auto& c : symbol.components)
+                a += (a.empty() ? "" : " ") + c;
+            for (const auto& c : (*symbols_)[other].components)
+                b += (b.empty() ? "" : " ") + c;
+            fail("states '" + a + "' and '" + b + "' have the same name " + quote_token(symbol.name) +
+                 "; declare a separator, e.g. '# separator: ,'");
+        }
+        SymbolId id = interner_.insert(key, h);
+        symbols_->add(std::move(symbol));
+        return id;
+    }
+
+    Trace finish()
+    {
+        if (!started_)
+            start_records(); // an empty trace still gets its (empty) columns and symbol table
+        if (header_.end && !times_.empty() && *header_.end < times_.back())
+            fail_at(end_line_, "end time " + std::to_string(*header_.end) + " is before the last record's time " +
+                                   std::to_string(times_.back()) + " (line " + std::to_string(last_record_line_) + ")");
+        Trace trace;
+        trace.source = source_;
+        trace.header = std::move(header_);
+        trace.times = Column<Time>(std::move(times_));
+        trace.states = Column<SymbolId>(std::move(states_));
+        for (auto& f : fields_)
+            trace.fields.emplace_back(std::move(f));
+        trace.symbols = std::move(symbols_);
+        return trace;
+    }
+
+    std::string_view text_;
+    const std::string& source_;
+    std::size_t line_ = 0;
+    const char* line_begin_ = nullptr;
+    const char* line_end_ = nullptr;
+    std::size_t reserve_ = 0;
+
+    TraceHeader header_;
+    bool seen_timebase_ = false, seen_components_ = false, seen_fields_ = false, seen_separator_ = false,
+         seen_end_ = false;
+    std::size_t end_line_ = 0;
+    bool started_ = false;
+    std::size_t last_record_line_ = 0;
+
+    std::vector<Time> times_;
+    std::vector<SymbolId> states_;
+    std::vector<std::vector<double>> fields_;
+    std::shared_ptr<SymbolTable> symbols_;
+    StateInterner interner_;
+    std::vector<std::string_view> tokens_;
+    std::string scratch_;
+};
+
+} // namespace
+
+namespace detail {
+Trace parse_pes(std::string_view text, const std::string& source)
+{
+    return PesParser(text, source).parse();
+}
+
+std::string name_text_problem(std::string_view text)
+{
+    return text_problem(text, false);
+}
+} // namespace detail
+
+Trace read_pes_text(std::string_view text, const std::string& source)
+{
+    return detail::parse_pes(text, source);
+}
+
+Trace read_pes_file(const std::string& path)
+{
+    auto file = detail::MappedFile::open(path);
+    return detail::parse_pes(file->text(), path);
+}
+
+} // namespace chitra

@@ -1,0 +1,123 @@
+// Spectral peaks and the frequency-domain filter's selection (semantics.md sections 3, 6).
+#include "chitra/spectra/spectrum.hpp"
+
+#include "chitra/util/cancel.hpp"
+#include "spectra/spectrum_fft.hpp"
+
+#include <algorithm>
+
+namespace chitra {
+namespace {
+
+// Powers within this relative distance of the maximum count as ties (lowest k wins):
+// the harmonics of an impulse train are equal in exact arithmetic, not in rounding.
+constexpr double kTieTolerance = 1e-9;
+
+// Lowest k >= 1 whose power is within the tie tolerance of the maximum; 0 when there
+// is no such bin or the maximum is not positive.
+template <class PowerAt>
+std::size_t peak_bin(std::size_t bins, PowerAt&& power_at)
+{
+    double best = 0.0;
+    for (std::size_t k = 1; k < bins; ++k)
+        best = std::max(best, power_at(k));
+    if (!(best > 0.0))
+        return 0;
+    const double threshold = best * (1.0 - kTieTolerance);
+    for (std::size_t k = 1; k < bins; ++k)
+        if (power_at(k) >= threshold)
+            return k;
+    return 0;
+}
+
+std::size_t table_size(const Ses& ses)
+{
+    std::size_t size = ses.symbols ? ses.symbols->size() : 0;
+    for (SymbolId s : ses.symbol)
+        size = std::max<std::size_t>(size, std::size_t{s} + 1);
+    return size;
+}
+
+} // namespace
+
+std::optional<SpectralPeak> strongest_peak(const Periodogram& pg)
+{
+    const std::size_t k = peak_bin(pg.power.size(), [&](std::size_t i) { return pg.power[i]; });
+    if (k == 0)
+        return std::nullopt;
+    SpectralPeak peak;
+    peak.bin = k;
+    peak.frequency = pg.frequency[k];
+    peak.period = 1.0 / pg.frequency[k];
+    peak.power = pg.power[k];
+    return peak;
+}
+
+std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool event_domain,
+                                                         std::optional<double> interval)
+{
+    std::vector<std::optional<SpectralPeak>> peaks(table_size(ses));
+
+    // The symbol at each sample: the elements themselves, or the time-sampled sequence.
+    std::vector<SymbolId> sampled;
+    double dt = 1.0;
+    std::span<const SymbolId> samples;
+    if (!event_domain && interval)
+        sample_count(0, 0, *interval); // refuses a bad interval even when nothing is sampled
+    if (ses.size() < 2)
+        return peaks; // fewer than two elements: no non-zero frequency to speak of
+    if (event_domain) {
+        samples = ses.symbol;
+    } else {
+        dt = interval ? *interval : static_cast<double>(default_sample_interval(ses.total()));
+        sampled = sample_symbols(ses, ses.bounds.front(), ses.bounds.back(), dt);
+        samples = sampled;
+    }
+    const std::size_t n = samples.size();
+    if (n < 2)
+        return peaks;
+
+    std::vector<std::size_t> count(peaks.size(), 0);
+    for (SymbolId s : samples)
+        ++count[s];
+
+    const std::size_t bins = n / 2 + 1;
+    auto plan = r2c_plan(n);
+    FftScratch buffer(n);
+    const double inv_n = 1.0 / static_cast<double>(n);
+    const double span = static_cast<double>(n) * dt;
+    for (std::size_t s = 0; s < peaks.size(); ++s) {
+        throw_if_cancelled(); // one FFT per symbol: a cancelled replay stops here promptly
+        // A constant indicator (absent or everywhere) has no non-zero frequency.
+        if (count[s] == 0 || count[s] == n)
+            continue;
+        // Bins k >= 1 do not depend on the mean, so it is not removed here.
+        double* x = buffer.data();
+        for (std::size_t j = 0; j < n; ++j)
+            x[j] = samples[j] == s ? 1.0 : 0.0;
+        execute_r2c(plan, buffer);
+        const std::size_t k = peak_bin(bins, [&buffer](std::size_t i) { return buffer.norm(i); });
+        if (k == 0)
+            continue;
+        SpectralPeak peak;
+        peak.bin = k;
+        peak.frequency = static_cast<double>(k) / span;
+        peak.period = 1.0 / peak.frequency;
+        peak.power = buffer.norm(k) * inv_n;
+        peaks[s] = peak;
+    }
+    return peaks;
+}
+
+std::vector<SymbolId> symbols_peaking_in_band(const Ses& ses, double f0, double f1, bool event_domain,
+                                              std::optional<double> interval)
+{
+    std::vector<SymbolId> selected;
+    const auto peaks = indicator_peaks(ses, event_domain, interval);
+    for (std::size_t s = 0; s < peaks.size(); ++s)
+        if (peaks[s] && peaks[s]->frequency >= f0 && peaks[s]->frequency <= f1)
+            selected.push_back(static_cast<SymbolId>(s));
+    return selected;
+}
+
+} // namespace chitra

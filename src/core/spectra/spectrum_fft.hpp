@@ -1,0 +1,43 @@
+// Internal to the core: pooled FFTW buffers and cached in-place real-to-complex plans,
+// shared by periodogram() and the per-symbol indicator spectra.
+#pragma once
+
+#include "chitra/spectra/spectrum.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+namespace chitra {
+
+// An in-place r2c buffer for n points: 2 * (n/2 + 1) doubles with FFTW's SIMD alignment
+// (fftw_malloc), the alignment every cached plan was made for. The first n doubles are
+// the input, the whole buffer is read as n/2 + 1 complex values afterwards. Buffers come
+// from a small pool, because a fresh 32 MiB allocation costs more in page faults than the
+// transform itself.
+class FftScratch {
+public:
+    explicit FftScratch(std::size_t n);
+    ~FftScratch();
+    FftScratch(const FftScratch&) = delete;
+    FftScratch& operator=(const FftScratch&) = delete;
+    double* data() { return p_; }
+    // Squared magnitude of X_k after execute().
+    double norm(std::size_t k) const { return p_[2 * k] * p_[2 * k] + p_[2 * k + 1] * p_[2 * k + 1]; }
+
+private:
+    double* p_;
+    std::size_t capacity_; // doubles
+};
+
+// The cached in-place r2c plan for length n (an fftw_plan behind a type-erased handle
+// that keeps it alive while in use). Plans are made with FFTW_DESTROY_INPUT.
+std::shared_ptr<void> r2c_plan(std::size_t n);
+// fftw_execute_dft_r2c on an FftScratch of the plan's length.
+void execute_r2c(const std::shared_ptr<void>& plan, FftScratch& buffer);
+
+// The periodogram of the n samples that `fill` writes into the buffer it is given (the
+// transform's own input), so that signals need no intermediate vector.
+Periodogram periodogram_of(std::size_t n, double sample_interval, const std::function<void(double*)>& fill);
+
+} // namespace chitra

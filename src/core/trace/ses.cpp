@@ -1,0 +1,26 @@
+#include "chitra/trace/ses.hpp"
+
+namespace chitra {
+
+Ses Ses::from_trace(const Trace& trace)
+{
+    Ses ses;
+    ses.symbols = trace.symbols;
+    const std::size_t n = trace.size();
+    const bool has_end = trace.header.end.has_value();
+    const std::size_t m = has_end ? n : (n == 0 ? 0 : n - 1);
+
+    ses.symbol.assign(trace.states.begin(), trace.states.begin() + static_cast<std::ptrdiff_t>(m));
+    ses.bounds.reserve(m + 1);
+    ses.bounds.assign(trace.times.begin(), trace.times.begin() + static_cast<std::ptrdiff_t>(std::min(n, m + 1)));
+    if (has_end)
+        ses.bounds.push_back(*trace.header.end);
+    if (ses.bounds.empty())
+        ses.bounds.push_back(0);
+    ses.records.resize(m + 1);
+    for (std::size_t i = 0; i <= m; ++i)
+        ses.records[i] = i;
+    return ses;
+}
+
+} // namespace chitra
