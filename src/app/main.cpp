@@ -1,4 +1,4 @@
-#include "headless.hpp"
+#include "workbench/headless.hpp"
 
 #include <QApplication>
 

@@ -1,15 +1,15 @@
 // Background work in the main window: pipeline replay off the GUI thread with progress,
 // chaining, refusal and Cancel; fitting in the background.
-#include "background_job.hpp"
+#include "jobs/background_job.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
-#include "error_reporter.hpp"
-#include "main_window.hpp"
-#include "session.hpp"
-#include "session_model.hpp"
-#include "trace_loader.hpp"
-#include "traceview_window.hpp"
-#include "view_document.hpp"
+#include "workbench/error_reporter.hpp"
+#include "workbench/main_window.hpp"
+#include "session/session.hpp"
+#include "session/session_model.hpp"
+#include "jobs/trace_loader.hpp"
+#include "displays/traceview_window.hpp"
+#include "document/view_document.hpp"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

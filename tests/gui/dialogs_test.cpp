@@ -1,8 +1,8 @@
 // The filter and projection dialogs, driven like a user: typing, dragging, clicking.
-#include "filter_dialog.hpp"
+#include "dialogs/filter_dialog.hpp"
 #include "gui_test_util.hpp"
-#include "histogram_widget.hpp"
-#include "projection_dialog.hpp"
+#include "plotting/histogram_widget.hpp"
+#include "dialogs/projection_dialog.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/transforms/transforms.hpp"

@@ -2,14 +2,14 @@
 // strongest peak and its harmonics, a log frequency axis labels decades in Hz, a range
 // the user zoomed to survives recomputation, and Cancel in the status bar drops a
 // running periodogram.
-#include "frequency_plot.hpp"
+#include "views/frequency/frequency_plot.hpp"
 #include "gui_test_util.hpp"
-#include "main_window.hpp"
-#include "session.hpp"
-#include "time_axis_ticker.hpp"
-#include "trace_plot.hpp"
-#include "view_document.hpp"
-#include "view_panel.hpp"
+#include "workbench/main_window.hpp"
+#include "session/session.hpp"
+#include "plotting/time_axis_ticker.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "document/view_document.hpp"
+#include "views/view_panel.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/spectra/spectrum.hpp"

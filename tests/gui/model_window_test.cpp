@@ -1,8 +1,8 @@
 // The model window, the transition graph and its Graphviz layout, driven like a user.
 #include "gui_test_util.hpp"
-#include "graph_layout.hpp"
-#include "model_window.hpp"
-#include "transition_graph_widget.hpp"
+#include "model/graph_layout.hpp"
+#include "model/model_window.hpp"
+#include "model/transition_graph_widget.hpp"
 
 #include "chitra/chain/chain.hpp"
 #include "chitra/io/io.hpp"

@@ -1,7 +1,7 @@
 // The state details panel: search, pick, statistics, histogram, composite definitions.
 #include "gui_test_util.hpp"
-#include "histogram_widget.hpp"
-#include "state_details_panel.hpp"
+#include "plotting/histogram_widget.hpp"
+#include "panels/state_details_panel.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/transforms/transforms.hpp"

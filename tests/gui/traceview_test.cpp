@@ -3,16 +3,16 @@
 // and marks the hovered visit in the Gantt display, exports write valid files.
 #include "chitra/io/io.hpp"
 #include "chitra/traceview/traceview.hpp"
-#include "display_export.hpp"
-#include "gantt_display.hpp"
-#include "main_actions.hpp"
-#include "main_window.hpp"
-#include "min_visit_box.hpp"
-#include "rate_display.hpp"
-#include "session.hpp"
-#include "traceview_window.hpp"
-#include "view_definition_dialog.hpp"
-#include "view_document.hpp"
+#include "plotting/display_export.hpp"
+#include "displays/gantt/gantt_display.hpp"
+#include "workbench/main_actions.hpp"
+#include "workbench/main_window.hpp"
+#include "displays/min_visit_box.hpp"
+#include "displays/rate/rate_display.hpp"
+#include "session/session.hpp"
+#include "displays/traceview_window.hpp"
+#include "dialogs/view_definition_dialog.hpp"
+#include "document/view_document.hpp"
 
 #include <qcustomplot.h>
 

@@ -1,0 +1,227 @@
+// One view of a trace: its pipeline (with undo), the current SES and its drawing
+// summaries, the y order of states, the linked selection (in raw-record coordinates)
+// and the pending brushed patterns. Every display of the view observes it.
+#pragma once
+
+#include "chitra/pipeline/pipeline.hpp"
+#include "chitra/trace/ses.hpp"
+#include "chitra/trace/trace.hpp"
+#include "document/state_summary.hpp"
+
+#include <QColor>
+#include <QObject>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QUndoStack;
+
+namespace chitra {
+class PipelineRunner;
+struct Replay;
+}
+
+namespace chitra::app {
+
+// Raw records [begin, end).
+struct RecordRange {
+    RecordIndex begin = 0, end = 0;
+    bool empty() const { return end <= begin; }
+    bool operator==(const RecordRange&) const = default;
+};
+
+struct BrushedPattern {
+    std::vector<std::string> names; // the symbol sequence
+    QColor colour;
+    std::vector<std::size_t> starts; // match starts in the current SES
+    double elementShare = 0;         // matched elements / all elements
+    double timeShare = 0;            // matched time / total time
+    QString label() const;
+};
+
+enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
+
+// The lanes of a SES in a y order: pure, so a background replay computes them too.
+struct LaneLayout {
+    std::vector<SymbolId> symbols; // bottom lane first
+    std::vector<int> laneOf;       // by symbol, -1 when absent
+    std::shared_ptr<const StateSummary> summary;
+    std::shared_ptr<const SymbolTotals> totals;
+};
+LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder);
+
+// What every view of a trace starts from: its base SES and that SES's lanes in the
+// default order. Computed once per file on the loader's worker and shared by its views
+// (an O(records) pass that would otherwise freeze the GUI thread at every open).
+struct TraceBase {
+    std::shared_ptr<const Ses> ses;
+    std::shared_ptr<const LaneLayout> lanes;
+};
+TraceBase makeTraceBase(const Trace& trace);
+
+class ViewDocument : public QObject {
+    Q_OBJECT
+public:
+    // `base` of `trace` (makeTraceBase) when one is at hand; otherwise it is computed here.
+    ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent = nullptr, TraceBase base = {});
+    ~ViewDocument() override;
+
+    const Trace& trace() const { return *trace_; }
+    std::shared_ptr<const Trace> tracePtr() const { return trace_; }
+    QString name() const { return name_; }
+    void setName(const QString& name);
+
+    // Current SES and its lanes.
+    const Ses& ses() const { return *ses_; }
+    std::shared_ptr<const Ses> sesPtr() const { return ses_; }
+    const StateSummary& summary() const { return *summary_; }
+    // Time, visits and first element of every symbol of ses() (shared with the panels).
+    std::shared_ptr<const SymbolTotals> totals() const { return totals_; }
+    int laneCount() const { return static_cast<int>(laneSymbols_.size()); }
+    SymbolId laneSymbol(int lane) const { return laneSymbols_[static_cast<std::size_t>(lane)]; }
+    int laneOf(SymbolId s) const; // -1 when the symbol is not in the SES
+    YOrder yOrder() const { return order_; }
+    void setYOrder(YOrder order);
+    // A user-chosen order (bottom lane first, by name); states not named keep their
+    // first-appearance order above the named ones. Switches to YOrder::Custom.
+    void setCustomOrder(std::vector<std::string> names);
+    // The current lanes' names, bottom lane first.
+    std::vector<std::string> laneNames() const;
+
+    // Pipeline (replayed by the core's PipelineRunner, every step's result cached).
+    // Each change is applied first; one the core refuses returns the core's message and
+    // nothing is pushed onto the undo stack.
+    //
+    // A change whose replay is estimated above asyncThreshold() (input elements times
+    // step_cost per recomputed step) runs on a worker instead: the call returns nullopt
+    // at once, the view keeps its current SES, replayStarted/replayProgress report it,
+    // and only when the result arrives is it committed and the command pushed (a refusal
+    // then arrives as replayRefused). Further pushes while it runs chain onto it (the
+    // running worker is superseded by one computing both); removing or editing a step
+    // is refused until it ends; undo/redo drops pending pushes. cancelReplay() abandons
+    // it and leaves pipeline and undo stack as before.
+    std::optional<QString> pushStep(const Step& step);
+    // Removes step `index` (0-based) and replays the later ones; refused, naming the
+    // later step, when that step depends on a symbol the removed one made.
+    std::optional<QString> removeStep(std::size_t index);
+    // Replaces step `index` by `step`, replaying the later ones; refused like removeStep.
+    std::optional<QString> replaceStep(std::size_t index, const Step& step);
+    const std::vector<Step>& steps() const;
+    Pipeline pipeline() const;
+    // Warnings of step `index` (a state that names no symbol of this trace, ...).
+    QStringList stepWarnings(std::size_t index) const;
+    QUndoStack* undoStack() const { return undo_; }
+
+    // The state picked for details (drawn as a line across the displays), by name so
+    // that it survives transforms while it exists; kNoSymbol when none.
+    SymbolId pickedState() const;
+    void setPickedState(SymbolId symbol);
+
+    // Which of the view's displays are open (SessionModel::Display as int); the trace
+    // display is the view itself and always open.
+    // Displays beyond the fixed three (Gantt 3, rate 4) exist once opened; displays()
+    // lists the view's displays in session-tree order.
+    bool displayOpen(int display) const { return display == 0 || !closedDisplays_.contains(display); }
+    void setDisplayOpen(int display, bool open);
+    std::vector<int> displays() const;
+
+    // Linked selection (raw records): shared by every view of the same trace, so each
+    // highlights the records that survive its own pipeline.
+    RecordRange selection() const { return selection_; }
+    void setSelection(RecordRange range);
+
+    // Brushed patterns; returns the index of the new pattern, or -1 for an empty one.
+    int addPattern(std::vector<std::string> names);
+    void removePattern(int index);
+    // Gives pattern `index` a saved colour (session restore keeps colours exact).
+    void setPatternColour(int index, const QColor& colour);
+    const std::vector<BrushedPattern>& patterns() const { return patterns_; }
+    // A composite name for pattern `index` that no symbol has yet.
+    QString suggestName(int index) const;
+    std::optional<QString> aggregatePattern(int index, const QString& name);
+
+    // Used by the undo commands only: switches to a pipeline that applied before.
+    void applyPipeline(const Pipeline& pipeline);
+
+    // Background replay.
+    bool replaying() const { return pendingTarget_.has_value(); }
+    // Whether switching to `after` would run in the background (estimate, or a replay runs).
+    bool runsInBackground(const Pipeline& after) const;
+    void cancelReplay();
+    // Blocks, processing events, until no replay is pending (headless use); false on timeout.
+    bool waitForReplay(int timeoutMs = -1);
+    // Cost units above which a replay runs in the background: CHITRA_ASYNC_THRESHOLD,
+    // or about one frame of work by default; 0 forces every replay into the background.
+    static double asyncThreshold();
+    static void setAsyncThreshold(double units);
+
+signals:
+    void sesChanged();
+    void lanesChanged();
+    void selectionChanged();
+    void patternsChanged();
+    void nameChanged();
+    void pickedStateChanged();
+    void displaysChanged();
+    // After a change whose new or edited step has warnings (each prefixed with its step).
+    void warningsRaised(const QStringList& warnings);
+    // Background replay: started (or restarted with a chained request), progress in
+    // steps, ended (committed, refused or cancelled), refused with the core's message.
+    void replayStarted(const QString& text);
+    void replayProgress(int done, int total);
+    void replayFinished();
+    void replayRefused(const QString& message);
+
+private:
+    void resultChanged(std::shared_ptr<LaneLayout> lanes = nullptr);
+    QString describe(const Step& step) const; // describeStep in the trace's units
+    void rebuildLanes();
+    void adoptLanes(const LaneLayout& layout); // copies the small parts, shares the rest
+    void rematchPatterns();
+    // A request waiting for its background replay.
+    struct PendingCommand {
+        enum Kind { Push, Remove, Replace } kind = Push;
+        Pipeline before, after;
+        QString text;
+        std::size_t index = 0;                          // the pushed, removed or edited step
+        std::vector<std::vector<std::string>> oldWarnings; // remove/replace: of `before`
+    };
+    Pipeline currentTarget() const;
+    void launchReplay(const Pipeline& target, const QString& text);
+    void finishReplay(int generation, std::shared_ptr<Replay> replay, std::shared_ptr<LaneLayout> lanes,
+                      QString error, bool cancelled);
+    void rollBackStack(std::optional<int> index);
+    std::optional<QString> checkDependents(const PendingCommand& c, const Replay& replay) const;
+
+    std::shared_ptr<const Trace> trace_;
+    QString name_;
+    std::unique_ptr<PipelineRunner> runner_;
+    std::shared_ptr<const Ses> ses_;
+    std::shared_ptr<const StateSummary> summary_;
+    std::shared_ptr<const SymbolTotals> totals_;
+    std::vector<SymbolId> laneSymbols_;
+    std::vector<int> laneOf_;
+    YOrder order_ = YOrder::FirstAppearance;
+    std::vector<std::string> customOrder_;
+    std::string picked_;
+    QSet<int> closedDisplays_;
+    std::vector<int> extraDisplays_; // Gantt/rate displays added to the view, in order
+    RecordRange selection_;
+    std::vector<BrushedPattern> patterns_;
+    int patternsMade_ = 0;
+    QUndoStack* undo_;
+
+    std::optional<Pipeline> pendingTarget_;      // the pipeline a running worker computes
+    std::vector<PendingCommand> pendingCommands_; // pushed onto the stack when it arrives
+    std::optional<int> restoreIndex_;            // stack index before a background undo/redo
+    std::shared_ptr<std::atomic<bool>> cancel_;  // the running worker's flag
+    int generation_ = 0;                         // results of older workers are dropped
+    bool reverting_ = false;                     // rolling the stack back: ignore applyPipeline
+};
+
+} // namespace chitra::app

@@ -1,0 +1,78 @@
+// Draws a fitted semi-Markov chain as a graph laid out by Graphviz (graph_layout.hpp).
+//
+// Public interface:
+//   TransitionGraphWidget(QWidget* parent = nullptr)
+//   setModel(model)                 copies the model, lays it out and draws it
+//   setExpanded(state, on) / isExpanded(state)
+//                                   a composite shown with its definition (pattern,
+//                                   set, or prefix tree of paths) in a dashed cluster
+//   setMinProbability(p)            hides transitions with probability < p
+//   fitAll(), zoomBy(factor)        (wheel zooms around the cursor, drag pans)
+//   exportTo(path)                  ".svg" writes SVG, anything else PNG; false on failure
+//   viewPosOfState(state)           centre of a state's node in viewport coordinates
+//   graphLayout(), nodeOfState(state), layoutError()   (for tests)
+// signals: stateClicked(state) (a model state index, any click on a node);
+//          expansionChanged(state, expanded) (a click on a composite toggles it).
+// Nodes: area grows with the state's share of time, fill is the state's colour.
+// Edges: width and opacity grow with the transition probability, labelled with it.
+#pragma once
+
+#include "model/graph_layout.hpp"
+
+#include "chitra/chain/chain.hpp"
+
+#include <QGraphicsView>
+
+#include <set>
+
+namespace chitra::app {
+
+class TransitionGraphWidget : public QGraphicsView {
+    Q_OBJECT
+public:
+    explicit TransitionGraphWidget(QWidget* parent = nullptr);
+    ~TransitionGraphWidget() override;
+
+    void setModel(const SemiMarkovModel& model);
+    const SemiMarkovModel& model() const { return model_; }
+    void setExpanded(std::size_t state, bool expanded);
+    bool isExpanded(std::size_t state) const { return expanded_.count(state) > 0; }
+    void setMinProbability(double p);
+    void fitAll();
+    void zoomBy(double factor);
+    bool exportTo(const QString& path) const;
+
+    QPoint viewPosOfState(std::size_t state) const;
+    const GraphLayout& graphLayout() const { return layout_; }
+    int nodeOfState(std::size_t state) const; // layout node index, -1 if not drawn
+    QString layoutError() const { return error_; }
+
+    QSize sizeHint() const override { return {640, 420}; }
+
+signals:
+    void stateClicked(std::size_t state);
+    void expansionChanged(std::size_t state, bool expanded);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void rebuild();
+    long stateAt(const QPoint& viewPos) const;
+    QString preferredRankdir() const;
+
+    SemiMarkovModel model_;
+    std::set<std::size_t> expanded_;
+    double min_probability_ = 0.0;
+    GraphLayout layout_;
+    std::vector<int> node_of_state_;
+    QString error_;
+    QString rankdir_;
+    QPoint press_pos_;
+    bool user_zoomed_ = false; // until the user zooms, the graph follows the widget's size
+};
+
+} // namespace chitra::app

@@ -1,0 +1,67 @@
+#include "plotting/ses_geometry.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace chitra::app {
+
+double elementX(const Ses& ses, XAxis axis, std::size_t i)
+{
+    return axis == XAxis::Event ? static_cast<double>(i) : static_cast<double>(ses.bounds[i]);
+}
+
+std::pair<double, double> fullXRange(const Ses& ses, XAxis axis)
+{
+    return {elementX(ses, axis, 0), elementX(ses, axis, ses.size())};
+}
+
+std::pair<std::size_t, std::size_t> elementsInX(const Ses& ses, XAxis axis, double x0, double x1)
+{
+    const std::size_t m = ses.size();
+    if (m == 0 || x1 <= x0)
+        return {0, 0};
+    if (axis == XAxis::Event) {
+        const double lo = std::clamp(std::floor(x0), 0.0, static_cast<double>(m));
+        const double hi = std::clamp(std::ceil(x1), 0.0, static_cast<double>(m));
+        return {static_cast<std::size_t>(lo), std::max(static_cast<std::size_t>(lo), static_cast<std::size_t>(hi))};
+    }
+    // First element whose exit is after x0; first element entered at or after x1.
+    const auto& b = ses.bounds;
+    const auto a = static_cast<std::size_t>(
+        std::upper_bound(b.begin() + 1, b.end(), x0, [](double x, Time t) { return x < static_cast<double>(t); }) -
+        (b.begin() + 1));
+    const auto e = static_cast<std::size_t>(
+        std::lower_bound(b.begin(), b.end() - 1, x1, [](Time t, double x) { return static_cast<double>(t) < x; }) -
+        b.begin());
+    return {std::min(a, m), std::max(std::min(a, m), std::min(e, m))};
+}
+
+std::pair<std::size_t, std::size_t> elementsCentredIn(const Ses& ses, XAxis axis, double x0, double x1)
+{
+    auto [a, b] = elementsInX(ses, axis, x0, x1 + 1e-9);
+    auto mid = [&](std::size_t i) { return 0.5 * (elementX(ses, axis, i) + elementX(ses, axis, i + 1)); };
+    while (a < b && mid(a) < x0)
+        ++a;
+    while (b > a && mid(b - 1) > x1)
+        --b;
+    return {a, b};
+}
+
+std::size_t elementAt(const Ses& ses, XAxis axis, double x)
+{
+    auto [a, b] = elementsInX(ses, axis, x, std::nextafter(x, INFINITY));
+    return a < b ? a : ses.size();
+}
+
+std::pair<std::size_t, std::size_t> elementsOfRecords(const Ses& ses, RecordIndex r0, RecordIndex r1)
+{
+    const auto& r = ses.records;
+    const std::size_t m = ses.size();
+    if (m == 0 || r1 <= r0)
+        return {0, 0};
+    const auto a = static_cast<std::size_t>(std::upper_bound(r.begin() + 1, r.end(), r0) - (r.begin() + 1));
+    const auto e = static_cast<std::size_t>(std::lower_bound(r.begin(), r.end() - 1, r1) - r.begin());
+    return {std::min(a, m), std::max(std::min(a, m), std::min(e, m))};
+}
+
+} // namespace chitra::app

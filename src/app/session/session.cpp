@@ -1,0 +1,98 @@
+#include "session/session.hpp"
+
+#include "document/view_document.hpp"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace chitra::app {
+
+Session::Session(QObject* parent) : QObject(parent) {}
+
+ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base)
+{
+    if (!base.ses || !base.lanes)
+        base = makeTraceBase(*trace);
+    emit aboutToChange();
+    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base)});
+    emit changed();
+    return addView(static_cast<int>(files_.size()) - 1);
+}
+
+ViewDocument* Session::addView(int file)
+{
+    auto& f = files_.at(static_cast<std::size_t>(file));
+    emit aboutToChange();
+    const QString name = QString("%1 · view %2").arg(QFileInfo(f.path).fileName()).arg(f.views.size() + 1);
+    auto* doc = new ViewDocument(f.trace, name, this, f.base);
+    if (!f.views.empty())
+        doc->setSelection(f.views.front()->selection());
+    f.views.push_back(doc);
+    auto relist = [this] {
+        emit aboutToChange();
+        emit changed();
+    };
+    connect(doc, &ViewDocument::nameChanged, this, relist);
+    connect(doc, &ViewDocument::displaysChanged, this, relist);
+    // Linked selection: the raw records brushed in one view are the selection of every
+    // view of the same trace (each shows the ones that survive its pipeline). setSelection
+    // ignores an unchanged range, so the propagation stops after one round.
+    connect(doc, &ViewDocument::selectionChanged, this, [this, doc] {
+        const int fi = fileOf(doc);
+        if (fi < 0)
+            return;
+        const auto views = files_[static_cast<std::size_t>(fi)].views;
+        for (ViewDocument* other : views)
+            if (other != doc)
+                other->setSelection(doc->selection());
+    });
+    emit changed();
+    emit viewAdded(doc);
+    return doc;
+}
+
+void Session::removeView(ViewDocument* view)
+{
+    const int file = fileOf(view);
+    if (file < 0)
+        return;
+    auto& views = files_[static_cast<std::size_t>(file)].views;
+    emit aboutToChange();
+    views.erase(std::find(views.begin(), views.end(), view));
+    emit changed();
+    emit viewRemoved(view);
+    view->deleteLater();
+}
+
+void Session::removeFile(int file)
+{
+    if (file < 0 || file >= static_cast<int>(files_.size()))
+        return;
+    // One view at a time, each gone from the session before its viewRemoved: the window
+    // then picks a new current view among views that still exist (removing the whole
+    // file first left it choosing a sibling view whose file was gone).
+    while (!files_[static_cast<std::size_t>(file)].views.empty())
+        removeView(files_[static_cast<std::size_t>(file)].views.back());
+    emit aboutToChange();
+    files_.erase(files_.begin() + file);
+    emit changed();
+}
+
+int Session::fileOf(const ViewDocument* view) const
+{
+    for (std::size_t f = 0; f < files_.size(); ++f)
+        if (std::find(files_[f].views.begin(), files_[f].views.end(), view) != files_[f].views.end())
+            return static_cast<int>(f);
+    return -1;
+}
+
+int Session::viewCount() const
+{
+    int n = 0;
+    for (const auto& f : files_)
+        n += static_cast<int>(f.views.size());
+    return n;
+}
+
+} // namespace chitra::app

@@ -1,0 +1,50 @@
+// The workbench session: open trace files, each with its views. Owns the ViewDocuments.
+#pragma once
+
+#include "chitra/trace/trace.hpp"
+#include "document/view_document.hpp"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace chitra::app {
+
+
+struct TraceFile {
+    QString path;
+    std::shared_ptr<const Trace> trace;
+    qint64 bytes = 0;
+    std::vector<ViewDocument*> views;
+    TraceBase base; // shared by the views
+};
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(QObject* parent = nullptr);
+
+    // Adds a file with one first view; returns that view.
+    // `base` of `trace` (makeTraceBase) when the loader made it; otherwise made here.
+    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {});
+    ViewDocument* addView(int file);
+    void removeView(ViewDocument* view);
+    void removeFile(int file);
+
+    const std::vector<TraceFile>& files() const { return files_; }
+    int fileOf(const ViewDocument* view) const;
+    int viewCount() const;
+
+signals:
+    void aboutToChange();
+    void changed();
+    void viewAdded(chitra::app::ViewDocument* view);
+    void viewRemoved(chitra::app::ViewDocument* view);
+
+private:
+    std::vector<TraceFile> files_;
+};
+
+} // namespace chitra::app

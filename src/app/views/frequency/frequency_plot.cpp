@@ -1,0 +1,556 @@
+#include "views/frequency/frequency_plot.hpp"
+
+#include "chitra/spectra/spectrum.hpp"
+#include "text/number_format.hpp"
+#include "plotting/time_axis_ticker.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "document/view_document.hpp"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFutureWatcher>
+#include <QToolBar>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace chitra::app {
+
+namespace {
+// QCustomPlot does not expose its mouse events without a subclass; this one forwards
+// hover positions, and Shift-drags (a frequency band) instead of panning.
+class HoverPlot : public QCustomPlot {
+public:
+    std::function<void(const QPoint&)> onHover, onBandPress, onBandMove, onBandRelease;
+    explicit HoverPlot(QWidget* parent) : QCustomPlot(parent) { setMouseTracking(true); }
+
+protected:
+    void mousePressEvent(QMouseEvent* e) override
+    {
+        if (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)) {
+            banding_ = true;
+            onBandPress(e->pos());
+            return;
+        }
+        QCustomPlot::mousePressEvent(e);
+    }
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        if (banding_) {
+            onBandMove(e->pos());
+            return;
+        }
+        if (onHover)
+            onHover(e->pos());
+        QCustomPlot::mouseMoveEvent(e);
+    }
+    void mouseReleaseEvent(QMouseEvent* e) override
+    {
+        if (banding_) {
+            banding_ = false;
+            onBandRelease(e->pos());
+            return;
+        }
+        QCustomPlot::mouseReleaseEvent(e);
+    }
+
+private:
+    bool banding_ = false;
+};
+} // namespace
+
+FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* parent)
+    : QWidget(parent), doc_(doc), source_(source)
+{
+    auto* hp = new HoverPlot(this);
+    hp->onHover = [this](const QPoint& p) { hover(p); };
+    hp->onBandPress = [this](const QPoint& p) { bandPress(p); };
+    hp->onBandMove = [this](const QPoint& p) { bandMove(p); };
+    hp->onBandRelease = [this](const QPoint& p) { bandRelease(p); };
+    plot_ = hp;
+    plot_->addGraph();
+    plot_->graph(0)->setPen(QPen(QColor(0x4E79A7), 1.2));
+    plot_->graph(0)->setBrush(QColor(0x4E, 0x79, 0xA7, 50));
+    plot_->graph(0)->setAdaptiveSampling(true);
+    plot_->yAxis->setLabel(tr("power"));
+    plot_->setMinimumHeight(110);
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot_->axisRect()->setRangeZoom(Qt::Horizontal);
+    peakLabel_ = new QCPItemText(plot_);
+    peakLabel_->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+    peakLabel_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    peakLabel_->position->setCoords(0.99, 0.02);
+    peakLabel_->setText(QString());
+    peakLabel_->setPadding(QMargins(4, 2, 4, 2));
+    peakLabel_->setBrush(QColor(255, 255, 255, 220));
+    bandItem_ = new QCPItemRect(plot_);
+    bandItem_->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    bandItem_->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    bandItem_->setPen(QPen(QColor(0xE1, 0x57, 0x59), 1, Qt::DashLine));
+    bandItem_->setBrush(QColor(0xE1, 0x57, 0x59, 45));
+    bandItem_->setVisible(false);
+
+    log_ = new QCheckBox(tr("log power"), this);
+    logFrequency_ = new QCheckBox(tr("log frequency"), this);
+    logFrequency_->setToolTip(tr("Logarithmic frequency axis: low frequencies (long periods) and high ones side by side"));
+    peakZoom_ = new QCheckBox(tr("zoom to peak"), this);
+    peakZoom_->setToolTip(tr("Show the strongest peak and its first harmonics instead of every frequency "
+                             "(after a zoom with the wheel or a drag, that range is kept)"));
+    auto_ = new QCheckBox(tr("auto update"), this);
+    auto_->setChecked(true);
+    interval_ = new QDoubleSpinBox(this);
+    interval_->setDecimals(0);
+    interval_->setRange(0, 1e15);
+    interval_->setSpecialValueText(tr("auto"));
+    interval_->setToolTip(tr("Sampling interval of the time-domain signal (0: at most 2^20 samples)"));
+    auto* update = new QPushButton(tr("Update"), this);
+    status_ = new QLabel(this);
+    filterBand_ = new QPushButton(tr("Filter band"), this);
+    filterBand_->setToolTip(tr("Shift-drag on the periodogram to choose a band; this merges the states whose "
+                               "strongest frequency lies in it (undoable)"));
+    filterBand_->setEnabled(false);
+
+    // A tool bar, not a row layout: when the pane is narrow its controls fold into the
+    // extension menu instead of imposing their total width on the window (which would
+    // push the docks aside and stop a saved dock layout from restoring exactly).
+    auto* controls = new QToolBar(this);
+    controls->setIconSize(QSize(16, 16));
+    interval_->setMaximumWidth(interval_->fontMetrics().horizontalAdvance(QStringLiteral("0000000000")) + 30);
+    // Most used first: what folds away on a narrow pane is the least needed.
+    controls->addWidget(update);
+    controls->addWidget(auto_);
+    controls->addWidget(peakZoom_);
+    controls->addWidget(log_);
+    controls->addWidget(logFrequency_);
+    controls->addWidget(filterBand_);
+    // Label and box as one item, so that they fold away together.
+    auto* intervalBox = new QWidget(this);
+    auto* intervalRow = new QHBoxLayout(intervalBox);
+    intervalRow->setContentsMargins(4, 0, 0, 0);
+    intervalRow->addWidget(new QLabel(tr("interval:"), intervalBox));
+    intervalRow->addWidget(interval_);
+    controls->addWidget(intervalBox);
+    auto* spacer = new QWidget(this);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    controls->addWidget(spacer);
+    controls->addWidget(status_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(controls);
+    layout->addWidget(plot_, 1);
+
+    watcher_ = new QFutureWatcher<std::shared_ptr<Periodogram>>(this);
+    connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
+        const bool dropped = !cancel_ || cancel_->load();
+        cancel_.reset();
+        if (pending_) { // superseded: its result would be replaced at once
+            pending_ = false;
+            recompute();
+            return;
+        }
+        if (!dropped) {
+            result_ = watcher_->result();
+            showResult();
+        }
+        setBusy(false);
+    });
+    connect(update, &QPushButton::clicked, this, &FrequencyPlot::recompute);
+    connect(filterBand_, &QPushButton::clicked, this, [this] {
+        if (auto refused = applyBandFilter())
+            emit message(tr("Frequency filter refused: %1").arg(*refused));
+    });
+    connect(doc_, &ViewDocument::sesChanged, this, &FrequencyPlot::clearBand);
+    connect(log_, &QCheckBox::toggled, this, &FrequencyPlot::applyLogPower);
+    connect(logFrequency_, &QCheckBox::toggled, this, &FrequencyPlot::applyLogFrequency);
+    connect(peakZoom_, &QCheckBox::toggled, this, &FrequencyPlot::applyZoomToPeak);
+    // The power axis cannot be zoomed by hand: it follows what the frequency axis shows.
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &FrequencyPlot::fitPowerRange);
+    connect(plot_, &QCustomPlot::beforeReplot, this, &FrequencyPlot::fitPowerTicks);
+    // Log power by default: periodograms of state traces span many decades.
+    setLogPower(true);
+    connect(source_, &TracePlot::interactionFinished, this, [this] {
+        if (auto_->isChecked())
+            recompute();
+    });
+    connect(doc_, &ViewDocument::selectionChanged, this, [this] {
+        if (auto_->isChecked())
+            recompute();
+    });
+    connect(doc_, &ViewDocument::lanesChanged, this, [this] {
+        if (auto_->isChecked())
+            recompute();
+    });
+}
+
+FrequencyPlot::~FrequencyPlot()
+{
+    watcher_->waitForFinished(); // the job holds only shared data, but let it end first
+}
+
+QWidget* FrequencyPlot::canvas() const { return plot_; }
+bool FrequencyPlot::busy() const { return busy_; }
+std::size_t FrequencyPlot::binCount() const { return result_ ? result_->frequency.size() : 0; }
+
+void FrequencyPlot::setAutoUpdate(bool on) { auto_->setChecked(on); }
+bool FrequencyPlot::logPower() const { return log_->isChecked(); }
+bool FrequencyPlot::logFrequency() const { return logFrequency_->isChecked(); }
+bool FrequencyPlot::zoomToPeak() const { return peakZoom_->isChecked(); }
+bool FrequencyPlot::autoUpdate() const { return auto_->isChecked(); }
+double FrequencyPlot::samplingInterval() const { return interval_->value(); }
+void FrequencyPlot::setSamplingInterval(double interval) { interval_->setValue(interval); }
+
+// The setters tick the boxes; their toggled signals apply the change, once, whether a
+// person clicked or code asked.
+void FrequencyPlot::setLogPower(bool on) { log_->setChecked(on); }
+void FrequencyPlot::setLogFrequency(bool on) { logFrequency_->setChecked(on); }
+void FrequencyPlot::setZoomToPeak(bool on) { peakZoom_->setChecked(on); }
+
+void FrequencyPlot::applyLogPower(bool on)
+{
+    plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (on) {
+        // Powers of ten only ("10^-3"), every n-th decade so that labels never overlap;
+        // the count follows the pane's height (see fitPowerTicks).
+        auto log = QSharedPointer<QCPAxisTickerLog>::create();
+        log->setLogBase(10);
+        log->setSubTickCount(8);
+        plot_->yAxis->setTicker(log);
+        plot_->yAxis->setNumberFormat("eb");
+        plot_->yAxis->setNumberPrecision(0);
+    } else {
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        plot_->yAxis->setNumberFormat("gb");
+        plot_->yAxis->setNumberPrecision(3);
+    }
+    fitPowerTicks();
+    showResult();
+}
+
+void FrequencyPlot::applyLogFrequency(bool on)
+{
+    plot_->xAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    automaticRange_.reset(); // a linear range makes no sense on a log axis and back
+    showResult();
+}
+
+void FrequencyPlot::applyZoomToPeak()
+{
+    automaticRange_.reset(); // asking for the automatic range again drops a user zoom
+    showResult();
+}
+
+std::optional<std::pair<double, double>> FrequencyPlot::userFrequencyRange() const
+{
+    if (pendingUserRange_)
+        return pendingUserRange_;
+    if (!result_ || !automaticRange_)
+        return std::nullopt;
+    const QCPRange x = plot_->xAxis->range();
+    if (x.lower == automaticRange_->first && x.upper == automaticRange_->second)
+        return std::nullopt;
+    return std::make_pair(x.lower, x.upper);
+}
+
+void FrequencyPlot::setUserFrequencyRange(double f0, double f1)
+{
+    if (!(f1 > f0))
+        return;
+    if (!result_) {
+        pendingUserRange_ = std::make_pair(f0, f1);
+        return;
+    }
+    plot_->xAxis->setRange(f0, f1);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FrequencyPlot::setBusy(bool on)
+{
+    if (busy_ == on)
+        return;
+    busy_ = on;
+    emit busyChanged(on);
+}
+
+void FrequencyPlot::cancel()
+{
+    if (!busy_)
+        return;
+    if (cancel_)
+        *cancel_ = true; // the worker skips the transform if it has not begun it
+    pending_ = false;
+    status_->setText(tr("cancelled"));
+    setBusy(false);
+}
+
+void FrequencyPlot::fitPowerTicks()
+{
+    // A label needs about two text lines of axis height; short panes get fewer ticks.
+    const int rectHeight = plot_->axisRect() ? plot_->axisRect()->height() : 0;
+    const int height = rectHeight > 0 ? rectHeight : std::max(40, plot_->height() - 45);
+    const int line = QFontMetrics(plot_->yAxis->tickLabelFont()).height();
+    const int count = std::clamp(height / std::max(1, 2 * line), 1, 6);
+    if (auto t = plot_->yAxis->ticker(); t && t->tickCount() != count)
+        t->setTickCount(count);
+}
+
+void FrequencyPlot::recompute()
+{
+    if (watcher_->isRunning()) {
+        pending_ = true;
+        setBusy(true);
+        return;
+    }
+    auto ses = doc_->sesPtr();
+    if (ses->empty()) {
+        setBusy(false);
+        return;
+    }
+    // The y coordinate of every symbol, as the trace view draws it.
+    std::vector<double> y(ses->symbols->size(), 0.0);
+    for (SymbolId s = 0; s < y.size(); ++s)
+        y[s] = std::max(0, doc_->laneOf(s));
+    if (domain_ != source_->axis())
+        automaticRange_.reset(); // cycles per event and Hz do not mix: drop a user zoom
+    domain_ = source_->axis();
+    std::size_t a = 0, b = 0;
+    const RecordRange sel = doc_->selection();
+    if (!sel.empty()) {
+        std::tie(a, b) = elementsOfRecords(*ses, sel.begin, sel.end);
+    } else {
+        const auto [x0, x1] = source_->visibleRange();
+        std::tie(a, b) = elementsInX(*ses, domain_, x0, x1);
+    }
+    if (b <= a + 1) {
+        setBusy(false);
+        return;
+    }
+    const XAxis domain = domain_;
+    const double chosen = interval_->value();
+    status_->setText(tr("computing…"));
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    setBusy(true);
+    watcher_->setFuture(QtConcurrent::run([ses, y = std::move(y), a, b, domain, chosen, cancel = cancel_]() {
+        auto pg = std::make_shared<Periodogram>();
+        try {
+            // FFTW cannot be interrupted: a cancel is honoured between sampling and transform.
+            if (domain == XAxis::Event) {
+                const auto signal = event_signal(*ses, a, b, y);
+                if (!cancel->load())
+                    *pg = periodogram(signal, 1.0);
+            } else {
+                const Time t0 = ses->bounds[a], t1 = ses->bounds[b];
+                const double dt = chosen > 0 ? chosen : static_cast<double>(default_sample_interval(t1 - t0));
+                const auto signal = time_signal(*ses, t0, t1, dt, y);
+                if (!cancel->load())
+                    *pg = periodogram(signal, dt);
+            }
+        } catch (const std::exception&) {
+            pg->frequency.clear();
+            pg->power.clear();
+        }
+        return pg;
+    }));
+}
+
+void FrequencyPlot::showResult()
+{
+    status_->clear();
+    if (!result_)
+        return;
+    const bool logScale = log_->isChecked();
+    QVector<double> f, p;
+    for (std::size_t k = 1; k < result_->frequency.size(); ++k) { // bin 0 is the removed mean
+        const double v = result_->power[k];
+        if (logScale && v <= 0)
+            continue;
+        f.push_back(result_->frequency[k]);
+        p.push_back(v);
+    }
+    plot_->graph(0)->setData(f, p, true);
+    // Internally cycles per tick (the band filter wants them); shown in Hz when the
+    // time base is a unit of seconds.
+    const auto spt = domain_ == XAxis::Time ? seconds_per_tick(doc_->trace().header.timebase) : std::nullopt;
+    plot_->xAxis->setTicker(logFrequency_->isChecked() ? makeLogFrequencyTicker(spt) : makeFrequencyTicker(spt));
+    plot_->xAxis->setLabel(domain_ == XAxis::Event ? tr("frequency (cycles per event)")
+                           : spt ? tr("frequency")
+                                 : tr("frequency (cycles per cycle)"));
+    if (auto peak = strongest_peak(*result_))
+        peakLabel_->setText(tr("strongest: %1").arg(describeFrequency(peak->frequency)));
+    const auto& fr = result_->frequency;
+    const auto user = userFrequencyRange();
+    if (pendingUserRange_) {
+        plot_->xAxis->setRange(pendingUserRange_->first, pendingUserRange_->second);
+        pendingUserRange_.reset();
+    } else if (fr.size() >= 2 && (!user || user->second <= fr[1] || user->first >= fr.back())) {
+        applyAutomaticRange(); // nothing zoomed, or the zoomed range holds none of the new bins
+    }
+    fitPowerRange();
+    plot_->replot();
+    emit computed();
+}
+
+void FrequencyPlot::applyAutomaticRange()
+{
+    if (!result_ || result_->frequency.size() < 2)
+        return;
+    const auto& fr = result_->frequency;
+    double lo = fr[1], hi = fr.back();
+    if (!logFrequency_->isChecked())
+        lo = 0;
+    if (peakZoom_->isChecked())
+        if (const auto peak = strongest_peak(*result_)) {
+            // The peak and its first harmonics (linear), or two decades either side (log).
+            const double fp = peak->frequency;
+            if (logFrequency_->isChecked())
+                lo = std::max(lo, fp / 100), hi = std::min(hi, fp * 100);
+            else
+                hi = std::min(hi, fp * 6.5);
+        }
+    if (!(hi > lo))
+        hi = lo + 1;
+    plot_->xAxis->setRange(lo, hi);
+    automaticRange_ = std::make_pair(plot_->xAxis->range().lower, plot_->xAxis->range().upper);
+}
+
+void FrequencyPlot::fitPowerRange()
+{
+    if (!result_)
+        return;
+    // The extremes of the power over the bins in view (bin 0, the removed mean, excluded).
+    const QCPRange x = plot_->xAxis->range();
+    const auto& fr = result_->frequency;
+    const auto first = std::lower_bound(fr.begin() + std::min<std::ptrdiff_t>(1, fr.size()), fr.end(), x.lower);
+    const auto last = std::upper_bound(first, fr.end(), x.upper);
+    const bool logScale = log_->isChecked();
+    double mn = 0, mx = 0;
+    bool any = false;
+    for (auto it = first; it != last; ++it) {
+        const double v = result_->power[static_cast<std::size_t>(it - fr.begin())];
+        if (logScale && v <= 0)
+            continue;
+        mn = any ? std::min(mn, v) : v;
+        mx = any ? std::max(mx, v) : v;
+        any = true;
+    }
+    if (!any || !(mx > 0))
+        return;
+    if (logScale)
+        plot_->yAxis->setRange(std::max(mn, mx * 1e-12), mx * 2);
+    else
+        plot_->yAxis->setRange(0, mx * 1.08);
+}
+
+QString FrequencyPlot::frequencyText(double cyclesPerTick) const
+{
+    if (domain_ == XAxis::Event)
+        return tr("%1 cycles per event").arg(cyclesPerTick, 0, 'g', 4);
+    return formatFrequency(cyclesPerTick, doc_->trace().header.timebase);
+}
+
+QString FrequencyPlot::peakText() const { return peakLabel_->text(); }
+
+QString FrequencyPlot::describeFrequency(double cyclesPerTick) const
+{
+    const double period = cyclesPerTick > 0 ? 1.0 / cyclesPerTick : 0.0;
+    const QString p = domain_ == XAxis::Event ? tr("%1 events").arg(period, 0, 'g', 4)
+                                              : formatDurationSI(period, doc_->trace().header.timebase, 4);
+    return tr("f = %1, period = %2").arg(frequencyText(cyclesPerTick), p);
+}
+
+void FrequencyPlot::setBand(double f0, double f1)
+{
+    if (f1 < f0)
+        std::swap(f0, f1);
+    band_ = std::make_pair(std::max(0.0, f0), f1);
+    bandItem_->topLeft->setCoords(band_->first, 0);
+    bandItem_->bottomRight->setCoords(band_->second, 1);
+    bandItem_->setVisible(true);
+    filterBand_->setEnabled(true);
+    peakLabel_->setText(tr("band [%1, %2]: Filter band merges the states whose strongest frequency lies in it")
+                            .arg(frequencyText(band_->first), frequencyText(band_->second)));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FrequencyPlot::clearBand()
+{
+    band_.reset();
+    bandItem_->setVisible(false);
+    filterBand_->setEnabled(false);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<Step> FrequencyPlot::bandFilterStep() const
+{
+    if (!band_)
+        return std::nullopt;
+    step::FilterFrequency f;
+    f.f0 = band_->first;
+    f.f1 = band_->second;
+    f.event_domain = domain_ == XAxis::Event;
+    if (!f.event_domain && interval_->value() > 0)
+        f.interval = interval_->value();
+    return Step{f};
+}
+
+std::optional<QString> FrequencyPlot::applyBandFilter()
+{
+    const auto step = bandFilterStep();
+    if (!step)
+        return tr("choose a band first: Shift-drag on the periodogram");
+    return doc_->pushStep(*step);
+}
+
+void FrequencyPlot::bandPress(const QPoint& pos)
+{
+    bandOrigin_ = plot_->xAxis->pixelToCoord(pos.x());
+    setBand(*bandOrigin_, *bandOrigin_);
+}
+
+void FrequencyPlot::bandMove(const QPoint& pos)
+{
+    if (bandOrigin_)
+        setBand(*bandOrigin_, plot_->xAxis->pixelToCoord(pos.x()));
+}
+
+void FrequencyPlot::bandRelease(const QPoint& pos)
+{
+    if (!bandOrigin_)
+        return;
+    const double x = plot_->xAxis->pixelToCoord(pos.x());
+    if (std::abs(plot_->xAxis->coordToPixel(*bandOrigin_) - pos.x()) < 3)
+        clearBand(); // a click, not a band
+    else
+        setBand(*bandOrigin_, x);
+    bandOrigin_.reset();
+}
+
+void FrequencyPlot::hover(const QPoint& pos)
+{
+    if (!result_ || result_->frequency.size() < 3)
+        return;
+    // The nearest local maximum within a few pixels of the cursor.
+    const double f0 = plot_->xAxis->pixelToCoord(pos.x() - 6);
+    const double f1 = plot_->xAxis->pixelToCoord(pos.x() + 6);
+    const auto& fr = result_->frequency;
+    const auto lo = static_cast<std::size_t>(std::lower_bound(fr.begin() + 1, fr.end(), f0) - fr.begin());
+    const auto hi = static_cast<std::size_t>(std::upper_bound(fr.begin() + 1, fr.end(), f1) - fr.begin());
+    std::size_t best = 0;
+    for (std::size_t k = lo; k < hi && k < fr.size(); ++k)
+        if (best == 0 || result_->power[k] > result_->power[best])
+            best = k;
+    if (best == 0)
+        return;
+    peakLabel_->setText(tr("peak: %1, power %2").arg(describeFrequency(fr[best])).arg(result_->power[best], 0, 'g', 3));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace chitra::app

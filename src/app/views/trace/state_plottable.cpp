@@ -1,0 +1,261 @@
+#include "views/trace/state_plottable.hpp"
+
+#include "plotting/palette.hpp"
+#include "document/view_document.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace chitra::app {
+
+StatePlottable::StatePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis, const ViewDocument* doc, XAxis axis)
+    : QCPAbstractPlottable(keyAxis, valueAxis), doc_(doc), axis_(axis)
+{
+    setSelectable(QCP::stNone);
+    setAntialiased(false); // crisp one-pixel columns, and much cheaper
+}
+
+double StatePlottable::selectTest(const QPointF&, bool, QVariant*) const { return -1; }
+
+QCPRange StatePlottable::getKeyRange(bool& found, QCP::SignDomain) const
+{
+    const auto [x0, x1] = fullXRange(doc_->ses(), axis_);
+    found = x1 > x0;
+    return QCPRange(x0, x1);
+}
+
+QCPRange StatePlottable::getValueRange(bool& found, QCP::SignDomain, const QCPRange&) const
+{
+    found = true;
+    return QCPRange(-0.5, std::max(1, doc_->laneCount()) - 0.5);
+}
+
+void StatePlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
+{
+    painter->setPen(QPen(stateColour(0), 2));
+    painter->drawLine(QLineF(rect.left(), rect.center().y(), rect.right(), rect.center().y()));
+}
+
+double StatePlottable::laneWidth() const
+{
+    const double spacing = std::fabs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0));
+    return std::clamp(spacing * 0.45, 1.0, 8.0);
+}
+
+const QPen& StatePlottable::lanePen(int lane, double width) const
+{
+    const auto l = static_cast<std::size_t>(lane);
+    if (pens_.size() <= l) {
+        pens_.resize(l + 1);
+        penSymbol_.resize(l + 1, kNoSymbol);
+        penWidth_.resize(l + 1, -1);
+    }
+    const SymbolId s = doc_->laneSymbol(lane);
+    if (penSymbol_[l] != s || penWidth_[l] != width) {
+        pens_[l] = QPen(stateColour(s), width, Qt::SolidLine, Qt::FlatCap);
+        penSymbol_[l] = s;
+        penWidth_[l] = width;
+    }
+    return pens_[l];
+}
+
+void StatePlottable::resetBuffers(std::size_t lanes) const
+{
+    if (perLane_.size() < lanes)
+        perLane_.resize(lanes);
+    for (auto& v : perLane_)
+        v.clear(); // keeps the capacity
+    connectorLines_.clear();
+    crowdedLines_.clear();
+}
+
+void StatePlottable::draw(QCPPainter* painter)
+{
+    if (!mKeyAxis || !mValueAxis || doc_->ses().empty())
+        return;
+    const QRect clip = clipRect();
+    const int left = clip.left();
+    const int right = clip.right() + 1;
+    drawPatterns(painter, left, right, clip);
+    drawSelection(painter, clip);
+    const double x0 = mKeyAxis->pixelToCoord(left);
+    const double x1 = mKeyAxis->pixelToCoord(right);
+    const auto [a, b] = elementsInX(doc_->ses(), axis_, x0, x1);
+    // Fewer elements than pixel columns: draw each; otherwise one summary per column.
+    if (b - a <= static_cast<std::size_t>(right - left))
+        drawExact(painter, a, b);
+    else
+        drawSummarised(painter, left, right);
+}
+
+void StatePlottable::drawPatterns(QCPPainter* painter, int left, int right, const QRect& clip) const
+{
+    const Ses& ses = doc_->ses();
+    for (const auto& p : doc_->patterns()) {
+        if (p.starts.empty())
+            continue;
+        const std::size_t k = p.names.size();
+        QColor fill = p.colour;
+        fill.setAlpha(70);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(fill);
+        // One rectangle per match, or per pixel column when matches are denser.
+        int px = left;
+        while (px < right) {
+            const double t = mKeyAxis->pixelToCoord(px);
+            const auto it = std::partition_point(p.starts.begin(), p.starts.end(), [&](std::size_t s) {
+                return elementX(ses, axis_, s + k) <= t;
+            });
+            if (it == p.starts.end())
+                break;
+            const double xs = std::max<double>(mKeyAxis->coordToPixel(elementX(ses, axis_, *it)), px);
+            const double xe = mKeyAxis->coordToPixel(elementX(ses, axis_, *it + k));
+            if (xs >= right)
+                break;
+            painter->drawRect(QRectF(xs, clip.top(), std::max(1.0, xe - xs), clip.height()));
+            px = std::max(static_cast<int>(std::ceil(xe)), static_cast<int>(std::floor(xs)) + 1);
+        }
+    }
+}
+
+void StatePlottable::drawSelection(QCPPainter* painter, const QRect& clip) const
+{
+    const RecordRange sel = doc_->selection();
+    if (sel.empty())
+        return;
+    const Ses& ses = doc_->ses();
+    const auto [a, b] = elementsOfRecords(ses, sel.begin, sel.end);
+    if (a >= b)
+        return;
+    const double xs = mKeyAxis->coordToPixel(elementX(ses, axis_, a));
+    const double xe = mKeyAxis->coordToPixel(elementX(ses, axis_, b));
+    painter->setPen(QPen(QColor(40, 90, 200, 160), 1, Qt::DashLine));
+    painter->setBrush(QColor(40, 90, 200, 35));
+    painter->drawRect(QRectF(xs, clip.top(), std::max(1.0, xe - xs), clip.height() - 1));
+}
+
+void StatePlottable::drawExact(QCPPainter* painter, std::size_t a, std::size_t b) const
+{
+    const Ses& ses = doc_->ses();
+    const StateSummary& sum = doc_->summary();
+    const int lanes = doc_->laneCount();
+    resetBuffers(static_cast<std::size_t>(lanes));
+    auto& perLane = perLane_;
+    auto& connectors = connectorLines_;
+    double prevY = 0;
+    for (std::size_t i = a; i < b; ++i) {
+        const double xs = mKeyAxis->coordToPixel(elementX(ses, axis_, i));
+        const double xe = mKeyAxis->coordToPixel(elementX(ses, axis_, i + 1));
+        const std::uint32_t lane = sum.lane(i);
+        const double y = mValueAxis->coordToPixel(lane);
+        perLane[lane].emplace_back(xs, y, std::max(xe, xs + 1), y);
+        if (connectors_ && i > a)
+            connectors.emplace_back(xs, prevY, xs, y);
+        prevY = y;
+    }
+    static const QPen connectorPen(QColor(150, 150, 150), 1);
+    painter->setPen(connectorPen);
+    { const auto& v_ = connectors; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
+    const double w = laneWidth();
+    for (int l = 0; l < lanes; ++l) {
+        if (perLane[static_cast<std::size_t>(l)].empty())
+            continue;
+        painter->setPen(lanePen(l, w));
+        { const auto& v_ = perLane[static_cast<std::size_t>(l)]; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
+    }
+}
+
+void StatePlottable::drawSummarised(QCPPainter* painter, int left, int right) const
+{
+    const Ses& ses = doc_->ses();
+    const StateSummary& sum = doc_->summary();
+    const int lanes = doc_->laneCount();
+    const int bitLanes = std::min(lanes, 63);
+    if (laneRects_.size() < static_cast<std::size_t>(bitLanes))
+        laneRects_.resize(static_cast<std::size_t>(bitLanes));
+    for (auto& v : laneRects_)
+        v.clear(); // keeps the capacity
+    connectorRects_.clear();
+    crowdedRects_.clear();
+    auto& perLane = laneRects_;
+    auto& runStart = runStart_;
+    runStart.assign(static_cast<std::size_t>(bitLanes), -1);
+    auto& connectors = connectorRects_;
+    auto& crowded = crowdedRects_;
+    const double w = laneWidth();
+    const int wi = std::max(1, static_cast<int>(std::lround(w)));
+    auto& laneY = laneY_;
+    laneY.resize(static_cast<std::size_t>(lanes));
+    for (int l = 0; l < lanes; ++l)
+        laneY[static_cast<std::size_t>(l)] = mValueAxis->coordToPixel(l);
+    auto closeRun = [&](int l, int end) {
+        auto& s = runStart[static_cast<std::size_t>(l)];
+        if (s >= 0) {
+            const int y = static_cast<int>(std::lround(laneY[static_cast<std::size_t>(l)])) - wi / 2;
+            perLane[static_cast<std::size_t>(l)].emplace_back(s, y, end - s, wi);
+            s = -1;
+        }
+    };
+    // Per pixel column: which lanes occur there (a run of columns becomes one line).
+    // Column boundaries only move right, so each column's element range is found by a
+    // galloping search from the previous one: O(log(n / columns)) with good locality.
+    const std::size_t m = ses.size();
+    auto firstTrue = [m](std::size_t lo, auto pred) {
+        std::size_t hi = lo, step = 1;
+        while (hi < m && !pred(hi)) {
+            lo = hi + 1;
+            hi += step;
+            step <<= 1;
+        }
+        hi = std::min(hi, m);
+        while (lo < hi) {
+            const std::size_t mid = lo + (hi - lo) / 2;
+            if (pred(mid))
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        return lo;
+    };
+    std::size_t a = 0, b = 0;
+    for (int px = left; px < right; ++px) {
+        const double x0 = mKeyAxis->pixelToCoord(px), x1 = mKeyAxis->pixelToCoord(px + 1);
+        // Elements [a, b) intersect [x0, x1): a is the first whose exit is after x0,
+        // b the first entered at or after x1.
+        a = firstTrue(a, [&](std::size_t i) { return elementX(ses, axis_, i + 1) > x0; });
+        b = firstTrue(std::max(a, b), [&](std::size_t i) { return elementX(ses, axis_, i) >= x1; });
+        const LaneSummary s = sum.query(a, b);
+        for (int l = 0; l < bitLanes; ++l) {
+            const bool on = (s.mask >> l) & 1u;
+            if (on && runStart[static_cast<std::size_t>(l)] < 0)
+                runStart[static_cast<std::size_t>(l)] = px;
+            else if (!on)
+                closeRun(l, px);
+        }
+        if (s.empty())
+            continue;
+        if (connectors_ && s.ymax > s.ymin)
+            connectors.emplace_back(px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
+                                    static_cast<int>(std::lround(laneY[s.ymin] - laneY[s.ymax])) + 1);
+        if (lanes > 63 && (s.mask >> 63) & 1u)
+            crowded.emplace_back(px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
+                                 static_cast<int>(std::lround(laneY[std::max<std::uint32_t>(s.ymin, 63)] - laneY[s.ymax])) + 1);
+    }
+    for (int l = 0; l < bitLanes; ++l)
+        closeRun(l, right);
+    static const QBrush connectorBrush(QColor(170, 170, 170)), crowdedBrush(QColor(90, 90, 90));
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(connectorBrush);
+    painter->drawRects(connectors.data(), static_cast<int>(connectors.size()));
+    painter->setBrush(crowdedBrush);
+    painter->drawRects(crowded.data(), static_cast<int>(crowded.size()));
+    for (int l = 0; l < bitLanes; ++l) {
+        const auto& v = perLane[static_cast<std::size_t>(l)];
+        if (v.empty())
+            continue;
+        painter->setBrush(lanePen(l, w).brush()); // the lane's cached colour
+        painter->drawRects(v.data(), static_cast<int>(v.size()));
+    }
+}
+
+} // namespace chitra::app

@@ -1,0 +1,296 @@
+#include "workbench/headless.hpp"
+
+#include "chitra/chain/chain.hpp"
+#include "workbench/error_reporter.hpp"
+#include "views/frequency/frequency_plot.hpp"
+#include "workbench/main_window.hpp"
+#include "session/session.hpp"
+#include "session/session_controller.hpp"
+#include "model/model_window.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "document/view_document.hpp"
+#include "views/view_panel.hpp"
+#include "plotting/display_export.hpp"
+#include "displays/traceview_headless.hpp"
+#include "dialogs/filter_dialog.hpp"
+
+#include "qcustomplot.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QPainter>
+#include <QPixmap>
+#include <QSplitter>
+#include <QThread>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <utility>
+
+namespace chitra::app {
+
+bool wantsHeadless(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (!std::strcmp(argv[i], "--screenshot") || !std::strncmp(argv[i], "--screenshot=", 13) ||
+            !std::strcmp(argv[i], "--benchmark-replot") || !std::strncmp(argv[i], "--benchmark-replot=", 19))
+            return true;
+    return false;
+}
+
+void protectSessionOption(int argc, char** argv)
+{
+    static char renamed[] = "--open-session";
+    for (int i = 1; i < argc; ++i)
+        if (!std::strcmp(argv[i], "--session") || !std::strcmp(argv[i], "-session"))
+            argv[i] = renamed;
+}
+
+namespace {
+
+int fail(int code, const QString& text)
+{
+    std::cerr << text.toStdString() << '\n';
+    return code;
+}
+
+void settle(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+}
+
+} // namespace
+
+int runWorkbench(QApplication& app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Chitra: a workbench for program execution traces");
+    parser.addHelpOption();
+    parser.addOption({"open", "Open a trace file (repeatable).", "FILE"});
+    parser.addOption({{"session", "open-session"}, "Open a saved session (docs/sessions.md).", "FILE"});
+    parser.addOption({"pipeline", "Apply a pipeline file to the first view.", "P.json"});
+    parser.addOption({"display", "Display to show: time, event, frequency, model, gantt or rate.", "KIND", "time"});
+    parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
+    parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
+    parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
+    parser.addOption({"gantt-range", "Gantt display: zoom to the times [T0, T1) (trace units).", "T0:T1"});
+    parser.addOption({"frequency-range",
+                      "Frequency view: show the frequencies [F0, F1] (Hz for a time base in seconds, else cycles per "
+                      "time unit or per event) and give it half the height.",
+                      "F0:F1"});
+    parser.addOption({"dialog", "Screenshot with a dialog open over the window: time-filter or event-filter.", "KIND"});
+    parser.addOption({"threshold", "Threshold shown in the --dialog filter (its own units).", "V"});
+    parser.addOption({"undo", "Undo the last N steps of the view before the screenshot.", "N"});
+    parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
+    parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
+    if (!parser.parse(app.arguments()))
+        return fail(2, parser.errorText());
+    if (parser.isSet("help")) {
+        std::cout << parser.helpText().toStdString();
+        return 0;
+    }
+    const QString display = parser.value("display");
+    if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate"}.contains(display))
+        return fail(2, "chitra: --display must be time, event, frequency, model, gantt or rate");
+    const QString dialog = parser.value("dialog");
+    if (!dialog.isEmpty() && dialog != "time-filter" && dialog != "event-filter")
+        return fail(2, "chitra: --dialog must be time-filter or event-filter");
+    std::optional<std::pair<double, double>> frequencyRange;
+    if (parser.isSet("frequency-range")) {
+        const QStringList f = parser.value("frequency-range").split(':');
+        bool ok0 = false, ok1 = false;
+        if (f.size() == 2)
+            frequencyRange = std::pair{f[0].toDouble(&ok0), f[1].toDouble(&ok1)};
+        if (!ok0 || !ok1 || !(frequencyRange->first < frequencyRange->second))
+            return fail(2, "chitra: --frequency-range must be F0:F1 with F0 < F1");
+    }
+    QSize size(1400, 900);
+    {
+        const QStringList wh = parser.value("size").split('x');
+        bool okw = false, okh = false;
+        if (wh.size() == 2)
+            size = QSize(wh[0].toInt(&okw), wh[1].toInt(&okh));
+        if (!okw || !okh || size.width() < 200 || size.height() < 150)
+            return fail(2, "chitra: --size must be WxH, at least 200x150");
+    }
+    const QStringList files = parser.values("open") + parser.positionalArguments();
+    const bool screenshot = parser.isSet("screenshot");
+    const bool bench = parser.isSet("benchmark-replot");
+    const bool headless = screenshot || bench;
+    if (headless)
+        setErrorHook([](QWidget*, const QString&, const QString& text) { std::cerr << text.toStdString() << '\n'; });
+
+    const QString sessionFile = parser.value("session");
+    MainWindow window;
+    if (!headless) {
+        window.show();
+        if (!sessionFile.isEmpty())
+            window.sessionController()->openSession(sessionFile);
+        else
+            window.sessionController()->offerRecovery();
+        window.openFiles(files);
+        if (parser.isSet("pipeline")) {
+            const QString pipeline = parser.value("pipeline");
+            QObject::connect(&window, &MainWindow::fileLoaded, &window, [&window, pipeline] {
+                QString error;
+                if (window.session()->viewCount() == 1 && !window.importPipeline(pipeline, &error))
+                    reportError(&window, QObject::tr("Cannot apply pipeline"), error);
+            });
+        }
+        return app.exec();
+    }
+
+    if (files.isEmpty() && sessionFile.isEmpty())
+        return fail(2, "chitra: --screenshot and --benchmark-replot need --open FILE or --session FILE");
+    QElapsedTimer firstFrame;
+    firstFrame.start();
+    if (!sessionFile.isEmpty()) {
+        // Headless: a damaged file loads its intact parts; moved files are found relative
+        // to the session, changed or missing ones are skipped; problems go to stderr.
+        SessionController* sessions = window.sessionController();
+        sessions->setAsker([](SessionController::Question, const QString& text) {
+            std::cerr << text.toStdString() << '\n';
+            return SessionController::Answer::Yes;
+        });
+        sessions->setRestoreDialogs({});
+        if (!sessions->openSession(sessionFile, false))
+            return 3;
+        if (!window.currentView())
+            return fail(3, "chitra: " + sessionFile + ": no trace of the session could be opened");
+    }
+    for (const QString& f : files) {
+        QString error;
+        if (!window.openFileNow(f, &error))
+            return fail(3, error);
+    }
+    if (sessionFile.isEmpty())
+        window.setCurrentView(window.session()->files().front().views.front());
+    if (parser.isSet("pipeline")) {
+        QString error;
+        if (!window.importPipeline(parser.value("pipeline"), &error))
+            return fail(3, error);
+    }
+    if (parser.isSet("undo")) {
+        bool ok = false;
+        const int n = parser.value("undo").toInt(&ok);
+        if (!ok || n < 0)
+            return fail(2, "chitra: --undo needs a count >= 0");
+        for (int i = 0; i < n && window.currentView()->undoStack()->canUndo(); ++i)
+            window.currentView()->undoStack()->undo();
+        settle(100);
+    }
+    // Large pipelines replay on a worker: the picture must show their result.
+    for (const auto& file : window.session()->files())
+        for (ViewDocument* view : file.views)
+            if (!view->waitForReplay())
+                return fail(3, "chitra: the pipeline of " + view->name() + " did not finish");
+    window.resize(size);
+    if (sessionFile.isEmpty() || parser.isSet("display")) // a session keeps its own axis
+        window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
+    window.show();
+    if (display == "gantt" || display == "rate") // Traceview displays (traceview_headless.cpp)
+        return runTraceviewHeadless(window.currentView(), display, parser.value("screenshot"), size,
+                                    bench ? parser.value("benchmark-replot").toInt() : 0,
+                                    {parser.value("gantt-range"), parser.value("rate-state")});
+    ViewPanel* panel = window.currentPanel();
+    const double frameMs = panel->tracePlot()->replotNow();
+    const double firstFrameMs = static_cast<double>(firstFrame.elapsed());
+
+    if (bench) {
+        bool ok = false;
+        const int n = parser.value("benchmark-replot").toInt(&ok);
+        if (!ok || n < 1)
+            return fail(2, "chitra: --benchmark-replot needs a positive count");
+        settle(200);
+        std::vector<double> times;
+        for (int i = 0; i < n; ++i)
+            times.push_back(panel->tracePlot()->replotNow());
+        std::sort(times.begin(), times.end());
+        std::cout << "elements " << window.currentView()->ses().size() << " first_frame_ms " << firstFrameMs
+                  << " first_replot_ms " << frameMs << " median_replot_ms " << times[times.size() / 2]
+                  << " min_replot_ms " << times.front() << '\n';
+        if (!screenshot)
+            return 0;
+    }
+
+    QPixmap shot;
+    if (display == "model") {
+        auto ses = window.currentView()->sesPtr();
+        ModelWindow model(fit_chain(*ses, window.currentView()->trace().header.timebase), ses);
+        model.resize(size);
+        model.show();
+        settle(300);
+        shot = model.grab();
+    } else {
+        FrequencyPlot* frequency = panel->frequencyPlot();
+        if (frequencyRange) // the periodogram's peak region, in a taller pane
+            if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2)
+                split->setSizes({split->height() / 2, split->height() / 2});
+        // The trace plot asks for a recompute 300 ms after its range settles (restored
+        // sessions, the axis switch): let that pass so the spectrum shown is the final one.
+        settle(400);
+        frequency->recompute();
+        for (int round = 0; round < 2; ++round) {
+            settle(round ? 400 : 150);
+            for (int i = 0; i < 600 && frequency->busy(); ++i)
+                settle(50);
+        }
+        settle(100);
+        if (frequencyRange) {
+            // The axis holds cycles per tick; Hz are converted with the time base.
+            double scale = 1;
+            if (frequency->domain() == XAxis::Time)
+                if (const auto spt = seconds_per_tick(window.currentView()->trace().header.timebase))
+                    scale = *spt;
+            frequency->plot()->xAxis->setRange(frequencyRange->first * scale, frequencyRange->second * scale);
+            frequency->plot()->replot();
+            settle(100);
+        }
+        shot = window.grab();
+        if (!dialog.isEmpty()) {
+            // A dialog is its own top-level window: paint it over the main window where
+            // a user would see it (centred).
+            FilterDialog filter(window.currentView()->sesPtr(),
+                                dialog == "event-filter" ? FilterDialog::Domain::event : FilterDialog::Domain::time,
+                                &window);
+            if (parser.isSet("threshold"))
+                filter.setThreshold(parser.value("threshold").toDouble());
+            filter.resize(std::min(760, size.width() - 40), std::min(620, size.height() - 40));
+            filter.show();
+            settle(150);
+            for (int i = 0; i < 600 && filter.previewStates() < 0; ++i)
+                settle(50);
+            settle(150);
+            const QPixmap over = filter.grab();
+            QPainter painter(&shot);
+            const int titleHeight = 26; // offscreen windows have no frame: draw a plain one
+            const QRect frame((shot.width() - over.width()) / 2, (shot.height() - over.height() - titleHeight) / 2,
+                              over.width(), over.height() + titleHeight);
+            painter.fillRect(frame.translated(3, 3), QColor(0, 0, 0, 60)); // a shadow
+            painter.fillRect(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), QColor(220, 220, 220));
+            painter.setPen(Qt::black);
+            painter.drawText(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), Qt::AlignCenter,
+                             filter.windowTitle());
+            painter.drawPixmap(frame.topLeft() + QPoint(0, titleHeight), over);
+            painter.setPen(QColor(90, 90, 90));
+            painter.drawRect(frame.adjusted(0, 0, -1, -1));
+        }
+    }
+    const QString out = parser.value("screenshot");
+    if (display != "model" && dialog.isEmpty() && exportFormatFor(out).value_or(ExportFormat::Png) != ExportFormat::Png
+            ? !exportWidget(&window, out)
+            : !shot.save(out))
+        return fail(3, "chitra: cannot write " + parser.value("screenshot"));
+    return 0;
+}
+
+} // namespace chitra::app

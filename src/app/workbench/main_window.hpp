@@ -1,0 +1,150 @@
+// The workbench's main window: the current view's displays in the centre, the session
+// tree and trace information on the left, patterns and pipeline on the right, status
+// bar read-outs. Menus and toolbar live in MainActions.
+#pragma once
+
+#include "chitra/pipeline/pipeline.hpp"
+#include "plotting/ses_geometry.hpp"
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QStringList>
+
+#include <map>
+
+class QLabel;
+class QMenu;
+class QModelIndex;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+class QTreeView;
+class QUndoGroup;
+
+namespace chitra::app {
+
+class Session;
+class SessionModel;
+class ViewDocument;
+class ViewPanel;
+class TraceInfoPanel;
+class PatternsPanel;
+class PipelinePanel;
+class StateDetailsPanel;
+class TraceLoader;
+class MainActions;
+class SessionController;
+class BookmarksPanel;
+class BackgroundJobs;
+struct LoadResult;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return session_; }
+    SessionModel* sessionModel() const { return model_; }
+    ViewDocument* currentView() const { return current_; }
+    ViewPanel* currentPanel() const;
+    PatternsPanel* patternsPanel() const { return patterns_; }
+    PipelinePanel* pipelinePanel() const { return pipeline_; }
+    StateDetailsPanel* stateDetails() const { return details_; }
+    QTreeView* sessionTree() const { return tree_; }
+    // The session tree's context menu for `index` (files: new view, close; views: new
+    // view, add or reopen a display, rename, delete; displays: show, close).
+    void fillSessionMenu(QMenu* menu, const QModelIndex& index);
+    ViewPanel* panelOf(ViewDocument* view) const;
+    TraceInfoPanel* traceInfo() const { return info_; }
+    QUndoGroup* undoGroup() const { return undoGroup_; }
+    MainActions* actions() const { return actions_; }
+    SessionController* sessionController() const { return sessionController_; }
+    BookmarksPanel* bookmarksPanel() const { return bookmarks_; }
+    QString hoverText() const;
+    bool loading() const;
+    // Running background jobs (shown in the status bar with progress and Cancel).
+    BackgroundJobs* jobs() const { return jobs_; }
+    QToolButton* cancelButton() const { return cancel_; }
+    // The model window of the last fit (null while a background fit runs or after it closed).
+    QWidget* lastModelWindow() const;
+
+    // Blocking open (headless use); false with the reader's message on failure.
+    bool openFileNow(const QString& path, QString* error);
+    bool importPipeline(const QString& path, QString* error);
+    bool exportPipeline(const QString& path, QString* error);
+
+public slots:
+    void openFiles(const QStringList& paths); // in the background
+    void openDialog();
+    void setCurrentView(chitra::app::ViewDocument* view);
+    void setXAxis(chitra::app::XAxis axis);
+    void fitAll();
+    void undoZoom();
+    void showModel();
+    void importPipelineDialog();
+    void exportPipelineDialog();
+    void addViewOfCurrentFile();
+    void removeCurrentView();
+    void showMessage(const QString& text);
+
+    // Transforms from dialogs: each accepted dialog pushes one undoable step; a step the
+    // core refuses is not pushed and its message is shown.
+    void openFilterDialog(bool eventDomain);
+    void openProjectionDialog(int mode); // ProjectionDialog::Mode as int
+    void loadRulesDialog();
+    void filterFrequencyBand();
+    void editStateOrder();
+    void openDisplay(chitra::app::ViewDocument* view, int display);
+
+public:
+    // A rules file as a step (its text read now); false with the message on refusal.
+    bool applyRulesFile(const QString& path, QString* error);
+    // Pushes a step on the current view; shows the core's refusal in a message box.
+    bool applyStep(const Step& step, const QString& what);
+
+signals:
+    void fileLoaded(chitra::app::ViewDocument* view);
+    void loadFailed(const QString& message);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildDocks();
+    void onLoaded(const LoadResult& result);
+    void onViewAdded(ViewDocument* view);
+    void onViewRemoved(ViewDocument* view);
+    void refreshInfo();
+    void refreshDetails();
+    void addRecent(const QString& path);
+
+    Session* session_;
+    SessionModel* model_;
+    TraceLoader* loader_;
+    QUndoGroup* undoGroup_;
+    MainActions* actions_;
+    SessionController* sessionController_ = nullptr;
+    BookmarksPanel* bookmarks_ = nullptr;
+    QStackedWidget* centre_;
+    QLabel* placeholder_;
+    std::map<ViewDocument*, ViewPanel*> panels_;
+    ViewDocument* current_ = nullptr;
+    QTreeView* tree_;
+    TraceInfoPanel* info_;
+    PatternsPanel* patterns_;
+    PipelinePanel* pipeline_;
+    StateDetailsPanel* details_;
+    QLabel* hover_;
+    QLabel* viewLabel_;
+    QProgressBar* progress_;
+    QToolButton* cancel_;
+    QLabel* jobLabel_;
+    BackgroundJobs* jobs_;
+    int fitGeneration_ = 0;
+    QPointer<QWidget> lastModel_;
+};
+
+} // namespace chitra::app
