@@ -10,6 +10,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev libxxhash-dev libgraphviz-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy
+  libsimdjson-dev libopen-trace-format2-dev
+  otf2-tools python3-otf2 pajeng clang nodejs
   fonts-dejavu-core xvfb xauth
 )
 

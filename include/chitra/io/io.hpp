@@ -30,7 +30,8 @@ std::string_view to_string(TraceFormat format);
 // True when `head` (the first bytes of a file) starts with the binary magic.
 bool has_binary_magic(std::string_view head);
 
-// Reads either format, chosen by the file's magic bytes.
+// Reads any format Chitra knows, detected by content (chitra/io/import.hpp); a foreign
+// trace with every lane that has a state event.
 Trace load_trace(const std::string& path);
 // The same, also saying which format it found.
 Trace load_trace(const std::string& path, TraceFormat& format);

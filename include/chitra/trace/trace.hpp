@@ -13,6 +13,8 @@
 
 namespace chitra {
 
+struct LaneTrace; // chitra/lanes/lane_trace.hpp
+
 enum class FieldKind : std::uint8_t { gauge, counter };
 std::string_view to_string(FieldKind kind);
 
@@ -39,6 +41,9 @@ struct Trace {
     Column<SymbolId> states;
     std::vector<Column<double>> fields; // one column per header.fields entry
     std::shared_ptr<const SymbolTable> symbols;
+    // For a trace imported from a foreign format: its lanes as the source records them
+    // (the lanes view draws them); the components are some of these lanes.
+    std::shared_ptr<const LaneTrace> lanes;
 
     std::size_t size() const { return times.size(); }
 };

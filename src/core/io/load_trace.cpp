@@ -1,5 +1,6 @@
 // Format detection: a file that starts with the binary magic is a .ctrace, anything
 // else is parsed as PES text (whose first byte can never be 0x89: it is not UTF-8).
+#include "chitra/io/import.hpp"
 #include "chitra/io/io.hpp"
 #include "io/mapped_file.hpp"
 #include "io/trace_readers.hpp"
@@ -24,8 +25,7 @@ Trace load_trace(const std::string& path, TraceFormat& format)
 
 Trace load_trace(const std::string& path)
 {
-    TraceFormat format;
-    return load_trace(path, format);
+    return load_trace(path, ImportOptions{});
 }
 
 } // namespace chitra

@@ -386,7 +386,9 @@ TEST(PesWriter, RandomTracesRoundTripThroughAFile)
     }
 }
 
-TEST(PesWriter, RefusesStatesThatAreNotTokens)
+// interfaces.md: names from other programs may hold spaces; they are written %XX and read
+// back as they were. Only an empty name cannot be written.
+TEST(PesWriter, EncodesStatesThatAreNotTokensAndRefusesEmptyOnes)
 {
     Trace t;
     auto table = std::make_shared<SymbolTable>();
@@ -395,6 +397,14 @@ TEST(PesWriter, RefusesStatesThatAreNotTokens)
     t.times = Column<Time>(std::vector<Time>{1});
     t.states = Column<SymbolId>(std::vector<SymbolId>{0});
     std::ostringstream out;
+    write_pes(t, out);
+    EXPECT_NE(out.str().find("\n1 two%20words\n"), std::string::npos) << out.str();
+    Trace back = read_pes_text(out.str(), "back.pes");
+    EXPECT_EQ((*back.symbols)[back.states[0]].name, "two words");
+
+    auto empty = std::make_shared<SymbolTable>();
+    empty->add({.name = "", .components = {""}});
+    t.symbols = empty;
     EXPECT_THROW(write_pes(t, out), InputError);
 }
 

@@ -337,7 +337,7 @@ private:
                 fail("bad field declaration " + quote_token(decl) + " (expected name:gauge or name:counter)");
             auto name = decl.substr(0, colon);
             auto kind = decl.substr(colon + 1);
-            FieldInfo field{std::string(name), FieldKind::gauge};
+            FieldInfo field{detail::decode_name(name), FieldKind::gauge};
             if (kind == "counter")
                 field.kind = FieldKind::counter;
             else if (kind != "gauge")
@@ -482,11 +482,9 @@ private:
         for (std::size_t c = 0; c < tokens_.size(); ++c) {
             if (auto problem = text_problem(tokens_[c], false); !problem.empty())
                 fail(problem + " in state token " + quote_token(tokens_[c]));
-            symbol.components.emplace_back(tokens_[c]);
-            if (c)
-                symbol.name += header_.separator;
-            symbol.name += tokens_[c];
+            symbol.components.push_back(detail::decode_name(tokens_[c]));
         }
+        symbol.name = detail::join_components(symbol.components, header_.separator);
         if (interner_.size() >= kNoSymbol - 1)
             fail("too many distinct states");
         SymbolId other = symbols_->find(symbol.name);
@@ -551,6 +549,84 @@ namespace detail {
 Trace parse_pes(std::string_view text, const std::string& source)
 {
     return PesParser(text, source).parse();
+}
+
+std::string encode_name(std::string_view name, std::string_view separator)
+{
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(name.size());
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto u = static_cast<unsigned char>(name[i]);
+        const bool in_separator = !separator.empty() && name.substr(i).starts_with(separator);
+        if (in_separator) {
+            for (char c : separator) {
+                out += '%';
+                out += hex[static_cast<unsigned char>(c) >> 4];
+                out += hex[static_cast<unsigned char>(c) & 15];
+            }
+            i += separator.size() - 1;
+        } else if (u <= 0x20 || u == 0x7f || u == '%' || (i == 0 && u == '#')) {
+            out += '%';
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        } else {
+            out += name[i];
+        }
+    }
+    return out;
+}
+
+std::string decode_name(std::string_view token)
+{
+    if (token.find('%') == std::string_view::npos)
+        return std::string(token);
+    auto digit = [](char c) -> int {
+        if (c >= '0' && c <= '9')
+            return c - '0';
+        if (c >= 'a' && c <= 'f')
+            return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+            return c - 'A' + 10;
+        return -1;
+    };
+    std::string out;
+    out.reserve(token.size());
+    for (std::size_t i = 0; i < token.size(); ++i) {
+        if (token[i] == '%' && i + 2 < token.size()) {
+            const int hi = digit(token[i + 1]), lo = digit(token[i + 2]);
+            if (hi >= 0 && lo >= 0) {
+                out += static_cast<char>(hi * 16 + lo);
+                i += 2;
+                continue;
+            }
+        }
+        out += token[i];
+    }
+    return out;
+}
+
+std::string join_components(const std::vector<std::string>& components, std::string_view separator)
+{
+    if (components.size() == 1)
+        return components[0];
+    std::string out;
+    for (std::size_t c = 0; c < components.size(); ++c) {
+        if (c)
+            out += separator;
+        if (separator.empty() || components[c].find(separator) == std::string::npos) {
+            out += components[c];
+        } else {
+            std::string_view rest = components[c];
+            for (std::size_t at; (at = rest.find(separator)) != std::string_view::npos;) {
+                out += rest.substr(0, at);
+                out += encode_name(separator, separator);
+                rest.remove_prefix(at + separator.size());
+            }
+            out += rest;
+        }
+    }
+    return out;
 }
 
 std::string name_text_problem(std::string_view text)

@@ -12,18 +12,6 @@ namespace chitra {
 
 namespace {
 
-bool is_token_safe(std::string_view token)
-{
-    if (token.empty())
-        return false;
-    for (char c : token) {
-        auto u = static_cast<unsigned char>(c);
-        if (u <= 0x20 || u == 0x7f)
-            return false;
-    }
-    return true;
-}
-
 std::string one_line(std::string_view text)
 {
     std::string out(text);
@@ -55,10 +43,9 @@ std::string header_text(const Trace& trace)
     if (!h.fields.empty()) {
         out += "# fields:";
         for (const auto& f : h.fields) {
-            if (!is_token_safe(f.name))
-                throw InputError(trace.source + ": cannot write field name " + detail::quote_token(f.name) +
-                                 " as PES text (empty or contains whitespace)");
-            out += " " + f.name + ":" + std::string(to_string(f.kind));
+            if (f.name.empty())
+                throw InputError(trace.source + ": cannot write an empty field name as PES text");
+            out += " " + detail::encode_name(f.name, h.separator) + ":" + std::string(to_string(f.kind));
         }
         out += "\n";
     }
@@ -86,22 +73,21 @@ std::vector<std::string> state_tokens(const Trace& trace)
     for (const Symbol& s : *trace.symbols) {
         std::string text;
         const auto& comps = s.components;
+        const std::string& sep = trace.header.separator;
         if (comps.empty() && trace.header.components == 1) {
-            text = " " + s.name;
-            if (!is_token_safe(s.name))
-                throw InputError(trace.source + ": cannot write state " + detail::quote_token(s.name) +
-                                 " as PES text (empty or contains whitespace)");
+            if (s.name.empty())
+                throw InputError(trace.source + ": cannot write a state with an empty name as PES text");
+            text = " " + detail::encode_name(s.name, sep);
         } else {
             if (comps.size() != trace.header.components)
                 throw InputError(trace.source + ": cannot write state " + detail::quote_token(s.name) +
                                  " as PES text: it has " + std::to_string(comps.size()) +
                                  " components, the header says " + std::to_string(trace.header.components));
             for (const auto& c : comps) {
-                if (!is_token_safe(c))
+                if (c.empty())
                     throw InputError(trace.source + ": cannot write state " + detail::quote_token(s.name) +
-                                     " as PES text: component " + detail::quote_token(c) +
-                                     " is empty or contains whitespace");
-                text += " " + c;
+                                     " as PES text: a component is empty");
+                text += " " + detail::encode_name(c, sep);
             }
         }
         out.push_back(std::move(text));

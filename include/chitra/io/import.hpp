@@ -1,0 +1,63 @@
+// Every trace format Chitra reads, detected by content (interfaces.md "Foreign trace
+// formats"). PES and .ctrace are read directly; foreign formats go through an Importer
+// into a LaneTrace, then the chosen lanes become a PES (chitra/lanes/lane_selection.hpp).
+#pragma once
+
+#include "chitra/lanes/lane_selection.hpp"
+#include "chitra/trace/trace.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chitra {
+
+enum class SourceFormat : std::uint8_t { pes, ctrace, paje, otf2, ctf, chrome, paraver, csv, events };
+
+std::string_view to_string(SourceFormat format);
+std::optional<SourceFormat> parse_source_format(std::string_view name);
+// The formats `--from` accepts, in the order of interfaces.md.
+const std::vector<SourceFormat>& all_source_formats();
+
+struct ImportOptions {
+    std::optional<SourceFormat> from;  // overrides detection
+    LaneSelection components;          // which lanes become components
+    // Called now and then with the share of the input read (0..1); the import stops with
+    // chitra::Cancelled when the thread's cancel flag is set (chitra/util/cancel.hpp).
+    std::function<void(double)> progress;
+    // Warnings (counted problems that do not stop the import) go here when set, else to
+    // the trace's header as nothing: callers print them.
+    std::vector<std::string>* warnings = nullptr;
+};
+
+// One reader of a foreign format; each lives in its own folder under src/core/io/.
+class Importer {
+public:
+    virtual ~Importer() = default;
+    virtual SourceFormat format() const = 0;
+    // Whether `path` holds this format; `head` is the first few KB of a regular file
+    // (empty for a directory).
+    virtual bool detect(const std::string& path, std::string_view head) const = 0;
+    // Reads the whole source; malformed input throws InputError("FILE:LINE: reason",
+    // or "FILE: byte N" / "FILE: event N" for binary formats).
+    virtual LaneTrace read(const std::string& path, const ImportOptions& options) const = 0;
+};
+
+// Every importer, in detection order (the registry: src/core/io/import/importers.cpp).
+const std::vector<const Importer*>& importers();
+const Importer* importer_for(SourceFormat format);
+
+// The format of `path` by its content (then its extension); throws InputError when no
+// format recognises it.
+SourceFormat detect_format(const std::string& path);
+
+// Reads a foreign trace as lanes (throws InputError for PES and .ctrace).
+LaneTrace import_lanes(const std::string& path, const ImportOptions& options = {});
+
+// Reads any trace: PES and .ctrace directly, a foreign format as the PES of the chosen
+// lanes. `format` (optional) receives the format read.
+Trace load_trace(const std::string& path, const ImportOptions& options, SourceFormat* format = nullptr);
+
+} // namespace chitra

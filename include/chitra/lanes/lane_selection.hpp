@@ -1,0 +1,33 @@
+// Which lanes of an imported trace become the components of a PES, and the PES they
+// make (interfaces.md: `--components all|LIST|/REGEX/`, `--per-component DIR`).
+#pragma once
+
+#include "chitra/lanes/lane_trace.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace chitra {
+
+// `all` (every lane with at least one state event), a comma-separated list of 1-based
+// lane numbers or lane names, or /REGEX/ (ECMAScript, searched in the lane name).
+struct LaneSelection {
+    std::string spec = "all";
+};
+
+// The chosen lanes' indices in lane order. Throws InputError for a number out of range,
+// a name no lane has, a bad regular expression, or a choice of no lane at all.
+std::vector<std::size_t> choose_lanes(const LaneTrace& trace, const LaneSelection& selection);
+
+// The PES of the chosen lanes: one component per lane (renumbered from 1 in lane order),
+// one record at each time where a chosen lane's state changes, holding the states after
+// it; state names joined by `|`; times in ns minus `origin` (default: the first record's
+// time); the header names each lane (`# lane: K NAME`) and keeps `# origin:`.
+Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
+               std::optional<Time> origin = std::nullopt);
+
+// The absolute time of the first record of the chosen lanes (nullopt when none changes).
+std::optional<Time> first_change(const LaneTrace& trace, const std::vector<std::size_t>& lanes);
+
+} // namespace chitra

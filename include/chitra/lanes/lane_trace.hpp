@@ -1,0 +1,117 @@
+// A trace as a foreign source records it (interfaces.md "Foreign trace formats"): lanes
+// (threads, locations, containers), each with its own state stack, on one time axis.
+// One change list per lane, not one symbol per distinct vector of lane states: 64 lanes
+// of 10^8 records stay 64 short lists. Vector states are formed on demand (to_trace).
+#pragma once
+
+#include "chitra/trace/trace.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace chitra {
+
+using LaneStateId = std::uint32_t;              // index into LaneTrace::state_names
+inline constexpr LaneStateId kEmptyLaneState = 0; // "-": the lane's stack is empty
+
+// From record `record` on, the lane is in `state` with `depth` regions on its stack.
+struct LaneChange {
+    std::uint64_t record = 0;
+    LaneStateId state = kEmptyLaneState;
+    std::uint32_t depth = 0;
+};
+
+struct Lane {
+    std::string name;                 // as the source names it; need not be unique
+    std::vector<LaneChange> changes;  // increasing records; "-" at depth 0 before the first
+    std::uint64_t events = 0;         // state events read for this lane
+};
+
+// A counter or gauge as the source records it; samples at absolute source times (ns).
+struct LaneField {
+    std::string name;
+    FieldKind kind = FieldKind::gauge;
+    std::optional<std::size_t> lane;  // the lane that records it, when a lane does
+    std::string owner;                // else who does (a Chrome process id), for NAME@OWNER
+    std::vector<std::pair<Time, double>> samples; // non-decreasing times
+};
+
+struct LaneTrace {
+    std::string source;               // path, for messages
+    std::string format;               // "paje", "otf2", "chrome", ...
+    std::vector<Time> times;          // absolute ns of each record (strictly increasing)
+    std::vector<Lane> lanes;          // in the format's lane order
+    std::vector<std::string> state_names{"-"};
+    std::vector<LaneField> fields;
+    std::optional<Time> last_event;   // absolute ns of the last event read
+    std::vector<std::pair<std::string, std::string>> extra; // header lines to keep
+    std::vector<std::string> warnings;
+
+    std::size_t size() const { return times.size(); }
+};
+
+// Builds a LaneTrace from a source's events. Events of one lane come in non-decreasing
+// time; at equal times they apply in the order given, and only the state after the last
+// of them counts (so a region that opens and closes at one instant changes nothing).
+// Lanes may interleave in any order.
+class LaneTraceBuilder {
+public:
+    LaneTraceBuilder(std::string source, std::string format);
+
+    std::size_t add_lane(std::string name);
+    std::size_t lane_count() const { return lanes_.size(); }
+    LaneStateId state(std::string_view name);
+
+    void push(std::size_t lane, Time t, LaneStateId state);
+    // Pops the top; popping an empty stack is counted in a warning and changes nothing.
+    void pop(std::size_t lane, Time t);
+    void set(std::size_t lane, Time t, LaneStateId state); // the whole stack becomes `state`
+    void reset(std::size_t lane, Time t);                  // the stack becomes empty
+
+    std::size_t add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane,
+                          std::string owner = {});
+    void sample(std::size_t field, Time t, double value);
+
+    // Every event read (state or not), so that `end` is the time of the last one.
+    void saw_event(Time t);
+    void add_extra(std::string key, std::string value);
+    // A warning counted by kind: "N x MESSAGE" once at the end.
+    void warn(const std::string& message);
+
+    // Throws InputError("SOURCE: ...") when a lane's events go back in time.
+    LaneTrace finish();
+
+private:
+    struct Change {
+        Time time;
+        LaneStateId state;
+        std::uint32_t depth;
+    };
+    struct LaneBuild {
+        std::string name;
+        std::vector<LaneStateId> stack;
+        std::vector<Change> changes;
+        Time time = 0;               // time of the events being applied
+        bool started = false;
+        LaneStateId before = kEmptyLaneState; // state before `time`
+        std::uint64_t events = 0;
+    };
+    LaneBuild& at(std::size_t lane, Time t);
+    void settle(LaneBuild& lane);
+
+    std::string source_, format_;
+    std::vector<LaneBuild> lanes_;
+    std::vector<std::string> names_{"-"};
+    std::unordered_map<std::string, LaneStateId> ids_;
+    std::vector<LaneField> fields_;
+    std::optional<Time> last_event_;
+    std::vector<std::pair<std::string, std::string>> extra_;
+    std::vector<std::pair<std::string, std::uint64_t>> warnings_;
+};
+
+} // namespace chitra

@@ -1,0 +1,126 @@
+// Format names, detection by content and the one entry point that reads any trace.
+#include "chitra/io/import.hpp"
+#include "chitra/io/io.hpp"
+#include "io/import/importers.hpp"
+#include "io/mapped_file.hpp"
+#include "io/trace_readers.hpp"
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+
+namespace chitra {
+
+namespace {
+
+constexpr std::array<std::pair<SourceFormat, std::string_view>, 9> kNames{{
+    {SourceFormat::pes, "pes"},
+    {SourceFormat::ctrace, "ctrace"},
+    {SourceFormat::paje, "paje"},
+    {SourceFormat::otf2, "otf2"},
+    {SourceFormat::ctf, "ctf"},
+    {SourceFormat::chrome, "chrome"},
+    {SourceFormat::paraver, "paraver"},
+    {SourceFormat::csv, "csv"},
+    {SourceFormat::events, "events"},
+}};
+
+// The first bytes of a regular file (empty for a directory).
+std::string file_head(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return {};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(path + ": cannot open");
+    std::string head(8192, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head;
+}
+
+} // namespace
+
+std::string_view to_string(SourceFormat format)
+{
+    for (const auto& [f, name] : kNames)
+        if (f == format)
+            return name;
+    return "?";
+}
+
+std::optional<SourceFormat> parse_source_format(std::string_view name)
+{
+    for (const auto& [f, n] : kNames)
+        if (n == name)
+            return f;
+    return std::nullopt;
+}
+
+const std::vector<SourceFormat>& all_source_formats()
+{
+    static const std::vector<SourceFormat> all = [] {
+        std::vector<SourceFormat> v;
+        for (const auto& [f, name] : kNames)
+            v.push_back(f);
+        return v;
+    }();
+    return all;
+}
+
+const Importer* importer_for(SourceFormat format)
+{
+    for (const Importer* i : importers())
+        if (i->format() == format)
+            return i;
+    return nullptr;
+}
+
+SourceFormat detect_format(const std::string& path)
+{
+    const std::string head = file_head(path);
+    if (has_binary_magic(head))
+        return SourceFormat::ctrace;
+    for (const Importer* i : importers())
+        if (i->detect(path, head))
+            return i->format();
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(path + ": a directory that holds no trace Chitra can read");
+    return SourceFormat::pes;
+}
+
+LaneTrace import_lanes(const std::string& path, const ImportOptions& options)
+{
+    const SourceFormat format = options.from ? *options.from : detect_format(path);
+    const Importer* importer = importer_for(format);
+    if (!importer)
+        throw InputError(path + ": " + std::string(to_string(format)) +
+                         (format == SourceFormat::pes || format == SourceFormat::ctrace
+                              ? " is not a foreign format (it has no lanes to import)"
+                              : " traces cannot be read yet"));
+    LaneTrace lanes = importer->read(path, options);
+    if (options.warnings)
+        options.warnings->insert(options.warnings->end(), lanes.warnings.begin(), lanes.warnings.end());
+    return lanes;
+}
+
+Trace load_trace(const std::string& path, const ImportOptions& options, SourceFormat* format)
+{
+    const SourceFormat f = options.from ? *options.from : detect_format(path);
+    if (format)
+        *format = f;
+    if (f == SourceFormat::pes)
+        return read_pes_file(path);
+    if (f == SourceFormat::ctrace)
+        return read_binary_file(path);
+    ImportOptions o = options;
+    o.from = f;
+    auto lanes = std::make_shared<LaneTrace>(import_lanes(path, o));
+    Trace trace = to_trace(*lanes, choose_lanes(*lanes, options.components));
+    trace.lanes = std::move(lanes);
+    return trace;
+}
+
+} // namespace chitra

@@ -1,0 +1,12 @@
+// The registry of importers, in detection order: a new format adds its line here.
+#include "io/import/importers.hpp"
+
+namespace chitra {
+
+const std::vector<const Importer*>& importers()
+{
+    static const std::vector<const Importer*> all{};
+    return all;
+}
+
+} // namespace chitra

@@ -1,0 +1,9 @@
+// The importers of foreign formats, one per folder under src/core/io/; the registry in
+// importers.cpp lists them in detection order.
+#pragma once
+
+#include "chitra/io/import.hpp"
+
+namespace chitra::detail {
+
+} // namespace chitra::detail

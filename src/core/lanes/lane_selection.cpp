@@ -1,0 +1,191 @@
+// Lane choice and the PES of the chosen lanes (vector states formed here, on demand).
+#include "chitra/lanes/lane_selection.hpp"
+#include "io/trace_readers.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <queue>
+#include <regex>
+#include <unordered_map>
+
+namespace chitra {
+
+namespace {
+
+std::string trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return std::string(s);
+}
+
+} // namespace
+
+std::vector<std::size_t> choose_lanes(const LaneTrace& trace, const LaneSelection& selection)
+{
+    const std::string spec = trimmed(selection.spec);
+    std::vector<std::size_t> out;
+    if (spec.empty() || spec == "all") {
+        for (std::size_t i = 0; i < trace.lanes.size(); ++i)
+            if (trace.lanes[i].events > 0)
+                out.push_back(i);
+        if (out.empty())
+            throw InputError(trace.source + ": no lane has a state event");
+        return out;
+    }
+    if (spec.size() >= 2 && spec.front() == '/' && spec.back() == '/') {
+        std::regex re;
+        try {
+            re = std::regex(spec.substr(1, spec.size() - 2), std::regex::ECMAScript);
+        } catch (const std::regex_error& e) {
+            throw InputError("--components " + spec + ": bad regular expression (" + e.what() + ")");
+        }
+        for (std::size_t i = 0; i < trace.lanes.size(); ++i)
+            if (std::regex_search(trace.lanes[i].name, re))
+                out.push_back(i);
+        if (out.empty())
+            throw InputError(trace.source + ": no lane name matches " + spec);
+        return out;
+    }
+    std::vector<bool> chosen(trace.lanes.size(), false);
+    std::size_t start = 0;
+    while (start <= spec.size()) {
+        std::size_t comma = spec.find(',', start);
+        if (comma == std::string::npos)
+            comma = spec.size();
+        const std::string item = trimmed(std::string_view(spec).substr(start, comma - start));
+        start = comma + 1;
+        if (item.empty())
+            throw InputError("--components " + spec + ": empty item in the list");
+        std::size_t number = 0;
+        auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), number);
+        bool found = false;
+        if (ec == std::errc() && p == item.data() + item.size()) {
+            if (number < 1 || number > trace.lanes.size())
+                throw InputError("--components: lane " + item + " does not exist (the trace has " +
+                                 std::to_string(trace.lanes.size()) + " lanes)");
+            chosen[number - 1] = found = true;
+        } else {
+            for (std::size_t i = 0; i < trace.lanes.size(); ++i)
+                if (trace.lanes[i].name == item)
+                    chosen[i] = found = true;
+        }
+        if (!found)
+            throw InputError("--components: no lane is named '" + item + "'");
+    }
+    for (std::size_t i = 0; i < chosen.size(); ++i)
+        if (chosen[i])
+            out.push_back(i);
+    return out;
+}
+
+std::optional<Time> first_change(const LaneTrace& trace, const std::vector<std::size_t>& lanes)
+{
+    std::optional<std::uint64_t> first;
+    for (std::size_t l : lanes)
+        if (!trace.lanes.at(l).changes.empty())
+            first = std::min(first.value_or(trace.lanes[l].changes[0].record), trace.lanes[l].changes[0].record);
+    if (!first)
+        return std::nullopt;
+    return trace.times[*first];
+}
+
+Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, std::optional<Time> origin)
+{
+    if (lanes.empty())
+        throw InputError(trace.source + ": no lane chosen");
+    const std::size_t k = lanes.size();
+    if (!origin)
+        origin = first_change(trace, lanes).value_or(0);
+
+    Trace out;
+    out.source = trace.source;
+    out.header.timebase = TimeBase::ns;
+    out.header.components = k;
+    out.header.separator = "|";
+    auto symbols = std::make_shared<SymbolTable>();
+    symbols->set_separator("|");
+
+    // Records: every record where a chosen lane changes, in order (heap over the lanes).
+    using Head = std::pair<std::uint64_t, std::size_t>; // record, position in `lanes`
+    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+    std::vector<std::size_t> next(k, 0);
+    for (std::size_t j = 0; j < k; ++j)
+        if (!trace.lanes.at(lanes[j]).changes.empty())
+            heads.emplace(trace.lanes[lanes[j]].changes[0].record, j);
+
+    std::vector<LaneStateId> current(k, kEmptyLaneState);
+    std::unordered_map<std::string, SymbolId> ids;
+    std::string key;
+    std::vector<Time> times;
+    std::vector<SymbolId> states;
+    std::vector<std::uint64_t> records; // source record of each output record
+    while (!heads.empty()) {
+        const std::uint64_t r = heads.top().first;
+        while (!heads.empty() && heads.top().first == r) {
+            const std::size_t j = heads.top().second;
+            heads.pop();
+            const Lane& lane = trace.lanes[lanes[j]];
+            current[j] = lane.changes[next[j]].state;
+            if (++next[j] < lane.changes.size())
+                heads.emplace(lane.changes[next[j]].record, j);
+        }
+        key.assign(reinterpret_cast<const char*>(current.data()), k * sizeof(LaneStateId));
+        auto [it, fresh] = ids.try_emplace(key, kNoSymbol);
+        if (fresh) {
+            Symbol s;
+            for (LaneStateId id : current)
+                s.components.push_back(trace.state_names.at(id));
+            s.name = detail::join_components(s.components, "|");
+            it->second = symbols->add(std::move(s));
+        }
+        times.push_back(trace.times[r] - *origin);
+        states.push_back(it->second);
+        records.push_back(r);
+    }
+
+    // Fields: those of chosen lanes and those of no lane; NAME@K / NAME@OWNER when
+    // several record the same name.
+    std::vector<std::size_t> component_of(trace.lanes.size(), 0);
+    for (std::size_t j = 0; j < k; ++j)
+        component_of[lanes[j]] = j + 1;
+    std::vector<const LaneField*> kept;
+    for (const LaneField& f : trace.fields)
+        if (!f.lane || component_of.at(*f.lane) != 0)
+            kept.push_back(&f);
+    std::unordered_map<std::string, int> recorders;
+    for (const LaneField* f : kept)
+        ++recorders[f->name];
+    for (const LaneField* f : kept) {
+        std::string name = f->name;
+        if (recorders[f->name] > 1)
+            name += "@" + (f->lane ? std::to_string(component_of[*f->lane]) : f->owner);
+        out.header.fields.push_back({name, f->kind});
+        std::vector<double> column(times.size(), 0.0);
+        std::size_t s = 0;
+        double value = 0.0;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            const Time t = trace.times[records[i]];
+            while (s < f->samples.size() && f->samples[s].first <= t)
+                value = f->samples[s++].second;
+            column[i] = value;
+        }
+        out.fields.emplace_back(std::move(column));
+    }
+
+    if (trace.last_event)
+        out.header.end = *trace.last_event - *origin;
+    out.header.extra.emplace_back("origin", std::to_string(*origin));
+    for (std::size_t j = 0; j < k; ++j)
+        out.header.extra.emplace_back("lane", std::to_string(j + 1) + " " + trace.lanes[lanes[j]].name);
+    for (const auto& e : trace.extra)
+        out.header.extra.push_back(e);
+    out.times = Column<Time>(std::move(times));
+    out.states = Column<SymbolId>(std::move(states));
+    out.symbols = std::move(symbols);
+    return out;
+}
+
+} // namespace chitra

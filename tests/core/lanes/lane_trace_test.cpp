@@ -1,0 +1,269 @@
+// LaneTraceBuilder and the PES of chosen lanes (interfaces.md "Foreign trace formats").
+#include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_selection.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <sstream>
+
+using namespace chitra;
+
+namespace {
+
+// The record states of `t` as "time:comp1|comp2" strings.
+std::vector<std::string> records(const Trace& t)
+{
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < t.size(); ++i)
+        out.push_back(std::to_string(t.times[i]) + ":" + (*t.symbols)[t.states[i]].name);
+    return out;
+}
+
+std::string extra(const Trace& t, const std::string& key, std::size_t nth = 0)
+{
+    for (const auto& [k, v] : t.header.extra)
+        if (k == key && nth-- == 0)
+            return v;
+    return "<none>";
+}
+
+} // namespace
+
+TEST(LaneTraceBuilder, StacksNestAndRecordsFollowEveryLane)
+{
+    LaneTraceBuilder b("t.json", "chrome");
+    const auto l0 = b.add_lane("main"), l1 = b.add_lane("worker");
+    const auto a = b.state("A"), bb = b.state("B"), c = b.state("C");
+    b.push(l0, 1000, a);
+    b.push(l0, 1500, bb);
+    b.push(l1, 1500, c);
+    b.pop(l0, 2000);
+    b.pop(l0, 3000);
+    b.pop(l1, 3500);
+    LaneTrace lt = b.finish();
+    ASSERT_EQ(lt.lanes.size(), 2u);
+    EXPECT_EQ(lt.times, (std::vector<Time>{1000, 1500, 2000, 3000, 3500}));
+    ASSERT_EQ(lt.lanes[0].changes.size(), 4u);
+    EXPECT_EQ(lt.lanes[0].changes[1].state, bb);
+    EXPECT_EQ(lt.lanes[0].changes[1].depth, 2u);
+    EXPECT_EQ(lt.lanes[0].changes[2].depth, 1u);
+    EXPECT_EQ(lt.lanes[0].events, 4u);
+
+    Trace t = to_trace(lt, choose_lanes(lt, {}));
+    EXPECT_EQ(t.header.components, 2u);
+    EXPECT_EQ(t.header.separator, "|");
+    EXPECT_EQ(t.header.timebase, TimeBase::ns);
+    EXPECT_EQ(records(t), (std::vector<std::string>{"0:A|-", "500:B|C", "1000:A|C", "2000:-|C", "2500:-|-"}));
+    EXPECT_EQ(extra(t, "origin"), "1000");
+    EXPECT_EQ(extra(t, "lane", 0), "1 main");
+    EXPECT_EQ(extra(t, "lane", 1), "2 worker");
+    EXPECT_EQ(t.header.end, 2500);
+}
+
+TEST(LaneTraceBuilder, ARegionOfNoDurationChangesNoState)
+{
+    LaneTraceBuilder b("t", "chrome");
+    const auto l = b.add_lane("x");
+    b.push(l, 10, b.state("A"));
+    b.push(l, 20, b.state("Z"));
+    b.pop(l, 20);
+    b.pop(l, 30);
+    LaneTrace lt = b.finish();
+    EXPECT_EQ(records(to_trace(lt, {0})), (std::vector<std::string>{"0:A", "20:-"}));
+    EXPECT_EQ(lt.last_event, 30);
+}
+
+TEST(LaneTraceBuilder, SetReplacesTheStackAndResetEmptiesIt)
+{
+    LaneTraceBuilder b("t", "paje");
+    const auto l = b.add_lane("c");
+    b.push(l, 1, b.state("A"));
+    b.push(l, 2, b.state("B"));
+    b.set(l, 3, b.state("S"));
+    b.pop(l, 4);
+    b.push(l, 5, b.state("A"));
+    b.reset(l, 6);
+    LaneTrace lt = b.finish();
+    EXPECT_EQ(records(to_trace(lt, {0})), (std::vector<std::string>{"0:A", "1:B", "2:S", "3:-", "4:A", "5:-"}));
+    EXPECT_EQ(lt.lanes[0].changes[2].depth, 1u);
+}
+
+TEST(LaneTraceBuilder, PopOnAnEmptyStackIsAWarningAndTimeMustNotGoBack)
+{
+    LaneTraceBuilder b("f.trace", "otf2");
+    const auto l = b.add_lane("c");
+    b.pop(l, 1);
+    b.pop(l, 2);
+    b.push(l, 3, b.state("A"));
+    EXPECT_THROW(b.push(l, 2, b.state("B")), InputError);
+    LaneTrace lt = b.finish();
+    ASSERT_EQ(lt.warnings.size(), 1u);
+    EXPECT_NE(lt.warnings[0].find("2 x"), std::string::npos) << lt.warnings[0];
+}
+
+TEST(LaneSelection, AllListNamesAndRegex)
+{
+    LaneTraceBuilder b("t", "chrome");
+    for (const char* n : {"rank 0", "rank 1", "io", "idle"})
+        b.add_lane(n);
+    for (std::size_t l = 0; l < 3; ++l)
+        b.push(l, static_cast<Time>(l), b.state("S"));
+    LaneTrace lt = b.finish();
+    EXPECT_EQ(choose_lanes(lt, {"all"}), (std::vector<std::size_t>{0, 1, 2})); // "idle" has no state event
+    EXPECT_EQ(choose_lanes(lt, {"3,1"}), (std::vector<std::size_t>{0, 2}));   // lane order kept
+    EXPECT_EQ(choose_lanes(lt, {"io, rank 1"}), (std::vector<std::size_t>{1, 2}));
+    EXPECT_EQ(choose_lanes(lt, {"/^rank/"}), (std::vector<std::size_t>{0, 1}));
+    EXPECT_EQ(choose_lanes(lt, {"/d/"}), (std::vector<std::size_t>{3}));
+    EXPECT_THROW(choose_lanes(lt, {"5"}), InputError);
+    EXPECT_THROW(choose_lanes(lt, {"0"}), InputError);
+    EXPECT_THROW(choose_lanes(lt, {"nobody"}), InputError);
+    EXPECT_THROW(choose_lanes(lt, {"/x/"}), InputError);
+    EXPECT_THROW(choose_lanes(lt, {"/(/"}), InputError);
+    EXPECT_THROW(choose_lanes(lt, {"1,,2"}), InputError);
+}
+
+TEST(LaneSelection, ChosenLanesKeepOnlyTheirRecordsAndFields)
+{
+    LaneTraceBuilder b("t", "otf2");
+    const auto l0 = b.add_lane("a"), l1 = b.add_lane("b");
+    b.push(l0, 100, b.state("X"));
+    b.push(l1, 200, b.state("Y"));
+    b.pop(l1, 300);
+    b.pop(l0, 400);
+    const auto f0 = b.add_field("flops", FieldKind::counter, l0);
+    const auto f1 = b.add_field("flops", FieldKind::counter, l1);
+    const auto g = b.add_field("mem", FieldKind::gauge, std::nullopt, "7");
+    b.sample(f0, 100, 5);
+    b.sample(f1, 250, 9);
+    b.sample(g, 50, 1.5);
+    LaneTrace lt = b.finish();
+
+    Trace both = to_trace(lt, {0, 1});
+    ASSERT_EQ(both.header.fields.size(), 3u);
+    EXPECT_EQ(both.header.fields[0].name, "flops@1");
+    EXPECT_EQ(both.header.fields[1].name, "flops@2");
+    EXPECT_EQ(both.header.fields[2].name, "mem");
+    EXPECT_EQ(both.fields[1][1], 0.0); // at 200: no sample of lane b's counter yet
+    EXPECT_EQ(both.fields[1][2], 9.0); // at 300: latest sample at or before
+    EXPECT_EQ(both.fields[2][0], 1.5);
+
+    Trace second = to_trace(lt, {1});
+    EXPECT_EQ(records(second), (std::vector<std::string>{"0:Y", "100:-"}));
+    ASSERT_EQ(second.header.fields.size(), 2u);
+    EXPECT_EQ(second.header.fields[0].name, "flops"); // one recorder left: its own name
+    EXPECT_EQ(extra(second, "origin"), "200");
+
+    Trace shared = to_trace(lt, {1}, Time{100}); // --per-component: one origin for all lanes
+    EXPECT_EQ(records(shared), (std::vector<std::string>{"100:Y", "200:-"}));
+}
+
+TEST(LaneSelection, NamesWithSpacesAndSeparatorsSurviveAPesRoundTrip)
+{
+    LaneTraceBuilder b("t", "chrome");
+    const auto l0 = b.add_lane("main thread"), l1 = b.add_lane("w");
+    b.push(l0, 0, b.state("std::vector<int, alloc> push_back"));
+    b.push(l1, 0, b.state("A|B"));
+    b.push(l1, 5, b.state("100% #1"));
+    b.push(l0, 7, b.state("#x\ty"));
+    const auto f = b.add_field("Total Frontend", FieldKind::gauge, l0);
+    b.sample(f, 0, 2);
+    Trace t = to_trace(b.finish(), {0, 1});
+
+    std::ostringstream out;
+    write_pes(t, out);
+    const std::string text = out.str();
+    EXPECT_NE(text.find("std::vector<int,%20alloc>%20push_back A%7CB"), std::string::npos) << text;
+    EXPECT_NE(text.find("100%25%20#1"), std::string::npos) << text;
+    EXPECT_NE(text.find("%23x%09y"), std::string::npos) << text;
+    EXPECT_NE(text.find("# fields: Total%20Frontend:gauge"), std::string::npos) << text;
+    EXPECT_NE(text.find("# lane: 1 main thread"), std::string::npos) << text;
+
+    Trace back = read_pes_text(text, "back.pes");
+    ASSERT_EQ(back.size(), t.size());
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        EXPECT_EQ((*back.symbols)[back.states[i]].components, (*t.symbols)[t.states[i]].components);
+        EXPECT_EQ((*back.symbols)[back.states[i]].name, (*t.symbols)[t.states[i]].name);
+    }
+    EXPECT_EQ(back.header.fields[0].name, "Total Frontend");
+    // A|B in one lane and A, B in two stay apart.
+    EXPECT_EQ((*t.symbols)[t.states[0]].name, "std::vector<int, alloc> push_back|A%7CB");
+}
+
+TEST(PesNames, OnlyPercentAndTwoHexDigitsDecode)
+{
+    Trace t = read_pes_text("# chitra-pes 1\n1 a%zz\n2 b%4\n3 c%41\n4 %\n", "p.pes");
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < t.size(); ++i)
+        names.push_back((*t.symbols)[t.states[i]].name);
+    EXPECT_EQ(names, (std::vector<std::string>{"a%zz", "b%4", "cA", "%"}));
+}
+
+// Property: on random nested events of several lanes, each record of the PES holds, for
+// every lane, the top of a naively replayed stack after all events at that time, and a
+// record is present exactly where some lane's top changed.
+TEST(LaneTraceProperty, RecordsMatchANaiveReplay)
+{
+    std::mt19937 rng(7);
+    for (int round = 0; round < 200; ++round) {
+        const std::size_t lanes = 1 + rng() % 4;
+        LaneTraceBuilder b("r", "chrome");
+        std::vector<LaneStateId> ids;
+        for (const char* n : {"A", "B", "C"})
+            ids.push_back(b.state(n));
+        for (std::size_t l = 0; l < lanes; ++l)
+            b.add_lane("lane " + std::to_string(l));
+        struct Ev { Time t; std::size_t lane; int op; LaneStateId s; };
+        std::vector<Ev> events;
+        std::vector<Time> clock(lanes, 0);
+        for (int e = 0; e < 40; ++e) {
+            const std::size_t l = rng() % lanes;
+            clock[l] += static_cast<Time>(rng() % 3); // equal times are common
+            events.push_back({clock[l], l, static_cast<int>(rng() % 4), ids[rng() % 3]});
+        }
+        std::map<Time, std::vector<std::string>> naive; // time -> lane tops after that time
+        std::vector<std::vector<LaneStateId>> stacks(lanes);
+        std::vector<Time> times;
+        for (const Ev& ev : events) {
+            if (ev.op <= 1) b.push(ev.lane, ev.t, ev.s), stacks[ev.lane].push_back(ev.s);
+            else if (ev.op == 2) { b.pop(ev.lane, ev.t); if (!stacks[ev.lane].empty()) stacks[ev.lane].pop_back(); }
+            else b.set(ev.lane, ev.t, ev.s), stacks[ev.lane].assign(1, ev.s);
+        }
+        // Replay by time (lanes are independent, so the order across lanes is free).
+        std::vector<std::vector<LaneStateId>> st(lanes);
+        std::vector<std::string> prev(lanes, "-");
+        std::vector<std::pair<Time, std::vector<std::string>>> expected;
+        std::vector<Ev> sorted = events;
+        std::stable_sort(sorted.begin(), sorted.end(), [](const Ev& a, const Ev& c) { return a.t < c.t; });
+        const char* names[] = {"-", "A", "B", "C"};
+        for (std::size_t i = 0; i < sorted.size();) {
+            const Time t = sorted[i].t;
+            for (; i < sorted.size() && sorted[i].t == t; ++i) {
+                const Ev& ev = sorted[i];
+                if (ev.op <= 1) st[ev.lane].push_back(ev.s);
+                else if (ev.op == 2) { if (!st[ev.lane].empty()) st[ev.lane].pop_back(); }
+                else st[ev.lane].assign(1, ev.s);
+            }
+            std::vector<std::string> now(lanes);
+            for (std::size_t l = 0; l < lanes; ++l)
+                now[l] = st[l].empty() ? "-" : names[st[l].back()];
+            if (now != prev)
+                expected.emplace_back(t, now);
+            prev = now;
+        }
+        LaneTrace lt = b.finish();
+        std::vector<std::size_t> all(lanes);
+        for (std::size_t l = 0; l < lanes; ++l) all[l] = l;
+        if (expected.empty()) {
+            EXPECT_TRUE(lt.times.empty());
+            continue;
+        }
+        Trace t = to_trace(lt, all);
+        ASSERT_EQ(t.size(), expected.size()) << "round " << round;
+        for (std::size_t r = 0; r < t.size(); ++r) {
+            EXPECT_EQ(t.times[r] + expected[0].first, expected[r].first);
+            EXPECT_EQ((*t.symbols)[t.states[r]].components, expected[r].second) << "round " << round << " record " << r;
+        }
+    }
+}
