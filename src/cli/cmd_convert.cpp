@@ -1,26 +1,70 @@
-// chitra-cli convert IN -o OUT [--to binary|pes]: PES text <-> binary .ctrace.
+// chitra-cli convert IN -o OUT [--to binary|pes] [--from FORMAT] [--components ...]
+// chitra-cli convert IN --per-component DIR ...: any trace Chitra reads to PES text or the
+// binary .ctrace; a foreign trace's chosen lanes as one PES, or as one PES per lane.
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
 
+#include <filesystem>
 #include <iostream>
 
 namespace chitra::cli {
+
+namespace {
+
+// DIR/lane-K.pes for each chosen lane K (renumbered from 1), all with the origin of the
+// chosen lanes together. Every trace is made before the first is written.
+int write_per_component(const std::string& in, const TraceInput& input, const std::string& dir)
+{
+    std::vector<std::string> warnings;
+    ImportOptions options = import_options(input);
+    options.warnings = &warnings;
+    const LaneTrace lanes = import_lanes(in, options);
+    for (const std::string& w : warnings)
+        std::cerr << "warning: " << w << '\n';
+    const std::vector<std::size_t> chosen = choose_lanes(lanes, options.components);
+    const std::optional<Time> origin = first_change(lanes, chosen);
+    std::vector<Trace> traces;
+    for (std::size_t lane : chosen)
+        traces.push_back(to_trace(lanes, {lane}, origin));
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+        throw InputError(dir + ": cannot create the folder (" + ec.message() + ")");
+    for (std::size_t k = 0; k < traces.size(); ++k)
+        write_pes_file(traces[k], (std::filesystem::path(dir) / ("lane-" + std::to_string(k + 1) + ".pes")).string());
+    return 0;
+}
+
+} // namespace
 
 Action add_convert_command(CLI::App& app)
 {
     struct Options {
         std::string in;
         std::string out;
+        std::string per_component;
         std::string to;
+        TraceInput input;
     };
     auto options = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand("convert", "Convert a trace between PES text and the binary .ctrace format");
-    cmd->add_option("IN", options->in, "Input trace (PES text or binary, detected by content)")->required();
-    cmd->add_option("-o,--output", options->out, "Output file (written atomically)")->required();
+    auto* cmd = app.add_subcommand("convert", "Convert any trace Chitra reads to PES text or the binary .ctrace format");
+    cmd->add_option("IN", options->in, "Input trace (format detected by content; see --from)")->required();
+    auto* out = cmd->add_option("-o,--output", options->out, "Output file (written atomically)");
+    auto* per = cmd->add_option("--per-component", options->per_component,
+                                "Write DIR/lane-K.pes for each chosen lane K of a foreign trace instead of -o");
+    out->excludes(per);
     cmd->add_option("--to", options->to, "Output format; default: binary when OUT ends in .ctrace, else pes")
         ->check(CLI::IsMember({"binary", "pes"}));
+    add_trace_input_options(cmd, options->input);
     return [options] {
+        if (!options->per_component.empty())
+            return write_per_component(options->in, options->input, options->per_component);
+        if (options->out.empty()) {
+            std::cerr << "chitra-cli convert: -o OUT or --per-component DIR is required\n";
+            return 2;
+        }
         std::string to = options->to;
         if (to.empty())
             to = options->out.ends_with(".ctrace") ? "binary" : "pes";
@@ -28,7 +72,7 @@ Action add_convert_command(CLI::App& app)
             std::cerr << "chitra-cli convert: refusing to write a binary trace to stdout\n";
             return 2;
         }
-        Trace trace = load_trace(options->in);
+        Trace trace = load_input(options->in, options->input);
         if (to == "binary") {
             write_binary_file(trace, options->out);
         } else if (options->out == "-") {

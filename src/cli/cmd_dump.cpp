@@ -2,6 +2,7 @@
 // dumps of a view: its elements record by record (time, state, fields as shown) and how
 // the view was derived from the raw trace (docs/traceview.md "Dumps").
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
@@ -18,6 +19,7 @@ namespace {
 
 struct DumpOptions {
     std::string file;
+    TraceInput input;
     std::string pipeline;
     std::string out;
     std::string derivation;
@@ -29,7 +31,8 @@ Action add_dump_command(CLI::App& app)
 {
     auto options = std::make_shared<DumpOptions>();
     CLI::App* sub = app.add_subcommand("dump", "write a view record by record (time, state, fields) and its derivation");
-    sub->add_option("FILE", options->file, "trace file (PES text or binary)")->required();
+    sub->add_option("FILE", options->file, "trace file (any format Chitra reads)")->required();
+    add_trace_input_options(sub, options->input);
     sub->add_option("--pipeline", options->pipeline, "pipeline JSON file defining the view (default: the raw trace)");
     sub->add_option("-o,--output", options->out, "view dump file (default: stdout)");
     sub->add_option("--derivation", options->derivation, "also write how the view was derived into this file");
@@ -37,7 +40,7 @@ Action add_dump_command(CLI::App& app)
         Pipeline pipeline;
         if (!options->pipeline.empty())
             pipeline = load_pipeline_file(options->pipeline);
-        Trace trace = load_trace(options->file);
+        Trace trace = load_input(options->file, options->input);
         RunResult result;
         try {
             result = run_pipeline(base_ses(trace), pipeline);

@@ -2,6 +2,7 @@
 //                     [-o OUT] [--strict]
 // chitra-cli fit --session S.chitra --view NAME [...]: fits a view of a saved session.
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/util/atomic_file.hpp"
 #include "chitra/chain/chain.hpp"
@@ -20,6 +21,7 @@ namespace {
 
 struct FitOptions {
     std::string file;
+    TraceInput input;
     std::string pipeline;
     std::string session;
     std::string view;
@@ -46,7 +48,8 @@ Action add_fit_command(CLI::App& app)
 {
     auto options = std::make_shared<FitOptions>();
     CLI::App* sub = app.add_subcommand("fit", "fit the semi-Markov chain of a trace (after an optional pipeline)");
-    CLI::Option* file = sub->add_option("FILE", options->file, "trace file (PES text or binary)");
+    CLI::Option* file = sub->add_option("FILE", options->file, "trace file (any format Chitra reads)");
+    add_trace_input_options(sub, options->input);
     CLI::Option* pipeline_option =
         sub->add_option("--pipeline", options->pipeline, "pipeline JSON file applied before fitting");
     CLI::Option* session = sub->add_option("--session", options->session, "a saved session (instead of FILE)");
@@ -83,7 +86,7 @@ Action add_fit_command(CLI::App& app)
         } else if (!options->pipeline.empty()) {
             pipeline = load_pipeline_file(options->pipeline);
         }
-        Trace trace = load_trace(trace_path);
+        Trace trace = load_input(trace_path, options->input);
         Ses ses = base_ses(trace);
         if (!pipeline.steps.empty()) {
             RunResult result;

@@ -1,10 +1,13 @@
 // chitra-cli info FILE... [--json]: what is in each trace file (docs/cli.md).
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -16,7 +19,7 @@ namespace {
 struct FileInfo {
     std::string path;
     std::string error; // non-empty when the file could not be read
-    TraceFormat format = TraceFormat::pes;
+    SourceFormat format = SourceFormat::pes;
     std::uintmax_t file_size = 0;
     Trace trace;
 };
@@ -46,15 +49,34 @@ std::uint64_t duration(const Trace& t)
     return static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(t.times[0]);
 }
 
-FileInfo inspect(const std::string& path)
+// "binary" for .ctrace, as this command has always said; the --from name otherwise.
+std::string format_name(SourceFormat format)
+{
+    return format == SourceFormat::ctrace ? "binary" : std::string(to_string(format));
+}
+
+// Bytes of a file, or of every file below a folder (an OTF2 archive, a CTF trace).
+std::uintmax_t size_on_disk(const std::string& path)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec)) {
+        const auto size = std::filesystem::file_size(path, ec);
+        return ec ? 0 : size;
+    }
+    std::uintmax_t total = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path, ec))
+        if (entry.is_regular_file(ec))
+            total += entry.file_size(ec);
+    return total;
+}
+
+FileInfo inspect(const std::string& path, const TraceInput& input)
 {
     FileInfo info;
     info.path = path;
     try {
-        info.trace = load_trace(path, info.format);
-        std::error_code ec;
-        auto size = std::filesystem::file_size(path, ec);
-        info.file_size = ec ? 0 : size;
+        info.trace = load_input(path, input, &info.format);
+        info.file_size = size_on_disk(path);
     } catch (const InputError& e) {
         info.error = e.what();
     }
@@ -67,7 +89,7 @@ std::string human(const FileInfo& f)
     const TraceHeader& h = t.header;
     std::ostringstream out;
     out << f.path << '\n';
-    out << "  format:      " << to_string(f.format) << " (" << grouped(f.file_size) << " bytes)\n";
+    out << "  format:      " << format_name(f.format) << " (" << grouped(f.file_size) << " bytes)\n";
     out << "  records:     " << grouped(t.size()) << '\n';
     out << "  symbols:     " << grouped(t.symbols->size()) << " distinct states\n";
     out << "  components:  " << h.components;
@@ -102,7 +124,7 @@ nlohmann::ordered_json as_json(const FileInfo& f)
     }
     const Trace& t = f.trace;
     const TraceHeader& h = t.header;
-    j["format"] = to_string(f.format);
+    j["format"] = format_name(f.format);
     j["file_size"] = f.file_size;
     j["records"] = t.size();
     j["symbols"] = t.symbols->size();
@@ -117,9 +139,19 @@ nlohmann::ordered_json as_json(const FileInfo& f)
     j["fields"] = nlohmann::ordered_json::array();
     for (const auto& field : h.fields)
         j["fields"].push_back({{"name", field.name}, {"kind", to_string(field.kind)}});
+    // `# lane: K NAME` lines (foreign traces) repeat their key: listed as "lanes".
+    j["lanes"] = nlohmann::ordered_json::array();
     j["extra"] = nlohmann::ordered_json::object();
-    for (const auto& [key, value] : h.extra)
-        j["extra"][key] = value;
+    for (const auto& [key, value] : h.extra) {
+        if (key != "lane") {
+            j["extra"][key] = value;
+            continue;
+        }
+        const std::size_t space = std::min(value.find(' '), value.size());
+        std::size_t component = 0;
+        std::from_chars(value.data(), value.data() + space, component);
+        j["lanes"].push_back({{"component", component}, {"name", value.substr(std::min(space + 1, value.size()))}});
+    }
     return j;
 }
 
@@ -130,10 +162,12 @@ Action add_info_command(CLI::App& app)
     struct Options {
         std::vector<std::string> files;
         bool json = false;
+        TraceInput input;
     };
     auto options = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("info", "Records, symbols, components, time span, time base and fields per file");
-    cmd->add_option("FILE", options->files, "PES text or binary (.ctrace) trace files")->required();
+    cmd->add_option("FILE", options->files, "Trace files (any format Chitra reads)")->required();
+    add_trace_input_options(cmd, options->input);
     cmd->add_flag("--json", options->json, "One JSON document {\"files\": [...]} on stdout");
     return [options] {
         bool failed = false;
@@ -141,7 +175,7 @@ Action add_info_command(CLI::App& app)
         doc["files"] = nlohmann::ordered_json::array();
         bool first = true;
         for (const auto& path : options->files) {
-            FileInfo info = inspect(path);
+            FileInfo info = inspect(path, options->input);
             if (!info.error.empty()) {
                 failed = true;
                 std::cerr << info.error << '\n';

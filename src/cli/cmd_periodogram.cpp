@@ -2,6 +2,7 @@
 //   [--range A:B] [--symbol NAME] [--hz] [--strict] [--format csv|json] [-o OUT]
 // The frequency view's numbers (semantics.md section 6, docs/spectra.md, docs/cli.md).
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
@@ -22,6 +23,7 @@ namespace {
 
 struct Options {
     std::string file;
+    TraceInput input;
     std::string pipeline;
     std::string domain = "time";
     std::optional<double> interval;
@@ -95,7 +97,7 @@ int run(const Options& o)
     if (!o.range.empty() && !(range = parse_range(o.range)))
         return usage("--range must be A:B with integers A <= B (either may be left out), got '" + o.range + "'");
 
-    const Trace trace = load_trace(o.file);
+    const Trace trace = load_input(o.file, o.input);
     Ses ses = base_ses(trace);
     if (!o.pipeline.empty()) {
         RunResult result = run_pipeline(ses, load_pipeline_file(o.pipeline), o.strict);
@@ -192,7 +194,8 @@ Action add_periodogram_command(CLI::App& app)
 {
     auto opts = std::make_shared<Options>();
     CLI::App* sub = app.add_subcommand("periodogram", "periodogram of the time or event view's signal");
-    sub->add_option("FILE", opts->file, "trace file (PES text or binary)")->required();
+    sub->add_option("FILE", opts->file, "trace file (any format Chitra reads)")->required();
+    add_trace_input_options(sub, opts->input);
     sub->add_option("--pipeline", opts->pipeline, "pipeline file applied before the transform");
     sub->add_option("--domain", opts->domain, "time: step signal sampled every DT time units; event: one sample per element")
         ->check(CLI::IsMember({"event", "time"}))

@@ -1,5 +1,6 @@
 // chitra-cli transform FILE --pipeline P.json [--format pes|ses-json] [-o OUT] [--strict]
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
@@ -16,6 +17,7 @@ namespace {
 
 struct TransformOptions {
     std::string file;
+    TraceInput input;
     std::string pipeline;
     std::string format = "ses-json";
     std::string out;
@@ -106,7 +108,8 @@ Action add_transform_command(CLI::App& app)
 {
     auto options = std::make_shared<TransformOptions>();
     CLI::App* sub = app.add_subcommand("transform", "apply a pipeline to a trace and write the resulting SES");
-    sub->add_option("FILE", options->file, "trace file (PES text or binary)")->required();
+    sub->add_option("FILE", options->file, "trace file (any format Chitra reads)")->required();
+    add_trace_input_options(sub, options->input);
     sub->add_option("--pipeline", options->pipeline, "pipeline JSON file")->required();
     sub->add_option("--format", options->format, "output format")
         ->check(CLI::IsMember({"ses-json", "pes"}))
@@ -116,7 +119,7 @@ Action add_transform_command(CLI::App& app)
     return [options] {
         // The pipeline first: a malformed pipeline is reported without reading the trace.
         Pipeline pipeline = load_pipeline_file(options->pipeline);
-        Trace trace = load_trace(options->file);
+        Trace trace = load_input(options->file, options->input);
         RunResult result;
         try {
             result = run_pipeline(base_ses(trace), pipeline, options->strict);

@@ -7,7 +7,9 @@
 
 #include <array>
 #include <filesystem>
-#include <fstream>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 
 namespace chitra {
 
@@ -31,12 +33,12 @@ std::string file_head(const std::string& path)
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return {};
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path + ": cannot open");
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        throw InputError(path + ": cannot open: " + std::strerror(errno));
     std::string head(8192, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
+    head.resize(std::fread(head.data(), 1, head.size(), f));
+    std::fclose(f);
     return head;
 }
 

@@ -1,0 +1,25 @@
+// The options of every command that reads a trace (docs/formats.md): --from FORMAT and
+// --components all|LIST|/REGEX/, and the one way those commands load a trace with them.
+#pragma once
+
+#include "chitra/io/import.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace chitra::cli {
+
+struct TraceInput {
+    std::string from;                // empty: detect by content
+    std::string components = "all";
+};
+
+void add_trace_input_options(CLI::App* command, TraceInput& input);
+
+ImportOptions import_options(const TraceInput& input);
+
+// Loads `path` as the options say; import warnings go to stderr.
+Trace load_input(const std::string& path, const TraceInput& input, SourceFormat* format = nullptr);
+
+} // namespace chitra::cli
