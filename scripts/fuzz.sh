@@ -2,7 +2,8 @@
 # Runs every libFuzzer target (ASan + UBSan) for a bounded time each (not run by CI).
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each; default targets: all)
 # Targets: fuzz_pes_reader (PES text reader), fuzz_session_loader (session files),
-#          fuzz_pipeline_json (pipeline JSON parser + replay).
+#          fuzz_pipeline_json (pipeline JSON parser + replay),
+#          fuzz_ctrace_reader (binary .ctrace reader).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
@@ -18,7 +19,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json)
+  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -54,6 +55,14 @@ for target in "${targets[@]}"; do
       name=pipeline; seeds=$(seed_dir $name)
       cp tests/fuzz/seeds-pipeline/* "$seeds/"
       args=(-max_len=4096 -dict="$repo/tests/fuzz/pipeline.dict") ;;
+    fuzz_ctrace_reader)
+      name=ctrace; seeds=$(seed_dir $name)
+      cli="$build_dir/src/cli/chitra-cli"
+      [[ -x "$cli" ]] || cmake --build "$build_dir" --target chitra-cli
+      for f in sample_traces/philosophers-n2-x100.pes sample_traces/philosophers-n4-x1000-fields.pes; do
+        "$cli" convert "$f" -o "$seeds/$(basename "$f" .pes).ctrace"
+      done
+      args=(-max_len=65536) ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

@@ -1,0 +1,151 @@
+// Lane tracks and their per-pixel summaries (what the lanes view draws).
+#include "chitra/lanes/lane_track.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+using namespace chitra;
+
+namespace {
+
+LaneTrace nested()
+{
+    LaneTraceBuilder b("t", "otf2");
+    const auto l = b.add_lane("rank 0");
+    const auto main = b.state("main"), send = b.state("MPI_Send"), comp = b.state("compute");
+    b.push(l, 0, main);
+    b.push(l, 10, send);
+    b.pop(l, 20);
+    b.push(l, 30, comp);
+    b.push(l, 35, send);
+    b.pop(l, 40);
+    b.pop(l, 50);
+    b.pop(l, 100);
+    b.saw_event(120);
+    return b.finish();
+}
+
+} // namespace
+
+TEST(LaneTrack, TopAndDepthTracksOfANestedLane)
+{
+    const LaneTrace lt = nested();
+    const LaneTrack top = top_track(lt, 0);
+    EXPECT_EQ(top.times, (std::vector<Time>{0, 10, 20, 30, 35, 40, 50, 100}));
+    EXPECT_EQ(top.depths, (std::vector<std::uint32_t>{1, 2, 1, 2, 3, 2, 1, 0}));
+    EXPECT_EQ(top.end, 120);
+    EXPECT_EQ(max_depth(lt, 0), 3u);
+
+    const auto tracks = depth_tracks(lt, 0);
+    ASSERT_EQ(tracks.size(), 3u);
+    auto names = [&](const LaneTrack& t) {
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < t.times.size(); ++i)
+            out.push_back(std::to_string(t.times[i]) + ":" + lt.state_names[t.states[i]]);
+        return out;
+    };
+    EXPECT_EQ(names(tracks[0]), (std::vector<std::string>{"0:main", "100:-"}));
+    EXPECT_EQ(names(tracks[1]), (std::vector<std::string>{"10:MPI_Send", "20:-", "30:compute", "50:-"}));
+    EXPECT_EQ(names(tracks[2]), (std::vector<std::string>{"35:MPI_Send", "40:-"}));
+}
+
+TEST(LaneTrack, RegionsOpenedUnseenInOneInstantAreEmptyAtTheirDepth)
+{
+    LaneTraceBuilder b("t", "chrome");
+    const auto l = b.add_lane("x");
+    b.push(l, 5, b.state("outer"));
+    b.push(l, 5, b.state("inner"));
+    b.pop(l, 9);
+    b.pop(l, 9);
+    const LaneTrace lt = b.finish();
+    const auto tracks = depth_tracks(lt, 0);
+    ASSERT_EQ(tracks.size(), 2u);
+    EXPECT_TRUE(tracks[0].states.empty()); // "outer" was never on top: "-" throughout
+    EXPECT_EQ(tracks[1].times, (std::vector<Time>{5, 9}));
+}
+
+TEST(LaneTrackSummary, VisitAtAndColumns)
+{
+    const LaneTrace lt = nested();
+    LaneTrackSummary s(top_track(lt, 0));
+    const auto v = s.visit_at(32);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(lt.state_names[v->state], "compute");
+    EXPECT_EQ(v->start, 30);
+    EXPECT_EQ(v->duration, 5);
+    EXPECT_EQ(v->depth, 2u);
+    EXPECT_FALSE(s.visit_at(-1));
+    EXPECT_FALSE(s.visit_at(120));
+
+    std::vector<LaneColumn> cols;
+    s.columns(0, 10, 13, cols);
+    ASSERT_EQ(cols.size(), 13u);
+    EXPECT_EQ(lt.state_names[cols[0].state], "main"); // [0, 10): only main
+    EXPECT_FALSE(cols[0].mixed);
+    EXPECT_EQ(lt.state_names[cols[1].state], "MPI_Send"); // [10, 20): MPI_Send whole
+    EXPECT_TRUE(cols[3].mixed);                          // [30, 40): compute and MPI_Send
+    EXPECT_EQ(lt.state_names[cols[5].state], "main");    // [50, 60)
+    EXPECT_EQ(cols[11].state, kEmptyLaneState);          // [110, 120): after main ended
+    EXPECT_EQ(cols[12].state, kEmptyLaneState);          // past the end
+}
+
+// Property: each column shows a state of maximal duration among the visits overlapping
+// it (the one covering its start and those starting inside), or the state at its start
+// when none starts inside; checked against a linear scan on random tracks.
+TEST(LaneTrackSummary, ColumnsMatchALinearScan)
+{
+    std::mt19937_64 rng(11);
+    for (int round = 0; round < 60; ++round) {
+        LaneTrack t;
+        Time time = static_cast<Time>(rng() % 50);
+        const std::size_t n = 1 + rng() % 5000;
+        for (std::size_t i = 0; i < n; ++i) {
+            t.times.push_back(time);
+            t.states.push_back(static_cast<LaneStateId>(rng() % 7));
+            t.depths.push_back(1);
+            time += 1 + static_cast<Time>(rng() % (rng() % 2 ? 3 : 400));
+        }
+        t.end = time;
+        const LaneTrack copy = t;
+        LaneTrackSummary s(std::move(t));
+        auto dur = [&](std::size_t i) { return (i + 1 < n ? copy.times[i + 1] : copy.end) - copy.times[i]; };
+        const double t0 = static_cast<double>(rng() % 100) - 50.0;
+        const double w = 1.0 + static_cast<double>(rng() % 2000);
+        const std::size_t columns = 1 + rng() % 300;
+        std::vector<LaneColumn> cols;
+        s.columns(t0, w, columns, cols);
+        for (std::size_t k = 0; k < columns; ++k) {
+            const double ta = t0 + w * static_cast<double>(k), tb = ta + w;
+            if (ta >= static_cast<double>(copy.end)) {
+                EXPECT_EQ(cols[k].state, kEmptyLaneState);
+                continue;
+            }
+            std::ptrdiff_t cover = -1; // visit covering ta
+            std::vector<std::size_t> inside;
+            for (std::size_t i = 0; i < n; ++i) {
+                if (static_cast<double>(copy.times[i]) <= ta)
+                    cover = static_cast<std::ptrdiff_t>(i);
+                else if (static_cast<double>(copy.times[i]) < tb)
+                    inside.push_back(i);
+            }
+            if (inside.empty()) {
+                EXPECT_EQ(cols[k].state, cover < 0 ? kEmptyLaneState : copy.states[static_cast<std::size_t>(cover)]);
+                EXPECT_FALSE(cols[k].mixed);
+                continue;
+            }
+            if (cover >= 0)
+                inside.push_back(static_cast<std::size_t>(cover));
+            Time best = 0;
+            for (std::size_t i : inside)
+                best = std::max(best, dur(i));
+            std::set<LaneStateId> allowed;
+            for (std::size_t i : inside)
+                if (dur(i) == best)
+                    allowed.insert(copy.states[i]);
+            EXPECT_TRUE(allowed.count(cols[k].state)) << "round " << round << " column " << k;
+            EXPECT_TRUE(cols[k].mixed);
+        }
+    }
+}
