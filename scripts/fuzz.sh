@@ -57,8 +57,9 @@ for target in "${targets[@]}"; do
       args=(-max_len=4096 -dict="$repo/tests/fuzz/pipeline.dict") ;;
     fuzz_ctrace_reader)
       name=ctrace; seeds=$(seed_dir $name)
-      cli="$build_dir/src/cli/chitra-cli"
-      [[ -x "$cli" ]] || cmake --build "$build_dir" --target chitra-cli
+      # Seeds are real .ctrace files: converted by the regular build's chitra-cli.
+      cli="${CHITRA_BUILD_DIR:-build}/src/cli/chitra-cli"
+      [[ -x "$cli" ]] || bash scripts/build.sh
       for f in sample_traces/philosophers-n2-x100.pes sample_traces/philosophers-n4-x1000-fields.pes; do
         "$cli" convert "$f" -o "$seeds/$(basename "$f" .pes).ctrace"
       done
