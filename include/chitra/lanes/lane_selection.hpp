@@ -4,6 +4,7 @@
 
 #include "chitra/lanes/lane_trace.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,5 +30,13 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
 
 // The absolute time of the first record of the chosen lanes (nullopt when none changes).
 std::optional<Time> first_change(const LaneTrace& trace, const std::vector<std::size_t>& lanes);
+
+// The lanes of any trace: an imported one's own (trace.lanes), else one lane per
+// component of its states (named by its `# lane:` header lines, or "component K"), in
+// state "-" at depth 0 where the component is "-", else at depth 1.
+std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace);
+
+// The time the trace's record times count from (`# origin:`; 0 when absent).
+Time trace_origin(const Trace& trace);
 
 } // namespace chitra

@@ -1,0 +1,145 @@
+#include "views/lanes/lane_rows.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace chitra::app {
+
+namespace {
+
+LaneTrack shifted(LaneTrack track, Time origin)
+{
+    for (Time& t : track.times)
+        t -= origin;
+    track.end -= origin;
+    return track;
+}
+
+} // namespace
+
+LaneRows::LaneRows(std::shared_ptr<const LaneTrace> trace, Time origin) : trace_(std::move(trace)), origin_(origin)
+{
+    const std::size_t n = trace_->lanes.size();
+    order_.resize(n);
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    depths_.resize(n);
+    for (std::size_t l = 0; l < n; ++l)
+        depths_[l] = max_depth(*trace_, l);
+    top_.resize(n);
+    nested_.resize(n);
+    rebuild();
+}
+
+void LaneRows::setOrder(std::vector<std::size_t> order)
+{
+    std::vector<std::size_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+        if (sorted[i] != i)
+            return;
+    if (sorted.size() != laneCount())
+        return;
+    order_ = std::move(order);
+    rebuild();
+}
+
+void LaneRows::moveLane(std::size_t lane, int by)
+{
+    auto it = std::find(order_.begin(), order_.end(), lane);
+    if (it == order_.end())
+        return;
+    const auto i = static_cast<std::ptrdiff_t>(it - order_.begin());
+    const std::ptrdiff_t j = std::clamp<std::ptrdiff_t>(i + by, 0, static_cast<std::ptrdiff_t>(order_.size()) - 1);
+    const std::size_t moved = order_[static_cast<std::size_t>(i)];
+    order_.erase(order_.begin() + i);
+    order_.insert(order_.begin() + j, moved);
+    rebuild();
+}
+
+void LaneRows::setHidden(std::size_t lane, bool hidden)
+{
+    if (hidden)
+        hidden_.insert(lane);
+    else
+        hidden_.erase(lane);
+    rebuild();
+}
+
+bool LaneRows::setFilter(const std::string& filter)
+{
+    std::optional<std::regex> re;
+    if (filter.size() >= 2 && filter.front() == '/' && filter.back() == '/') {
+        try {
+            re = std::regex(filter.substr(1, filter.size() - 2), std::regex::ECMAScript | std::regex::icase);
+        } catch (const std::regex_error&) {
+            return false;
+        }
+    }
+    filter_ = filter;
+    regex_ = std::move(re);
+    rebuild();
+    return true;
+}
+
+void LaneRows::setUnfolded(std::size_t lane, bool on)
+{
+    if (on && depths_.at(lane) > 1)
+        unfolded_.insert(lane);
+    else
+        unfolded_.erase(lane);
+    rebuild();
+}
+
+bool LaneRows::passes(std::size_t lane) const
+{
+    if (hidden_.count(lane))
+        return false;
+    if (filter_.empty())
+        return true;
+    const std::string& name = trace_->lanes[lane].name;
+    if (regex_)
+        return std::regex_search(name, *regex_);
+    auto lower = [](std::string s) {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+        return s;
+    };
+    return lower(name).find(lower(filter_)) != std::string::npos;
+}
+
+std::shared_ptr<const LaneTrackSummary> LaneRows::summary(std::size_t lane, std::uint32_t depth)
+{
+    if (depth == 0) {
+        if (!top_[lane])
+            top_[lane] = std::make_shared<const LaneTrackSummary>(shifted(top_track(*trace_, lane), origin_));
+        return top_[lane];
+    }
+    if (nested_[lane].empty())
+        for (LaneTrack& t : depth_tracks(*trace_, lane))
+            nested_[lane].push_back(std::make_shared<const LaneTrackSummary>(shifted(std::move(t), origin_)));
+    return nested_[lane].at(depth - 1);
+}
+
+void LaneRows::rebuild()
+{
+    rows_.clear();
+    for (std::size_t lane : order_) {
+        if (!passes(lane))
+            continue;
+        if (unfolded_.count(lane)) {
+            for (std::uint32_t d = 1; d <= depths_[lane]; ++d)
+                rows_.push_back({lane, d, summary(lane, d)});
+        } else {
+            rows_.push_back({lane, 0, summary(lane, 0)});
+        }
+    }
+}
+
+std::string LaneRows::rowLabel(const LaneRow& row) const
+{
+    const std::string& name = trace_->lanes[row.lane].name;
+    if (row.depth == 0)
+        return name;
+    return row.depth == 1 ? name + " \u00b7 depth 1" : "depth " + std::to_string(row.depth);
+}
+
+} // namespace chitra::app

@@ -1,0 +1,69 @@
+// The rows of the lanes view: which lanes show, in which order, filtered by name, and
+// which are unfolded into one row per nesting depth; each row's drawing summary is built
+// the first time it shows.
+#pragma once
+
+#include "chitra/lanes/lane_track.hpp"
+
+#include <memory>
+#include <optional>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace chitra::app {
+
+struct LaneRow {
+    std::size_t lane = 0;
+    std::uint32_t depth = 0; // 0: the top of the stack; d > 0: the region at depth d
+    std::shared_ptr<const LaneTrackSummary> summary;
+};
+
+class LaneRows {
+public:
+    // Times of the tracks are shifted by -origin (the view's time axis).
+    LaneRows(std::shared_ptr<const LaneTrace> trace, Time origin);
+
+    const LaneTrace& trace() const { return *trace_; }
+    std::size_t laneCount() const { return trace_->lanes.size(); }
+
+    // Lane order (indices into trace().lanes), hidden lanes and the name filter.
+    const std::vector<std::size_t>& order() const { return order_; }
+    void setOrder(std::vector<std::size_t> order); // a permutation of the lanes; ignored otherwise
+    void moveLane(std::size_t lane, int by);        // up (-1) or down (+1) among the lanes
+    bool hidden(std::size_t lane) const { return hidden_.count(lane) != 0; }
+    void setHidden(std::size_t lane, bool hidden);
+    const std::set<std::size_t>& hiddenLanes() const { return hidden_; }
+    void showAll() { hidden_.clear(); rebuild(); }
+    // Lanes whose name contains the text (or matches /REGEX/) show; empty shows all.
+    // Returns false (and keeps the old filter) for a bad regular expression.
+    bool setFilter(const std::string& filter);
+    const std::string& filter() const { return filter_; }
+    bool unfolded(std::size_t lane) const { return unfolded_.count(lane) != 0; }
+    void setUnfolded(std::size_t lane, bool on);
+    const std::set<std::size_t>& unfoldedLanes() const { return unfolded_; }
+    std::uint32_t maxDepth(std::size_t lane) const { return depths_[lane]; }
+
+    // The rows shown, top row first.
+    const std::vector<LaneRow>& rows() const { return rows_; }
+    std::string rowLabel(const LaneRow& row) const;
+
+private:
+    void rebuild();
+    bool passes(std::size_t lane) const;
+    std::shared_ptr<const LaneTrackSummary> summary(std::size_t lane, std::uint32_t depth);
+
+    std::shared_ptr<const LaneTrace> trace_;
+    Time origin_ = 0;
+    std::vector<std::size_t> order_;
+    std::set<std::size_t> hidden_, unfolded_;
+    std::string filter_;
+    std::optional<std::regex> regex_;
+    std::vector<std::uint32_t> depths_;
+    std::vector<std::shared_ptr<const LaneTrackSummary>> top_;
+    std::vector<std::vector<std::shared_ptr<const LaneTrackSummary>>> nested_;
+    std::vector<LaneRow> rows_;
+};
+
+} // namespace chitra::app

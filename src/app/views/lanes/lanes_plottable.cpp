@@ -1,0 +1,126 @@
+#include "views/lanes/lanes_plottable.hpp"
+
+#include "document/view_document.hpp"
+
+#include <algorithm>
+
+namespace chitra::app {
+
+LanesPlottable::LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis, const LaneRows* rows, const ViewDocument* doc)
+    : QCPAbstractPlottable(keyAxis, valueAxis), rows_(rows), doc_(doc)
+{
+    setSelectable(QCP::stNone);
+}
+
+const QColor& LanesPlottable::colour(LaneStateId state) const
+{
+    static const QColor grey(0x9e, 0x9e, 0x9e);
+    return state < colours_.size() ? colours_[state] : grey;
+}
+
+double LanesPlottable::selectTest(const QPointF&, bool, QVariant*) const { return -1; }
+
+QCPRange LanesPlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const
+{
+    const Trace& t = doc_->trace();
+    foundRange = t.size() > 0;
+    if (!foundRange)
+        return {};
+    const double last = static_cast<double>(t.header.end.value_or(t.times[t.size() - 1]));
+    return {static_cast<double>(t.times[0]), std::max(last, static_cast<double>(t.times[0]) + 1)};
+}
+
+QCPRange LanesPlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const
+{
+    foundRange = true;
+    return {0, std::max<double>(1, static_cast<double>(rows_->rows().size()))};
+}
+
+void LanesPlottable::drawRow(QCPPainter* painter, const LaneRow& row, int top, int bottom, int left, int right) const
+{
+    const int n = right - left;
+    if (n <= 0 || bottom <= top)
+        return;
+    const double t0 = mKeyAxis->pixelToCoord(left), t1 = mKeyAxis->pixelToCoord(right);
+    row.summary->columns(t0, (t1 - t0) / n, static_cast<std::size_t>(n), columns_);
+    const bool outline = bottom - top >= 6;
+    const QColor edge(255, 255, 255, 160);
+    for (int a = 0; a < n;) {
+        const LaneColumn c = columns_[static_cast<std::size_t>(a)];
+        int b = a + 1;
+        while (b < n && columns_[static_cast<std::size_t>(b)].state == c.state)
+            ++b;
+        if (c.state != kEmptyLaneState) {
+            const QRect r(left + a, top, b - a, bottom - top);
+            painter->fillRect(r, colour(c.state));
+            if (outline && b - a >= 4) { // a thin light edge separates neighbouring regions
+                painter->setPen(edge);
+                painter->drawLine(r.topLeft(), r.bottomLeft());
+            }
+        }
+        a = b;
+    }
+}
+
+void LanesPlottable::drawShading(QCPPainter* painter, const QRect& clip) const
+{
+    const Trace& trace = doc_->trace();
+    auto timeOfRecord = [&](RecordIndex r) {
+        if (trace.size() == 0)
+            return 0.0;
+        if (r >= trace.size())
+            return static_cast<double>(trace.header.end.value_or(trace.times[trace.size() - 1]));
+        return static_cast<double>(trace.times[r]);
+    };
+    const RecordRange sel = doc_->selection();
+    if (sel.end > sel.begin) {
+        const double x0 = mKeyAxis->coordToPixel(timeOfRecord(sel.begin));
+        const double x1 = mKeyAxis->coordToPixel(timeOfRecord(sel.end));
+        painter->fillRect(QRectF(QPointF(x0, clip.top()), QPointF(std::max(x1, x0 + 1), clip.bottom())),
+                          QColor(30, 30, 30, 40));
+    }
+    const Ses& ses = doc_->ses();
+    const double lo = mKeyAxis->range().lower, hi = mKeyAxis->range().upper;
+    for (const BrushedPattern& p : doc_->patterns()) {
+        QColor c = p.colour;
+        c.setAlpha(60);
+        const std::size_t len = p.names.size();
+        // Matches are in SES order: skip those left of the view, stop right of it.
+        auto first = std::lower_bound(p.starts.begin(), p.starts.end(), lo, [&](std::size_t s, double x) {
+            return static_cast<double>(ses.entry(std::min(s + len, ses.size()))) < x;
+        });
+        for (auto it = first; it != p.starts.end(); ++it) {
+            const double a = static_cast<double>(ses.entry(*it));
+            if (a > hi)
+                break;
+            const double b = static_cast<double>(ses.entry(std::min(*it + len, ses.size())));
+            const double x0 = mKeyAxis->coordToPixel(a), x1 = mKeyAxis->coordToPixel(b);
+            painter->fillRect(QRectF(QPointF(x0, clip.top()), QPointF(std::max(x1, x0 + 1), clip.top() + 4)),
+                              p.colour);
+            painter->fillRect(QRectF(QPointF(x0, clip.top() + 4), QPointF(std::max(x1, x0 + 1), clip.bottom())), c);
+        }
+    }
+}
+
+void LanesPlottable::draw(QCPPainter* painter)
+{
+    const QRect clip = clipRect();
+    const auto& rows = rows_->rows();
+    const int left = clip.left(), right = clip.right() + 1;
+    const double gap = std::abs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0)) >= 5 ? 1 : 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const double ya = mValueAxis->coordToPixel(static_cast<double>(r));
+        const double yb = mValueAxis->coordToPixel(static_cast<double>(r + 1));
+        const int top = static_cast<int>(std::round(std::min(ya, yb)));
+        const int bottom = static_cast<int>(std::round(std::max(ya, yb)) - gap);
+        if (bottom < clip.top() || top > clip.bottom())
+            continue;
+        drawRow(painter, rows[r], std::max(top, clip.top()), std::min(std::max(bottom, top + 1), clip.bottom() + 1),
+                left, right);
+    }
+    drawShading(painter, clip);
+}
+
+void LanesPlottable::drawLegendIcon(QCPPainter*, const QRectF&) const {}
+
+} // namespace chitra::app

@@ -1,0 +1,45 @@
+// The drawing of the lanes view as a QCustomPlot plottable: one row per shown lane (or
+// nesting depth), regions coloured by state from per-pixel-column summaries, so a frame
+// costs O(rows x columns x log changes) for any trace length; the view's linked selection
+// and brushed pattern matches are shaded across the rows. Include only from .cpp files.
+#pragma once
+
+#include "views/lanes/lane_rows.hpp"
+
+#include <QColor>
+#include <qcustomplot.h>
+
+#include <vector>
+
+namespace chitra::app {
+
+class ViewDocument;
+
+class LanesPlottable : public QCPAbstractPlottable {
+public:
+    LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis, const LaneRows* rows, const ViewDocument* doc);
+
+    // Colour of each lane state (index: LaneStateId).
+    void setColours(std::vector<QColor> colours) { colours_ = std::move(colours); }
+    const QColor& colour(LaneStateId state) const;
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    void drawRow(QCPPainter* painter, const LaneRow& row, int top, int bottom, int left, int right) const;
+    void drawShading(QCPPainter* painter, const QRect& clip) const;
+
+    const LaneRows* rows_;
+    const ViewDocument* doc_;
+    std::vector<QColor> colours_;
+    mutable std::vector<LaneColumn> columns_; // per-frame buffer kept between frames
+};
+
+} // namespace chitra::app

@@ -1,0 +1,391 @@
+#include "views/lanes/lanes_view.hpp"
+
+#include "document/view_document.hpp"
+#include "plotting/palette.hpp"
+#include "plotting/time_axis_ticker.hpp"
+#include "text/number_format.hpp"
+#include "views/lanes/lanes_plottable.hpp"
+
+#include "chitra/lanes/lane_selection.hpp"
+
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QRubberBand>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <map>
+
+namespace chitra::app {
+
+namespace {
+
+constexpr int kMinLabelSpacing = 13; // px between two lane names on the axis
+constexpr int kLegendStates = 12;
+
+} // namespace
+
+LanesView::LanesView(ViewDocument* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc),
+      rows_(std::make_unique<LaneRows>(lanes_of(doc->trace()), trace_origin(doc->trace())))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 0);
+    filter_ = new QLineEdit(this);
+    filter_->setPlaceholderText(tr("Filter lanes by name (text or /regex/)"));
+    filter_->setClearButtonEnabled(true);
+    showAll_ = new QToolButton(this);
+    showAll_->setText(tr("Show hidden lanes"));
+    count_ = new QLabel(this);
+    bar->addWidget(filter_, 1);
+    bar->addWidget(showAll_);
+    bar->addWidget(count_);
+    layout->addLayout(bar);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setMouseTracking(true);
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot_->axisRect()->setRangeZoom(Qt::Horizontal);
+    plot_->xAxis->setTicker(makeTimeTicker(doc->trace().header.timebase));
+    plot_->yAxis->setRangeReversed(true);
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    plot_->yAxis->grid()->setVisible(false);
+    plot_->yAxis->setTickLength(0, 0);
+    plot_->yAxis->setSubTickLength(0, 0);
+    plottable_ = new LanesPlottable(plot_->xAxis, plot_->yAxis, rows_.get(), doc_);
+    plot_->installEventFilter(this);
+    layout->addWidget(plot_, 1);
+
+    legend_ = new QLabel(this);
+    legend_->setWordWrap(true);
+    legend_->setTextFormat(Qt::RichText);
+    legend_->setContentsMargins(6, 0, 6, 4);
+    layout->addWidget(legend_);
+
+    buildColours();
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& r) { emit visibleRangeChanged(r.lower, r.upper); });
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        const bool ok = rows_->setFilter(text.toStdString());
+        filter_->setStyleSheet(ok ? QString() : QStringLiteral("color: #b00020;"));
+        filter_->setToolTip(ok ? QString() : tr("Not a valid regular expression"));
+        rowsChanged();
+    });
+    connect(showAll_, &QToolButton::clicked, this, [this] {
+        rows_->showAll();
+        rowsChanged();
+    });
+    auto queued = [this] { plot_->replot(QCustomPlot::rpQueuedReplot); };
+    connect(doc_, &ViewDocument::selectionChanged, this, queued);
+    connect(doc_, &ViewDocument::patternsChanged, this, queued);
+    connect(doc_, &ViewDocument::sesChanged, this, queued);
+    rowsChanged();
+    fitAll();
+}
+
+LanesView::~LanesView() = default;
+
+void LanesView::buildColours()
+{
+    const LaneTrace& lanes = rows_->trace();
+    const SymbolTable* symbols = doc_->trace().symbols.get();
+    std::vector<QColor> colours(lanes.state_names.size());
+    for (std::size_t s = 0; s < colours.size(); ++s) {
+        // The colour of the view's state of the same name (one palette everywhere).
+        const SymbolId id = symbols ? symbols->find(lanes.state_names[s]) : kNoSymbol;
+        colours[s] = stateColour(id != kNoSymbol ? id : static_cast<std::uint32_t>(s + (symbols ? symbols->size() : 0)));
+    }
+    plottable_->setColours(std::move(colours));
+}
+
+std::pair<double, double> LanesView::visibleRange() const
+{
+    return {plot_->xAxis->range().lower, plot_->xAxis->range().upper};
+}
+
+void LanesView::setVisibleRange(double t0, double t1)
+{
+    if (!(t1 > t0) || (std::abs(plot_->xAxis->range().lower - t0) < 1e-9 && std::abs(plot_->xAxis->range().upper - t1) < 1e-9))
+        return;
+    plot_->xAxis->setRange(t0, t1);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LanesView::fitAll()
+{
+    bool found = false;
+    const QCPRange r = plottable_->getKeyRange(found);
+    if (found)
+        plot_->xAxis->setRange(r);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double LanesView::replotNow()
+{
+    QElapsedTimer timer;
+    timer.start();
+    plot_->replot(QCustomPlot::rpImmediateRefresh);
+    return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void LanesView::rowsChanged()
+{
+    const std::size_t shown = rows_->rows().size();
+    plot_->yAxis->setRange(0, std::max<double>(1, static_cast<double>(shown)));
+    count_->setText(tr("%1 of %2 lanes").arg(std::count_if(rows_->order().begin(), rows_->order().end(),
+                                                          [this](std::size_t l) {
+                                                              return std::any_of(rows_->rows().begin(),
+                                                                                 rows_->rows().end(),
+                                                                                 [l](const LaneRow& r) { return r.lane == l; });
+                                                          }))
+                        .arg(rows_->laneCount()));
+    showAll_->setEnabled(!rows_->hiddenLanes().empty());
+    showAll_->setText(rows_->hiddenLanes().empty() ? tr("Show hidden lanes")
+                                                   : tr("Show %1 hidden").arg(rows_->hiddenLanes().size()));
+    updateAxisLabels();
+    updateLegend();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    emit optionsChanged();
+}
+
+void LanesView::updateAxisLabels()
+{
+    auto ticker = plot_->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (!ticker)
+        return;
+    ticker->clear();
+    const auto& rows = rows_->rows();
+    const double rowPx = rows.empty() ? 0 : plot_->axisRect()->height() / static_cast<double>(rows.size());
+    const std::size_t every = rowPx >= kMinLabelSpacing ? 1 : static_cast<std::size_t>(std::ceil(kMinLabelSpacing / std::max(rowPx, 0.01)));
+    for (std::size_t r = 0; r < rows.size(); r += every) {
+        QString label = QString::fromStdString(rows_->rowLabel(rows[r]));
+        if (rows[r].depth == 0 && rows_->maxDepth(rows[r].lane) > 1)
+            label = QStringLiteral("\u25b8 ") + label; // foldable: unfolds into depths
+        else if (rows[r].depth == 1)
+            label = QStringLiteral("\u25be ") + label;
+        if (label.size() > 32)
+            label = label.left(31) + QStringLiteral("\u2026");
+        ticker->addTick(static_cast<double>(r) + 0.5, label);
+    }
+}
+
+void LanesView::updateLegend()
+{
+    // The states that take the most time over the shown lanes.
+    const LaneTrace& lanes = rows_->trace();
+    std::map<LaneStateId, double> time;
+    for (const LaneRow& row : rows_->rows()) {
+        const LaneTrack& t = row.summary->track();
+        for (std::size_t i = 0; i < t.times.size(); ++i)
+            if (t.states[i] != kEmptyLaneState)
+                time[t.states[i]] += static_cast<double>((i + 1 < t.times.size() ? t.times[i + 1] : t.end) - t.times[i]);
+    }
+    std::vector<std::pair<double, LaneStateId>> order;
+    for (const auto& [s, d] : time)
+        order.emplace_back(-d, s);
+    std::sort(order.begin(), order.end());
+    QString html;
+    for (std::size_t i = 0; i < order.size() && i < static_cast<std::size_t>(kLegendStates); ++i) {
+        const LaneStateId s = order[i].second;
+        html += QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2&nbsp;&nbsp; ")
+                    .arg(plottable_->colour(s).name(), QString::fromStdString(lanes.state_names[s]).toHtmlEscaped());
+    }
+    if (order.size() > static_cast<std::size_t>(kLegendStates))
+        html += tr("and %1 more").arg(order.size() - kLegendStates);
+    legend_->setText(html);
+}
+
+std::optional<std::size_t> LanesView::rowAt(const QPoint& plotPos) const
+{
+    const double y = plot_->yAxis->pixelToCoord(plotPos.y());
+    if (!plot_->axisRect()->rect().contains(plotPos) || y < 0)
+        return std::nullopt;
+    const auto r = static_cast<std::size_t>(y);
+    if (r >= rows_->rows().size())
+        return std::nullopt;
+    return r;
+}
+
+QString LanesView::describeAt(const QPoint& plotPos) const
+{
+    const auto r = rowAt(plotPos);
+    if (!r)
+        return {};
+    const LaneRow& row = rows_->rows()[*r];
+    const auto t = static_cast<Time>(std::floor(plot_->xAxis->pixelToCoord(plotPos.x())));
+    const auto visit = row.summary->visit_at(t);
+    const QString lane = QString::fromStdString(rows_->trace().lanes[row.lane].name);
+    if (!visit)
+        return lane;
+    const TimeBase base = doc_->trace().header.timebase;
+    return tr("%1, depth %2\n%3\nstart %4, duration %5")
+        .arg(lane)
+        .arg(visit->depth)
+        .arg(QString::fromStdString(rows_->trace().state_names[visit->state]))
+        .arg(formatTime(static_cast<double>(visit->start), base))
+        .arg(formatDurationSI(static_cast<double>(visit->duration), base));
+}
+
+void LanesView::pickAt(const QPoint& plotPos)
+{
+    const auto r = rowAt(plotPos);
+    if (!r)
+        return;
+    const auto t = static_cast<Time>(std::floor(plot_->xAxis->pixelToCoord(plotPos.x())));
+    const auto visit = rows_->rows()[*r].summary->visit_at(t);
+    if (!visit || visit->state == kEmptyLaneState)
+        return;
+    const Ses& ses = doc_->ses();
+    const SymbolId named = ses.symbols->find(rows_->trace().state_names[visit->state]);
+    if (named != kNoSymbol && doc_->laneOf(named) >= 0) {
+        doc_->setPickedState(named);
+        return;
+    }
+    if (ses.empty())
+        return;
+    const auto it = std::upper_bound(ses.bounds.begin(), ses.bounds.end() - 1, t);
+    if (it == ses.bounds.begin())
+        return;
+    doc_->setPickedState(ses.symbol[static_cast<std::size_t>(it - ses.bounds.begin()) - 1]);
+}
+
+void LanesView::showContextMenu(const QPoint& plotPos)
+{
+    QMenu menu(this);
+    const auto r = rowAt(plotPos);
+    if (r) {
+        const std::size_t lane = rows_->rows()[*r].lane;
+        const QString name = QString::fromStdString(rows_->trace().lanes[lane].name);
+        if (rows_->maxDepth(lane) > 1) {
+            const bool unfolded = rows_->unfolded(lane);
+            menu.addAction(unfolded ? tr("Fold nesting of %1").arg(name) : tr("Unfold nesting of %1").arg(name),
+                           this, [this, lane, unfolded] {
+                               rows_->setUnfolded(lane, !unfolded);
+                               rowsChanged();
+                           });
+        }
+        menu.addAction(tr("Hide %1").arg(name), this, [this, lane] {
+            rows_->setHidden(lane, true);
+            rowsChanged();
+        });
+        menu.addAction(tr("Move up"), this, [this, lane] {
+            rows_->moveLane(lane, -1);
+            rowsChanged();
+        });
+        menu.addAction(tr("Move down"), this, [this, lane] {
+            rows_->moveLane(lane, +1);
+            rowsChanged();
+        });
+        menu.addSeparator();
+        menu.addAction(tr("Project onto %1 (new view)").arg(name), this,
+                       [this, lane] { emit projectOntoLaneRequested(lane); });
+    }
+    if (!rows_->hiddenLanes().empty())
+        menu.addAction(tr("Show hidden lanes"), this, [this] {
+            rows_->showAll();
+            rowsChanged();
+        });
+    menu.addAction(tr("Split into one trace per lane"), this, [this] { emit splitIntoLanesRequested(); });
+    menu.addAction(tr("Fit all"), this, &LanesView::fitAll);
+    menu.exec(plot_->mapToGlobal(plotPos));
+}
+
+void LanesView::rubberBandDone(int px0, int px1, const QPoint& globalPos)
+{
+    if (std::abs(px1 - px0) < 3)
+        return;
+    const double t0 = plot_->xAxis->pixelToCoord(std::min(px0, px1));
+    const double t1 = plot_->xAxis->pixelToCoord(std::max(px0, px1));
+    QMenu menu(this);
+    menu.addAction(tr("Zoom"), this, [this, t0, t1] { setVisibleRange(t0, t1); });
+    menu.addAction(tr("Select"), this, [this, t0, t1] {
+        const Trace& trace = doc_->trace();
+        auto record = [&](double t) {
+            return static_cast<RecordIndex>(std::lower_bound(trace.times.begin(), trace.times.end(), t,
+                                                             [](Time a, double b) { return static_cast<double>(a) < b; }) -
+                                            trace.times.begin());
+        };
+        doc_->setSelection(RecordRange{record(t0), record(t1)});
+    });
+    menu.exec(globalPos);
+}
+
+bool LanesView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != plot_)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (e->button() != Qt::LeftButton)
+            break;
+        pressAt_ = e->position().toPoint();
+        if (e->modifiers() & Qt::ShiftModifier) {
+            bandDrag_ = true;
+            if (!band_)
+                band_ = new QRubberBand(QRubberBand::Rectangle, plot_);
+            band_->setGeometry(QRect(*pressAt_, QSize(1, plot_->axisRect()->height())));
+            band_->show();
+            return true;
+        }
+        break;
+    }
+    case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPoint p = e->position().toPoint();
+        if (bandDrag_ && pressAt_) {
+            const QRect ar = plot_->axisRect()->rect();
+            band_->setGeometry(QRect(QPoint(std::min(p.x(), pressAt_->x()), ar.top()),
+                                     QPoint(std::max(p.x(), pressAt_->x()), ar.bottom())));
+            return true;
+        }
+        if (!(e->buttons() & Qt::LeftButton)) {
+            const QString text = describeAt(p);
+            if (text.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(plot_->mapToGlobal(p), text, plot_);
+        }
+        break;
+    }
+    case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (e->button() != Qt::LeftButton || !pressAt_)
+            break;
+        const QPoint start = *pressAt_, end = e->position().toPoint();
+        pressAt_.reset();
+        if (bandDrag_) {
+            bandDrag_ = false;
+            band_->hide();
+            rubberBandDone(start.x(), end.x(), plot_->mapToGlobal(end));
+            return true;
+        }
+        if ((end - start).manhattanLength() <= 3)
+            pickAt(end);
+        break;
+    }
+    case QEvent::ContextMenu:
+        showContextMenu(static_cast<QContextMenuEvent*>(event)->pos());
+        return true;
+    case QEvent::Resize:
+        updateAxisLabels();
+        break;
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace chitra::app

@@ -1,0 +1,88 @@
+// The lanes view (ui.md "The lanes view"): the timeline every trace tool has, one row per
+// lane (thread, rank, container) named as the trace names it, regions coloured by state
+// with a legend, a lane unfolding into one row per nesting depth. Same time axis, wheel
+// zoom, drag pan and Shift-drag rubber band (zoom or select) as the time view, linked to
+// it; hover shows region, depth, start and duration; a click picks the state in State
+// details. Lanes are reordered, hidden and filtered by name; the context menu projects
+// the view onto one lane or splits the trace into one trace per lane.
+#pragma once
+
+#include "views/lanes/lane_rows.hpp"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <utility>
+
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QRubberBand;
+class QToolButton;
+
+namespace chitra::app {
+
+class ViewDocument;
+class LanesPlottable;
+
+class LanesView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LanesView(ViewDocument* doc, QWidget* parent = nullptr);
+    ~LanesView() override;
+
+    ViewDocument* document() const { return doc_; }
+    LaneRows& rows() { return *rows_; }
+    const LaneRows& rows() const { return *rows_; }
+    QCustomPlot* plot() const { return plot_; }
+    QLineEdit* filterEdit() const { return filter_; }
+    QLabel* legend() const { return legend_; }
+
+    std::pair<double, double> visibleRange() const;
+    void setVisibleRange(double t0, double t1);
+    void fitAll();
+    // Redraws now; milliseconds spent (benchmarks).
+    double replotNow();
+
+    // What is under a point of the plot: the row and its visit (tests, tooltips).
+    std::optional<std::size_t> rowAt(const QPoint& plotPos) const;
+    QString describeAt(const QPoint& plotPos) const;
+    // Picks in State details the state under the point: the view's state of that name,
+    // else the view's state at that time (whose components include it).
+    void pickAt(const QPoint& plotPos);
+
+    // Rows changed (order, hidden, filter, folding): refresh labels, legend and drawing.
+    void rowsChanged();
+
+signals:
+    void visibleRangeChanged(double t0, double t1);
+    void projectOntoLaneRequested(std::size_t lane);
+    void splitIntoLanesRequested();
+    // Order, hidden lanes, filter or folding changed (sessions save them).
+    void optionsChanged();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void buildColours();
+    void updateAxisLabels();
+    void updateLegend();
+    void showContextMenu(const QPoint& plotPos);
+    void rubberBandDone(int px0, int px1, const QPoint& globalPos);
+
+    ViewDocument* doc_;
+    std::unique_ptr<LaneRows> rows_;
+    QCustomPlot* plot_ = nullptr;
+    LanesPlottable* plottable_ = nullptr;
+    QLineEdit* filter_ = nullptr;
+    QToolButton* showAll_ = nullptr;
+    QLabel* count_ = nullptr;
+    QLabel* legend_ = nullptr;
+    std::optional<QPoint> pressAt_;
+    bool bandDrag_ = false;
+    QRubberBand* band_ = nullptr;
+};
+
+} // namespace chitra::app
