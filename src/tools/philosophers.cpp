@@ -14,17 +14,16 @@
 // at merge time would move a thread's whole interval of CPU time into the 1 ns visit in
 // which it next logs, giving impossible rates.
 //
-// Links only Threads: it writes the PES text itself.
+// Links only Threads and what the generators share (command_line.hpp, trace_recorder.hpp).
 
-#include <algorithm>
-#include <cerrno>
+#include "command_line.hpp"
+#include "trace_recorder.hpp"
+
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -35,7 +34,9 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using namespace chitra::tools;
+
+constexpr const char* kProgram = "chitra-philosophers";
 
 enum State : std::uint8_t { T, A1, A2, E, R1, R2, kStates };
 constexpr const char* kStateName[kStates] = {"T", "A1", "A2", "E", "R1", "R2"};
@@ -52,11 +53,9 @@ struct Options {
     Work work = Work::Time;
     std::int64_t meals = 1000;
     double duration = 0;  // seconds; 0 = run until every philosopher has eaten `meals` times
-    bool ns = true;
     bool fields = false;
     bool yield = false;
-    std::string separator;
-    std::string output;
+    OutputOptions out;  // separator: none, names like TA1E
     bool quiet = false;
 };
 
@@ -77,17 +76,10 @@ struct alignas(64) Utensil {
 };
 
 struct alignas(64) Philosopher {
-    std::vector<Event> log;
-    std::size_t used = 0;
+    ThreadLog<Event> log;
     std::uint64_t spins = 0;
     std::uint32_t meals = 0;
 };
-
-[[noreturn]] void usage_error(const std::string& msg)
-{
-    std::fprintf(stderr, "chitra-philosophers: %s (see --help)\n", msg.c_str());
-    std::exit(2);
-}
 
 void print_help()
 {
@@ -109,71 +101,36 @@ void print_help()
         "  -q, --quiet           no summary on standard error\n");
 }
 
-std::int64_t parse_int(std::string_view opt, std::string_view v, std::int64_t lo, std::int64_t hi)
-{
-    std::int64_t out = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-    if (ec != std::errc() || p != v.data() + v.size() || out < lo || out > hi)
-        usage_error(std::string(opt) + " needs an integer in " + std::to_string(lo) + ".." +
-                    std::to_string(hi) + ", got '" + std::string(v) + "'");
-    return out;
-}
-
 Options parse_args(int argc, char** argv)
 {
     Options o;
-    for (int i = 1; i < argc; ++i) {
-        std::string_view a = argv[i];
-        auto value = [&]() -> std::string_view {
-            if (i + 1 >= argc) usage_error(std::string(a) + " needs a value");
-            return argv[++i];
-        };
-        if (a == "-h" || a == "--help") { print_help(); std::exit(0); }
-        else if (a == "-n" || a == "--philosophers") o.n = int(parse_int(a, value(), 2, 8));
-        else if (a == "-x" || a == "--cost") o.x = parse_int(a, value(), 1, 100'000'000);
-        else if (a == "-m" || a == "--meals") o.meals = parse_int(a, value(), 1, 10'000'000);
-        else if (a == "--duration") {
-            std::string v(value());
+    CommandLine args(kProgram, argc, argv);
+    while (args.next()) {
+        if (args.is("-h", "--help")) { print_help(); std::exit(0); }
+        else if (args.is("-n", "--philosophers")) o.n = int(args.integer(2, 8));
+        else if (args.is("-x", "--cost")) o.x = args.integer(1, 100'000'000);
+        else if (args.is("-m", "--meals")) o.meals = args.integer(1, 10'000'000);
+        else if (args.is("--duration")) {
+            std::string v(args.value());
             char* end = nullptr;
             o.duration = std::strtod(v.c_str(), &end);
             if (end == v.c_str() || *end != '\0' || !(o.duration > 0))
-                usage_error("--duration needs a positive number of seconds");
+                args.usage_error("--duration needs a positive number of seconds");
         }
-        else if (a == "--work") {
-            auto v = value();
+        else if (args.is("--work")) {
+            auto v = args.value();
             if (v == "time") o.work = Work::Time;
             else if (v == "loop") o.work = Work::Loop;
-            else usage_error("--work is time or loop");
+            else args.usage_error("--work is time or loop");
         }
-        else if (a == "--timebase") {
-            auto v = value();
-            if (v == "ns") o.ns = true;
-            else if (v == "us") o.ns = false;
-            else usage_error("--timebase is ns or us");
-        }
-        else if (a == "--fields") o.fields = true;
-        else if (a == "--yield") o.yield = true;
-        else if (a == "--separator") o.separator = value();
-        else if (a == "-o" || a == "--output") o.output = value();
-        else if (a == "-q" || a == "--quiet") o.quiet = true;
-        else usage_error("unknown option '" + std::string(a) + "'");
+        else if (args.is("--fields")) o.fields = true;
+        else if (args.is("--yield")) o.yield = true;
+        else if (args.is("-q", "--quiet")) o.quiet = true;
+        else if (args.output_option(o.out)) {}
+        else args.usage_error("unknown option '" + std::string(args.current()) + "'");
     }
+    args.check(o.out);
     return o;
-}
-
-inline std::int64_t now_ns()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-        .count();
-}
-
-inline void cpu_relax()
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
 }
 
 // Eat/think: busy work that keeps the processor, like the paper's multiply loop.
@@ -253,7 +210,7 @@ void run_philosopher(Shared& sh, Philosopher& me, int i)
     const Options& o = *sh.opt;
     const int u0 = first_utensil(i), u1 = second_utensil(i, o.n);
     auto record = [&](State s) {
-        Event& ev = me.log[me.used++];
+        Event& ev = me.log.next();
         ev.t = now_ns();
         ev.state = s;
         if (o.fields) {  // two syscalls per event: clock_gettime + getrusage
@@ -289,35 +246,14 @@ void run_philosopher(Shared& sh, Philosopher& me, int i)
     sh.finished.fetch_add(1, std::memory_order_release);
 }
 
-struct Merged {
-    std::int64_t t;  // ns since start
-    int who;
-    const Event* ev;
-};
+using Sequence = std::vector<Merged<Event>>;
 
 // Merges the per-thread logs by time, keeping each thread's own order.
-std::vector<Merged> merge(const std::vector<Philosopher>& ph, std::int64_t t0)
+Sequence merge(const std::vector<Philosopher>& ph, std::int64_t t0)
 {
-    std::size_t total = 0;
-    for (auto& p : ph) total += p.used;
-    std::vector<Merged> out;
-    out.reserve(total);
-    std::vector<std::size_t> head(ph.size(), 0);
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < int(ph.size()); ++i) {
-            if (head[i] >= ph[i].used) continue;
-            if (best < 0) { best = i; continue; }
-            const Event& a = ph[i].log[head[i]];
-            const Event& b = ph[best].log[head[best]];
-            if (a.t < b.t || (a.t == b.t && kTiePriority[a.state] < kTiePriority[b.state]))
-                best = i;
-        }
-        if (best < 0) break;
-        const Event& ev = ph[best].log[head[best]++];
-        out.push_back({ev.t - t0, best, &ev});
-    }
-    return out;
+    return merge_by_time(
+        ph, [](const Philosopher& p) -> const ThreadLog<Event>& { return p.log; }, t0,
+        [](const Event& a, const Event& b) { return kTiePriority[a.state] < kTiePriority[b.state]; });
 }
 
 // Replays the merged sequence and checks that no utensil is ever certainly held by two
@@ -325,7 +261,7 @@ std::vector<Merged> merge(const std::vector<Philosopher>& ph, std::int64_t t0)
 // right before an unlock, so a philosopher certainly holds its first utensil in A2 and E,
 // and its second in E and R1; A1 ends and R1/R2 contain a lock or unlock, which is why
 // they are left out.
-bool check_exclusion(const std::vector<Merged>& seq, int n)
+bool check_exclusion(const Sequence& seq, int n)
 {
     std::vector<std::uint8_t> st(n, T);
     auto holds = [&](int i, int u) {
@@ -363,53 +299,18 @@ bool check_exclusion(const std::vector<Merged>& seq, int n)
     return true;
 }
 
-// Small buffered writer: the output can be 100k+ lines.
-struct Out {
-    std::FILE* f;
-    std::string buf;
-    void put(std::string_view s) { buf.append(s); if (buf.size() > (1 << 16)) flush(); }
-    void num(std::uint64_t v)
-    {
-        char tmp[24];
-        auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
-        buf.append(tmp, r.ptr);
-    }
-    bool flush()
-    {
-        bool ok = std::fwrite(buf.data(), 1, buf.size(), f) == buf.size();
-        buf.clear();
-        return ok;
-    }
-};
-
-std::string command_line(int argc, char** argv)
-{
-    std::string s = "chitra-philosophers";
-    for (int i = 1; i < argc; ++i) {
-        if (std::string_view(argv[i]) == "-o" || std::string_view(argv[i]) == "--output") {
-            ++i;  // the output name is not part of the experiment
-            continue;
-        }
-        s += ' ';
-        s += argv[i];
-    }
-    return s;
-}
-
 }  // namespace
 
 int main(int argc, char** argv)
 {
     const Options o = parse_args(argc, argv);
-    if (o.separator.find_first_of(" \t\r\n") != std::string::npos)
-        usage_error("--separator must not contain white space");
     const int n = o.n;
 
     Shared sh(o);
     std::vector<Philosopher> ph(n);
     for (auto& p : ph) {
         // 6 events per meal; touching every entry now keeps page faults out of the run.
-        p.log.assign(std::size_t(o.meals) * 6, Event{});
+        p.log.preallocate(std::size_t(o.meals) * 6);
     }
 
     std::vector<std::thread> threads;
@@ -436,39 +337,19 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "chitra-philosophers: a utensil was taken while held (spinlock broken)\n");
         return 1;
     }
-    const std::vector<Merged> seq = merge(ph, t0);
+    const Sequence seq = merge(ph, t0);
     if (!check_exclusion(seq, n)) return 1;
 
-    std::FILE* f = stdout;
-    if (!o.output.empty()) {
-        f = std::fopen(o.output.c_str(), "wb");
-        if (!f) {
-            std::fprintf(stderr, "chitra-philosophers: cannot write %s: %s\n", o.output.c_str(),
-                         std::strerror(errno));
-            return 1;
-        }
-    }
-    const std::int64_t div = o.ns ? 1 : 1000;  // floor keeps times non-decreasing
-    const std::int64_t end = seq.empty() ? 0 : seq.back().t / div;
-    Out out{f, {}};
-    out.put("# chitra-pes 1\n# timebase: ");
-    out.put(o.ns ? "ns" : "us");
-    out.put("\n# components: ");
-    out.num(std::uint64_t(n));
-    out.put("\n");
-    if (!o.separator.empty()) {
-        out.put("# separator: ");
-        out.put(o.separator);
-        out.put("\n");
-    }
+    PesWriter out(kProgram, o.out);
+    if (!out.open()) return 1;
+    PesHeader header;
+    header.components = n;
     if (o.fields)
-        out.put("# fields: meals:counter spins:counter cpu_ns:counter preempt:counter "
-                "eating:gauge hungry:gauge\n");
-    out.put("# end: ");
-    out.num(std::uint64_t(end));
-    out.put("\n# generator: ");
-    out.put(command_line(argc, argv));
-    out.put("\n");
+        header.fields = "meals:counter spins:counter cpu_ns:counter preempt:counter "
+                        "eating:gauge hungry:gauge";
+    header.end = seq.empty() ? 0 : seq.back().t;
+    header.generator = command_line(kProgram, argc, argv);
+    out.header(header);
 
     // Program state = tuple of local states; every philosopher thinks at time 0.
     std::vector<std::uint8_t> st(n, T);
@@ -480,26 +361,20 @@ int main(int argc, char** argv)
     std::uint64_t ctr[kCounters] = {0, 0, 0, 0};  // meals, spins, cpu_ns, preempt
     std::uint64_t raised[kCounters] = {0, 0, 0, 0};
     auto write_record = [&](std::int64_t t) {
-        out.num(std::uint64_t(t / div));
+        if (!o.fields) {
+            out.record(t, st, kStateName);
+            return;
+        }
+        std::uint64_t eating = 0, hungry = 0;
         for (int i = 0; i < n; ++i) {
-            out.put(" ");
-            out.put(kStateName[st[i]]);
+            eating += st[i] == E;
+            hungry += st[i] == A1 || st[i] == A2;
         }
-        if (o.fields) {
-            std::uint64_t eating = 0, hungry = 0;
-            for (int i = 0; i < n; ++i) {
-                eating += st[i] == E;
-                hungry += st[i] == A1 || st[i] == A2;
-            }
-            for (std::uint64_t v : {ctr[0], ctr[1], ctr[2], ctr[3], eating, hungry}) {
-                out.put(" ");
-                out.num(v);
-            }
-        }
-        out.put("\n");
+        const std::uint64_t fields[] = {ctr[0], ctr[1], ctr[2], ctr[3], eating, hungry};
+        out.record(t, st, kStateName, fields);
     };
     write_record(0);
-    for (const Merged& m : seq) {
+    for (const Merged<Event>& m : seq) {
         st[m.who] = m.ev->state;
         if (o.fields) {
             const std::uint64_t r[kCounters] = {m.ev->meals, m.ev->spins, m.ev->cpu_ns,
@@ -511,13 +386,7 @@ int main(int argc, char** argv)
         }
         write_record(m.t);
     }
-    bool ok = out.flush();
-    if (f != stdout) ok = (std::fclose(f) == 0) && ok;
-    else ok = (std::fflush(f) == 0) && ok;
-    if (!ok) {
-        std::fprintf(stderr, "chitra-philosophers: write error\n");
-        return 1;
-    }
+    if (!out.close()) return 1;
 
     if (!o.quiet) {
         std::fprintf(stderr, "chitra-philosophers: N=%d x=%lld (%s), %zu records, %.3f s wall\n",
@@ -528,8 +397,7 @@ int main(int argc, char** argv)
             const Philosopher& p = ph[i];
             std::int64_t acq = 0, eat = 0, since = 0;
             std::uint64_t visits = 0;
-            for (std::size_t k = 0; k < p.used; ++k) {
-                const Event& ev = p.log[k];
+            for (const Event& ev : p.log.recorded()) {
                 if (ev.state == A1) since = ev.t;
                 if (ev.state == E) { acq += ev.t - since; ++visits; since = ev.t; }
                 if (ev.state == R1) eat += ev.t - since;

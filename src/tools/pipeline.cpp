@@ -9,18 +9,17 @@
 // fields queue:gauge, produced:counter, consumed:counter, checked and written as PES text.
 // See docs/sample-traces.md.
 //
-// Links only Threads: it writes the PES text itself.
+// Links only Threads and what the generators share (command_line.hpp, trace_recorder.hpp).
 
-#include <algorithm>
+#include "command_line.hpp"
+#include "trace_recorder.hpp"
+
 #include <atomic>
-#include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
 #include <random>
 #include <string>
@@ -32,7 +31,9 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using namespace chitra::tools;
+
+constexpr const char* kProgram = "chitra-pipeline";
 
 enum State : std::uint8_t { PRODUCE, PUT, WAIT_FULL, TAKE, WAIT_EMPTY, CONSUME, DONE, kStates };
 constexpr const char* kStateName[kStates] = {"PRODUCE",    "PUT",     "WAIT_FULL", "TAKE",
@@ -53,9 +54,7 @@ struct Options {
     Work produce_work = Work::Sleep;
     Work consume_work = Work::Busy;
     std::uint64_t seed = 1;
-    bool ns = true;
-    std::string separator = "/";
-    std::string output;
+    OutputOptions out{.separator = "/"};
     bool quiet = false;
 };
 
@@ -69,16 +68,9 @@ struct Event {
 };
 
 struct alignas(64) Worker {
-    std::vector<Event> log;
-    std::size_t used = 0;
+    ThreadLog<Event> log;
     std::vector<std::int64_t> cost;  // producers: produce cost per own item, us
 };
-
-[[noreturn]] void usage_error(const std::string& msg)
-{
-    std::fprintf(stderr, "chitra-pipeline: %s (see --help)\n", msg.c_str());
-    std::exit(2);
-}
 
 void print_help()
 {
@@ -104,79 +96,44 @@ void print_help()
         "  -q, --quiet              no summary on standard error\n");
 }
 
-std::int64_t parse_int(std::string_view opt, std::string_view v, std::int64_t lo, std::int64_t hi)
+Work parse_work(CommandLine& args)
 {
-    std::int64_t out = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-    if (ec != std::errc() || p != v.data() + v.size() || out < lo || out > hi)
-        usage_error(std::string(opt) + " needs an integer in " + std::to_string(lo) + ".." +
-                    std::to_string(hi) + ", got '" + std::string(v) + "'");
-    return out;
-}
-
-Work parse_work(std::string_view opt, std::string_view v)
-{
+    const std::string opt(args.current());
+    const auto v = args.value();
     if (v == "sleep") return Work::Sleep;
     if (v == "busy") return Work::Busy;
-    usage_error(std::string(opt) + " is sleep or busy");
+    args.usage_error(opt + " is sleep or busy");
 }
 
 Options parse_args(int argc, char** argv)
 {
     Options o;
-    for (int i = 1; i < argc; ++i) {
-        std::string_view a = argv[i];
-        auto value = [&]() -> std::string_view {
-            if (i + 1 >= argc) usage_error(std::string(a) + " needs a value");
-            return argv[++i];
-        };
-        if (a == "-h" || a == "--help") { print_help(); std::exit(0); }
-        else if (a == "-p" || a == "--producers") o.producers = int(parse_int(a, value(), 1, 4));
-        else if (a == "-c" || a == "--consumers") o.consumers = int(parse_int(a, value(), 1, 4));
-        else if (a == "-C" || a == "--capacity") o.capacity = parse_int(a, value(), 1, 1'000'000);
-        else if (a == "-k" || a == "--items") o.items = parse_int(a, value(), 1, 10'000'000);
-        else if (a == "--produce-cost") o.produce_cost = parse_int(a, value(), 0, 10'000'000);
-        else if (a == "--slow-cost") o.slow_cost = parse_int(a, value(), 0, 10'000'000);
-        else if (a == "--phase") o.phase = parse_int(a, value(), 1, 10'000'000);
-        else if (a == "--consume-cost") o.consume_cost = parse_int(a, value(), 0, 10'000'000);
-        else if (a == "--dist") {
-            auto v = value();
+    CommandLine args(kProgram, argc, argv);
+    while (args.next()) {
+        if (args.is("-h", "--help")) { print_help(); std::exit(0); }
+        else if (args.is("-p", "--producers")) o.producers = int(args.integer(1, 4));
+        else if (args.is("-c", "--consumers")) o.consumers = int(args.integer(1, 4));
+        else if (args.is("-C", "--capacity")) o.capacity = args.integer(1, 1'000'000);
+        else if (args.is("-k", "--items")) o.items = args.integer(1, 10'000'000);
+        else if (args.is("--produce-cost")) o.produce_cost = args.integer(0, 10'000'000);
+        else if (args.is("--slow-cost")) o.slow_cost = args.integer(0, 10'000'000);
+        else if (args.is("--phase")) o.phase = args.integer(1, 10'000'000);
+        else if (args.is("--consume-cost")) o.consume_cost = args.integer(0, 10'000'000);
+        else if (args.is("--dist")) {
+            auto v = args.value();
             if (v == "exp") o.exponential = true;
             else if (v == "const") o.exponential = false;
-            else usage_error("--dist is exp or const");
+            else args.usage_error("--dist is exp or const");
         }
-        else if (a == "--produce-work") o.produce_work = parse_work(a, value());
-        else if (a == "--consume-work") o.consume_work = parse_work(a, value());
-        else if (a == "--seed") o.seed = std::uint64_t(parse_int(a, value(), 0, INT64_MAX));
-        else if (a == "--timebase") {
-            auto v = value();
-            if (v == "ns") o.ns = true;
-            else if (v == "us") o.ns = false;
-            else usage_error("--timebase is ns or us");
-        }
-        else if (a == "--separator") o.separator = value();
-        else if (a == "-o" || a == "--output") o.output = value();
-        else if (a == "-q" || a == "--quiet") o.quiet = true;
-        else usage_error("unknown option '" + std::string(a) + "'");
+        else if (args.is("--produce-work")) o.produce_work = parse_work(args);
+        else if (args.is("--consume-work")) o.consume_work = parse_work(args);
+        else if (args.is("--seed")) o.seed = std::uint64_t(args.integer(0, INT64_MAX));
+        else if (args.is("-q", "--quiet")) o.quiet = true;
+        else if (args.output_option(o.out)) {}
+        else args.usage_error("unknown option '" + std::string(args.current()) + "'");
     }
-    if (o.separator.find_first_of(" \t\r\n") != std::string::npos)
-        usage_error("--separator must not contain white space");
+    args.check(o.out);
     return o;
-}
-
-inline std::int64_t now_ns()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-        .count();
-}
-
-inline void cpu_relax()
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
 }
 
 void work(Work how, std::int64_t us)
@@ -223,13 +180,13 @@ struct Shared {
 
 void record(Worker& w, State s)
 {
-    w.log[w.used++] = Event{now_ns(), -1, -1, 0, 0, s};
+    w.log.next() = Event{now_ns(), -1, -1, 0, 0, s};
 }
 
 // Called with the mutex held: the time and totals belong to one queue operation.
 void record_locked(Shared& sh, Worker& w, State s)
 {
-    w.log[w.used++] = Event{now_ns(), sh.ops++, std::int32_t(sh.q.size), sh.produced, sh.consumed, s};
+    w.log.next() = Event{now_ns(), sh.ops++, std::int32_t(sh.q.size), sh.produced, sh.consumed, s};
 }
 
 void run_producer(Shared& sh, Worker& w, std::int64_t my_items, std::vector<std::int64_t>& item_cost)
@@ -285,41 +242,21 @@ void run_consumer(Shared& sh, Worker& w)
     }
 }
 
-struct Merged {
-    std::int64_t t;
-    int who;
-    const Event* ev;
-};
+using Sequence = std::vector<Merged<Event>>;
 
 // Merges the per-thread logs by time, keeping each thread's order; equal times of two
 // queue operations are ordered by their operation index (the mutex order).
-std::vector<Merged> merge(const std::vector<Worker>& ws, std::int64_t t0)
+Sequence merge(const std::vector<Worker>& ws, std::int64_t t0)
 {
-    std::size_t total = 0;
-    for (auto& w : ws) total += w.used;
-    std::vector<Merged> out;
-    out.reserve(total);
-    std::vector<std::size_t> head(ws.size(), 0);
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < int(ws.size()); ++i) {
-            if (head[i] >= ws[i].used) continue;
-            if (best < 0) { best = i; continue; }
-            const Event& a = ws[i].log[head[i]];
-            const Event& b = ws[best].log[head[best]];
-            if (a.t < b.t || (a.t == b.t && a.op >= 0 && b.op >= 0 && a.op < b.op)) best = i;
-        }
-        if (best < 0) break;
-        const Event& ev = ws[best].log[head[best]++];
-        out.push_back({ev.t - t0, best, &ev});
-    }
-    return out;
+    return merge_by_time(
+        ws, [](const Worker& w) -> const ThreadLog<Event>& { return w.log; }, t0,
+        [](const Event& a, const Event& b) { return a.op >= 0 && b.op >= 0 && a.op < b.op; });
 }
 
 // Replays the merged sequence: queue operations must appear in mutex order, the recorded
 // queue length must equal produced - consumed and stay within 0..capacity, waits happen
 // only on a full or empty queue, and every item is consumed exactly once.
-bool check(const std::vector<Merged>& seq, const Options& o)
+bool check(const Sequence& seq, const Options& o)
 {
     std::int64_t last_t = 0, last_op = -1;
     for (std::size_t k = 0; k < seq.size(); ++k) {
@@ -341,7 +278,7 @@ bool check(const std::vector<Merged>& seq, const Options& o)
         if (ev.state == WAIT_EMPTY && ev.queue != 0) return fail("waits on a queue that is not empty");
     }
     std::uint32_t produced = 0, consumed = 0;
-    for (const Merged& m : seq)
+    for (const Merged<Event>& m : seq)
         if (m.ev->op >= 0) { produced = m.ev->produced; consumed = m.ev->consumed; }
     if (produced != o.items || consumed != o.items) {
         std::fprintf(stderr, "chitra-pipeline: %u produced, %u consumed, expected %lld\n", produced,
@@ -349,38 +286,6 @@ bool check(const std::vector<Merged>& seq, const Options& o)
         return false;
     }
     return true;
-}
-
-struct Out {
-    std::FILE* f;
-    std::string buf;
-    void put(std::string_view s) { buf.append(s); if (buf.size() > (1 << 16)) flush(); }
-    void num(std::int64_t v)
-    {
-        char tmp[24];
-        auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
-        buf.append(tmp, r.ptr);
-    }
-    bool flush()
-    {
-        bool ok = std::fwrite(buf.data(), 1, buf.size(), f) == buf.size();
-        buf.clear();
-        return ok;
-    }
-};
-
-std::string command_line(int argc, char** argv)
-{
-    std::string s = "chitra-pipeline";
-    for (int i = 1; i < argc; ++i) {
-        if (std::string_view(argv[i]) == "-o" || std::string_view(argv[i]) == "--output") {
-            ++i;
-            continue;
-        }
-        s += ' ';
-        s += argv[i];
-    }
-    return s;
 }
 
 }  // namespace
@@ -406,8 +311,8 @@ int main(int argc, char** argv)
         item_cost[p].push_back(draw(o.consume_cost));
     }
     // Preallocate and touch every log entry: no allocation or page fault during the run.
-    for (int i = 0; i < np; ++i) ws[i].log.assign(ws[i].cost.size() * 3 + 2, Event{});
-    for (int i = np; i < n; ++i) ws[i].log.assign(std::size_t(o.items) * 3 + 2, Event{});
+    for (int i = 0; i < np; ++i) ws[i].log.preallocate(ws[i].cost.size() * 3 + 2);
+    for (int i = np; i < n; ++i) ws[i].log.preallocate(std::size_t(o.items) * 3 + 2);
 
     Shared sh(o);
     std::vector<std::thread> threads;
@@ -421,72 +326,38 @@ int main(int argc, char** argv)
     for (auto& t : threads) t.join();
     const std::int64_t wall = now_ns() - t0;
 
-    const std::vector<Merged> seq = merge(ws, t0);
+    const Sequence seq = merge(ws, t0);
     if (!check(seq, o)) return 1;
 
-    std::FILE* f = stdout;
-    if (!o.output.empty()) {
-        f = std::fopen(o.output.c_str(), "wb");
-        if (!f) {
-            std::fprintf(stderr, "chitra-pipeline: cannot write %s: %s\n", o.output.c_str(),
-                         std::strerror(errno));
-            return 1;
-        }
-    }
-    const std::int64_t div = o.ns ? 1 : 1000;
-    Out out{f, {}};
-    out.put("# chitra-pes 1\n# timebase: ");
-    out.put(o.ns ? "ns" : "us");
-    out.put("\n# components: ");
-    out.num(n);
-    out.put("\n");
-    if (!o.separator.empty()) {
-        out.put("# separator: ");
-        out.put(o.separator);
-        out.put("\n");
-    }
-    out.put("# fields: queue:gauge produced:counter consumed:counter\n# end: ");
-    out.num(seq.empty() ? 0 : seq.back().t / div);
-    out.put("\n# generator: ");
-    out.put(command_line(argc, argv));
-    out.put("\n# threads: ");
+    PesWriter out(kProgram, o.out);
+    if (!out.open()) return 1;
+    PesHeader header;
+    header.components = n;
+    header.fields = "queue:gauge produced:counter consumed:counter";
+    header.end = seq.empty() ? 0 : seq.back().t;
+    header.generator = command_line(kProgram, argc, argv);
+    std::string threads_line;
     for (int i = 0; i < n; ++i) {
-        out.put(i ? " " : "");
-        out.put(i < np ? "producer" : "consumer");
+        threads_line += i ? " " : "";
+        threads_line += i < np ? "producer" : "consumer";
     }
-    out.put("\n");
+    header.more.emplace_back("threads", threads_line);
+    out.header(header);
 
     std::vector<std::uint8_t> st(n);
     for (int i = 0; i < n; ++i) st[i] = i < np ? PRODUCE : TAKE;
-    std::int64_t queue = 0, produced = 0, consumed = 0;
-    auto write_record = [&](std::int64_t t) {
-        out.num(t / div);
-        for (int i = 0; i < n; ++i) {
-            out.put(" ");
-            out.put(kStateName[st[i]]);
-        }
-        for (std::int64_t v : {queue, produced, consumed}) {
-            out.put(" ");
-            out.num(v);
-        }
-        out.put("\n");
-    };
-    write_record(0);
-    for (const Merged& m : seq) {
+    std::uint64_t fields[] = {0, 0, 0};  // queue (never negative: checked), produced, consumed
+    out.record(0, st, kStateName, fields);
+    for (const Merged<Event>& m : seq) {
         st[m.who] = m.ev->state;
         if (m.ev->op >= 0) {
-            queue = m.ev->queue;
-            produced = m.ev->produced;
-            consumed = m.ev->consumed;
+            fields[0] = std::uint64_t(m.ev->queue);
+            fields[1] = m.ev->produced;
+            fields[2] = m.ev->consumed;
         }
-        write_record(m.t);
+        out.record(m.t, st, kStateName, fields);
     }
-    bool ok = out.flush();
-    ok = (f != stdout ? std::fclose(f) == 0 : std::fflush(f) == 0) && ok;
-    if (!ok) {
-        std::fprintf(stderr, "chitra-pipeline: write error\n");
-        return 1;
-    }
+    if (!out.close()) return 1;
 
     if (!o.quiet) {
         std::fprintf(stderr, "chitra-pipeline: %d producer(s), %d consumer(s), capacity %lld, "
@@ -495,10 +366,11 @@ int main(int argc, char** argv)
         for (int i = 0; i < n; ++i) {
             std::int64_t waits = 0, wait_ns = 0, since = 0;
             const State wait_state = i < np ? WAIT_FULL : WAIT_EMPTY;
-            for (std::size_t k = 0; k < ws[i].used; ++k) {
-                const Event& ev = ws[i].log[k];
+            const auto log = ws[i].log.recorded();
+            for (std::size_t k = 0; k < log.size(); ++k) {
+                const Event& ev = log[k];
                 if (ev.state == wait_state) { ++waits; since = ev.t; }
-                else if (k > 0 && ws[i].log[k - 1].state == wait_state) wait_ns += ev.t - since;
+                else if (k > 0 && log[k - 1].state == wait_state) wait_ns += ev.t - since;
             }
             std::fprintf(stderr, "  %s %d: %lld waits (%s), %.1f ms waiting\n",
                          i < np ? "producer" : "consumer", i, (long long)waits,

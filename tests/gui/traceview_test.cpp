@@ -4,6 +4,7 @@
 #include "chitra/io/io.hpp"
 #include "chitra/traceview/traceview.hpp"
 #include "plotting/display_export.hpp"
+#include "displays/gantt/chart_scales.hpp"
 #include "displays/gantt/gantt_display.hpp"
 #include "workbench/main_actions.hpp"
 #include "workbench/main_window.hpp"

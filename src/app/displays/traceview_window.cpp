@@ -79,6 +79,15 @@ TraceviewWindow* TraceviewWindow::open(ViewDocument* doc, Kind kind, ViewMaker m
     return w;
 }
 
+TraceviewWindow* TraceviewWindow::find(const QObject& owner, const ViewDocument* doc, Kind kind)
+{
+    TraceviewWindow* found = nullptr;
+    for (TraceviewWindow* w : owner.findChildren<TraceviewWindow*>())
+        if (w->doc_ == doc && w->kind_ == kind)
+            found = w;
+    return found;
+}
+
 void TraceviewWindow::link()
 {
     for (const auto& w : windows()) {

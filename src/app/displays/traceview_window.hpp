@@ -32,6 +32,9 @@ public:
 
     // Opens (or raises) the display of `kind` for `doc` and links it to its partner.
     static TraceviewWindow* open(ViewDocument* doc, Kind kind, ViewMaker makeView, QWidget* parent);
+    // The window of `kind` showing `doc` among the children of `owner` (the workbench's
+    // main window; the newest one), or null.
+    static TraceviewWindow* find(const QObject& owner, const ViewDocument* doc, Kind kind);
 
     void dumpView() { dumpView(doc_, this); }
     void dumpDerivation() { dumpDerivation(doc_, this); }

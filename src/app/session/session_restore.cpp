@@ -1,19 +1,13 @@
 #include "session/session_restore.hpp"
 
 #include "chitra/session/session_io.hpp"
-#include "views/frequency/frequency_plot.hpp"
-#include "displays/gantt/gantt_display.hpp"
-#include "workbench/main_window.hpp"
-#include "plotting/palette.hpp"
-#include "qcustomplot.h"
-#include "displays/rate/rate_display.hpp"
-#include "session/session.hpp"
-#include "jobs/trace_loader.hpp"
-#include "views/trace/trace_plot.hpp"
-#include "displays/traceview_window.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
-#include "views/view_panel.hpp"
+#include "jobs/trace_loader.hpp"
+#include "plotting/palette.hpp"
+#include "session/display_state_codec.hpp"
+#include "session/session.hpp"
+#include "workbench/main_window.hpp"
 
 #include <QEventLoop>
 #include <QFileDialog>
@@ -24,14 +18,16 @@
 #include <QUndoStack>
 #include <QtConcurrent>
 
-#include <cmath>
-#include <optional>
+#include <utility>
 
 namespace chitra::app {
 
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// Display 0 of a view is the view's own trace display (ViewDocument::displayOpen).
+constexpr int kViewsOwnDisplay = 0;
 
 QString fileName(const TraceFileRef& ref)
 {
@@ -61,142 +57,12 @@ std::vector<LoadResult> loadAll(const QStringList& paths, bool background)
     return out;
 }
 
-YOrder parseOrder(const std::string& s)
-{
-    if (s == "name")
-        return YOrder::Name;
-    if (s == "time")
-        return YOrder::TimeShare;
-    if (s == "custom")
-        return YOrder::Custom;
-    return YOrder::FirstAppearance;
-}
-
 SymbolId symbolNamed(const Ses& ses, const std::string& name)
 {
     for (SymbolId s = 0; s < ses.symbols->size(); ++s)
         if ((*ses.symbols)[s].name == name)
             return s;
     return kNoSymbol;
-}
-
-std::optional<std::pair<double, double>> parseBand(const std::string& text)
-{
-    const QStringList parts = qs(text).split(':');
-    bool ok0 = false, ok1 = false;
-    if (parts.size() != 2)
-        return std::nullopt;
-    const double f0 = parts[0].toDouble(&ok0), f1 = parts[1].toDouble(&ok1);
-    if (!ok0 || !ok1)
-        return std::nullopt;
-    return std::make_pair(f0, f1);
-}
-
-void restoreFrequency(FrequencyPlot* plot, const DisplayState& d)
-{
-    plot->setLogPower(d.options.log_axis); // applied only on a change (re-lays the docks out)
-    plot->setSamplingInterval(d.options.sampling_interval.value_or(0));
-    const auto autoUpdate = d.options.extra.find(kAutoUpdateKey);
-    plot->setAutoUpdate(autoUpdate == d.options.extra.end() || autoUpdate->second != "0");
-    const auto flag = [&d](const char* key) {
-        const auto it = d.options.extra.find(key);
-        return it != d.options.extra.end() && it->second == "1";
-    };
-    plot->setLogFrequency(flag(kLogFrequencyKey));
-    plot->setZoomToPeak(flag(kPeakZoomKey));
-    if (const auto band = d.options.extra.find(kBandKey); band != d.options.extra.end())
-        if (const auto fb = parseBand(band->second))
-            plot->setBand(fb->first, fb->second);
-    if (!d.visible.empty())
-        plot->setUserFrequencyRange(d.visible.x0, d.visible.x1);
-}
-
-GanttDisplay::Density parseDensity(const QString& s)
-{
-    return s == "point" ? GanttDisplay::Density::Point
-         : s == "value" ? GanttDisplay::Density::Value
-                        : GanttDisplay::Density::Off;
-}
-
-// The saved short-visit threshold, or nullopt when none was saved (older sessions) or it
-// is not a number of seconds >= 0 (then said in `problems`).
-std::optional<double> savedMinVisit(const DisplayState& d, const QString& here, std::vector<QString>& problems)
-{
-    const auto it = d.options.extra.find(kMinVisitKey);
-    if (it == d.options.extra.end())
-        return std::nullopt;
-    bool ok = false;
-    const double s = qs(it->second).toDouble(&ok);
-    if (ok && std::isfinite(s) && s >= 0)
-        return s;
-    problems.push_back(QObject::tr("%1: display '%2': short-visit threshold '%3' is not a number of seconds; "
-                                   "the default is used")
-                           .arg(here, qs(d.id), qs(it->second)));
-    return std::nullopt;
-}
-
-void restoreTraceview(MainWindow& window, ViewDocument* doc, const DisplayState& d, const QString& here,
-                      std::vector<QString>& problems)
-{
-    const bool gantt = d.kind == DisplayKind::gantt;
-    window.openDisplay(doc, gantt ? 3 : 4);
-    TraceviewWindow* w = nullptr;
-    for (TraceviewWindow* t : window.findChildren<TraceviewWindow*>())
-        if (t->document() == doc && t->kind() == (gantt ? TraceviewWindow::Kind::Gantt : TraceviewWindow::Kind::Rate))
-            w = t;
-    if (!w) {
-        problems.push_back(QObject::tr("%1: display '%2' could not be opened").arg(here, qs(d.id)));
-        return;
-    }
-    const std::optional<double> minVisit = savedMinVisit(d, here, problems);
-    if (!gantt) {
-        if (RateDisplay* rate = w->rate(); rate && minVisit)
-            rate->setMinVisitSeconds(*minVisit);
-        if (RateDisplay* rate = w->rate(); rate && !d.options.chosen_state.empty()) {
-            const SymbolId s = symbolNamed(doc->ses(), d.options.chosen_state);
-            if (s == kNoSymbol)
-                problems.push_back(QObject::tr("%1: the rate display's state '%2' no longer exists")
-                                       .arg(here, qs(d.options.chosen_state)));
-            else
-                rate->setState(s);
-        }
-        return;
-    }
-    GanttDisplay* g = w->gantt();
-    if (!g)
-        return;
-    const auto& extra = d.options.extra;
-    bool perChart = false;
-    for (int c = 0; c < g->chartTotal(); ++c) {
-        const auto it = extra.find(kChartKeyPrefix + std::to_string(c));
-        if (it == extra.end())
-            continue;
-        perChart = true;
-        const QStringList f = qs(it->second).split(',');
-        g->setChartShown(c, f.value(0) != "hidden");
-        g->setDensity(c, parseDensity(f.value(1)));
-        g->setAverage(c, f.value(2) == "average");
-    }
-    if (!perChart && !d.options.density_bar.empty()) // written by chitra-cli: one setting for all
-        for (int c = 0; c < g->chartTotal(); ++c)
-            g->setDensity(c, parseDensity(qs(d.options.density_bar)));
-    const std::string& map = d.options.colour_map;
-    g->setColourMap(map == "hot" ? GanttDisplay::ColourMap::Hot
-                    : map == "grey" ? GanttDisplay::ColourMap::Grey
-                                    : GanttDisplay::ColourMap::Viridis);
-    if (d.options.averaging_width_percent > 0)
-        g->setAverageWindowPercent(d.options.averaging_width_percent);
-    const auto tw = extra.find(kTimeWeightedKey);
-    g->setAverageTimeWeighted(tw == extra.end() || tw->second != "0");
-    if (minVisit)
-        g->setMinVisitSeconds(*minVisit);
-    if (!d.visible.empty())
-        g->zoomTo(d.visible.x0, d.visible.x1);
-    // zoomTo pushed the range it left; the saved history replaces it (undo goes where it went before).
-    std::vector<std::pair<double, double>> history;
-    for (const VisibleRange& r : d.zoom_history)
-        history.emplace_back(r.x0, r.x1);
-    g->setZoomHistory(std::move(history));
 }
 
 // States are coloured by symbol id (palette.hpp), so replaying the pipeline gives every
@@ -233,38 +99,27 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
     }
     undo->setClean();
 
-    const DisplayState* trace = nullptr;
-    const DisplayState* frequency = nullptr;
-    bool model = false;
-    std::vector<const DisplayState*> traceview; // Gantt and rate, in saved order
+    // The first state of each display the view had (a view has one display of each kind);
+    // kinds no display registered for are reported.
+    std::vector<std::pair<const DisplayStateCodec*, const DisplayState*>> saved; // in saved order
+    auto savedState = [&saved](const DisplayStateCodec* codec) -> const DisplayState* {
+        for (const auto& [c, d] : saved)
+            if (c == codec)
+                return d;
+        return nullptr;
+    };
     for (const DisplayState& d : v.displays) {
-        if (d.kind == DisplayKind::time || d.kind == DisplayKind::event) {
-            if (!trace)
-                trace = &d;
-        } else if (d.kind == DisplayKind::frequency) {
-            if (!frequency)
-                frequency = &d;
-        } else if (d.kind == DisplayKind::model) {
-            model = true;
-        } else if (d.kind == DisplayKind::gantt || d.kind == DisplayKind::rate) {
-            traceview.push_back(&d);
+        if (const DisplayStateCodec* codec = DisplayStateCodecs::forKind(d.kind)) {
+            if (!savedState(codec))
+                saved.emplace_back(codec, &d);
         } else {
             problems.push_back(QObject::tr("%1: display '%2' (%3) is not restored by this version of the workbench")
                                    .arg(here, qs(d.id), qs(std::string(to_string(d.kind)))));
         }
     }
-
-    // y order: the mode when the workbench wrote it; else a saved list is a custom order.
-    std::string mode = trace ? [&] {
-        auto it = trace->options.extra.find(kYOrderKey);
-        return it == trace->options.extra.end() ? std::string() : it->second;
-    }() : std::string();
-    if (mode.empty() && !v.y_order.empty())
-        mode = "custom";
-    if (parseOrder(mode) == YOrder::Custom)
-        doc->setCustomOrder(v.y_order);
-    else
-        doc->setYOrder(parseOrder(mode));
+    const DisplayRestore restore{window, doc, v, here, problems};
+    for (const DisplayStateCodec* codec : DisplayStateCodecs::all())
+        codec->restoreViewOptions(restore, savedState(codec));
 
     for (const PatternColour& p : v.pattern_colours) {
         const int index = doc->addPattern(p.pattern);
@@ -275,32 +130,20 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
         doc->setSelection({v.selection.front().begin, v.selection.front().end});
     ViewBookmarks::of(doc)->setAll(v.bookmarks, v.notes);
 
-    doc->setDisplayOpen(1, frequency != nullptr);
-    doc->setDisplayOpen(2, model);
-    ViewPanel* panel = window.panelOf(doc);
-    if (frequency && panel)
-        restoreFrequency(panel->frequencyPlot(), *frequency);
-    for (const DisplayState* d : traceview)
-        restoreTraceview(window, doc, *d, here, problems);
-    checkCompositeColours(doc, v, here, problems);
-    if (trace && panel) {
-        TracePlot* plot = panel->tracePlot();
-        plot->setAxis(trace->kind == DisplayKind::event ? XAxis::Event : XAxis::Time);
-        plot->setConnectors(trace->options.connectors);
-        if (!trace->visible.empty())
-            plot->setVisibleRange(trace->visible.x0, trace->visible.x1, false);
-        std::vector<std::pair<double, double>> history;
-        for (const VisibleRange& r : trace->zoom_history)
-            history.emplace_back(r.x0, r.x1);
-        plot->setZoomHistory(std::move(history));
-        if (!trace->options.chosen_state.empty()) {
-            const SymbolId s = symbolNamed(doc->ses(), trace->options.chosen_state);
-            if (s == kNoSymbol)
-                problems.push_back(QObject::tr("%1: the picked state '%2' no longer exists")
-                                       .arg(here, qs(trace->options.chosen_state)));
-            else
-                doc->setPickedState(s);
+    // The displays the view had not are closed, the others opened and restored in saved
+    // order; the view's own display (the trace display) last, once the others are open.
+    for (const DisplayStateCodec* codec : DisplayStateCodecs::all())
+        if (!savedState(codec))
+            doc->setDisplayOpen(codec->slot(), false);
+    for (const auto& [codec, d] : saved)
+        if (codec->slot() != kViewsOwnDisplay) {
+            codec->open(restore);
+            codec->restore(restore, *d);
         }
+    checkCompositeColours(doc, v, here, problems);
+    if (const DisplayStateCodec* own = DisplayStateCodecs::forSlot(kViewsOwnDisplay); own && savedState(own)) {
+        own->open(restore);
+        own->restore(restore, *savedState(own));
     }
 }
 

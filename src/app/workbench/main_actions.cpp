@@ -2,6 +2,7 @@
 
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_window.hpp"
+#include "workbench/recent_files.hpp"
 #include "plotting/display_export.hpp"
 #include "panels/patterns_panel.hpp"
 #include "session/session.hpp"
@@ -15,7 +16,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
 #include <QStyle>
 #include <QToolBar>
 #include <QUndoGroup>
@@ -210,7 +210,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
 void MainActions::updateRecent()
 {
     recent_->clear();
-    const QStringList files = QSettings().value("recent/files").toStringList();
+    const QStringList files = recentFiles(kRecentTraces);
     for (const QString& f : files)
         recent_->addAction(f, w_, [this, f] { w_->openFiles({f}); });
     recent_->setEnabled(!files.isEmpty());

@@ -1,51 +1,39 @@
 #include "workbench/main_window.hpp"
 
-#include "chitra/chain/chain.hpp"
-#include "chitra/pipeline/pipeline_json.hpp"
+#include "document/pipeline_file.hpp"
+#include "document/view_document.hpp"
 #include "jobs/background_job.hpp"
+#include "jobs/trace_loader.hpp"
+#include "model/chain_fitter.hpp"
 #include "panels/bookmarks_panel.hpp"
-#include "workbench/error_reporter.hpp"
-#include "session/session_controller.hpp"
-#include "dialogs/filter_dialog.hpp"
-#include "dialogs/projection_dialog.hpp"
-#include "views/frequency/frequency_plot.hpp"
-#include "workbench/main_actions.hpp"
-#include "model/model_window.hpp"
 #include "panels/patterns_panel.hpp"
 #include "panels/pipeline_panel.hpp"
-#include "session/session.hpp"
-#include "session/session_model.hpp"
 #include "panels/state_details_panel.hpp"
-#include "dialogs/state_order_dialog.hpp"
 #include "panels/trace_info_panel.hpp"
-#include "jobs/trace_loader.hpp"
+#include "session/session.hpp"
+#include "session/session_controller.hpp"
+#include "session/session_model.hpp"
+#include "views/frequency/frequency_plot.hpp"
 #include "views/trace/trace_plot.hpp"
-#include "displays/traceview_window.hpp"
-#include "document/view_document.hpp"
 #include "views/view_panel.hpp"
+#include "workbench/display_opener.hpp"
+#include "workbench/error_reporter.hpp"
+#include "workbench/main_actions.hpp"
+#include "workbench/recent_files.hpp"
+#include "workbench/status_readouts.hpp"
+#include "workbench/transform_dialogs.hpp"
+#include "workbench/view_stack.hpp"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QFutureWatcher>
-#include <QHeaderView>
-#include <QInputDialog>
-#include <QLabel>
 #include <QMenu>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QSettings>
-#include <QStackedWidget>
 #include <QStatusBar>
-#include <QToolButton>
 #include <QTreeView>
 #include <QUndoGroup>
-#include <QUndoStack>
-#include <QUndoView>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace chitra::app {
 
@@ -58,30 +46,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     loader_ = new TraceLoader(this);
     undoGroup_ = new QUndoGroup(this);
 
-    centre_ = new QStackedWidget(this);
-    placeholder_ = new QLabel(tr("Open a trace: File ▸ Open (Ctrl+O), or drop trace files here."), centre_);
-    placeholder_->setAlignment(Qt::AlignCenter);
-    centre_->addWidget(placeholder_);
-    setCentralWidget(centre_);
+    views_ = new ViewStack(this);
+    setCentralWidget(views_);
 
-    hover_ = new QLabel(this);
-    viewLabel_ = new QLabel(this);
-    progress_ = new QProgressBar(this);
-    progress_->setRange(0, 0);
-    progress_->setMaximumWidth(120);
-    progress_->hide();
-    cancel_ = new QToolButton(this);
-    cancel_->setText(tr("Cancel"));
-    cancel_->setObjectName("cancelJobs");
-    cancel_->hide();
-    jobLabel_ = new QLabel(this);
-    jobLabel_->hide();
     jobs_ = new BackgroundJobs(this);
-    statusBar()->addWidget(hover_, 1);
-    statusBar()->addPermanentWidget(jobLabel_);
-    statusBar()->addPermanentWidget(progress_);
-    statusBar()->addPermanentWidget(cancel_);
-    statusBar()->addPermanentWidget(viewLabel_);
+    status_ = new StatusReadouts(statusBar(), jobs_, this);
+    fitter_ = new ChainFitter(jobs_, this);
+    transforms_ = new TransformDialogs(this);
+    displays_ = new DisplayOpener(this);
 
     buildDocks();
     actions_ = new MainActions(this);
@@ -99,17 +71,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         else
             jobs_->finish(loader_);
     });
-    // Long work (ui.md): the newest job's text and progress, one Cancel for all of them.
-    connect(jobs_, &BackgroundJobs::changed, this, [this] {
-        const bool busy = jobs_->busy();
-        progress_->setVisible(busy);
-        cancel_->setVisible(busy);
-        jobLabel_->setVisible(busy);
-        jobLabel_->setText(jobs_->text());
-        progress_->setRange(0, jobs_->total()); // 0..0: busy without a known end
-        progress_->setValue(jobs_->done());
-    });
-    connect(cancel_, &QToolButton::clicked, jobs_, &BackgroundJobs::cancelAll);
     connect(session_, &Session::viewAdded, this, &MainWindow::onViewAdded);
     connect(session_, &Session::viewRemoved, this, &MainWindow::onViewRemoved);
 
@@ -188,32 +149,9 @@ void MainWindow::buildDocks()
     pipelineDock->raise();
 }
 
-ViewPanel* MainWindow::panelOf(ViewDocument* view) const
-{
-    auto it = panels_.find(view);
-    return it == panels_.end() ? nullptr : it->second;
-}
+ViewPanel* MainWindow::panelOf(ViewDocument* view) const { return views_->panelOf(view); }
 
-void MainWindow::openDisplay(ViewDocument* view, int display)
-{
-    setCurrentView(view);
-    view->setDisplayOpen(display, true);
-    if (display == static_cast<int>(SessionModel::Display::Model))
-        showModel();
-    if (display == static_cast<int>(SessionModel::Display::Gantt) ||
-        display == static_cast<int>(SessionModel::Display::Rate)) {
-        const auto kind = display == static_cast<int>(SessionModel::Display::Gantt) ? TraceviewWindow::Kind::Gantt
-                                                                                    : TraceviewWindow::Kind::Rate;
-        auto makeView = [this](ViewDocument* d) { return session_->addView(session_->fileOf(d)); };
-        TraceviewWindow* window = TraceviewWindow::open(view, kind, makeView, this);
-        // The tree shows the display closed once its window goes.
-        QPointer<ViewDocument> guard(view);
-        connect(window, &QObject::destroyed, this, [guard, display] {
-            if (guard)
-                guard->setDisplayOpen(display, false);
-        });
-    }
-}
+void MainWindow::openDisplay(ViewDocument* view, int display) { displays_->open(view, display); }
 
 void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
 {
@@ -251,23 +189,7 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
     menu->addAction(view->displayOpen(display) ? tr("Show") : tr("Reopen"), this,
                     [this, view, display] { openDisplay(view, display); });
     if (display > 0 && view->displayOpen(display))
-        menu->addAction(tr("Close display"), this, [this, view, display] {
-            view->setDisplayOpen(display, false);
-            for (TraceviewWindow* w : findChildren<TraceviewWindow*>())
-                if (w->document() == view &&
-                    (w->kind() == TraceviewWindow::Kind::Gantt) == (display == static_cast<int>(SessionModel::Display::Gantt)) &&
-                    display >= static_cast<int>(SessionModel::Display::Gantt))
-                    w->close();
-        });
-}
-
-void MainWindow::editStateOrder()
-{
-    if (!current_)
-        return;
-    auto* dialog = new StateOrderDialog(current_, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->open();
+        menu->addAction(tr("Close display"), this, [this, view, display] { displays_->close(view, display); });
 }
 
 void MainWindow::refreshDetails()
@@ -280,23 +202,18 @@ void MainWindow::refreshDetails()
     }
 }
 
-ViewPanel* MainWindow::currentPanel() const
-{
-    auto it = panels_.find(current_);
-    return it == panels_.end() ? nullptr : it->second;
-}
+ViewPanel* MainWindow::currentPanel() const { return views_->panelOf(current_); }
 
-QString MainWindow::hoverText() const { return hover_->text(); }
+QString MainWindow::hoverText() const { return status_->hoverText(); }
+QToolButton* MainWindow::cancelButton() const { return status_->cancelButton(); }
 bool MainWindow::loading() const { return loader_->pending() > 0; }
 
 void MainWindow::openDialog()
 {
-    QSettings settings;
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open trace(s)"), settings.value("recent/dir").toString(),
-        tr("Traces (*.pes *.ctr *.txt);;All files (*)"));
+        this, tr("Open trace(s)"), lastFolder(kTraceFolder), tr("Traces (*.pes *.ctr *.txt);;All files (*)"));
     if (!paths.isEmpty())
-        settings.setValue("recent/dir", QFileInfo(paths.front()).absolutePath());
+        rememberFolderOf(kTraceFolder, paths.front());
     openFiles(paths);
 }
 
@@ -326,32 +243,18 @@ void MainWindow::onLoaded(const LoadResult& r)
         emit loadFailed(r.error);
         return;
     }
-    addRecent(r.path);
+    addRecentFile(kRecentTraces, r.path);
+    actions_->updateRecent();
     ViewDocument* view = session_->addFile(r.path, r.trace, r.bytes, r.base);
     setCurrentView(view);
     emit fileLoaded(view);
 }
 
-void MainWindow::addRecent(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value("recent/files").toStringList();
-    const QString abs = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(abs);
-    recent.prepend(abs);
-    while (recent.size() > 10)
-        recent.removeLast();
-    settings.setValue("recent/files", recent);
-    actions_->updateRecent();
-}
-
 void MainWindow::onViewAdded(ViewDocument* view)
 {
-    auto* panel = new ViewPanel(view, centre_);
-    panels_[view] = panel;
-    centre_->addWidget(panel);
+    ViewPanel* panel = views_->add(view);
     undoGroup_->addStack(view->undoStack());
-    connect(panel->tracePlot(), &TracePlot::hoverText, hover_, &QLabel::setText);
+    connect(panel->tracePlot(), &TracePlot::hoverText, status_, &StatusReadouts::setHoverText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
     connect(panel->frequencyPlot(), &FrequencyPlot::message, this, &MainWindow::showMessage);
     FrequencyPlot* frequency = panel->frequencyPlot();
@@ -388,32 +291,28 @@ void MainWindow::onViewAdded(ViewDocument* view)
 
 void MainWindow::onViewRemoved(ViewDocument* view)
 {
-    auto it = panels_.find(view);
-    if (it == panels_.end())
+    ViewPanel* panel = views_->panelOf(view);
+    if (!panel)
         return;
     view->cancelReplay();
     jobs_->finish(view);
-    it->second->frequencyPlot()->cancel(); // finishes its job too
+    panel->frequencyPlot()->cancel(); // finishes its job too
     undoGroup_->removeStack(view->undoStack());
-    centre_->removeWidget(it->second);
-    it->second->deleteLater();
-    panels_.erase(it);
+    views_->remove(view);
     if (current_ == view) {
         current_ = nullptr;
-        ViewDocument* next = panels_.empty() ? nullptr : panels_.begin()->first;
-        setCurrentView(next);
+        setCurrentView(views_->anyView());
     }
 }
 
 void MainWindow::setCurrentView(ViewDocument* view)
 {
     current_ = view;
-    if (ViewPanel* panel = currentPanel()) {
-        centre_->setCurrentWidget(panel);
+    views_->bringToFront(view);
+    if (currentPanel()) {
         undoGroup_->setActiveStack(view->undoStack());
         tree_->setCurrentIndex(model_->indexOf(view));
     } else {
-        centre_->setCurrentWidget(placeholder_);
         undoGroup_->setActiveStack(nullptr);
     }
     patterns_->setDocument(view);
@@ -421,7 +320,7 @@ void MainWindow::setCurrentView(ViewDocument* view)
     if (bookmarks_)
         bookmarks_->setDocument(view);
     refreshDetails();
-    viewLabel_->setText(view ? view->name() : QString());
+    status_->setViewName(view ? view->name() : QString());
     actions_->viewChanged();
     refreshInfo();
 }
@@ -435,7 +334,7 @@ void MainWindow::refreshInfo()
     const int f = session_->fileOf(current_);
     const auto& file = session_->files()[static_cast<std::size_t>(f)];
     info_->show(current_, file.path, file.bytes);
-    viewLabel_->setText(current_->name());
+    status_->setViewName(current_->name());
 }
 
 void MainWindow::setXAxis(XAxis axis)
@@ -457,65 +356,12 @@ void MainWindow::undoZoom()
         p->tracePlot()->undoZoom();
 }
 
-QWidget* MainWindow::lastModelWindow() const { return lastModel_.data(); }
+QWidget* MainWindow::lastModelWindow() const { return fitter_->lastModelWindow(); }
 
 void MainWindow::showModel()
 {
-    if (!current_)
-        return;
-    auto ses = current_->sesPtr();
-    const TimeBase timebase = current_->trace().header.timebase;
-    const QString title = tr("Model of %1").arg(current_->name());
-    auto show = [this, ses, title](SemiMarkovModel model) {
-        auto* window = new ModelWindow(std::move(model), ses, this);
-        window->setWindowFlag(Qt::Window);
-        window->setAttribute(Qt::WA_DeleteOnClose);
-        window->setWindowTitle(title);
-        window->resize(1000, 700);
-        window->show();
-        lastModel_ = window;
-    };
-    const int generation = ++fitGeneration_;
-    lastModel_ = nullptr;
-    if (static_cast<double>(ses->size()) < ViewDocument::asyncThreshold()) {
-        try {
-            show(fit_chain(*ses, timebase));
-        } catch (const std::exception& e) {
-            reportError(this, tr("Cannot fit the chain"), QString::fromStdString(e.what()));
-        }
-        return;
-    }
-    // A large SES is fitted on a worker; the fit cannot be interrupted, so Cancel (or
-    // a newer fit) abandons its result.
-    struct Fit {
-        std::shared_ptr<SemiMarkovModel> model;
-        QString error;
-    };
-    auto* watcher = new QFutureWatcher<Fit>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, show] {
-        watcher->deleteLater();
-        if (generation != fitGeneration_)
-            return;
-        jobs_->finish(&fitGeneration_);
-        const Fit fit = watcher->result();
-        if (fit.model)
-            show(std::move(*fit.model));
-        else
-            reportError(this, tr("Cannot fit the chain"), fit.error);
-    });
-    jobs_->start(&fitGeneration_, tr("Fitting the chain…"), [this] {
-        ++fitGeneration_;
-        jobs_->finish(&fitGeneration_);
-    });
-    watcher->setFuture(QtConcurrent::run([ses, timebase] {
-        Fit fit;
-        try {
-            fit.model = std::make_shared<SemiMarkovModel>(fit_chain(*ses, timebase));
-        } catch (const std::exception& e) {
-            fit.error = QString::fromStdString(e.what());
-        }
-        return fit;
-    }));
+    if (current_)
+        fitter_->fit(current_);
 }
 
 bool MainWindow::importPipeline(const QString& path, QString* error)
@@ -525,52 +371,12 @@ bool MainWindow::importPipeline(const QString& path, QString* error)
             *error = tr("no view to apply the pipeline to");
         return false;
     }
-    Pipeline pipeline;
-    try {
-        pipeline = load_pipeline_file(path.toStdString());
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromStdString(e.what());
-        return false;
-    }
-    Pipeline after = current_->pipeline();
-    after.steps.insert(after.steps.end(), pipeline.steps.begin(), pipeline.steps.end());
-    if (current_->runsInBackground(after)) {
-        // A long replay: the steps chain into one background job (all or none), each its
-        // own undo command; a refusal arrives later as ViewDocument::replayRefused.
-        for (const Step& step : pipeline.steps)
-            current_->pushStep(step);
-        return true;
-    }
-    // All steps or none: one macro on the undo stack, rolled back on the first refusal.
-    QUndoStack* stack = current_->undoStack();
-    stack->beginMacro(tr("import %1").arg(QFileInfo(path).fileName()));
-    for (std::size_t i = 0; i < pipeline.steps.size(); ++i) {
-        if (auto refused = current_->pushStep(pipeline.steps[i])) {
-            stack->endMacro();
-            stack->undo();
-            if (error)
-                *error = QString("%1: step %2: %3").arg(path).arg(i + 1).arg(*refused);
-            return false;
-        }
-    }
-    stack->endMacro();
-    return true;
+    return importPipelineFile(*current_, path, error);
 }
 
 bool MainWindow::exportPipeline(const QString& path, QString* error)
 {
-    if (!current_)
-        return false;
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error)
-            *error = f.errorString();
-        return false;
-    }
-    const std::string json = to_pipeline_json(Pipeline{current_->steps()});
-    f.write(json.data(), static_cast<qint64>(json.size()));
-    return true;
+    return current_ && exportPipelineFile(*current_, path, error);
 }
 
 void MainWindow::importPipelineDialog()
@@ -601,112 +407,13 @@ void MainWindow::removeCurrentView()
         session_->removeView(current_);
 }
 
-bool MainWindow::applyStep(const Step& step, const QString& what)
-{
-    if (!current_)
-        return false;
-    if (auto refused = current_->pushStep(step)) {
-        showMessage(tr("%1 refused: %2").arg(what, *refused));
-        reportError(this, tr("%1 refused").arg(what), *refused);
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::openFilterDialog(bool eventDomain)
-{
-    if (!current_)
-        return;
-    auto* dialog = new FilterDialog(current_->sesPtr(),
-                                    eventDomain ? FilterDialog::Domain::event : FilterDialog::Domain::time, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(eventDomain ? tr("Event filter") : tr("Time filter"));
-    ViewDocument* view = current_;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, view, eventDomain] {
-        if (view == current_)
-            applyStep(dialog->step(), eventDomain ? tr("Event filter") : tr("Time filter"));
-    });
-    dialog->open(); // window-modal, so the event loop (and tests) keep running
-}
-
-void MainWindow::openProjectionDialog(int mode)
-{
-    if (!current_)
-        return;
-    auto* dialog = new ProjectionDialog(current_->sesPtr(), static_cast<ProjectionDialog::Mode>(mode), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // The states of the selected records are the likely ones to project or exclude.
-    const RecordRange sel = current_->selection();
-    if (!sel.empty()) {
-        const Ses& ses = current_->ses();
-        const auto [a, b] = elementsOfRecords(ses, sel.begin, sel.end);
-        std::vector<SymbolId> picked;
-        for (std::size_t i = a; i < b && picked.size() < 256; ++i)
-            if (std::find(picked.begin(), picked.end(), ses.symbol[i]) == picked.end())
-                picked.push_back(ses.symbol[i]);
-        dialog->preselect(picked);
-    }
-    ViewDocument* view = current_;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, view] {
-        if (view == current_)
-        {
-            static const char* names[] = {"Set projection", "Component projection", "Exclude", "Parallel aggregation"};
-            applyStep(dialog->step(), tr(names[static_cast<int>(dialog->mode())]));
-        }
-    });
-    dialog->open();
-}
-
-bool MainWindow::applyRulesFile(const QString& path, QString* error)
-{
-    QFile f(path);
-    if (!current_ || !f.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = current_ ? QString("%1: %2").arg(path, f.errorString()) : tr("no view to apply the rules to");
-        return false;
-    }
-    const QByteArray text = f.readAll();
-    step::Rules rules{path.toStdString(), text.toStdString()};
-    if (auto refused = current_->pushStep(rules)) {
-        if (error)
-            *error = *refused;
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::loadRulesDialog()
-{
-    if (!current_)
-        return;
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load rules file"), settings.value("rules/dir").toString(),
-                                                      tr("Rules (*.rules *.txt);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    settings.setValue("rules/dir", QFileInfo(path).absolutePath());
-    QString error;
-    if (!applyRulesFile(path, &error)) {
-        showMessage(tr("Rules refused: %1").arg(error));
-        reportError(this, tr("Cannot apply the rules file"), error);
-    }
-}
-
-void MainWindow::filterFrequencyBand()
-{
-    ViewPanel* panel = currentPanel();
-    if (!panel)
-        return;
-    panel->setFrequencyVisible(true);
-    if (!panel->frequencyPlot()->band()) {
-        showMessage(tr("Shift-drag a band on the frequency view first, then Filter band"));
-        return;
-    }
-    if (auto refused = panel->frequencyPlot()->applyBandFilter()) {
-        showMessage(tr("Frequency filter refused: %1").arg(*refused));
-        reportError(this, tr("Frequency filter refused"), *refused);
-    }
-}
+void MainWindow::openFilterDialog(bool eventDomain) { transforms_->openFilterDialog(eventDomain); }
+void MainWindow::openProjectionDialog(int mode) { transforms_->openProjectionDialog(mode); }
+void MainWindow::loadRulesDialog() { transforms_->loadRulesDialog(); }
+void MainWindow::filterFrequencyBand() { transforms_->filterFrequencyBand(); }
+void MainWindow::editStateOrder() { transforms_->editStateOrder(); }
+bool MainWindow::applyRulesFile(const QString& path, QString* error) { return transforms_->applyRulesFile(path, error); }
+bool MainWindow::applyStep(const Step& step, const QString& what) { return transforms_->applyStep(step, what); }
 
 void MainWindow::showMessage(const QString& text) { statusBar()->showMessage(text, 8000); }
 

@@ -1,22 +1,18 @@
-// The workbench's main window: the current view's displays in the centre, the session
-// tree and trace information on the left, patterns and pipeline on the right, status
-// bar read-outs. Menus and toolbar live in MainActions.
+// The workbench's main window: wires the current view's displays in the centre
+// (ViewStack), the session tree and trace information on the left, patterns and
+// pipeline on the right and the status bar read-outs (StatusReadouts) to the session's
+// documents. Menus and toolbar live in MainActions; transforms from dialogs in
+// TransformDialogs, the displays of a view in DisplayOpener, chain fits in ChainFitter.
 #pragma once
 
 #include "chitra/pipeline/pipeline.hpp"
 #include "plotting/ses_geometry.hpp"
 
 #include <QMainWindow>
-#include <QPointer>
 #include <QStringList>
 
-#include <map>
-
-class QLabel;
 class QMenu;
 class QModelIndex;
-class QProgressBar;
-class QStackedWidget;
 class QToolButton;
 class QTreeView;
 class QUndoGroup;
@@ -36,6 +32,11 @@ class MainActions;
 class SessionController;
 class BookmarksPanel;
 class BackgroundJobs;
+class ChainFitter;
+class DisplayOpener;
+class StatusReadouts;
+class TransformDialogs;
+class ViewStack;
 struct LoadResult;
 
 class MainWindow : public QMainWindow {
@@ -65,7 +66,7 @@ public:
     bool loading() const;
     // Running background jobs (shown in the status bar with progress and Cancel).
     BackgroundJobs* jobs() const { return jobs_; }
-    QToolButton* cancelButton() const { return cancel_; }
+    QToolButton* cancelButton() const;
     // The model window of the last fit (null while a background fit runs or after it closed).
     QWidget* lastModelWindow() const;
 
@@ -88,8 +89,8 @@ public slots:
     void removeCurrentView();
     void showMessage(const QString& text);
 
-    // Transforms from dialogs: each accepted dialog pushes one undoable step; a step the
-    // core refuses is not pushed and its message is shown.
+    // Transforms from dialogs (TransformDialogs): each accepted dialog pushes one undoable
+    // step; a step the core refuses is not pushed and its message is shown.
     void openFilterDialog(bool eventDomain);
     void openProjectionDialog(int mode); // ProjectionDialog::Mode as int
     void loadRulesDialog();
@@ -119,7 +120,6 @@ private:
     void onViewRemoved(ViewDocument* view);
     void refreshInfo();
     void refreshDetails();
-    void addRecent(const QString& path);
 
     Session* session_;
     SessionModel* model_;
@@ -128,23 +128,18 @@ private:
     MainActions* actions_;
     SessionController* sessionController_ = nullptr;
     BookmarksPanel* bookmarks_ = nullptr;
-    QStackedWidget* centre_;
-    QLabel* placeholder_;
-    std::map<ViewDocument*, ViewPanel*> panels_;
+    ViewStack* views_;
     ViewDocument* current_ = nullptr;
     QTreeView* tree_;
     TraceInfoPanel* info_;
     PatternsPanel* patterns_;
     PipelinePanel* pipeline_;
     StateDetailsPanel* details_;
-    QLabel* hover_;
-    QLabel* viewLabel_;
-    QProgressBar* progress_;
-    QToolButton* cancel_;
-    QLabel* jobLabel_;
     BackgroundJobs* jobs_;
-    int fitGeneration_ = 0;
-    QPointer<QWidget> lastModel_;
+    StatusReadouts* status_;
+    ChainFitter* fitter_;
+    TransformDialogs* transforms_;
+    DisplayOpener* displays_;
 };
 
 } // namespace chitra::app

@@ -3,11 +3,14 @@
 // vertical cursor line across all of them; per chart an optional density bar (point or
 // value density, a colour map and its legend) and an average curve; rubber-band zoom in
 // all charts together with stepwise and full zoom undo. Counters are drawn as rates.
+// The widget, its tool row, options and zoom are in gantt_display.cpp; the stacked charts
+// are built in gantt_layout.cpp from the state chart (views/trace/state_plottable.hpp),
+// field charts (field_plottable.hpp) and density bars (density_plottable.hpp), drawn on
+// a GanttCanvas (gantt_canvas.hpp).
 #pragma once
 
 #include "chitra/traceview/traceview.hpp"
 
-#include <QSharedPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -16,7 +19,6 @@
 #include <vector>
 
 class QCustomPlot;
-class QCPAxisTicker;
 class QLabel;
 class QSlider;
 class QComboBox;
@@ -28,17 +30,6 @@ class ViewDocument;
 class GanttCanvas;
 class MinVisitBox;
 struct GanttData;
-
-// A y range for y[a, b) that rare spikes do not squash: quantiles 1-q..q, weighted by
-// occupancy when entry times `x` are given (gantt_display.cpp). Weighted, the visits that
-// `shortVisits` calls short are left out (unless every visit is short).
-std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t a, std::size_t b,
-                                      const std::vector<double>* x = nullptr, double end = 0, double q = 0.995,
-                                      chitra::ShortVisitRule shortVisits = {});
-
-// Ticks for values of any size: every label of an axis in one SI prefix ("0.5 G",
-// "1 G", "1.5 G"), the unit in the axis label; plain numbers below 1000.
-QSharedPointer<QCPAxisTicker> makeSiTicker();
 
 class GanttDisplay : public QWidget {
     Q_OBJECT

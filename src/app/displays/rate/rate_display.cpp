@@ -1,7 +1,7 @@
 #include "displays/rate/rate_display.hpp"
 
 #include "chitra/traceview/traceview.hpp"
-#include "displays/gantt/gantt_display.hpp"
+#include "displays/gantt/chart_scales.hpp"
 #include "displays/min_visit_box.hpp"
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"

@@ -46,7 +46,7 @@ public:
     void setLogFrequency(bool on);
     void setZoomToPeak(bool on);
     void setAutoUpdate(bool on);
-    // Option state for sessions (session_capture.cpp / session_restore.cpp).
+    // Option state for sessions (frequency_display_state.cpp).
     bool logPower() const;
     bool logFrequency() const;
     bool zoomToPeak() const;

@@ -1,0 +1,31 @@
+// How a Gantt display is saved in a session (docs/sessions.md, "What the workbench
+// writes"): its visible range (all charts share it) and zoom history, the colour map,
+// the averaging window, chart 0's density bar, per chart whether it is shown, its
+// density bar and average curve, the kind of mean and the short-visit threshold. The
+// file also registers the view's Gantt display with the session (DisplayStateCodec).
+#pragma once
+
+#include "chitra/session/session.hpp"
+
+#include <QString>
+
+#include <vector>
+
+namespace chitra::app {
+
+class GanttDisplay;
+
+// Per chart N, options.extra["chart.N"] = "shown|hidden,DENSITY,average|" (DENSITY is "",
+// "point" or "value").
+inline constexpr const char* kChartKeyPrefix = "chart.";
+// options.extra["time_weighted"] = "0" for Traceview's plain mean (absent: time-weighted).
+inline constexpr const char* kTimeWeightedKey = "time_weighted";
+
+// Fills `state`'s range, zoom history and options (not its id and kind).
+void captureGanttState(const GanttDisplay& display, DisplayState& state);
+// Applies `state` to `display`; what cannot be applied goes to `problems`, naming the
+// display by `where` (the view) and its id.
+void restoreGanttState(GanttDisplay& display, const DisplayState& state, const QString& where,
+                       std::vector<QString>& problems);
+
+} // namespace chitra::app

@@ -1,0 +1,33 @@
+// Fits the semi-Markov chain of a view and opens its model window: at once for a small
+// SES, on a worker for a large one, as a background job. A fit cannot be interrupted, so
+// Cancel (or a newer fit) abandons its result.
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+class QWidget;
+
+namespace chitra::app {
+
+class BackgroundJobs;
+class ViewDocument;
+
+class ChainFitter : public QObject {
+    Q_OBJECT
+public:
+    // Model windows and error messages go to `window`.
+    ChainFitter(BackgroundJobs* jobs, QWidget* window);
+
+    void fit(ViewDocument* view);
+    // The model window of the last fit (null while a background fit runs or after it closed).
+    QWidget* lastModelWindow() const { return lastModel_.data(); }
+
+private:
+    BackgroundJobs* jobs_;
+    QWidget* window_;
+    int generation_ = 0;
+    QPointer<QWidget> lastModel_;
+};
+
+} // namespace chitra::app

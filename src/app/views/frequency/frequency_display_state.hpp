@@ -1,0 +1,28 @@
+// How a view's frequency view is saved in a session (docs/sessions.md, "What the
+// workbench writes"): the power axis (options.log_axis), the sampling interval, auto
+// update, the shaded band, the logarithmic frequency axis, "zoom to peak" and the
+// frequency range the user zoomed to. The file also registers the frequency view with
+// the session (DisplayStateCodec).
+#pragma once
+
+#include "chitra/session/session.hpp"
+
+namespace chitra::app {
+
+class FrequencyPlot;
+
+// options.extra keys: "auto_update" = "0" when auto update is off; "band" = "F0:F1" (the
+// shaded band); "log_frequency" = "1" for a logarithmic frequency axis; "zoom_to_peak" =
+// "1" for "zoom to peak".
+inline constexpr const char* kAutoUpdateKey = "auto_update";
+inline constexpr const char* kBandKey = "band";
+inline constexpr const char* kLogFrequencyKey = "log_frequency";
+inline constexpr const char* kPeakZoomKey = "zoom_to_peak";
+
+// Fills `state`'s options and, when the user zoomed or panned, its x range (not its id
+// and kind).
+void captureFrequencyState(const FrequencyPlot& plot, DisplayState& state);
+// Applies `state` to `plot` (a saved range once the first periodogram is computed).
+void restoreFrequencyState(FrequencyPlot& plot, const DisplayState& state);
+
+} // namespace chitra::app

@@ -1,0 +1,35 @@
+// How a view's trace display (the time or event view) is saved in a session
+// (docs/sessions.md, "What the workbench writes"): the x axis as the display's kind
+// (`time` or `event`), the visible x range and zoom history, the connectors, the picked
+// state (options.chosen_state, by name) and the view's y order mode. The file also
+// registers the trace display with the session (DisplayStateCodec).
+#pragma once
+
+#include "chitra/session/session.hpp"
+
+#include <QString>
+
+#include <vector>
+
+namespace chitra::app {
+
+class TracePlot;
+class ViewDocument;
+
+// options.extra["y_order"]: "first", "name", "time" or "custom" (with "custom" the view's
+// y order list is the order). A session without it whose view has a y order list (one
+// written by chitra-cli) has a custom order.
+inline constexpr const char* kYOrderKey = "y_order";
+
+// Fills `state`'s kind, range, zoom history and connectors from `plot` (when the view has
+// one shown) and the picked state and y order mode from `view`.
+void captureTraceState(const TracePlot* plot, const ViewDocument& view, DisplayState& state);
+// Sets the y order of `view` from `state` (null: the view had no trace display) and the
+// view's saved y order list `yOrder`.
+void restoreYOrder(ViewDocument& view, const DisplayState* state, const std::vector<std::string>& yOrder);
+// Applies `state` to `plot` and the picked state to its view; a picked state that no longer
+// exists goes to `problems`, naming the view by `where`.
+void restoreTraceState(TracePlot& plot, const DisplayState& state, const QString& where,
+                       std::vector<QString>& problems);
+
+} // namespace chitra::app

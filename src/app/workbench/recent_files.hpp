@@ -1,0 +1,26 @@
+// Recently used files and folders, kept in QSettings: lists of files, newest first and
+// at most kMaxRecentFiles (File ▸ Open recent), and the folder a file dialog last showed.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace chitra::app {
+
+inline constexpr int kMaxRecentFiles = 10;
+// Settings keys.
+inline constexpr const char* kRecentTraces = "recent/files"; // the traces opened lately
+inline constexpr const char* kTraceFolder = "recent/dir";    // where traces were last opened
+inline constexpr const char* kRulesFolder = "rules/dir";     // where a rules file was last loaded
+
+// The list kept under the settings key `list`, newest first.
+QStringList recentFiles(const QString& list);
+// Puts `path`, made absolute, first in the list under `list`.
+void addRecentFile(const QString& list, const QString& path);
+
+// The folder kept under the settings key `key` (empty: none yet).
+QString lastFolder(const QString& key);
+// Keeps the folder of `file` under `key`.
+void rememberFolderOf(const QString& key, const QString& file);
+
+} // namespace chitra::app

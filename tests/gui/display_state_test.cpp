@@ -1,0 +1,215 @@
+// Each display saves and restores its own options through its DisplayStateCodec
+// (session/display_state_codec.hpp): every display kind has a codec; the Gantt display's
+// codec carries every option it has from one window to another (each is set to a value
+// other than its default, so an option the codec forgot to capture or to restore shows
+// as a difference); and every codec's state survives a capture, restore, capture.
+#include "chitra/traceview/traceview.hpp"
+#include "displays/gantt/gantt_display.hpp"
+#include "displays/rate/rate_display.hpp"
+#include "displays/traceview_window.hpp"
+#include "document/view_document.hpp"
+#include "session/display_state_codec.hpp"
+#include "session/session_controller.hpp"
+#include "views/frequency/frequency_plot.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "views/view_panel.hpp"
+#include "workbench/main_window.hpp"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+
+const QString kTrace = QString(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000-fields.pes");
+
+MainWindow* windowWithTrace()
+{
+    auto* w = new MainWindow;
+    w->resize(1200, 800);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w))
+        qWarning("window not exposed");
+    w->sessionController()->setRestoreDialogs({});
+    w->sessionController()->setAsker(
+        [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
+    QString error;
+    if (!w->openFileNow(kTrace, &error))
+        qWarning("%s", qPrintable(error));
+    return w;
+}
+
+GanttDisplay* ganttOf(MainWindow* w)
+{
+    TraceviewWindow* t = TraceviewWindow::find(*w, w->currentView(), TraceviewWindow::Kind::Gantt);
+    return t ? t->gantt() : nullptr;
+}
+
+} // namespace
+
+class DisplayStateTest : public QObject {
+    Q_OBJECT
+private slots:
+    void everyDisplayKindHasOneCodec()
+    {
+        std::set<int> slotNumbers;
+        std::set<std::string> ids;
+        for (DisplayKind kind : {DisplayKind::time, DisplayKind::event, DisplayKind::frequency, DisplayKind::gantt,
+                                 DisplayKind::rate, DisplayKind::model}) {
+            const DisplayStateCodec* codec = DisplayStateCodecs::forKind(kind);
+            QVERIFY2(codec, to_string(kind).data());
+            QCOMPARE(DisplayStateCodecs::forSlot(codec->slot()), codec);
+            slotNumbers.insert(codec->slot());
+            ids.insert(codec->idName());
+        }
+        // The display ids of docs/sessions.md ("f0v0-trace", ...), one codec per view display.
+        QCOMPARE(ids, (std::set<std::string>{"trace", "frequency", "model", "gantt", "rate"}));
+        QCOMPARE(slotNumbers, (std::set<int>{0, 1, 2, 3, 4}));
+        QCOMPARE(DisplayStateCodecs::all().size(), std::size_t{5});
+        QCOMPARE(DisplayStateCodecs::forKind(DisplayKind::event), DisplayStateCodecs::forKind(DisplayKind::time));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, DisplayStateCodecs::add(nullptr));
+    }
+
+    void ganttOptionsRoundTripThroughItsCodec()
+    {
+        const DisplayStateCodec* codec = DisplayStateCodecs::forKind(DisplayKind::gantt);
+        QVERIFY(codec);
+        MainWindow* a = windowWithTrace();
+        ViewDocument* va = a->currentView();
+        QVERIFY(va);
+        a->openDisplay(va, codec->slot());
+        GanttDisplay* g = ganttOf(a);
+        QVERIFY(g);
+        QVERIFY(g->chartTotal() >= 4);
+        // Every option away from its default.
+        g->setDensity(0, GanttDisplay::Density::Point);
+        g->setDensity(1, GanttDisplay::Density::Value);
+        g->setChartShown(2, false);
+        g->setAverage(1, true);
+        g->setAverage(3, true);
+        g->setColourMap(GanttDisplay::ColourMap::Grey);
+        g->setAverageWindowPercent(12);
+        g->setAverageTimeWeighted(false);
+        g->setMinVisitSeconds(2.5e-4);
+        const auto [f0, f1] = g->visibleRange();
+        g->zoomTo(f0 + 0.1 * (f1 - f0), f0 + 0.7 * (f1 - f0));
+        g->zoomTo(f0 + 0.25 * (f1 - f0), f0 + 0.5 * (f1 - f0));
+        QVERIFY(g->colourMap() != GanttDisplay::ColourMap::Viridis && g->averageWindowPercent() != 5 &&
+                g->minVisitSeconds() != kDefaultMinVisitSeconds);
+
+        DisplayState saved;
+        saved.id = "f0v0-gantt";
+        saved.kind = DisplayKind::gantt;
+        codec->capture(*a, va, saved);
+
+        MainWindow* b = windowWithTrace();
+        ViewDocument* vb = b->currentView();
+        QVERIFY(vb);
+        const ViewState view;
+        std::vector<QString> problems;
+        const DisplayRestore restore{*b, vb, view, "here", problems};
+        codec->open(restore);
+        codec->restore(restore, saved);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
+        QVERIFY(vb->displayOpen(codec->slot()));
+        GanttDisplay* h = ganttOf(b);
+        QVERIFY(h);
+        QCOMPARE(h->chartTotal(), g->chartTotal());
+        for (int c = 0; c < g->chartTotal(); ++c) {
+            QCOMPARE(h->chartShown(c), g->chartShown(c));
+            QCOMPARE(h->density(c), g->density(c));
+            QCOMPARE(h->average(c), g->average(c));
+        }
+        QCOMPARE(h->colourMap(), g->colourMap());
+        QCOMPARE(h->averageWindowPercent(), g->averageWindowPercent());
+        QCOMPARE(h->averageTimeWeighted(), g->averageTimeWeighted());
+        QCOMPARE(h->minVisitSeconds(), g->minVisitSeconds());
+        QCOMPARE(h->visibleRange(), g->visibleRange());
+        QCOMPARE(h->zoomHistory(), g->zoomHistory());
+
+        // Captured again, the restored display gives the same state.
+        DisplayState again;
+        again.id = saved.id;
+        again.kind = saved.kind;
+        codec->capture(*b, vb, again);
+        QVERIFY(again == saved);
+
+        // A threshold that is not a number is reported, naming the view and the display.
+        DisplayState bad = saved;
+        bad.options.extra["min_visit_s"] = "soon";
+        codec->restore(restore, bad);
+        QCOMPARE(problems.size(), std::size_t{1});
+        QVERIFY2(problems[0].startsWith("here: display 'f0v0-gantt'"), qPrintable(problems[0]));
+        delete a;
+        delete b;
+    }
+
+    // Every display's state, captured from one window, restored into another and captured
+    // there, is what was captured first.
+    void everyCodecRestoresWhatItCaptured()
+    {
+        MainWindow* a = windowWithTrace();
+        ViewDocument* va = a->currentView();
+        QVERIFY(va);
+        const ViewState none;
+        std::vector<QString> problemsInA;
+        for (const DisplayStateCodec* codec : DisplayStateCodecs::all())
+            codec->open({*a, va, none, "a", problemsInA});
+        QVERIFY(problemsInA.empty());
+        // Some options of the displays inside the view's panel away from their defaults.
+        ViewPanel* panel = a->panelOf(va);
+        a->setXAxis(XAxis::Event);
+        panel->tracePlot()->setVisibleRange(10, 300);
+        panel->tracePlot()->setVisibleRange(20, 100);
+        panel->tracePlot()->setConnectors(false);
+        va->setYOrder(YOrder::Name);
+        va->setPickedState(va->laneSymbol(1));
+        panel->frequencyPlot()->setLogPower(false);
+        panel->frequencyPlot()->setAutoUpdate(false);
+        panel->frequencyPlot()->setBand(0.001, 0.002);
+        TraceviewWindow* rate = TraceviewWindow::find(*a, va, TraceviewWindow::Kind::Rate);
+        QVERIFY(rate && rate->rate());
+        rate->rate()->setState(va->laneSymbol(2));
+        rate->rate()->setMinVisitSeconds(0);
+
+        std::vector<std::pair<const DisplayStateCodec*, DisplayState>> captured;
+        for (const DisplayStateCodec* codec : DisplayStateCodecs::all()) {
+            DisplayState d;
+            d.id = std::string("d-") + codec->idName();
+            d.kind = codec->kinds().front();
+            codec->capture(*a, va, d);
+            captured.emplace_back(codec, d);
+        }
+
+        MainWindow* b = windowWithTrace();
+        ViewDocument* vb = b->currentView();
+        QVERIFY(vb);
+        ViewState view;
+        view.y_order = va->laneNames();
+        std::vector<QString> problems;
+        const DisplayRestore restore{*b, vb, view, "here", problems};
+        for (const auto& [codec, d] : captured)
+            codec->restoreViewOptions(restore, &d);
+        for (const auto& [codec, d] : captured) {
+            codec->open(restore);
+            codec->restore(restore, d);
+        }
+        QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
+        for (const auto& [codec, d] : captured) {
+            QVERIFY2(vb->displayOpen(codec->slot()), codec->idName());
+            DisplayState again;
+            again.id = d.id;
+            again.kind = codec->kinds().front();
+            codec->capture(*b, vb, again);
+            QVERIFY2(again == d, codec->idName());
+        }
+        delete a;
+        delete b;
+    }
+};
+
+QTEST_MAIN(DisplayStateTest)
+#include "display_state_test.moc"
