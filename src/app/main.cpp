@@ -1,3 +1,4 @@
+#include "workbench/application_icon.hpp"
 #include "workbench/headless.hpp"
 
 #include <QApplication>
@@ -45,5 +46,6 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName("Chitra");
     QApplication::setApplicationName("Chitra");
     QApplication::setApplicationVersion(kVersion);
+    QApplication::setWindowIcon(chitra::app::applicationIcon());
     return chitra::app::runWorkbench(app);
 }

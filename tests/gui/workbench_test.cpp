@@ -7,6 +7,7 @@
 #include "dialogs/filter_dialog.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_actions.hpp"
+#include "workbench/application_icon.hpp"
 #include "workbench/main_window.hpp"
 #include "panels/patterns_panel.hpp"
 #include "panels/pipeline_panel.hpp"
@@ -120,6 +121,17 @@ private slots:
         QCOMPARE(window_->currentView()->ses().size(), std::size_t{80});
     }
     void cleanupTestCase() { delete window_; }
+
+    // resources/icons/chitra.svg is built in and renders: the lanes are coloured.
+    void applicationIconRenders()
+    {
+        const QIcon icon = applicationIcon();
+        QVERIFY(!icon.isNull());
+        const QImage image = icon.pixmap(64, 64).toImage();
+        QCOMPARE(image.size(), QSize(64, 64));
+        QCOMPARE(QColor(image.pixel(12, 15)), QColor("#4e79a7")); // the first lane's first region
+        QCOMPARE(qAlpha(image.pixel(0, 0)), 0);                   // outside the rounded square
+    }
 
     void brushPatternByMouse()
     {
