@@ -60,10 +60,12 @@ Time Model::time_of(std::string_view text) const
 }
 
 // Names become state names and lane names: valid UTF-8 without control characters, as
-// PES state tokens must be.
+// PES state tokens must be; a state value's name is not empty.
 std::string Model::checked_name(std::string_view text, const char* what) const
 {
     const std::string problem = name_text_problem(text);
+    if (text.empty() && std::string_view(what).starts_with("value"))
+        fail(std::string(what) + " is empty (a state needs a name in a PES)");
     if (!problem.empty())
         fail(std::string(what) + " " + quote_token(text) + ": " + problem);
     return std::string(text);
@@ -174,7 +176,9 @@ void Model::define_value(const EventDef& def, const Words& w)
              " type: it has no values");
     if ((!alias.empty() && type.values.count(alias)) || type.values.count(name))
         fail("value " + quote_token(alias.empty() ? name : alias) + " of type '" + type.name + "' is defined twice");
-    const LaneStateId state = builder_.state(checked_name(name, "value name"));
+    // Only state values become state names; event and link values are only checked.
+    const std::string checked = checked_name(name, "value name");
+    const LaneStateId state = type.nature == Nature::state ? builder_.state(checked) : kEmptyLaneState;
     type.values.emplace(std::string(alias.empty() ? name : alias), state);
 }
 
@@ -272,7 +276,7 @@ void Model::state_event(const EventDef& def, const Words& w)
     NameIndex& values = types_[type].values;
     auto it = values.find(value);
     if (it == values.end()) // not defined: a new value named by its text (as PajeNG does)
-        it = values.emplace(std::string(value), builder_.state(checked_name(value, "state value"))).first;
+        it = values.emplace(std::string(value), builder_.state(checked_name(value, "value name"))).first;
     if (def.event == Event::set_state)
         builder_.set(lane, t, it->second);
     else
