@@ -211,13 +211,13 @@ void Model::destroy_container(const EventDef& def, const Words& w)
 {
     const Time t = time_of(w[def[Field::time]]);
     const std::uint32_t c = container_ref(w[def[Field::name]]);
+    if (c == kRoot)
+        fail("the root container '0' cannot be destroyed");
     const std::uint32_t type = type_ref(w[def[Field::type]]);
     if (type != containers_[c].type)
         fail("container '" + containers_[c].name + "' is of type '" + types_[containers_[c].type].name + "', not '" +
              types_[type].name + "'");
     builder_.saw_event(t);
-    if (c == kRoot)
-        fail("the root container '0' cannot be destroyed");
     if (containers_[c].destroyed) {
         builder_.warn("event on a destroyed container (ignored)");
         return;
