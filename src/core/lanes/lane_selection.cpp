@@ -147,7 +147,8 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     }
 
     // Fields: those of chosen lanes and those of no lane; NAME@K / NAME@OWNER when
-    // several record the same name.
+    // several record the same name. A name still taken (two owners of one name, or an
+    // owner "2" beside lane 2) gets #2, #3, ...: a PES names each field once.
     std::vector<std::size_t> component_of(trace.lanes.size(), 0);
     for (std::size_t j = 0; j < k; ++j)
         component_of[lanes[j]] = j + 1;
@@ -158,10 +159,18 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     std::unordered_map<std::string, int> recorders;
     for (const LaneField* f : kept)
         ++recorders[f->name];
+    std::unordered_map<std::string, int> taken;
     for (const LaneField* f : kept) {
         std::string name = f->name;
         if (recorders[f->name] > 1)
             name += "@" + (f->lane ? std::to_string(component_of[*f->lane]) : f->owner);
+        if (taken[name]++ > 0) {
+            int n = 2;
+            while (taken.count(name + "#" + std::to_string(n)))
+                ++n;
+            name += "#" + std::to_string(n);
+            ++taken[name];
+        }
         out.header.fields.push_back({name, f->kind});
         std::vector<double> column(times.size(), 0.0);
         std::size_t s = 0;
