@@ -346,3 +346,24 @@ TEST(PajeImport, ProgressIsReportedAndCancellationStopsTheRead)
     CancelScope scope(&cancel);
     EXPECT_THROW(detail::read_paje_text(text, "big.paje", {}), Cancelled);
 }
+
+TEST(PajeImport, ContainersOfOneNameKeepTheirVariablesApart)
+{
+    // Found by fuzz_paje_reader: names need not be unique, and two hosts named alike
+    // recording "speed" gave two PES fields "speed@node"; the second is "speed@node#2".
+    LaneTrace t = read(kThreads + R"(9 VT CT speed "1 1 1"
+3 0 h1 CT 0 node
+3 0 h2 CT 0 node
+5 1 ST t1 A
+10 1 VT h1 1
+10 1 VT h2 2
+)");
+    Trace pes = to_trace(t, choose_lanes(t, {}));
+    ASSERT_EQ(pes.header.fields.size(), 2u);
+    EXPECT_EQ(pes.header.fields[0].name, "speed@node");
+    EXPECT_EQ(pes.header.fields[1].name, "speed@node#2");
+    EXPECT_EQ(pes.fields[1][0], 2.0);
+    std::ostringstream out;
+    write_pes(pes, out);
+    EXPECT_NO_THROW(read_pes_text(out.str(), "back.pes"));
+}
