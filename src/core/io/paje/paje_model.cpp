@@ -346,6 +346,9 @@ LaneTrace Model::finish()
         const Container& c = containers_[track.container];
         Lane lane = std::move(out.lanes[old]);
         lane.name = c.lanes.size() > 1 ? c.name + " " + types_[track.type].name : c.name;
+        // A `# lane:` line cannot keep blanks around a name: drop them here.
+        lane.name.erase(0, std::min(lane.name.find_first_not_of(' '), lane.name.size()));
+        lane.name.erase(lane.name.find_last_not_of(' ') + 1);
         if (first_lane[track.container] == SIZE_MAX)
             first_lane[track.container] = lanes.size();
         lanes.push_back(std::move(lane));
