@@ -20,6 +20,17 @@ namespace {
 
 constexpr std::uint32_t kRoot = 0; // the root type and the root container, both "0"
 
+// Identifiers are short: an inline loop beats a call to memcmp.
+inline bool same(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 // 1234500000 ns -> "1.2345 s", for messages.
 std::string seconds(Time ns)
 {
@@ -38,7 +49,7 @@ std::string seconds(Time ns)
 
 Model::Model(std::string source) : source_(std::move(source)), builder_(source_, "paje")
 {
-    types_.push_back({"0", Nature::container, kRoot, {}});
+    types_.push_back({"0", Nature::container, kRoot, {}, {}});
     type_ids_.emplace("0", kRoot);
     type_names_.emplace("0", kRoot);
     containers_.push_back({"0", kRoot, kRoot, false, {}, {}, {}});
@@ -71,18 +82,45 @@ std::string Model::checked_name(std::string_view text, const char* what) const
     return std::string(text);
 }
 
-std::uint32_t Model::type_ref(std::string_view id) const
+std::uint32_t Model::type_ref(std::string_view id)
 {
-    if (auto it = type_ids_.find(id); it != type_ids_.end())
-        return it->second;
-    if (auto it = type_names_.find(id); it != type_names_.end())
-        return it->second;
-    fail("unknown type " + quote_token(id));
+    if (same(id, last_type_word_))
+        return last_type_;
+    auto it = type_ids_.find(id);
+    if (it == type_ids_.end()) {
+        it = type_names_.find(id);
+        if (it == type_names_.end())
+            fail("unknown type " + quote_token(id));
+    }
+    last_type_word_.assign(id);
+    last_type_ = it->second;
+    return it->second;
+}
+
+const LaneStateId* Model::find_value(const Type& type, std::string_view id) const
+{
+    if (type.values.size() <= kFewValues) {
+        for (const auto& [key, state] : type.few)
+            if (same(key, id))
+                return &state;
+        return nullptr;
+    }
+    const auto it = type.values.find(id);
+    return it == type.values.end() ? nullptr : &it->second;
+}
+
+void Model::add_value(Type& type, std::string_view id, LaneStateId state)
+{
+    type.values.emplace(std::string(id), state);
+    if (type.values.size() <= kFewValues)
+        type.few.emplace_back(std::string(id), state);
+    else
+        type.few.clear();
 }
 
 std::uint32_t Model::container_ref(std::string_view id)
 {
-    if (id == last_container_word_)
+    if (same(id, last_container_word_))
         return last_container_;
     auto it = container_ids_.find(id);
     if (it == container_ids_.end()) {
@@ -96,7 +134,7 @@ std::uint32_t Model::container_ref(std::string_view id)
 }
 
 // The type `id` of the given nature, defined for containers of `container`'s type.
-std::uint32_t Model::child_type(std::string_view id, Nature nature, std::uint32_t container, const char* what) const
+std::uint32_t Model::child_type(std::string_view id, Nature nature, std::uint32_t container, const char* what)
 {
     const std::uint32_t t = type_ref(id);
     const Type& type = types_[t];
@@ -108,6 +146,15 @@ std::uint32_t Model::child_type(std::string_view id, Nature nature, std::uint32_
              types_[type.parent].name + "', not to container '" + c.name + "' of type '" + types_[c.type].name +
              "'");
     return t;
+}
+
+void Model::forget_lookups()
+{
+    last_container_word_ = std::string(1, '0');
+    last_container_ = kRoot;
+    last_type_word_ = std::string(1, '0');
+    last_type_ = kRoot;
+    last_lane_ = UINT32_MAX;
 }
 
 void Model::check_order(Track& track, Time t, const char* what) const
@@ -160,8 +207,9 @@ void Model::define_type(const EventDef& def, const Words& w, Nature nature)
     const std::string_view id = alias.empty() ? name : alias;
     if (type_ids_.count(id))
         fail("type " + quote_token(id) + " is defined twice");
+    forget_lookups();
     const auto index = static_cast<std::uint32_t>(types_.size());
-    types_.push_back({checked_name(name, "type name"), nature, parent, {}});
+    types_.push_back({checked_name(name, "type name"), nature, parent, {}, {}});
     type_ids_.emplace(std::string(id), index);
     type_names_.emplace(std::string(name), index); // the first of a name wins
 }
@@ -174,12 +222,12 @@ void Model::define_value(const EventDef& def, const Words& w)
     if (type.nature == Nature::container || type.nature == Nature::variable)
         fail("type '" + type.name + "' is a " + (type.nature == Nature::container ? "container" : "variable") +
              " type: it has no values");
-    if ((!alias.empty() && type.values.count(alias)) || type.values.count(name))
+    if ((!alias.empty() && find_value(type, alias)) || find_value(type, name))
         fail("value " + quote_token(alias.empty() ? name : alias) + " of type '" + type.name + "' is defined twice");
     // Only state values become state names; event and link values are only checked.
     const std::string checked = checked_name(name, "value name");
     const LaneStateId state = type.nature == Nature::state ? builder_.state(checked) : kEmptyLaneState;
-    type.values.emplace(std::string(alias.empty() ? name : alias), state);
+    add_value(type, alias.empty() ? name : alias, state);
 }
 
 void Model::create_container(const EventDef& def, const Words& w)
@@ -199,6 +247,7 @@ void Model::create_container(const EventDef& def, const Words& w)
              containers_[parent].name + "' (of type '" + types_[containers_[parent].type].name + "')");
     if (container_ids_.count(id))
         fail("container " + quote_token(id) + " already exists");
+    forget_lookups();
     const auto index = static_cast<std::uint32_t>(containers_.size());
     containers_.push_back({checked_name(name, "container name"), type, parent, false, {}, {}, {}});
     containers_[parent].children.push_back(index);
@@ -222,6 +271,7 @@ void Model::destroy_container(const EventDef& def, const Words& w)
         builder_.warn("event on a destroyed container (ignored)");
         return;
     }
+    last_lane_ = UINT32_MAX;
     destroy(c, t);
 }
 
@@ -245,23 +295,31 @@ void Model::destroy(std::uint32_t container, Time t)
 void Model::state_event(const EventDef& def, const Words& w)
 {
     const Time t = time_of(w[def[Field::time]]);
-    const std::uint32_t c = container_ref(w[def[Field::container]]);
-    const std::uint32_t type = child_type(w[def[Field::type]], Nature::state, c, "state");
-    Container& container = containers_[c];
-    if (container.destroyed) {
-        builder_.saw_event(t);
-        builder_.warn("event on a destroyed container (ignored)");
-        return;
+    const std::string_view container_word = w[def[Field::container]], type_word = w[def[Field::type]];
+    std::uint32_t lane = last_lane_;
+    if (lane == UINT32_MAX || !same(container_word, lane_container_word_) || !same(type_word, lane_type_word_)) {
+        const std::uint32_t c = container_ref(container_word);
+        const std::uint32_t type = child_type(type_word, Nature::state, c, "state");
+        Container& container = containers_[c];
+        if (container.destroyed) {
+            builder_.saw_event(t);
+            builder_.warn("event on a destroyed container (ignored)");
+            return;
+        }
+        lane = UINT32_MAX;
+        for (const auto& [ty, l] : container.lanes)
+            if (ty == type)
+                lane = l;
+        if (lane == UINT32_MAX) {
+            lane = static_cast<std::uint32_t>(builder_.add_lane(container.name));
+            container.lanes.emplace_back(type, lane);
+            lanes_.push_back({c, type});
+        }
+        lane_container_word_.assign(container_word);
+        lane_type_word_.assign(type_word);
+        last_lane_ = lane;
     }
-    std::uint32_t lane = UINT32_MAX;
-    for (const auto& [ty, l] : container.lanes)
-        if (ty == type)
-            lane = l;
-    if (lane == UINT32_MAX) {
-        lane = static_cast<std::uint32_t>(builder_.add_lane(container.name));
-        container.lanes.emplace_back(type, lane);
-        lanes_.push_back({c, type});
-    }
+    const std::uint32_t type = lanes_[lane].type;
     check_order(lanes_[lane], t, "state type");
 
     if (def.event == Event::pop_state) {
@@ -273,14 +331,18 @@ void Model::state_event(const EventDef& def, const Words& w)
         return;
     }
     const std::string_view value = w[def[Field::value]];
-    NameIndex& values = types_[type].values;
-    auto it = values.find(value);
-    if (it == values.end()) // not defined: a new value named by its text (as PajeNG does)
-        it = values.emplace(std::string(value), builder_.state(checked_name(value, "value name"))).first;
+    const LaneStateId* found = find_value(types_[type], value);
+    LaneStateId state;
+    if (found) {
+        state = *found;
+    } else { // not defined: a new value named by its text (as PajeNG does)
+        state = builder_.state(checked_name(value, "value name"));
+        add_value(types_[type], value, state);
+    }
     if (def.event == Event::set_state)
-        builder_.set(lane, t, it->second);
+        builder_.set(lane, t, state);
     else
-        builder_.push(lane, t, it->second);
+        builder_.push(lane, t, state);
 }
 
 void Model::variable_event(const EventDef& def, const Words& w)

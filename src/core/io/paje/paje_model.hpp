@@ -41,7 +41,10 @@ private:
         Nature nature;
         std::uint32_t parent;      // container type (the root type for top-level types)
         NameIndex values;          // state types: value identifier -> state id
+        // The same while there are few values (the usual case): a scan beats a hash.
+        std::vector<std::pair<std::string, LaneStateId>> few;
     };
+    static constexpr std::size_t kFewValues = 8;
     struct Container {
         std::string name;
         std::uint32_t type;
@@ -61,9 +64,11 @@ private:
     [[noreturn]] void fail(const std::string& reason) const;
     Time time_of(std::string_view text) const;
     std::string checked_name(std::string_view text, const char* what) const;
-    std::uint32_t type_ref(std::string_view id) const;
+    std::uint32_t type_ref(std::string_view id);
+    const LaneStateId* find_value(const Type& type, std::string_view id) const;
+    void add_value(Type& type, std::string_view id, LaneStateId state);
     std::uint32_t container_ref(std::string_view id);
-    std::uint32_t child_type(std::string_view id, Nature nature, std::uint32_t container, const char* what) const;
+    std::uint32_t child_type(std::string_view id, Nature nature, std::uint32_t container, const char* what);
     void check_order(Track& track, Time t, const char* what) const;
 
     void define_type(const EventDef& def, const Words& w, Nature nature);
@@ -83,9 +88,16 @@ private:
     std::vector<Container> containers_;
     NameIndex container_ids_, container_names_;
     std::vector<Track> lanes_, fields_;
-    // The last container looked up: consecutive events mostly name the same one.
+    // The last container and type looked up: consecutive events mostly name the same.
     std::string last_container_word_{"0"};
     std::uint32_t last_container_ = 0;
+    std::string last_type_word_{"0"};
+    std::uint32_t last_type_ = 0;
+    // The lane of the last state event's (container, type) words.
+    std::string lane_container_word_, lane_type_word_;
+    std::uint32_t last_lane_ = UINT32_MAX;
+    // Definitions and containers change what a word names: the caches start again.
+    void forget_lookups();
 };
 
 } // namespace chitra::detail::paje

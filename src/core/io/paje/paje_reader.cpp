@@ -25,9 +25,9 @@ constexpr std::size_t kCheckEvery = 4u << 20; // bytes between cancel checks
 
 std::string words_problem(const Words& w)
 {
-    if (w.unterminated)
+    if (w.problem == Words::unterminated)
         return "a quoted string has no closing '\"'";
-    if (w.glued)
+    if (w.problem == Words::glued)
         return "text right after a closing '\"' (a blank expected)";
     return "more than " + std::to_string(kMaxWords) + " fields on one line";
 }
@@ -49,11 +49,7 @@ LaneTrace read_paje_text(std::string_view text, const std::string& source, const
         p += 3;
     while (p < end) {
         ++line;
-        const char* eol = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-        if (!eol)
-            eol = end;
-        split_words(p, eol, w);
-        p = eol < end ? eol + 1 : end;
+        p = split_line(p, end, w);
         if (w.bad())
             fail(source, line, words_problem(w));
         if (w.count == 0)

@@ -4,11 +4,13 @@
 //
 // Rules: words are separated by blanks (space, tab, CR, VT, FF); a word that starts with
 // `"` runs to the next `"` and is the text between them (no escapes, may be empty); a `#`
-// outside a quoted word ends the line (a comment).
+// outside a quoted word ends the line (a comment). A line ends at '\n' (a CR before it is
+// a blank).
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -18,53 +20,83 @@ namespace chitra::detail::paje {
 inline constexpr std::size_t kMaxWords = 64;
 
 struct Words {
+    enum Problem : std::uint8_t { none, too_many, unterminated, glued };
     std::array<std::string_view, kMaxWords> word;
     std::size_t count = 0;
-    bool too_many = false;         // more than kMaxWords words on the line
-    bool unterminated = false;     // a quoted word with no closing quote
-    bool glued = false;            // a closing quote followed by a non-blank
+    Problem problem = none;        // more than kMaxWords words; a quoted word with no
+                                   // closing quote; a closing quote followed by a non-blank
     bool quoted_first = false;     // the first word was quoted (never an event id)
 
     std::string_view operator[](std::size_t i) const { return word[i]; }
-    bool bad() const { return too_many || unterminated || glued; }
+    bool bad() const { return problem != none; }
 };
 
-inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+// Byte classes for the splitting loop: 1 blank, 2 '#', 3 '\n', 0 anything else (a '"'
+// matters only at the start of a word, where it is tested apart).
+struct ByteClasses {
+    unsigned char of[256] = {};
+    constexpr ByteClasses()
+    {
+        for (unsigned char c : {' ', '\t', '\r', '\v', '\f'})
+            of[c] = 1;
+        of[static_cast<unsigned char>('#')] = 2;
+        of[static_cast<unsigned char>('\n')] = 3;
+    }
+};
+inline constexpr ByteClasses kBytes{};
+inline unsigned byte_class(char c) { return kBytes.of[static_cast<unsigned char>(c)]; }
+inline bool is_blank(char c) { return byte_class(c) == 1; }
 
-// Splits [p, end) (one line, without its '\n') into `out`.
-inline void split_words(const char* p, const char* end, Words& out)
+// The start of the line after the one `p` is in.
+inline const char* next_line(const char* p, const char* end)
+{
+    const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    return nl ? nl + 1 : end;
+}
+
+// Splits the line that starts at `p` into `out`, in one pass; returns the start of the
+// next line.
+inline const char* split_line(const char* p, const char* end, Words& out)
 {
     out.count = 0;
-    out.too_many = out.unterminated = out.glued = out.quoted_first = false;
-    while (p < end) {
-        while (p < end && is_blank(*p))
+    out.problem = Words::none;
+    out.quoted_first = false;
+    for (;;) {
+        while (p < end && byte_class(*p) == 1)
             ++p;
-        if (p == end || *p == '#')
-            return;
+        if (p == end)
+            return end;
+        const unsigned c = byte_class(*p);
+        if (c == 3)
+            return p + 1;
+        if (c == 2)
+            return next_line(p, end);
         std::string_view w;
         if (*p == '"') {
-            const char* q = static_cast<const char*>(std::memchr(p + 1, '"', static_cast<std::size_t>(end - p - 1)));
-            if (!q) {
-                out.unterminated = true;
-                return;
+            const char* s = ++p;
+            while (p < end && *p != '"' && *p != '\n')
+                ++p;
+            if (p == end || *p == '\n') {
+                out.problem = Words::unterminated;
+                return p == end ? end : p + 1;
             }
-            w = std::string_view(p + 1, static_cast<std::size_t>(q - p - 1));
+            w = std::string_view(s, static_cast<std::size_t>(p - s));
+            ++p; // past the closing quote
+            if (p < end && byte_class(*p) == 0) {
+                out.problem = Words::glued;
+                return next_line(p, end);
+            }
             if (out.count == 0)
                 out.quoted_first = true;
-            p = q + 1;
-            if (p < end && !is_blank(*p) && *p != '#') {
-                out.glued = true;
-                return;
-            }
         } else {
             const char* s = p;
-            while (p < end && !is_blank(*p) && *p != '#')
+            while (p < end && byte_class(*p) == 0)
                 ++p;
             w = std::string_view(s, static_cast<std::size_t>(p - s));
         }
         if (out.count == kMaxWords) {
-            out.too_many = true;
-            return;
+            out.problem = Words::too_many;
+            return next_line(p, end);
         }
         out.word[out.count++] = w;
     }

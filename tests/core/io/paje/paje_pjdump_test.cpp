@@ -192,7 +192,9 @@ TEST(PajePjDump, HandWrittenTracesReadAsPajeNGReadsThem)
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         SCOPED_TRACE("trace " + std::to_string(i));
         // A last event well after the states, so that pj_dump shows them all.
-        const std::string path = files.write("t" + std::to_string(i) + ".paje", kThreads + bodies[i] + "3 100 z CT 0 z\n");
+        std::string name = "t";
+        name.append(std::to_string(i)).append(".paje");
+        const std::string path = files.write(name, kThreads + bodies[i] + "3 100 z CT 0 z\n");
         compare_with_pj_dump(path, import_lanes(path));
     }
 }
