@@ -255,6 +255,21 @@ TEST(PajeReader, TypesAndContainersAreFoundByAliasThenByName)
 5 2 "State type" worker B
 )");
     EXPECT_EQ(changes(t, 0), (std::vector<std::string>{"1000000000:A/1", "2000000000:B/1"}));
+
+    // A word that named a container by its name names another once that one takes it as
+    // its alias (the reader's lookups are remembered and must follow).
+    LaneTrace u = read(kHeader + R"(0 CT 0 Thread
+1 ST CT State
+3 0 a CT 0 x
+5 1 ST x A
+5 1.5 ST x A2
+3 0 x CT 0 y
+5 2 ST x B
+5 3 ST a C
+)");
+    EXPECT_EQ(lane_names(u), (std::vector<std::string>{"x", "y"}));
+    EXPECT_EQ(changes(u, 0), (std::vector<std::string>{"1000000000:A/1", "1500000000:A2/1", "3000000000:C/1"}));
+    EXPECT_EQ(changes(u, 1), (std::vector<std::string>{"2000000000:B/1"}));
 }
 
 TEST(PajeImport, TheExampleOfTheDocsBecomesThisPes)
