@@ -3,11 +3,13 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each; default targets: all)
 # Targets: fuzz_pes_reader (PES text reader), fuzz_session_loader (session files),
 #          fuzz_pipeline_json (pipeline JSON parser + replay),
-#          fuzz_ctrace_reader (binary .ctrace reader).
+#          fuzz_ctrace_reader (binary .ctrace reader), fuzz_paje_reader (Paje reader and
+#          the PES of its lanes).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
-# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines).
+# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines),
+# tests/fuzz/seeds-paje/ plus the first 8 KB of every sample_traces/*.paje (Paje).
 # Corpora grow across runs in BUILD_DIR/fuzz-corpus/<name>. Findings (crash-*, timeout-*,
 # leak-*) land in the build directory; reproduce one with
 #   build-fuzz/tests/fuzz/fuzz_pes_reader build-fuzz/crash-...
@@ -19,7 +21,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader)
+  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -64,6 +66,13 @@ for target in "${targets[@]}"; do
         "$cli" convert "$f" -o "$seeds/$(basename "$f" .pes).ctrace"
       done
       args=(-max_len=65536) ;;
+    fuzz_paje_reader)
+      name=paje; seeds=$(seed_dir $name)
+      cp tests/fuzz/seeds-paje/* "$seeds/"
+      for f in sample_traces/*.paje; do
+        [[ -f $f ]] && head -c 8192 "$f" > "$seeds/sample-$(basename "$f")"
+      done
+      args=(-max_len=8192 -dict="$repo/tests/fuzz/paje.dict") ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

@@ -11,7 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy
   libsimdjson-dev libopen-trace-format2-dev
-  otf2-tools python3-otf2 pajeng clang nodejs
+  otf2-tools python3-otf2 pajeng libpaje-dev libsimgrid-dev clang nodejs
   fonts-dejavu-core xvfb xauth
 )
 

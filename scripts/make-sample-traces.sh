@@ -109,3 +109,31 @@ gen philosophers-n4-x1000-yield.pes  chitra-philosophers -n 4 -x 1000 -m 500 --y
 # Bounded-buffer pipeline: 1 producer, 2 consumers, bursty production.
 gen pipeline-p1-c2.pes chitra-pipeline -p 1 -c 2 -C 16 -k 4000 \
   --produce-cost 10 --slow-cost 100 --phase 400 --consume-cost 90 --seed 1
+
+# Paje: SimGrid's SMPI simulates an MPI program and writes its trace (--cfg=tracing:yes).
+# The program is compiled with smpicc (Debian: libsimgrid-dev), not by CMake, and run in a
+# scratch folder so that the trace's header comment names no path of this machine. The
+# simulation is deterministic: a new run gives the same file.
+gen_smpi() {  # gen_smpi NAME RANKS
+  local name=$1 ranks=$2
+  if (( ${#selected[@]} )); then
+    local s want=0
+    for s in "${selected[@]}"; do [[ $s == "$name" ]] && want=1; done
+    (( want )) || return 0
+  fi
+  local work
+  work=$(mktemp -d)
+  cp src/tools/smpi/halo.c src/tools/smpi/star4.xml "$work/"
+  if ! (cd "$work" && smpicc -O1 halo.c -o smpi-halo &&
+        smpirun -np "$ranks" -platform star4.xml -trace -trace-resource -trace-file trace.paje \
+          --cfg=tracing/smpi/computing:yes --cfg=tracing/precision:9 \
+          --cfg=smpi/simulate-computation:no ./smpi-halo) > "$work/log" 2>&1; then
+    cat "$work/log" >&2; rm -rf "$work"; exit 1
+  fi
+  # PajeNG must read it whole (pj_dump exits non-zero on any error).
+  if ! pj_dump -q "$work/trace.paje"; then rm -rf "$work"; exit 1; fi
+  mv -f "$work/trace.paje" "$out/$name"
+  rm -rf "$work"
+  echo "$out/$name: $(grep -c '^1[23] ' "$out/$name") push/pop events, $(wc -c < "$out/$name") bytes"
+}
+gen_smpi smpi-halo-r4.paje 4

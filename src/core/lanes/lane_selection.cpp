@@ -118,10 +118,21 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
 
     std::vector<LaneStateId> current(k, kEmptyLaneState);
     std::unordered_map<std::string, SymbolId> ids;
+    std::vector<SymbolId> single(k == 1 ? trace.state_names.size() : 0, kNoSymbol); // one lane: no hashing
     std::string key;
     std::vector<Time> times;
     std::vector<SymbolId> states;
-    std::vector<std::uint64_t> records; // source record of each output record
+    std::vector<std::uint64_t> records; // source record of each output record, for fields
+    std::size_t most = 0;               // records at most: every change its own
+    for (std::size_t l : lanes)
+        most += trace.lanes[l].changes.size();
+    bool with_fields = false;
+    for (const LaneField& f : trace.fields)
+        with_fields = with_fields || !f.lane || std::find(lanes.begin(), lanes.end(), *f.lane) != lanes.end();
+    times.reserve(most);
+    states.reserve(most);
+    if (with_fields)
+        records.reserve(most);
     while (!heads.empty()) {
         const std::uint64_t r = heads.top().first;
         while (!heads.empty() && heads.top().first == r) {
@@ -132,22 +143,29 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
             if (++next[j] < lane.changes.size())
                 heads.emplace(lane.changes[next[j]].record, j);
         }
-        key.assign(reinterpret_cast<const char*>(current.data()), k * sizeof(LaneStateId));
-        auto [it, fresh] = ids.try_emplace(key, kNoSymbol);
-        if (fresh) {
+        SymbolId* symbol;
+        if (k == 1) {
+            symbol = &single.at(current[0]);
+        } else {
+            key.assign(reinterpret_cast<const char*>(current.data()), k * sizeof(LaneStateId));
+            symbol = &ids.try_emplace(key, kNoSymbol).first->second;
+        }
+        if (*symbol == kNoSymbol) {
             Symbol s;
             for (LaneStateId id : current)
                 s.components.push_back(trace.state_names.at(id));
             s.name = detail::join_components(s.components, "|");
-            it->second = symbols->add(std::move(s));
+            *symbol = symbols->add(std::move(s));
         }
         times.push_back(trace.times[r] - *origin);
-        states.push_back(it->second);
-        records.push_back(r);
+        states.push_back(*symbol);
+        if (with_fields)
+            records.push_back(r);
     }
 
     // Fields: those of chosen lanes and those of no lane; NAME@K / NAME@OWNER when
-    // several record the same name.
+    // several record the same name. A name still taken (two owners of one name, or an
+    // owner "2" beside lane 2) gets #2, #3, ...: a PES names each field once.
     std::vector<std::size_t> component_of(trace.lanes.size(), 0);
     for (std::size_t j = 0; j < k; ++j)
         component_of[lanes[j]] = j + 1;
@@ -158,10 +176,18 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     std::unordered_map<std::string, int> recorders;
     for (const LaneField* f : kept)
         ++recorders[f->name];
+    std::unordered_map<std::string, int> taken;
     for (const LaneField* f : kept) {
         std::string name = f->name;
         if (recorders[f->name] > 1)
             name += "@" + (f->lane ? std::to_string(component_of[*f->lane]) : f->owner);
+        if (taken[name]++ > 0) {
+            int n = 2;
+            while (taken.count(name + "#" + std::to_string(n)))
+                ++n;
+            name += "#" + std::to_string(n);
+            ++taken[name];
+        }
         out.header.fields.push_back({name, f->kind});
         std::vector<double> column(times.size(), 0.0);
         std::size_t s = 0;

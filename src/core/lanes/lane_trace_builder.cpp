@@ -140,6 +140,10 @@ LaneTrace LaneTraceBuilder::finish()
     std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
     std::vector<std::size_t> next(lanes_.size(), 0);
     out.lanes.resize(lanes_.size());
+    std::size_t most = 0; // records at most: every change at its own time
+    for (const LaneBuild& l : lanes_)
+        most += l.changes.size();
+    out.times.reserve(most);
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         out.lanes[i].name = std::move(lanes_[i].name);
         out.lanes[i].events = lanes_[i].events;

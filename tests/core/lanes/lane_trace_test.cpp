@@ -267,3 +267,26 @@ TEST(LaneTraceProperty, RecordsMatchANaiveReplay)
         }
     }
 }
+
+// Two owners of one name, or an owner "2" beside lane 2, would name two fields alike; a
+// PES names each field once, so the later ones get #2, #3.
+TEST(LaneSelection, FieldNamesStayUniqueWhenOwnersCollide)
+{
+    LaneTraceBuilder b("t", "paje");
+    const auto l0 = b.add_lane("a"), l1 = b.add_lane("b");
+    b.push(l0, 0, b.state("X"));
+    b.push(l1, 0, b.state("Y"));
+    b.add_field("speed", FieldKind::gauge, std::nullopt, "node");
+    b.add_field("speed", FieldKind::gauge, std::nullopt, "node");
+    b.add_field("load", FieldKind::gauge, l1);
+    b.add_field("load", FieldKind::gauge, std::nullopt, "2");
+    b.add_field("speed@node#2", FieldKind::gauge, std::nullopt, "x");
+    Trace t = to_trace(b.finish(), {0, 1});
+    std::vector<std::string> names;
+    for (const auto& f : t.header.fields)
+        names.push_back(f.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"speed@node", "speed@node#2", "load@2", "load@2#2", "speed@node#2#2"}));
+    std::ostringstream out;
+    write_pes(t, out);
+    EXPECT_NO_THROW(read_pes_text(out.str(), "u.pes"));
+}

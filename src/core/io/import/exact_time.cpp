@@ -1,5 +1,7 @@
 #include "io/import/exact_time.hpp"
 
+#include <bit>
+#include <cstring>
 #include <limits>
 
 namespace chitra::detail {
@@ -10,6 +12,23 @@ using i128 = __int128;
 using u128 = unsigned __int128;
 
 constexpr u128 kLimit = static_cast<u128>(std::numeric_limits<std::int64_t>::max());
+
+// Whether the 8 bytes of `chunk` (little-endian, as loaded from text) are all '0'-'9'.
+bool all_digits(std::uint64_t chunk)
+{
+    return (((chunk & 0xF0F0F0F0F0F0F0F0ull) | (((chunk + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
+            0x3333333333333333ull);
+}
+
+// The value of 8 decimal digits loaded from text (all_digits(chunk) holds).
+std::uint64_t eight_digits(std::uint64_t chunk)
+{
+    chunk -= 0x3030303030303030ull;
+    chunk = chunk * 10 + (chunk >> 8);
+    return (((chunk & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+            (((chunk >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+           32;
+}
 
 // |q| of the rounded quotient n / d (halves away from zero), for n, d > 0.
 u128 round_div(u128 n, u128 d)
@@ -24,6 +43,41 @@ u128 round_div(u128 n, u128 d)
 
 std::optional<Time> decimal_scaled(std::string_view text, int scale)
 {
+    // Fast path for what trace writers print ("12.345678901", "-3": at most 18 digits,
+    // no exponent, no more fraction digits than `scale`): exact in 64-bit integers, the
+    // same result as below. Importers convert every event's time through here.
+    {
+        static constexpr std::uint64_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+                                                   100000000, 1000000000};
+        const char* p = text.data();
+        const char* const e = p + text.size();
+        const bool minus = p < e && *p == '-';
+        p += minus ? 1 : 0;
+        const char* const first = p;
+        std::uint64_t v = 0;
+        while (p < e && static_cast<unsigned>(*p - '0') < 10u && p - first < 18)
+            v = v * 10 + static_cast<unsigned>(*p++ - '0');
+        const auto whole = static_cast<int>(p - first);
+        int places = 0;
+        if (p < e && *p == '.') {
+            const char* const f = ++p;
+            // Eight digits at a time when there are (nanosecond fractions have nine).
+            std::uint64_t eight;
+            if (std::endian::native == std::endian::little && e - p >= 8 && v < 10000000000ull &&
+                (std::memcpy(&eight, p, 8), all_digits(eight))) {
+                v = v * 100000000 + eight_digits(eight);
+                p += 8;
+            }
+            while (p < e && static_cast<unsigned>(*p - '0') < 10u && p - f < 18)
+                v = v * 10 + static_cast<unsigned>(*p++ - '0');
+            places = static_cast<int>(p - f);
+        }
+        if (p == e && whole + places > 0 && whole + places <= 18 && scale >= places && scale <= 9 &&
+            whole + scale <= 18) {
+            const auto r = static_cast<std::int64_t>(v * kPow10[scale - places]); // < 10^18
+            return minus ? -r : r;
+        }
+    }
     std::size_t i = 0;
     bool negative = false;
     if (i < text.size() && (text[i] == '-' || text[i] == '+'))

@@ -6,4 +6,6 @@
 
 namespace chitra::detail {
 
+const Importer& paje_importer();
+
 } // namespace chitra::detail

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 using chitra::detail::decimal_scaled;
@@ -76,5 +77,46 @@ TEST(DecimalScaled, AgreesWithIntegerArithmetic)
             expected += frac + (up ? 1 : 0);
         }
         EXPECT_EQ(decimal_scaled(text, 9), expected) << text;
+    }
+}
+
+// Property: texts as trace writers print them (sign, leading zeros, a point, up to 20
+// digits) read the same at every scale as an independent 128-bit reading of the digits
+// (the common case takes a 64-bit fast path inside decimal_scaled).
+TEST(DecimalScaled, AgreesWithA128BitReferenceAtEveryScale)
+{
+    std::mt19937_64 rng(5);
+    for (int i = 0; i < 20000; ++i) {
+        std::string whole, frac;
+        for (int n = static_cast<int>(rng() % 12); n > 0; --n)
+            whole += static_cast<char>('0' + rng() % 10);
+        for (int n = static_cast<int>(rng() % 12); n > 0; --n)
+            frac += static_cast<char>('0' + rng() % 10);
+        if (whole.empty() && frac.empty())
+            whole = "0";
+        const bool negative = rng() % 4 == 0;
+        const bool point = !frac.empty() || rng() % 2;
+        const std::string text = (negative ? "-" : "") + whole + (point ? "." : "") + frac;
+        const int scale = static_cast<int>(rng() % 10);
+        // Reference: digits as a 128-bit integer, then * 10^(scale - places), halves up.
+        unsigned __int128 v = 0;
+        for (char c : whole + frac)
+            v = v * 10 + static_cast<unsigned>(c - '0');
+        int shift = scale - static_cast<int>(frac.size());
+        for (; shift > 0; --shift)
+            v *= 10;
+        if (shift < 0) {
+            unsigned __int128 d = 1;
+            for (; shift < 0; ++shift)
+                d *= 10;
+            const unsigned __int128 q = v / d, r = v % d;
+            v = r * 2 >= d ? q + 1 : q;
+        }
+        if (v > static_cast<unsigned __int128>(std::numeric_limits<std::int64_t>::max())) {
+            EXPECT_FALSE(decimal_scaled(text, scale).has_value()) << text << " scale " << scale;
+            continue;
+        }
+        const auto expected = static_cast<std::int64_t>(v);
+        EXPECT_EQ(decimal_scaled(text, scale), negative ? -expected : expected) << text << " scale " << scale;
     }
 }
