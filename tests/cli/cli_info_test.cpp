@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -189,4 +190,111 @@ TEST(CliConvert, UsageAndInputErrors)
     EXPECT_EQ(r.status, 3);
     EXPECT_EQ(r.err, bad + ":2: bad time 'x' (expected an integer)\n");
     EXPECT_FALSE(std::filesystem::exists(dir / "out.ctrace"));
+}
+
+// ---- foreign traces: --from, --components, --per-component (docs/formats.md) ------------
+
+namespace {
+
+const std::string kPaje = std::string(CHITRA_SOURCE_DIR) + "/sample_traces/smpi-halo-r4.paje";
+
+std::vector<std::string> header_values(const std::string& pes, const std::string& key)
+{
+    std::vector<std::string> out;
+    std::istringstream in(pes);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("# " + key + ": ", 0) == 0)
+            out.push_back(line.substr(key.size() + 4));
+    return out;
+}
+
+} // namespace
+
+TEST(CliImport, ConvertAForeignTraceNamesItsLanes)
+{
+    TempDir dir;
+    CliRun r = cli(dir, "convert " + quote(kPaje) + " -o " + quote(dir / "all.pes"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string pes = slurp(dir / "all.pes");
+    EXPECT_EQ(header_values(pes, "lane"),
+              (std::vector<std::string>{"1 rank-0", "2 rank-1", "3 rank-2", "4 rank-3"}));
+    EXPECT_EQ(header_values(pes, "separator"), (std::vector<std::string>{"|"}));
+    EXPECT_EQ(header_values(pes, "timebase"), (std::vector<std::string>{"ns"}));
+    EXPECT_EQ(header_values(pes, "origin").size(), 1u);
+    Trace back = read_pes_file(dir / "all.pes"); // the PES reads back as written
+    EXPECT_EQ(back.header.components, 4u);
+    EXPECT_GT(back.size(), 100u);
+
+    r = cli(dir, "info --json " + quote(kPaje));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto info = nlohmann::json::parse(r.out)["files"][0];
+    EXPECT_EQ(info["format"], "paje");
+    ASSERT_EQ(info["lanes"].size(), 4u);
+    EXPECT_EQ(info["lanes"][2]["component"], 3);
+    EXPECT_EQ(info["lanes"][2]["name"], "rank-2");
+    EXPECT_EQ(info["records"], back.size());
+}
+
+TEST(CliImport, ComponentsChooseLanesByNumberNameOrRegexInLaneOrder)
+{
+    TempDir dir;
+    for (const std::string spec : {"4,2", "rank-3,rank-1", "'/[13]$/'"}) {
+        CliRun r = cli(dir, "convert " + quote(kPaje) + " --components " + spec + " -o " + quote(dir / "two.pes"));
+        ASSERT_EQ(r.status, 0) << spec << ": " << r.err;
+        EXPECT_EQ(header_values(slurp(dir / "two.pes"), "lane"), (std::vector<std::string>{"1 rank-1", "2 rank-3"}))
+            << spec;
+    }
+    // Fit and transform take the same options.
+    CliRun fit = cli(dir, "fit " + quote(kPaje) + " --components 1");
+    ASSERT_EQ(fit.status, 0) << fit.err;
+    EXPECT_EQ(nlohmann::json::parse(fit.out)["format"], "chitra-model");
+}
+
+TEST(CliImport, PerComponentWritesOneTraceALaneWithOneOrigin)
+{
+    TempDir dir;
+    CliRun r = cli(dir, "convert " + quote(kPaje) + " --components 1,3 --per-component " + quote(dir / "lanes"));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string a = slurp(dir / "lanes/lane-1.pes"), b = slurp(dir / "lanes/lane-2.pes");
+    EXPECT_EQ(header_values(a, "lane"), (std::vector<std::string>{"1 rank-0"}));
+    EXPECT_EQ(header_values(b, "lane"), (std::vector<std::string>{"1 rank-2"}));
+    EXPECT_EQ(header_values(a, "components"), (std::vector<std::string>{"1"}));
+    EXPECT_EQ(header_values(a, "origin"), header_values(b, "origin"));
+    EXPECT_FALSE(std::filesystem::exists(dir / "lanes/lane-3.pes"));
+    // Each lane's states equal that lane's column in the PES of all lanes.
+    ASSERT_EQ(cli(dir, "convert " + quote(kPaje) + " -o " + quote(dir / "all.pes")).status, 0);
+    Trace all = read_pes_file(dir / "all.pes"), one = read_pes_file(dir / "lanes/lane-2.pes");
+    std::vector<std::string> expected, got;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const std::string& s = (*all.symbols)[all.states[i]].components[2];
+        if (expected.empty() || expected.back() != s)
+            expected.push_back(s);
+    }
+    for (std::size_t i = 0; i < one.size(); ++i)
+        got.push_back((*one.symbols)[one.states[i]].name);
+    if (!expected.empty() && expected.front() == "-")
+        expected.erase(expected.begin()); // the lane's own trace starts at its first state
+    EXPECT_EQ(got, expected);
+}
+
+TEST(CliImport, BadChoicesAndFormatsAreRefusedAndWriteNothing)
+{
+    TempDir dir;
+    CliRun r = cli(dir, "convert " + quote(kPaje) + " --components 9 -o " + quote(dir / "x.pes"));
+    EXPECT_EQ(r.status, 3);
+    EXPECT_NE(r.err.find("lane 9 does not exist"), std::string::npos) << r.err;
+    r = cli(dir, "convert " + quote(kPaje) + " --components '/(/' -o " + quote(dir / "x.pes"));
+    EXPECT_EQ(r.status, 3);
+    r = cli(dir, "convert " + quote(kPaje) + " --from bogus -o " + quote(dir / "x.pes"));
+    EXPECT_EQ(r.status, 2);
+    r = cli(dir, "convert " + quote(kPaje) + " --from pes -o " + quote(dir / "x.pes")); // read as PES: refused
+    EXPECT_EQ(r.status, 3);
+    EXPECT_EQ(r.err.rfind(kPaje + ":", 0), 0u) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "x.pes"));
+    r = cli(dir, "convert " + quote(kPaje) + " -o " + quote(dir / "x.pes") + " --per-component " + quote(dir / "d"));
+    EXPECT_EQ(r.status, 2);
+    const std::string pes = dir.file("plain.pes", kTrace);
+    r = cli(dir, "convert " + quote(pes) + " --per-component " + quote(dir / "d"));
+    EXPECT_EQ(r.status, 3);
+    EXPECT_NE(r.err.find("not a foreign format"), std::string::npos) << r.err;
 }
