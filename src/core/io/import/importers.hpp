@@ -6,4 +6,6 @@
 
 namespace chitra::detail {
 
+const Importer& otf2_importer();
+
 } // namespace chitra::detail

@@ -1,0 +1,239 @@
+// Global definitions through OTF2_GlobalDefReader callbacks. Definitions may refer to
+// strings defined later in the file, so references are kept raw while reading and
+// resolved (and checked) once the whole file has been read.
+#include "io/otf2/otf2_definitions.hpp"
+
+#include <unordered_set>
+
+namespace chitra::detail {
+
+namespace {
+
+struct RawLocation {
+    OTF2_LocationRef id;
+    OTF2_StringRef name;
+    OTF2_LocationGroupRef group;
+    std::uint64_t events;
+};
+struct RawMember {
+    OTF2_StringRef name;
+    OTF2_MetricMode mode;
+};
+struct RawMetric {
+    bool instance = false;
+    OTF2_MetricRef metric_class = 0;     // for an instance
+    std::vector<OTF2_MetricMemberRef> members; // for a class
+};
+
+struct Raw {
+    bool clock = false;
+    std::uint64_t resolution = 0, offset = 0, length = 0;
+    std::unordered_map<OTF2_StringRef, std::string> strings;
+    std::unordered_map<OTF2_LocationGroupRef, OTF2_StringRef> groups;
+    std::vector<RawLocation> locations;
+    std::vector<std::pair<OTF2_RegionRef, OTF2_StringRef>> regions;
+    std::unordered_map<OTF2_MetricMemberRef, RawMember> members;
+    std::vector<std::pair<OTF2_MetricRef, RawMetric>> metrics;
+};
+
+Raw& raw(void* user) { return *static_cast<Raw*>(user); }
+
+OTF2_CallbackCode on_clock(void* user, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t)
+{
+    Raw& r = raw(user);
+    r.clock = true;
+    r.resolution = resolution;
+    r.offset = offset;
+    r.length = length;
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_string(void* user, OTF2_StringRef self, const char* text)
+{
+    raw(user).strings.insert_or_assign(self, text ? text : "");
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_group(void* user, OTF2_LocationGroupRef self, OTF2_StringRef name, OTF2_LocationGroupType,
+                           OTF2_SystemTreeNodeRef, OTF2_LocationGroupRef)
+{
+    raw(user).groups.insert_or_assign(self, name);
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_location(void* user, OTF2_LocationRef self, OTF2_StringRef name, OTF2_LocationType,
+                              uint64_t events, OTF2_LocationGroupRef group)
+{
+    raw(user).locations.push_back({self, name, group, events});
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_StringRef,
+                            OTF2_RegionRole, OTF2_Paradigm, OTF2_RegionFlag, OTF2_StringRef, uint32_t, uint32_t)
+{
+    raw(user).regions.emplace_back(self, name);
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_member(void* user, OTF2_MetricMemberRef self, OTF2_StringRef name, OTF2_StringRef,
+                            OTF2_MetricType, OTF2_MetricMode mode, OTF2_Type, OTF2_Base, int64_t, OTF2_StringRef)
+{
+    raw(user).members.insert_or_assign(self, RawMember{name, mode});
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_class(void* user, OTF2_MetricRef self, uint8_t count, const OTF2_MetricMemberRef* members,
+                           OTF2_MetricOccurrence, OTF2_RecorderKind)
+{
+    RawMetric m;
+    if (members)
+        m.members.assign(members, members + count);
+    raw(user).metrics.emplace_back(self, std::move(m));
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_instance(void* user, OTF2_MetricRef self, OTF2_MetricRef metric_class, OTF2_LocationRef,
+                              OTF2_MetricScope, uint64_t)
+{
+    RawMetric m;
+    m.instance = true;
+    m.metric_class = metric_class;
+    raw(user).metrics.emplace_back(self, std::move(m));
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+// Resolves the raw references; `where` names the definitions file in messages.
+class Resolver {
+public:
+    Resolver(const Raw& raw, std::string where) : raw_(raw), where_(std::move(where)) {}
+
+    std::string string(OTF2_StringRef ref, const std::string& user) const
+    {
+        if (ref == OTF2_UNDEFINED_STRING)
+            return {};
+        auto it = raw_.strings.find(ref);
+        if (it == raw_.strings.end())
+            fail(user + " names string " + std::to_string(ref) + ", which is not defined");
+        return it->second;
+    }
+
+    [[noreturn]] void fail(const std::string& reason) const { throw InputError(where_ + ": " + reason); }
+
+    Otf2Definitions resolve() const
+    {
+        Otf2Definitions d;
+        if (!raw_.clock)
+            fail("no ClockProperties definition (the timer resolution is unknown)");
+        if (raw_.resolution == 0)
+            fail("ClockProperties: timer resolution 0");
+        d.timer_resolution = raw_.resolution;
+        d.global_offset = raw_.offset;
+        d.trace_length = raw_.length;
+
+        std::unordered_set<OTF2_LocationRef> ids;
+        for (const RawLocation& l : raw_.locations) {
+            const std::string what = "location " + std::to_string(l.id);
+            if (!ids.insert(l.id).second)
+                fail(what + " is defined twice");
+            auto g = raw_.groups.find(l.group);
+            if (g == raw_.groups.end())
+                fail(what + " belongs to location group " + std::to_string(l.group) + ", which is not defined");
+            d.locations.push_back(
+                {l.id, string(g->second, "location group " + std::to_string(l.group)) + "/" + string(l.name, what),
+                 l.events});
+        }
+
+        std::unordered_set<OTF2_RegionRef> regions;
+        for (const auto& [ref, name] : raw_.regions) {
+            if (!regions.insert(ref).second)
+                fail("region " + std::to_string(ref) + " is defined twice");
+            d.regions.emplace_back(ref, string(name, "region " + std::to_string(ref)));
+        }
+
+        std::unordered_map<std::string, std::uint32_t> keys; // "kind name" -> key
+        std::unordered_map<OTF2_MetricRef, const RawMetric*> classes;
+        for (const auto& [ref, m] : raw_.metrics)
+            if (!m.instance)
+                classes.emplace(ref, &m);
+        for (const auto& [ref, m] : raw_.metrics) {
+            const std::string what = "metric " + std::to_string(ref);
+            if (d.metrics.contains(ref))
+                fail(what + " is defined twice");
+            const RawMetric* cls = &m;
+            if (m.instance) {
+                auto c = classes.find(m.metric_class);
+                if (c == classes.end())
+                    fail(what + " is an instance of metric class " + std::to_string(m.metric_class) +
+                         ", which is not defined");
+                cls = c->second;
+            }
+            std::vector<Otf2MetricMember> members;
+            for (OTF2_MetricMemberRef mr : cls->members) {
+                auto mm = raw_.members.find(mr);
+                if (mm == raw_.members.end())
+                    fail(what + " has member " + std::to_string(mr) + ", which is not defined");
+                const bool accumulated = (mm->second.mode & OTF2_METRIC_VALUE_MASK) == OTF2_METRIC_VALUE_ACCUMULATED;
+                Otf2MetricMember member{string(mm->second.name, "metric member " + std::to_string(mr)),
+                                        accumulated ? FieldKind::counter : FieldKind::gauge};
+                member.key = keys.emplace(std::string(accumulated ? "c " : "g ") + member.name,
+                                          static_cast<std::uint32_t>(keys.size()))
+                                 .first->second;
+                members.push_back(std::move(member));
+            }
+            d.metrics.insert(ref, std::move(members));
+        }
+        d.metrics.compact();
+        d.member_keys = static_cast<std::uint32_t>(keys.size());
+        return d;
+    }
+
+private:
+    const Raw& raw_;
+    std::string where_;
+};
+
+} // namespace
+
+std::uint64_t Otf2Definitions::total_events() const
+{
+    std::uint64_t n = 0;
+    for (const Otf2Location& l : locations)
+        n += l.events;
+    return n;
+}
+
+std::string otf2_definitions_path(const std::string& anchor)
+{
+    constexpr std::string_view ext = ".otf2";
+    if (anchor.size() > ext.size() && anchor.compare(anchor.size() - ext.size(), ext.size(), ext) == 0)
+        return anchor.substr(0, anchor.size() - ext.size()) + ".def";
+    return anchor + " (global definitions)";
+}
+
+Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& anchor, const Otf2ErrorCapture& errors)
+{
+    const std::string where = otf2_definitions_path(anchor);
+    OTF2_GlobalDefReader* defs = OTF2_Reader_GetGlobalDefReader(reader);
+    if (!defs)
+        throw InputError(where + ": cannot open the global definitions: " + errors.reason(OTF2_ERROR_INVALID));
+    OTF2_GlobalDefReaderCallbacks* cbs = OTF2_GlobalDefReaderCallbacks_New();
+    OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, on_clock);
+    OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs, on_string);
+    OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, on_group);
+    OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, on_location);
+    OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, on_region);
+    OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cbs, on_member);
+    OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(cbs, on_class);
+    OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback(cbs, on_instance);
+    Raw r;
+    OTF2_ErrorCode code = OTF2_Reader_RegisterGlobalDefCallbacks(reader, defs, cbs, &r);
+    OTF2_GlobalDefReaderCallbacks_Delete(cbs);
+    uint64_t read = 0;
+    if (code == OTF2_SUCCESS)
+        code = OTF2_Reader_ReadAllGlobalDefinitions(reader, defs, &read);
+    OTF2_Reader_CloseGlobalDefReader(reader, defs);
+    otf2_check(code, where, "cannot read the global definitions", errors);
+    return Resolver(r, where).resolve();
+}
+
+} // namespace chitra::detail
