@@ -11,7 +11,12 @@ bool is_otf2_anchor(const std::string& path, std::string_view head)
         return true;
     constexpr std::string_view ext = ".otf2";
     const bool named = path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
-    return named && head.find('\0') != std::string_view::npos;
+    if (!named)
+        return false;
+    for (unsigned char c : head) // text has no control bytes but tab and line ends
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+            return true;
+    return false;
 }
 
 } // namespace chitra::detail
