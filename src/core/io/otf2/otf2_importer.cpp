@@ -4,7 +4,7 @@
 // definition order, each one lane named `GROUP/LOCATION`.
 #include "io/import/importers.hpp"
 #include "io/otf2/otf2_definitions.hpp"
-#include "io/otf2/otf2_detect.hpp"
+#include "io/otf2/otf2_anchor.hpp"
 #include "io/otf2/otf2_lane_reader.hpp"
 #include "io/otf2/otf2_library.hpp"
 
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 namespace chitra {
 
@@ -44,6 +45,20 @@ void read_local_definitions(OTF2_Reader* reader, std::uint64_t location, const s
                "cannot read the local definitions", errors);
 }
 
+// The checks the library does not make before it allocates (otf2_anchor.hpp).
+void check_anchor(const std::string& anchor)
+{
+    std::ifstream in(anchor, std::ios::binary);
+    if (!in)
+        throw InputError(anchor + ": cannot open");
+    std::string bytes(1 << 20, '\0'); // anchors are a few hundred bytes
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    const std::string problem = otf2_anchor_problem(bytes);
+    if (!problem.empty())
+        throw InputError(anchor + ": " + problem);
+}
+
 class Otf2Importer final : public Importer {
 public:
     SourceFormat format() const override { return SourceFormat::otf2; }
@@ -58,6 +73,7 @@ public:
         std::error_code ec;
         if (std::filesystem::is_directory(path, ec))
             throw InputError(path + ": a directory; an OTF2 trace is read from its anchor file (the .otf2 inside)");
+        check_anchor(path);
         Otf2ErrorCapture errors;
         Otf2ReaderHandle reader(path, errors);
         otf2_check(OTF2_Reader_SetSerialCollectiveCallbacks(reader.get()), path, "cannot read the archive", errors);

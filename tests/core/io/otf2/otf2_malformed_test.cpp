@@ -98,6 +98,35 @@ TEST(Otf2Malformed, TruncatedOrGarbageAnchorFile)
     EXPECT_EQ(error_of(anchor).rfind(anchor + ": ", 0), 0u);
 }
 
+// Anchor fields the library trusts before checking anything (it allocated gigabytes for
+// them inside OTF2_Reader_Open): refused before the library opens the archive.
+TEST(Otf2Malformed, AnchorFieldsThatWouldAllocateGigabytes)
+{
+    TempDir dir;
+    const std::string anchor = valid().write(dir.path());
+    std::string bytes;
+    {
+        std::ifstream in(anchor, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    ASSERT_GT(bytes.size(), 60u);
+    std::string huge_chunk = bytes;
+    huge_chunk[12 + 5] = '\x10'; // event chunk size 2^44 + 1 MiB
+    overwrite(anchor, huge_chunk);
+    std::string e = error_of(anchor);
+    EXPECT_EQ(e.rfind(anchor + ": chunk size ", 0), 0u) << e;
+    EXPECT_CONTAINS(e, "outside what OTF2 writes");
+
+    std::size_t at = 46; // after the machine, creator and description strings
+    for (int i = 0; i < 3; ++i)
+        at = bytes.find('\0', at) + 1;
+    std::string properties = bytes;
+    properties.replace(at, 4, std::string("\xff\xff\xff\x7f", 4));
+    overwrite(anchor, properties);
+    e = error_of(anchor);
+    EXPECT_EQ(e.rfind(anchor + ": the anchor file declares 2147483647 properties", 0), 0u) << e;
+}
+
 TEST(Otf2Malformed, MissingOrDamagedGlobalDefinitions)
 {
     TempDir dir;

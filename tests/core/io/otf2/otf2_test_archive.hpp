@@ -64,6 +64,8 @@ struct Otf2TestArchive {
     std::uint64_t offset = 0;
     std::uint64_t length = 0;
     bool clock = true;                         // write the ClockProperties definition
+    std::uint64_t event_chunk = 1024 * 1024;   // the library's buffer sizes (at least 256 KiB)
+    std::uint64_t definition_chunk = 4 * 1024 * 1024;
     std::vector<std::string> groups;
     std::vector<std::string> regions;
     std::vector<Otf2TestMember> members;
@@ -75,8 +77,8 @@ struct Otf2TestArchive {
     std::string write(const std::filesystem::path& dir) const
     {
         const auto root = dir / "trace";
-        OTF2_Archive* archive = OTF2_Archive_Open(root.c_str(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
-                                                  4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+        OTF2_Archive* archive = OTF2_Archive_Open(root.c_str(), "traces", OTF2_FILEMODE_WRITE, event_chunk,
+                                                  definition_chunk, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
         if (!archive)
             throw std::runtime_error("OTF2_Archive_Open failed for " + root.string());
         static const OTF2_FlushCallbacks flush{[](void*, OTF2_FileType, OTF2_LocationRef, void*, bool) -> OTF2_FlushType {
