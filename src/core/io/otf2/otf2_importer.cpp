@@ -113,6 +113,13 @@ private:
             if (local_defs)
                 read_local_definitions(reader, id, path, errors);
             const std::string file = event_file(path, id);
+            // Room for the lane's changes: at most its events, which take at least 2 bytes
+            // each (the count in the definitions is not trusted beyond the file's size).
+            std::error_code ec;
+            const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
+            if (!ec)
+                context.builder.reserve(lane, static_cast<std::size_t>(
+                                                  std::min<std::uintmax_t>(defs.locations[lane].events, bytes / 2)));
             OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader, id);
             if (!events)
                 throw InputError(file + ": cannot read the events: " + errors.reason(OTF2_ERROR_INVALID));

@@ -23,17 +23,16 @@ OTF2_CallbackCode Otf2LaneReader::fail(uint64_t position, const std::string& rea
 
 bool Otf2LaneReader::time(OTF2_TimeStamp ticks, uint64_t position, Time& ns)
 {
-    const std::optional<Time> t = context_.clock.ns(ticks);
-    if (!t) {
+    if (!context_.clock.convert(ticks, ns)) [[unlikely]] {
         fail(position, "timestamp " + std::to_string(ticks) + " is out of range in nanoseconds");
         return false;
     }
-    if (started_ && *t < last_) {
-        fail(position, "time goes back (" + std::to_string(*t) + " ns after " + std::to_string(last_) + " ns)");
+    if (ns < last_ && started_) [[unlikely]] {
+        fail(position, "time goes back (" + std::to_string(ns) + " ns after " + std::to_string(last_) + " ns)");
         return false;
     }
     started_ = true;
-    last_ = ns = *t;
+    last_ = ns;
     ++context_.events_read;
     return true;
 }

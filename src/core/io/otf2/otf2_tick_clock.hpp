@@ -26,31 +26,38 @@ public:
     // nullopt when the result does not fit in 64 bits.
     std::optional<Time> ns(std::uint64_t ticks) const
     {
+        Time t;
+        return convert(ticks, t) ? std::optional<Time>(t) : std::nullopt;
+    }
+
+    // The same, for the event loop: false when the result does not fit.
+    bool convert(std::uint64_t ticks, Time& out) const
+    {
         std::int64_t d;
         if (ticks >= offset_) {
             if (ticks - offset_ > static_cast<std::uint64_t>(INT64_MAX))
-                return std::nullopt;
+                return false;
             d = static_cast<std::int64_t>(ticks - offset_);
         } else {
             if (offset_ - ticks > static_cast<std::uint64_t>(INT64_MAX))
-                return std::nullopt;
+                return false;
             d = -static_cast<std::int64_t>(offset_ - ticks);
         }
-        if (multiply_ != 0) {
-            std::int64_t out;
-            if (__builtin_mul_overflow(d, static_cast<std::int64_t>(multiply_), &out))
-                return std::nullopt;
-            return out;
-        }
+        if (multiply_ != 0)
+            return !__builtin_mul_overflow(d, static_cast<std::int64_t>(multiply_), &out);
         if (divide_ != 0) {
             const std::uint64_t m = d < 0 ? static_cast<std::uint64_t>(-(d + 1)) + 1 : static_cast<std::uint64_t>(d);
             std::uint64_t q = m / divide_;
             if ((m % divide_) * 2 >= divide_) // halves away from zero
                 ++q;
             const auto v = static_cast<std::int64_t>(q);
-            return d < 0 ? -v : v;
+            out = d < 0 ? -v : v;
+            return true;
         }
-        return scaled_ratio(d, 1'000'000'000, resolution_);
+        const std::optional<Time> t = scaled_ratio(d, 1'000'000'000, resolution_);
+        if (t)
+            out = *t;
+        return t.has_value();
     }
 
 private:
