@@ -2,7 +2,8 @@
 # whose files each input replaces (the first byte picks which). Seeds: the valid files,
 # written by the target itself when CHITRA_FUZZ_OTF2_SEEDS=DIR is set (scripts/fuzz.sh
 # does). The importer, the lane builder and the PES of lanes are compiled in; libotf2
-# itself is the system's (not instrumented).
+# itself is the system's (not instrumented). scripts/fuzz.sh runs it with a LeakSanitizer
+# suppression (otf2.supp) and allocations above 1 GiB failing (see the script).
 file(GLOB CHITRA_FUZZ_OTF2_SOURCES ${CHITRA_CORE_DIR}/io/otf2/*.cpp)
 add_executable(fuzz_otf2_reader fuzz_otf2_reader.cpp
   ${CHITRA_FUZZ_OTF2_SOURCES}
