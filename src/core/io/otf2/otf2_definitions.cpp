@@ -3,6 +3,7 @@
 // resolved (and checked) once the whole file has been read.
 #include "io/otf2/otf2_definitions.hpp"
 
+#include <exception>
 #include <unordered_set>
 
 namespace chitra::detail {
@@ -34,7 +35,21 @@ struct Raw {
     std::vector<std::pair<OTF2_RegionRef, OTF2_StringRef>> regions;
     std::unordered_map<OTF2_MetricMemberRef, RawMember> members;
     std::vector<std::pair<OTF2_MetricRef, RawMetric>> metrics;
+    std::exception_ptr error; // thrown in a callback (no memory): rethrown after reading
 };
+
+// Runs a callback's body; an exception is kept instead of unwinding through the library.
+template <class Body>
+OTF2_CallbackCode guarded(void* user, Body&& body)
+{
+    try {
+        body(*static_cast<Raw*>(user));
+        return OTF2_CALLBACK_SUCCESS;
+    } catch (...) {
+        static_cast<Raw*>(user)->error = std::current_exception();
+        return OTF2_CALLBACK_INTERRUPT;
+    }
+}
 
 Raw& raw(void* user) { return *static_cast<Raw*>(user); }
 
@@ -50,56 +65,53 @@ OTF2_CallbackCode on_clock(void* user, uint64_t resolution, uint64_t offset, uin
 
 OTF2_CallbackCode on_string(void* user, OTF2_StringRef self, const char* text)
 {
-    raw(user).strings.insert_or_assign(self, text ? text : "");
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) { r.strings.insert_or_assign(self, text ? text : ""); });
 }
 
 OTF2_CallbackCode on_group(void* user, OTF2_LocationGroupRef self, OTF2_StringRef name, OTF2_LocationGroupType,
                            OTF2_SystemTreeNodeRef, OTF2_LocationGroupRef)
 {
-    raw(user).groups.insert_or_assign(self, name);
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) { r.groups.insert_or_assign(self, name); });
 }
 
 OTF2_CallbackCode on_location(void* user, OTF2_LocationRef self, OTF2_StringRef name, OTF2_LocationType,
                               uint64_t events, OTF2_LocationGroupRef group)
 {
-    raw(user).locations.push_back({self, name, group, events});
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) { r.locations.push_back({self, name, group, events}); });
 }
 
 OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_StringRef,
                             OTF2_RegionRole, OTF2_Paradigm, OTF2_RegionFlag, OTF2_StringRef, uint32_t, uint32_t)
 {
-    raw(user).regions.emplace_back(self, name);
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) { r.regions.emplace_back(self, name); });
 }
 
 OTF2_CallbackCode on_member(void* user, OTF2_MetricMemberRef self, OTF2_StringRef name, OTF2_StringRef,
                             OTF2_MetricType, OTF2_MetricMode mode, OTF2_Type, OTF2_Base, int64_t, OTF2_StringRef)
 {
-    raw(user).members.insert_or_assign(self, RawMember{name, mode});
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) { r.members.insert_or_assign(self, RawMember{name, mode}); });
 }
 
 OTF2_CallbackCode on_class(void* user, OTF2_MetricRef self, uint8_t count, const OTF2_MetricMemberRef* members,
                            OTF2_MetricOccurrence, OTF2_RecorderKind)
 {
-    RawMetric m;
-    if (members)
-        m.members.assign(members, members + count);
-    raw(user).metrics.emplace_back(self, std::move(m));
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) {
+        RawMetric m;
+        if (members)
+            m.members.assign(members, members + count);
+        r.metrics.emplace_back(self, std::move(m));
+    });
 }
 
 OTF2_CallbackCode on_instance(void* user, OTF2_MetricRef self, OTF2_MetricRef metric_class, OTF2_LocationRef,
                               OTF2_MetricScope, uint64_t)
 {
-    RawMetric m;
-    m.instance = true;
-    m.metric_class = metric_class;
-    raw(user).metrics.emplace_back(self, std::move(m));
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Raw& r) {
+        RawMetric m;
+        m.instance = true;
+        m.metric_class = metric_class;
+        r.metrics.emplace_back(self, std::move(m));
+    });
 }
 
 // Resolves the raw references; `where` names the definitions file in messages.
@@ -232,6 +244,8 @@ Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& an
     if (code == OTF2_SUCCESS)
         code = OTF2_Reader_ReadAllGlobalDefinitions(reader, defs, &read);
     OTF2_Reader_CloseGlobalDefReader(reader, defs);
+    if (r.error)
+        std::rethrow_exception(r.error);
     otf2_check(code, where, "cannot read the global definitions", errors);
     return Resolver(r, where).resolve();
 }

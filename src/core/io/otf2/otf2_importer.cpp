@@ -113,6 +113,8 @@ private:
             if (local_defs)
                 read_local_definitions(reader, id, path, errors);
             const std::string file = event_file(path, id);
+            if (defs.locations[lane].events == 0 && !std::filesystem::exists(file))
+                continue; // a location defined with no events need not have an event file
             // Room for the lane's changes: at most its events, which take at least 2 bytes
             // each (the count in the definitions is not trusted beyond the file's size).
             std::error_code ec;

@@ -15,6 +15,20 @@ Otf2LaneReader::Otf2LaneReader(Otf2ReadContext& context, std::size_t lane, std::
 {
 }
 
+// Runs a callback's body; an exception (no memory) becomes the reader's error instead of
+// unwinding through the C library.
+template <class Body>
+OTF2_CallbackCode Otf2LaneReader::guarded(void* user, Body&& body)
+{
+    auto* self = static_cast<Otf2LaneReader*>(user);
+    try {
+        return body(*self);
+    } catch (...) {
+        self->error_ = std::current_exception();
+        return OTF2_CALLBACK_INTERRUPT;
+    }
+}
+
 OTF2_CallbackCode Otf2LaneReader::fail(uint64_t position, const std::string& reason)
 {
     error_ = std::make_exception_ptr(InputError(file_ + ": event " + std::to_string(position) + ": " + reason));
@@ -41,12 +55,13 @@ template <class... Rest>
 OTF2_CallbackCode Otf2LaneReader::on_any(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
                                          OTF2_AttributeList*, Rest...)
 {
-    auto* self = static_cast<Otf2LaneReader*>(user);
-    Time t;
-    if (!self->time(ticks, position, t))
-        return OTF2_CALLBACK_INTERRUPT;
-    self->context_.builder.saw_event(t);
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Otf2LaneReader& self) {
+        Time t;
+        if (!self.time(ticks, position, t))
+            return OTF2_CALLBACK_INTERRUPT;
+        self.context_.builder.saw_event(t);
+        return OTF2_CALLBACK_SUCCESS;
+    });
 }
 
 OTF2_CallbackCode Otf2LaneReader::on_unknown(OTF2_LocationRef location, OTF2_TimeStamp ticks, uint64_t position,
@@ -58,73 +73,77 @@ OTF2_CallbackCode Otf2LaneReader::on_unknown(OTF2_LocationRef location, OTF2_Tim
 OTF2_CallbackCode Otf2LaneReader::on_enter(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
                                            OTF2_AttributeList*, OTF2_RegionRef region)
 {
-    auto* self = static_cast<Otf2LaneReader*>(user);
-    const LaneStateId* state = self->context_.region_states.find(region);
-    if (!state)
-        return self->fail(position, "Enter of region " + std::to_string(region) + ", which is not defined");
-    Time t;
-    if (!self->time(ticks, position, t))
-        return OTF2_CALLBACK_INTERRUPT;
-    self->open_.push_back(region);
-    self->context_.builder.push(self->lane_, t, *state);
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Otf2LaneReader& self) {
+        const LaneStateId* state = self.context_.region_states.find(region);
+        if (!state)
+            return self.fail(position, "Enter of region " + std::to_string(region) + ", which is not defined");
+        Time t;
+        if (!self.time(ticks, position, t))
+            return OTF2_CALLBACK_INTERRUPT;
+        self.open_.push_back(region);
+        self.context_.builder.push(self.lane_, t, *state);
+        return OTF2_CALLBACK_SUCCESS;
+    });
 }
 
 OTF2_CallbackCode Otf2LaneReader::on_leave(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
                                            OTF2_AttributeList*, OTF2_RegionRef region)
 {
-    auto* self = static_cast<Otf2LaneReader*>(user);
-    if (!self->context_.region_states.contains(region))
-        return self->fail(position, "Leave of region " + std::to_string(region) + ", which is not defined");
-    Time t;
-    if (!self->time(ticks, position, t))
-        return OTF2_CALLBACK_INTERRUPT;
-    if (!self->open_.empty()) {
-        if (self->open_.back() != region)
-            self->context_.builder.warn("Leave of a region other than the innermost open one (the innermost was closed)");
-        self->open_.pop_back();
-    }
-    self->context_.builder.pop(self->lane_, t); // on an empty stack: the builder's counted warning
-    return OTF2_CALLBACK_SUCCESS;
+    return guarded(user, [&](Otf2LaneReader& self) {
+        if (!self.context_.region_states.contains(region))
+            return self.fail(position, "Leave of region " + std::to_string(region) + ", which is not defined");
+        Time t;
+        if (!self.time(ticks, position, t))
+            return OTF2_CALLBACK_INTERRUPT;
+        if (!self.open_.empty()) {
+            if (self.open_.back() != region)
+                self.context_.builder.warn(
+                    "Leave of a region other than the innermost open one (the innermost was closed)");
+            self.open_.pop_back();
+        }
+        self.context_.builder.pop(self.lane_, t); // on an empty stack: the builder's counted warning
+        return OTF2_CALLBACK_SUCCESS;
+    });
 }
 
 OTF2_CallbackCode Otf2LaneReader::on_metric(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
                                             OTF2_AttributeList*, OTF2_MetricRef metric, uint8_t count,
                                             const OTF2_Type* types, const OTF2_MetricValue* values)
 {
-    auto* self = static_cast<Otf2LaneReader*>(user);
-    const std::vector<Otf2MetricMember>* members = self->context_.defs.metrics.find(metric);
-    if (!members)
-        return self->fail(position, "Metric event of metric " + std::to_string(metric) + ", which is not defined");
-    if (count != members->size())
-        return self->fail(position, "Metric event with " + std::to_string(count) + " values for a metric of " +
-                                        std::to_string(members->size()) + " members");
-    Time t;
-    if (!self->time(ticks, position, t))
-        return OTF2_CALLBACK_INTERRUPT;
-    LaneTraceBuilder& b = self->context_.builder;
-    b.saw_event(t);
-    for (std::size_t i = 0; i < count; ++i) {
-        double v;
-        switch (types[i]) {
-        case OTF2_TYPE_INT64: v = static_cast<double>(values[i].signed_int); break;
-        case OTF2_TYPE_UINT64: v = static_cast<double>(values[i].unsigned_int); break;
-        case OTF2_TYPE_DOUBLE: v = values[i].floating_point; break;
-        default:
-            return self->fail(position, "Metric value of type " + std::to_string(types[i]) +
-                                            " (not INT64, UINT64 or DOUBLE)");
+    return guarded(user, [&](Otf2LaneReader& self) {
+        const std::vector<Otf2MetricMember>* members = self.context_.defs.metrics.find(metric);
+        if (!members)
+            return self.fail(position, "Metric event of metric " + std::to_string(metric) + ", which is not defined");
+        if (count != members->size())
+            return self.fail(position, "Metric event with " + std::to_string(count) + " values for a metric of " +
+                                           std::to_string(members->size()) + " members");
+        Time t;
+        if (!self.time(ticks, position, t))
+            return OTF2_CALLBACK_INTERRUPT;
+        LaneTraceBuilder& b = self.context_.builder;
+        b.saw_event(t);
+        for (std::size_t i = 0; i < count; ++i) {
+            double v;
+            switch (types[i]) {
+            case OTF2_TYPE_INT64: v = static_cast<double>(values[i].signed_int); break;
+            case OTF2_TYPE_UINT64: v = static_cast<double>(values[i].unsigned_int); break;
+            case OTF2_TYPE_DOUBLE: v = values[i].floating_point; break;
+            default:
+                return self.fail(position, "Metric value of type " + std::to_string(types[i]) +
+                                               " (not INT64, UINT64 or DOUBLE)");
+            }
+            if (!std::isfinite(v)) {
+                b.warn("Metric value that is not a finite number (ignored)");
+                continue;
+            }
+            const Otf2MetricMember& m = (*members)[i];
+            std::size_t& field = self.fields_[m.key];
+            if (field == 0)
+                field = b.add_field(m.name, m.kind, self.lane_) + 1;
+            b.sample(field - 1, t, v);
         }
-        if (!std::isfinite(v)) {
-            b.warn("Metric value that is not a finite number (ignored)");
-            continue;
-        }
-        const Otf2MetricMember& m = (*members)[i];
-        std::size_t& field = self->fields_[m.key];
-        if (field == 0)
-            field = b.add_field(m.name, m.kind, self->lane_) + 1;
-        b.sample(field - 1, t, v);
-    }
-    return OTF2_CALLBACK_SUCCESS;
+        return OTF2_CALLBACK_SUCCESS;
+    });
 }
 
 const OTF2_EvtReaderCallbacks* Otf2LaneReader::callbacks()

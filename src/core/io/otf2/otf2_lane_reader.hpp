@@ -47,6 +47,8 @@ private:
                                        OTF2_MetricRef, uint8_t, const OTF2_Type*, const OTF2_MetricValue*);
     static OTF2_CallbackCode on_unknown(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*);
 
+    template <class Body>
+    static OTF2_CallbackCode guarded(void* user, Body&& body);
     // The event's time in ns; false (with the error kept) when it cannot be used.
     bool time(OTF2_TimeStamp ticks, uint64_t position, Time& ns);
     OTF2_CallbackCode fail(uint64_t position, const std::string& reason);

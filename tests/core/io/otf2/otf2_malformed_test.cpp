@@ -181,6 +181,19 @@ TEST(Otf2Malformed, MissingLocalDefinitionsAreNotNeeded)
     EXPECT_EQ(import_lanes(anchor).size(), 801u);
 }
 
+TEST(Otf2Malformed, ALocationWithoutEventsNeedsNoEventFile)
+{
+    TempDir dir;
+    Otf2TestArchive a = valid();
+    a.locations.push_back({9, "idle", 0, {}});
+    const std::string anchor = a.write(dir.path());
+    fs::remove(dir.path() / "trace" / "traces" / "9.evt");
+    const LaneTrace lt = import_lanes(anchor);
+    ASSERT_EQ(lt.lanes.size(), 3u);
+    EXPECT_EQ(lt.lanes[2].name, "rank 0/idle");
+    EXPECT_TRUE(lt.lanes[2].changes.empty());
+}
+
 TEST(Otf2Malformed, DefinitionsThatReferToNothing)
 {
     {
