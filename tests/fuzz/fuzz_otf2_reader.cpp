@@ -3,9 +3,11 @@
 // each input replace one of its files: the first byte picks the file (a location's
 // events, the global definitions, the anchor, a location's local definitions), the rest
 // is its content. Besides "no crash, no hang, no exception other than InputError naming
-// a file of the archive", an accepted archive must make a consistent LaneTrace and PES.
+// a file of the archive", an accepted archive must make a consistent LaneTrace and a PES
+// that can be written.
 //
 // CHITRA_FUZZ_OTF2_SEEDS=DIR: write the valid files as seeds into DIR at start.
+#include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "io/import/importers.hpp"
 #include "io/otf2/otf2_test_archive.hpp"
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -115,6 +118,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto chosen = choose_lanes(lt, LaneSelection{});
         Trace t = to_trace(lt, chosen);
         check(t.size() <= lt.size() && t.header.components == chosen.size());
+        std::ostringstream pes; // whatever the archive named, the PES can hold it
+        write_pes(t, pes);
+        check(!pes.str().empty());
     } catch (const InputError& e) {
         // A malformed file names the archive's file at fault (or the anchor); a choice of
         // no lane at all names the anchor too.

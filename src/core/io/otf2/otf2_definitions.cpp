@@ -159,7 +159,10 @@ public:
         for (const auto& [ref, name] : raw_.regions) {
             if (!regions.insert(ref).second)
                 fail("region " + std::to_string(ref) + " is defined twice");
-            d.regions.emplace_back(ref, string(name, "region " + std::to_string(ref)));
+            std::string text = string(name, "region " + std::to_string(ref));
+            if (text.empty()) // a state needs a name: an unnamed region is called by its reference
+                text = "region " + std::to_string(ref);
+            d.regions.emplace_back(ref, std::move(text));
         }
 
         std::unordered_map<std::string, std::uint32_t> keys; // "kind name" -> key
@@ -187,6 +190,8 @@ public:
                 const bool accumulated = (mm->second.mode & OTF2_METRIC_VALUE_MASK) == OTF2_METRIC_VALUE_ACCUMULATED;
                 Otf2MetricMember member{string(mm->second.name, "metric member " + std::to_string(mr)),
                                         accumulated ? FieldKind::counter : FieldKind::gauge};
+                if (member.name.empty()) // a field needs a name too
+                    member.name = "metric member " + std::to_string(mr);
                 member.key = keys.emplace(std::string(accumulated ? "c " : "g ") + member.name,
                                           static_cast<std::uint32_t>(keys.size()))
                                  .first->second;

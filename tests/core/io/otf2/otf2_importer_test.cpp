@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 
 using namespace chitra;
 using namespace chitra::test;
@@ -291,4 +292,21 @@ TEST(Otf2Import, ReportsProgressAndStopsWhenCancelled)
     CancelFlag cancel{true};
     CancelScope scope(&cancel);
     EXPECT_THROW(import_lanes(anchor), Cancelled);
+}
+
+TEST(Otf2Import, UnnamedRegionsAndMetricMembersAreCalledByTheirReference)
+{
+    TempDir dir;
+    Otf2TestArchive a = two_ranks();
+    a.regions = {"main", ""};
+    a.members = {{"", OTF2_METRIC_ABSOLUTE_POINT}};
+    a.metric_classes = {{0}};
+    a.locations = {{0, "t", 0, {enter(10, 0), enter(20, 1), metric(25, 0, {2}), leave(30, 1), leave(40, 0)}}};
+    Trace t = load_trace(a.write(dir.path()), ImportOptions{});
+    EXPECT_EQ(records(t), (std::vector<std::string>{"0:main", "10:region 1", "20:main", "30:-"}));
+    ASSERT_EQ(t.header.fields.size(), 1u);
+    EXPECT_EQ(t.header.fields[0].name, "metric member 0");
+    std::ostringstream pes;
+    write_pes(t, pes); // names a PES can hold
+    EXPECT_NE(pes.str().find("region%201"), std::string::npos) << pes.str();
 }
