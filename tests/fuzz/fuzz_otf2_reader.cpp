@@ -120,11 +120,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(t.size() <= lt.size() && t.header.components == chosen.size());
         std::ostringstream pes; // whatever the archive named, the PES can hold it
         write_pes(t, pes);
-        check(!pes.str().empty());
+        Trace back = read_pes_text(pes.str(), "fuzz.pes"); // and read it back: InputError here aborts
+        check(back.size() == t.size());
     } catch (const InputError& e) {
-        // A malformed file names the archive's file at fault (or the anchor); a choice of
-        // no lane at all names the anchor too.
-        check(std::string(e.what()).rfind(a.dir.path().string(), 0) == 0 || std::string(e.what()).find("lane") != std::string::npos);
+        const std::string what = e.what();
+        check(what.rfind("fuzz.pes", 0) != 0);                  // the PES written reads back
+        check(what.find(": cannot write") == std::string::npos); // and could be written
+        // A malformed file names the archive's file at fault; no lane with a state event
+        // names the anchor.
+        check(what.rfind(a.dir.path().string(), 0) == 0);
     }
     write_bytes(a.files[which], a.contents[which].data(), a.contents[which].size());
     return 0;

@@ -114,6 +114,44 @@ OTF2_CallbackCode on_instance(void* user, OTF2_MetricRef self, OTF2_MetricRef me
     });
 }
 
+// `text` with every byte that is not part of a valid UTF-8 sequence replaced by U+FFFD:
+// OTF2 strings are bytes, a PES name must be UTF-8.
+std::string valid_utf8(const std::string& text)
+{
+    std::string out;
+    out.reserve(text.size());
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const auto* end = p + text.size();
+    while (p < end) {
+        const unsigned char c = *p;
+        std::size_t n = 0;
+        std::uint32_t cp = 0;
+        if (c < 0x80)
+            n = 1, cp = c;
+        else if (c >= 0xc2 && c <= 0xdf)
+            n = 2, cp = c & 0x1f;
+        else if (c >= 0xe0 && c <= 0xef)
+            n = 3, cp = c & 0x0f;
+        else if (c >= 0xf0 && c <= 0xf4)
+            n = 4, cp = c & 0x07;
+        bool ok = n != 0 && static_cast<std::size_t>(end - p) >= n;
+        for (std::size_t i = 1; ok && i < n; ++i) {
+            ok = (p[i] & 0xc0) == 0x80;
+            cp = (cp << 6) | (p[i] & 0x3f);
+        }
+        ok = ok && !(n == 3 && cp < 0x800) && !(n == 4 && (cp < 0x10000 || cp > 0x10ffff)) &&
+             !(cp >= 0xd800 && cp <= 0xdfff);
+        if (ok) {
+            out.append(reinterpret_cast<const char*>(p), n);
+            p += n;
+        } else {
+            out += "\xef\xbf\xbd";
+            ++p;
+        }
+    }
+    return out;
+}
+
 // Resolves the raw references; `where` names the definitions file in messages.
 class Resolver {
 public:
@@ -126,7 +164,7 @@ public:
         auto it = raw_.strings.find(ref);
         if (it == raw_.strings.end())
             fail(user + " names string " + std::to_string(ref) + ", which is not defined");
-        return it->second;
+        return valid_utf8(it->second);
     }
 
     [[noreturn]] void fail(const std::string& reason) const { throw InputError(where_ + ": " + reason); }

@@ -310,3 +310,21 @@ TEST(Otf2Import, UnnamedRegionsAndMetricMembersAreCalledByTheirReference)
     write_pes(t, pes); // names a PES can hold
     EXPECT_NE(pes.str().find("region%201"), std::string::npos) << pes.str();
 }
+
+TEST(Otf2Import, NamesThatAreNotUtf8GetReplacementCharacters)
+{
+    TempDir dir;
+    Otf2TestArchive a = two_ranks();
+    a.groups = {"rang \xe9"};
+    a.regions = {"caf\xe9 au lait", "\xc3\xa9t\xc3\xa9"}; // Latin-1, then UTF-8
+    a.locations = {{0, "t", 0, {enter(10, 0), enter(20, 1), leave(30, 1), leave(40, 0)}}};
+    const std::string anchor = a.write(dir.path());
+    Trace t = load_trace(anchor, ImportOptions{});
+    EXPECT_EQ(records(t), (std::vector<std::string>{"0:caf\xef\xbf\xbd au lait", "10:\xc3\xa9t\xc3\xa9",
+                                                    "20:caf\xef\xbf\xbd au lait", "30:-"}));
+    EXPECT_EQ(extras(t, "lane"), (std::vector<std::string>{"1 rang \xef\xbf\xbd/t"}));
+    std::ostringstream pes;
+    write_pes(t, pes);
+    Trace back = read_pes_text(pes.str(), "back.pes"); // a PES reader takes every name
+    EXPECT_EQ(records(back), records(t));
+}
