@@ -4,12 +4,14 @@
 # Targets: fuzz_pes_reader (PES text reader), fuzz_session_loader (session files),
 #          fuzz_pipeline_json (pipeline JSON parser + replay),
 #          fuzz_ctrace_reader (binary .ctrace reader), fuzz_paje_reader (Paje reader and
-#          the PES of its lanes).
+#          the PES of its lanes), fuzz_otf2_reader (OTF2 importer: one file of a small
+#          archive replaced by the input).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
-# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines),
-# tests/fuzz/seeds-paje/ plus the first 8 KB of every sample_traces/*.paje (Paje).
+# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines), sample
+# traces converted to .ctrace (.ctrace), tests/fuzz/seeds-paje/ plus the first 8 KB of
+# every sample_traces/*.paje (Paje), the valid files of the OTF2 target's own archive (OTF2).
 # Corpora grow across runs in BUILD_DIR/fuzz-corpus/<name>. Findings (crash-*, timeout-*,
 # leak-*) land in the build directory; reproduce one with
 #   build-fuzz/tests/fuzz/fuzz_pes_reader build-fuzz/crash-...
@@ -21,7 +23,8 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader)
+  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader
+           fuzz_otf2_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -73,6 +76,16 @@ for target in "${targets[@]}"; do
         [[ -f $f ]] && head -c 8192 "$f" > "$seeds/sample-$(basename "$f")"
       done
       args=(-max_len=8192 -dict="$repo/tests/fuzz/paje.dict") ;;
+    fuzz_otf2_reader)
+      name=otf2; seeds=$(seed_dir $name)
+      CHITRA_FUZZ_OTF2_SEEDS="$seeds" "$build_dir/tests/fuzz/fuzz_otf2_reader" -runs=0 >/dev/null 2>&1
+      export LSAN_OPTIONS="suppressions=$repo/tests/fuzz/otf2.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+      # libotf2 sizes arrays by counts read from a record (a ProgramBegin's number of
+      # arguments) before it checks them against the record: a calloc of gigabytes that
+      # stays untouched outside ASan but is zero-filled under it. Allocations above 1 GiB
+      # fail (the library reports that as an error) instead of filling memory.
+      export ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=1024${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+      args=(-max_len=8192 -len_control=0) ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

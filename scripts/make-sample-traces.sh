@@ -24,8 +24,9 @@ CHITRA_TRACE_WAIT_IDLE=${CHITRA_TRACE_WAIT_IDLE:-0}
 if [[ ! -f "$build_dir/build.ninja" && ! -f "$build_dir/Makefile" ]]; then
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
-cmake --build "$build_dir" --target chitra-philosophers chitra-pipeline
+cmake --build "$build_dir" --target chitra-philosophers chitra-pipeline chitra-taskpool chitra-cli
 tools="$build_dir/src/tools"
+cli="$build_dir/src/cli/chitra-cli"
 out=sample_traces
 mkdir -p "$out"
 
@@ -92,6 +93,27 @@ gen() {  # gen NAME PROGRAM ARGS...
   mv -f "$tmp" "$out/$name"
 }
 
+# gen_otf2 NAME PROGRAM ARGS...: an OTF2 archive, the folder NAME (anchor NAME/traces.otf2),
+# checked through its conversion to PES by chitra-cli.
+gen_otf2() {
+  local name=$1; shift
+  if (( ${#selected[@]} )); then
+    local s want=0
+    for s in "${selected[@]}"; do [[ $s == "$name" ]] && want=1; done
+    (( want )) || return 0
+  fi
+  if (( CHITRA_TRACE_WAIT_IDLE > 0 )); then wait_idle; fi
+  local tmp="$out/.$name.tmp-$$"
+  rm -rf "$tmp" "$tmp.pes"
+  "$tools/$@" -o "$tmp"
+  if ! "$cli" convert "$tmp/traces.otf2" -o "$tmp.pes" || ! check_pes "$tmp.pes"; then
+    rm -rf "$tmp" "$tmp.pes"; exit 1
+  fi
+  rm -f "$tmp.pes"
+  rm -rf "$out/$name"
+  mv "$tmp" "$out/$name"
+}
+
 # Dining philosophers (Chitra paper, section 3): N = 2, 3, 4 at x = 100, 1000, 10000 us.
 gen philosophers-n2-x100.pes    chitra-philosophers -n 2 -x 100   -m 2000
 gen philosophers-n2-x1000.pes   chitra-philosophers -n 2 -x 1000  -m 1000
@@ -137,3 +159,5 @@ gen_smpi() {  # gen_smpi NAME RANKS
   echo "$out/$name: $(grep -c '^1[23] ' "$out/$name") push/pop events, $(wc -c < "$out/$name") bytes"
 }
 gen_smpi smpi-halo-r4.paje 4
+# Task pool recording itself in OTF2 (regions and metrics through the OTF2 writer API).
+gen_otf2 taskpool-w4-n1200 chitra-taskpool -w 4 -n 1200 --burst 60 --pause 3000 --seed 1

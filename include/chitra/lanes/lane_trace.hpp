@@ -64,6 +64,9 @@ public:
     LaneTraceBuilder(std::string source, std::string format);
 
     std::size_t add_lane(std::string name);
+    // Room for about `changes` state changes of the lane: a hint from sources that know
+    // their event counts, so that long change lists are not regrown.
+    void reserve(std::size_t lane, std::size_t changes);
     std::size_t lane_count() const { return lanes_.size(); }
     LaneStateId state(std::string_view name);
 

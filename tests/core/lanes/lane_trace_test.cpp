@@ -6,6 +6,8 @@
 
 #include <map>
 #include <random>
+#include <set>
+#include <tuple>
 #include <sstream>
 
 using namespace chitra;
@@ -289,4 +291,53 @@ TEST(LaneSelection, FieldNamesStayUniqueWhenOwnersCollide)
     std::ostringstream out;
     write_pes(t, out);
     EXPECT_NO_THROW(read_pes_text(out.str(), "u.pes"));
+// finish() merges the lanes' change lists by a linear scan for up to 8 lanes and by a heap
+// beyond: both must give every lane the changes it has alone, on the union of their times.
+TEST(LaneTraceBuilder, MergingFewOrManyLanesKeepsEachLanesOwnChanges)
+{
+    for (const std::size_t lanes : {1u, 3u, 8u, 9u, 20u}) {
+        std::mt19937 rng(static_cast<unsigned>(lanes));
+        struct Event {
+            std::size_t lane;
+            Time t;
+            int op; // 0 push, 1 pop
+            int state;
+        };
+        std::vector<Event> events;
+        std::vector<Time> clock(lanes, 0);
+        for (int i = 0; i < 3000; ++i) {
+            const std::size_t l = rng() % lanes;
+            clock[l] += rng() % 3; // equal times within and across lanes
+            events.push_back({l, clock[l], static_cast<int>(rng() % 2), static_cast<int>(rng() % 4)});
+        }
+        const auto build = [&](std::optional<std::size_t> only) {
+            LaneTraceBuilder b("t", "test");
+            for (std::size_t l = 0; l < (only ? 1 : lanes); ++l)
+                b.add_lane("l" + std::to_string(l));
+            for (const Event& e : events) {
+                if (only && e.lane != *only)
+                    continue;
+                const std::size_t l = only ? 0 : e.lane;
+                if (e.op == 0)
+                    b.push(l, e.t, b.state("S" + std::to_string(e.state)));
+                else
+                    b.pop(l, e.t);
+            }
+            return b.finish();
+        };
+        const LaneTrace all = build(std::nullopt);
+        std::set<Time> union_times;
+        for (std::size_t l = 0; l < lanes; ++l) {
+            const LaneTrace alone = build(l);
+            std::vector<std::tuple<Time, std::string, std::uint32_t>> expect, got;
+            for (const LaneChange& c : alone.lanes[0].changes) {
+                expect.emplace_back(alone.times[c.record], alone.state_names[c.state], c.depth);
+                union_times.insert(alone.times[c.record]);
+            }
+            for (const LaneChange& c : all.lanes[l].changes)
+                got.emplace_back(all.times[c.record], all.state_names[c.state], c.depth);
+            EXPECT_EQ(got, expect) << lanes << " lanes, lane " << l;
+        }
+        EXPECT_EQ(all.times, std::vector<Time>(union_times.begin(), union_times.end())) << lanes << " lanes";
+    }
 }

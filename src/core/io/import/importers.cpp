@@ -7,6 +7,7 @@ const std::vector<const Importer*>& importers()
 {
     static const std::vector<const Importer*> all{
         &detail::paje_importer(),
+        &detail::otf2_importer(),
     };
     return all;
 }

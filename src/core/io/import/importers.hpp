@@ -7,5 +7,6 @@
 namespace chitra::detail {
 
 const Importer& paje_importer();
+const Importer& otf2_importer();
 
 } // namespace chitra::detail

@@ -1,0 +1,151 @@
+// The OTF2 importer (interfaces.md "Foreign trace formats", docs/formats.md "OTF2"):
+// global definitions first, then each location's local definitions (mapping tables,
+// clock offsets, applied by the library) and events, one location after another in
+// definition order, each one lane named `GROUP/LOCATION`.
+#include "io/import/importers.hpp"
+#include "io/otf2/otf2_definitions.hpp"
+#include "io/otf2/otf2_anchor.hpp"
+#include "io/otf2/otf2_lane_reader.hpp"
+#include "io/otf2/otf2_library.hpp"
+
+#include "chitra/util/cancel.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+namespace chitra {
+
+namespace {
+
+using namespace detail;
+
+// `DIR/NAME.otf2` -> `DIR/NAME/ID.evt`, the file a location's events are read from.
+std::string event_file(const std::string& anchor, std::uint64_t location)
+{
+    std::filesystem::path p(anchor);
+    return (p.parent_path() / p.stem() / (std::to_string(location) + ".evt")).string();
+}
+
+// Reads one location's local definitions: the library keeps their mapping tables and
+// clock offsets for the location's event reader.
+void read_local_definitions(OTF2_Reader* reader, std::uint64_t location, const std::string& anchor,
+                            Otf2ErrorCapture& errors)
+{
+    OTF2_DefReader* defs = OTF2_Reader_GetDefReader(reader, location);
+    if (!defs) { // no local definitions file: nothing to map
+        errors.clear();
+        return;
+    }
+    uint64_t read = 0;
+    const OTF2_ErrorCode code = OTF2_Reader_ReadAllLocalDefinitions(reader, defs, &read);
+    OTF2_Reader_CloseDefReader(reader, defs);
+    std::filesystem::path p(anchor);
+    otf2_check(code, (p.parent_path() / p.stem() / (std::to_string(location) + ".def")).string(),
+               "cannot read the local definitions", errors);
+}
+
+// The checks the library does not make before it allocates (otf2_anchor.hpp).
+void check_anchor(const std::string& anchor)
+{
+    std::ifstream in(anchor, std::ios::binary);
+    if (!in)
+        throw InputError(anchor + ": cannot open");
+    std::string bytes(1 << 20, '\0'); // anchors are a few hundred bytes
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    const std::string problem = otf2_anchor_problem(bytes);
+    if (!problem.empty())
+        throw InputError(anchor + ": " + problem);
+}
+
+class Otf2Importer final : public Importer {
+public:
+    SourceFormat format() const override { return SourceFormat::otf2; }
+
+    bool detect(const std::string& path, std::string_view head) const override
+    {
+        return is_otf2_anchor(path, head);
+    }
+
+    LaneTrace read(const std::string& path, const ImportOptions& options) const override
+    {
+        std::error_code ec;
+        if (std::filesystem::is_directory(path, ec))
+            throw InputError(path + ": a directory; an OTF2 trace is read from its anchor file (the .otf2 inside)");
+        check_anchor(path);
+        Otf2ErrorCapture errors;
+        Otf2ReaderHandle reader(path, errors);
+        otf2_check(OTF2_Reader_SetSerialCollectiveCallbacks(reader.get()), path, "cannot read the archive", errors);
+        const Otf2Definitions defs = read_otf2_definitions(reader.get(), path, errors);
+
+        LaneTraceBuilder builder(path, "otf2");
+        Otf2ReadContext context{builder, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, 0};
+        for (const auto& [ref, name] : defs.regions)
+            context.region_states.insert(ref, builder.state(name));
+        context.region_states.compact();
+        for (const Otf2Location& l : defs.locations) {
+            builder.add_lane(l.name);
+            otf2_check(OTF2_Reader_SelectLocation(reader.get(), l.id), path, "cannot select a location", errors);
+        }
+        if (!defs.locations.empty())
+            read_events(reader.get(), path, defs, context, errors, options);
+        if (options.progress)
+            options.progress(1.0);
+        return builder.finish();
+    }
+
+private:
+    static void read_events(OTF2_Reader* reader, const std::string& path, const Otf2Definitions& defs,
+                            Otf2ReadContext& context, Otf2ErrorCapture& errors, const ImportOptions& options)
+    {
+        const bool local_defs = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
+        errors.clear();
+        otf2_check(OTF2_Reader_OpenEvtFiles(reader), path, "cannot open the event files", errors);
+        const double total = static_cast<double>(defs.total_events());
+        const auto between_chunks = [&] {
+            throw_if_cancelled();
+            if (options.progress && total > 0)
+                options.progress(std::min(0.99, static_cast<double>(context.events_read) / total));
+        };
+        for (std::size_t lane = 0; lane < defs.locations.size(); ++lane) {
+            const std::uint64_t id = defs.locations[lane].id;
+            if (local_defs)
+                read_local_definitions(reader, id, path, errors);
+            const std::string file = event_file(path, id);
+            if (defs.locations[lane].events == 0 && !std::filesystem::exists(file))
+                continue; // a location defined with no events need not have an event file
+            // Room for the lane's changes: at most its events, which take at least 2 bytes
+            // each (the count in the definitions is not trusted beyond the file's size).
+            std::error_code ec;
+            const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
+            if (!ec)
+                context.builder.reserve(lane, static_cast<std::size_t>(
+                                                  std::min<std::uintmax_t>(defs.locations[lane].events, bytes / 2)));
+            OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader, id);
+            if (!events)
+                throw InputError(file + ": cannot read the events: " + errors.reason(OTF2_ERROR_INVALID));
+            struct Close {
+                OTF2_Reader* reader;
+                OTF2_EvtReader* events;
+                ~Close() { OTF2_Reader_CloseEvtReader(reader, events); }
+            } close{reader, events};
+            Otf2LaneReader(context, lane, file).read(reader, events, errors, between_chunks);
+        }
+        if (local_defs)
+            OTF2_Reader_CloseDefFiles(reader);
+        OTF2_Reader_CloseEvtFiles(reader);
+    }
+};
+
+} // namespace
+
+namespace detail {
+const Importer& otf2_importer()
+{
+    static const Otf2Importer importer;
+    return importer;
+}
+} // namespace detail
+
+} // namespace chitra
