@@ -291,6 +291,8 @@ TEST(LaneSelection, FieldNamesStayUniqueWhenOwnersCollide)
     std::ostringstream out;
     write_pes(t, out);
     EXPECT_NO_THROW(read_pes_text(out.str(), "u.pes"));
+}
+
 // finish() merges the lanes' change lists by a linear scan for up to 8 lanes and by a heap
 // beyond: both must give every lane the changes it has alone, on the union of their times.
 TEST(LaneTraceBuilder, MergingFewOrManyLanesKeepsEachLanesOwnChanges)
