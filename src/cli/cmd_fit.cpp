@@ -56,7 +56,8 @@ Action add_fit_command(CLI::App& app)
     CLI::Option* view = sub->add_option("--view", options->view, "the session's view to fit: NAME or FILE/NAME");
     sub->add_flag("--allow-changed", options->allow_changed,
                   "fit even if the trace's content changed since the session was saved");
-    session->excludes(file)->excludes(pipeline_option)->needs(view);
+    // A session's view is read with the import choice the session recorded for its file.
+    session->excludes(file)->excludes(pipeline_option)->excludes("--from")->excludes("--components")->needs(view);
     view->needs(session);
     sub->add_option("--format", options->format,
                     "json (model), dot (Graphviz), csv (transition matrix), transitions-csv "
@@ -78,15 +79,17 @@ Action add_fit_command(CLI::App& app)
         Pipeline pipeline;
         std::string trace_path = options->file;
         std::string pipeline_source = options->pipeline;
+        ImportOptions import = import_options(options->input);
         if (!options->session.empty()) {
             SessionViewTarget target = resolve_session_view(options->session, options->view, options->allow_changed);
             pipeline = std::move(target.pipeline);
             trace_path = target.trace_path;
+            import = target.import; // the lanes the session chose
             pipeline_source = options->session + ": view " + options->view;
         } else if (!options->pipeline.empty()) {
             pipeline = load_pipeline_file(options->pipeline);
         }
-        Trace trace = load_input(trace_path, options->input);
+        Trace trace = load_input(trace_path, import);
         Ses ses = base_ses(trace);
         if (!pipeline.steps.empty()) {
             RunResult result;

@@ -1,6 +1,7 @@
 // chitra-cli session new|info: prepare and inspect session files without the GUI
 // (docs/cli.md "chitra-cli session", docs/sessions.md).
 #include "commands.hpp"
+#include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
@@ -44,6 +45,9 @@ struct NewOptions {
     CLI::Option* trace = nullptr;
     CLI::Option* view = nullptr;
     CLI::Option* pipeline = nullptr;
+    CLI::Option* from = nullptr;       // --from, --components, --lane: of the --trace before
+    CLI::Option* components = nullptr;
+    CLI::Option* lane = nullptr;
     CLI::App* app = nullptr;
 };
 
@@ -61,19 +65,36 @@ Session build_session(const NewOptions& o)
     std::vector<std::string> views = o.view->count() ? o.view->as<std::vector<std::string>>() : std::vector<std::string>{};
     std::vector<std::string> pipelines =
         o.pipeline->count() ? o.pipeline->as<std::vector<std::string>>() : std::vector<std::string>{};
-    std::size_t ti = 0, vi = 0, pi = 0;
+    auto values = [](const CLI::Option* opt) {
+        return opt->count() ? opt->as<std::vector<std::string>>() : std::vector<std::string>{};
+    };
+    const std::vector<std::string> froms = values(o.from), components = values(o.components), lanes = values(o.lane);
+    std::size_t ti = 0, vi = 0, pi = 0, fi = 0, ci = 0, li = 0;
 
     Session s;
+    // An import option belongs to the --trace before it.
+    auto import_target = [&s](const std::string& what) -> TraceFileRef& {
+        if (s.files.empty())
+            throw UsageError(what + " comes before any --trace");
+        return s.files.back();
+    };
     bool view_has_pipeline = false;
     for (const CLI::Option* opt : o.app->parse_order()) {
         if (opt == o.trace) {
             const std::string& path = traces.at(ti++);
-            TraceFileRef ref = make_file_ref(path, session_dir);
-            auto same = std::find_if(s.files.begin(), s.files.end(),
-                                     [&](const TraceFileRef& f) { return f.path_absolute == ref.path_absolute; });
-            if (same != s.files.end())
-                throw UsageError("--trace " + path + " is given twice");
-            s.files.push_back(std::move(ref));
+            s.files.push_back(make_file_ref(path, session_dir));
+        } else if (opt == o.from) {
+            import_target("--from " + froms.at(fi)).import_format = froms.at(fi);
+            ++fi;
+        } else if (opt == o.components) {
+            import_target("--components " + components.at(ci)).import_components = components.at(ci);
+            ++ci;
+        } else if (opt == o.lane) {
+            const std::string& k = lanes.at(li++);
+            TraceFileRef& ref = import_target("--lane " + k);
+            if (k.empty() || k.size() > 9 || k.find_first_not_of("0123456789") != std::string::npos)
+                throw UsageError("--lane " + k + ": not a lane number");
+            ref.import_lane = std::stoull(k);
         } else if (opt == o.view) {
             const std::string& name = views.at(vi++);
             if (s.files.empty())
@@ -97,6 +118,14 @@ Session build_session(const NewOptions& o)
             view_has_pipeline = true;
         }
     }
+    // One file may be given several times with different lanes, not twice alike.
+    for (std::size_t i = 0; i < s.files.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j) {
+            const TraceFileRef &a = s.files[i], &b = s.files[j];
+            if (a.path_absolute == b.path_absolute && a.import_format == b.import_format
+                && a.import_components == b.import_components && a.import_lane == b.import_lane)
+                throw UsageError("--trace " + a.path_absolute + " is given twice");
+        }
     // Every view starts with one time display showing the whole trace (empty range).
     int next_display = 1;
     for (auto& f : s.files) {
@@ -117,7 +146,7 @@ Session build_session(const NewOptions& o)
 void check_session(const Session& s)
 {
     for (const auto& f : s.files) {
-        Trace trace = load_trace(f.path_absolute);
+        Trace trace = load_input(f.path_absolute, import_options(f));
         Ses base = base_ses(trace);
         for (const auto& v : f.views) {
             try {
@@ -211,6 +240,9 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
                                {"mtime_ns", f.mtime_ns},
                                {"hash_kind", f.hash_kind},
                                {"content_hash", f.hash_kind.empty() ? nlohmann::json() : nlohmann::json(hex64(f.content_hash))},
+                               {"import", {{"format", f.import_format.empty() ? nlohmann::json() : nlohmann::json(f.import_format)},
+                                           {"components", f.import_components},
+                                           {"lane", f.import_lane}}},
                                {"views", views}};
         if (!identities.empty()) {
             file["status"] = std::string(to_string(identities[i].status));
@@ -246,6 +278,13 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
             out << "content hash unknown\n";
         else
             out << f.hash_kind << ' ' << hex64(f.content_hash) << '\n';
+        if (!f.import_format.empty() || f.import_components != "all" || f.import_lane != 0) {
+            out << "  import: format " << (f.import_format.empty() ? "detected" : f.import_format) << ", components "
+                << f.import_components;
+            if (f.import_lane != 0)
+                out << ", chosen lane " << f.import_lane << " alone";
+            out << '\n';
+        }
         if (!identities.empty())
             out << "  status: " << to_string(identities[i].status) << " (" << identities[i].message << ")\n";
         for (const ViewState& v : f.views) {
@@ -305,7 +344,8 @@ Action add_session_command(CLI::App& app)
 
     auto n = std::make_shared<NewOptions>();
     CLI::App* create = session->add_subcommand(
-        "new", "write a session: --trace FILE [--view NAME [--pipeline P.json]]..., in order");
+        "new", "write a session: --trace FILE [--from F] [--components C] [--lane K] "
+               "[--view NAME [--pipeline P.json]]..., in order");
     n->app = create;
     create->add_option("OUT", n->out, "session file to write")->required();
     n->trace = create->add_option("--trace", "a trace file (repeatable)")->required()->expected(1)
@@ -314,6 +354,15 @@ Action add_session_command(CLI::App& app)
                   ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     n->pipeline = create->add_option("--pipeline", "pipeline file of the preceding --view")->expected(1)
                       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    std::vector<std::string> formats;
+    for (SourceFormat f : all_source_formats())
+        formats.emplace_back(to_string(f));
+    n->from = create->add_option("--from", "input format of the preceding --trace (default: detected)")
+                  ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->check(CLI::IsMember(formats));
+    n->components = create->add_option("--components", "lanes of the preceding --trace: all, LIST or /REGEX/")
+                        ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    n->lane = create->add_option("--lane", "only the K-th chosen lane of the preceding --trace, as a trace of its own")
+                  ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     create->add_flag("--no-check", n->no_check, "do not load the traces and replay the pipelines");
     create->add_flag("--relative-only", n->relative_only,
                      "record each trace's path relative to the session only (no absolute path), "

@@ -27,8 +27,12 @@ ImportOptions import_options(const TraceInput& input)
 
 Trace load_input(const std::string& path, const TraceInput& input, SourceFormat* format)
 {
+    return load_input(path, import_options(input), format);
+}
+
+Trace load_input(const std::string& path, ImportOptions options, SourceFormat* format)
+{
     std::vector<std::string> warnings;
-    ImportOptions options = import_options(input);
     options.warnings = &warnings;
     Trace trace = load_trace(path, options, format);
     for (const std::string& w : warnings)

@@ -21,5 +21,6 @@ ImportOptions import_options(const TraceInput& input);
 
 // Loads `path` as the options say; import warnings go to stderr.
 Trace load_input(const std::string& path, const TraceInput& input, SourceFormat* format = nullptr);
+Trace load_input(const std::string& path, ImportOptions options, SourceFormat* format = nullptr);
 
 } // namespace chitra::cli

@@ -260,3 +260,78 @@ TEST(SessionCli, FitFitsANamedViewOfASavedSession)
     EXPECT_EQ(cli(d, {"fit", "--session", d.file("s.chitra")}).status, 2); // --view missing
     EXPECT_EQ(cli(d, {"fit"}).status, 2);
 }
+
+// --from, --components and --lane belong to the --trace before them and are what the
+// session re-imports with (docs/cli.md "chitra-cli session").
+TEST(SessionCli, NewRecordsEachTracesImportChoice)
+{
+    Traces d;
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--from", "pes",
+                       "--components", "/rank/", "--view", "raw", "--trace", d.file("a.pes"), "--components", "1",
+                       "--lane", "1", "--trace", d.file("b.pes")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Session s = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(s.files.size(), 3u);
+    EXPECT_EQ(s.files[0].import_format, "pes");
+    EXPECT_EQ(s.files[0].import_components, "/rank/");
+    EXPECT_EQ(s.files[0].import_lane, 0u);
+    EXPECT_EQ(s.files[0].views.at(0).name, "raw");
+    EXPECT_EQ(s.files[1].import_format, "");
+    EXPECT_EQ(s.files[1].import_components, "1");
+    EXPECT_EQ(s.files[1].import_lane, 1u);
+    EXPECT_EQ(s.files[2].import_components, "all");
+
+    CliRun info = cli(d, {"session", "info", d.file("s.chitra")});
+    ASSERT_EQ(info.status, 0) << info.err;
+    EXPECT_NE(info.out.find("  import: format pes, components /rank/\n"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("  import: format detected, components 1, chosen lane 1 alone\n"), std::string::npos);
+    CliRun json = cli(d, {"session", "info", d.file("s.chitra"), "--json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    const auto doc = nlohmann::json::parse(json.out);
+    EXPECT_EQ(doc["files"][0]["import"]["format"], "pes");
+    EXPECT_EQ(doc["files"][0]["import"]["components"], "/rank/");
+    EXPECT_TRUE(doc["files"][1]["import"]["format"].is_null());
+    EXPECT_EQ(doc["files"][1]["import"]["lane"], 1);
+}
+
+TEST(SessionCli, ImportChoiceErrors)
+{
+    Traces d;
+    auto run = [&](std::vector<std::string> args) {
+        std::filesystem::remove(d.file("s.chitra"));
+        return cli(d, args);
+    };
+    CliRun r = run({"session", "new", d.file("s.chitra"), "--components", "1", "--trace", d.file("a.pes")});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--components 1 comes before any --trace"), std::string::npos) << r.err;
+    r = run({"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--from", "klingon"});
+    EXPECT_EQ(r.status, 2) << r.err;
+    r = run({"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--lane", "x"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--lane x: not a lane number"), std::string::npos) << r.err;
+    r = run({"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--trace", d.file("a.pes")});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("is given twice"), std::string::npos) << r.err;
+    // The check reads each trace as the session will: a PES read as Chrome JSON fails now.
+    r = run({"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--from", "chrome"});
+    EXPECT_EQ(r.status, 3) << r.err;
+    EXPECT_NE(r.err.find("a.pes"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(d.file("s.chitra")));
+}
+
+TEST(SessionCli, FitReadsTheTraceAsTheSessionChoseIt)
+{
+    Traces d;
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--from", "pes",
+                       "--view", "v", "--trace", d.file("b.pes"), "--from", "chrome", "--view", "w", "--no-check"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    r = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "v"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"A\""), std::string::npos) << r.out;
+    // b.pes recorded as Chrome JSON is read as such, and refused.
+    r = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "w"});
+    EXPECT_EQ(r.status, 3) << r.err;
+    EXPECT_NE(r.err.find("b.pes"), std::string::npos) << r.err;
+    r = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "v", "--components", "1"});
+    EXPECT_EQ(r.status, 2) << r.err;
+}

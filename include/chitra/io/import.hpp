@@ -7,6 +7,7 @@
 #include "chitra/trace/trace.hpp"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,9 @@ const std::vector<SourceFormat>& all_source_formats();
 struct ImportOptions {
     std::optional<SourceFormat> from;  // overrides detection
     LaneSelection components;          // which lanes become components
+    // 0: the chosen lanes as one trace. K: only the K-th chosen lane, timed from the
+    // origin of all the chosen lanes together (one of `convert --per-component`'s files).
+    std::size_t lane = 0;
     // Called now and then with the share of the input read (0..1); the import stops with
     // chitra::Cancelled when the thread's cancel flag is set (chitra/util/cancel.hpp).
     std::function<void(double)> progress;
@@ -59,5 +63,10 @@ LaneTrace import_lanes(const std::string& path, const ImportOptions& options = {
 // Reads any trace: PES and .ctrace directly, a foreign format as the PES of the chosen
 // lanes. `format` (optional) receives the format read.
 Trace load_trace(const std::string& path, const ImportOptions& options, SourceFormat* format = nullptr);
+
+// The trace load_trace makes of lanes already imported: the PES of the lanes `components`
+// chooses (or of the `lane`-th of them alone, see ImportOptions::lane), with
+// Trace::lanes set to `lanes`. Throws InputError for a choice of no lane.
+Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane = 0);
 
 } // namespace chitra

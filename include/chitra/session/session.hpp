@@ -106,6 +106,13 @@ struct TraceFileRef {
     std::int64_t mtime_ns = 0;            // modification time, ns since the Unix epoch
     std::string hash_kind;                // "xxh3-64"; empty when unknown
     std::uint64_t content_hash = 0;
+    // How a foreign trace was imported, so that restoring opens the same lanes without
+    // asking (docs/formats.md "Choosing lanes"): the `--from` name (empty: detected by
+    // content), the `--components` spec, and 0 for the chosen lanes as one trace or K for
+    // the K-th chosen lane alone (ImportOptions::lane). Ignored for PES and .ctrace.
+    std::string import_format;
+    std::string import_components = "all";
+    std::uint64_t import_lane = 0;
     std::vector<ViewState> views;
 
     friend bool operator==(const TraceFileRef&, const TraceFileRef&) = default;

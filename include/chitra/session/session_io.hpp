@@ -1,6 +1,7 @@
 // Saving, loading, checking and merging sessions (docs/sessions.md).
 #pragma once
 
+#include "chitra/io/import.hpp"
 #include "chitra/session/session.hpp"
 
 #include <cstdint>
@@ -89,7 +90,8 @@ void relocate_file(TraceFileRef& ref, const std::string& path, const std::string
 // ---- merge ---------------------------------------------------------------------------
 
 // How a view name clash is resolved. Files are the same file when their absolute paths
-// are equal or their content hashes (and sizes) are; their views are then merged.
+// are equal or their content hashes (and sizes) are, and they were imported alike (same
+// import choice); their views are then merged.
 enum class MergePolicy {
     rename,      // default: the incoming view is kept as "NAME (2)", "NAME (3)", ...
     keep_mine,   // the view already in the session stays; the incoming one is dropped
@@ -114,9 +116,14 @@ MergeReport merge_sessions(Session& into, const Session& from,
 
 // ---- batch use and recovery ----------------------------------------------------------
 
+// How to read the file `ref` names: its import choice as load_trace's options. Throws
+// InputError for a format name this build does not know.
+ImportOptions import_options(const TraceFileRef& ref);
+
 // A view of a saved session ready to be replayed (e.g. `chitra-cli fit --session`).
 struct SessionViewTarget {
     std::string trace_path; // where the trace was found
+    ImportOptions import;   // how to read it (import_options of its file)
     Pipeline pipeline;
     ViewState view;
     FileIdentity identity;

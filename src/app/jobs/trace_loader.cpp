@@ -1,45 +1,171 @@
 #include "jobs/trace_loader.hpp"
 
 #include "chitra/io/io.hpp"
+#include "jobs/trace_sources.hpp"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace chitra::app {
 
-LoadResult loadTraceFile(const QString& path)
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString errorText(const std::exception& e, const QString& path)
 {
-    LoadResult r;
-    r.path = path;
-    r.bytes = QFileInfo(path).size();
-    try {
-        r.trace = std::make_shared<const Trace>(load_trace(path.toStdString()));
-        r.base = makeTraceBase(*r.trace);
-    } catch (const std::exception& e) {
-        r.error = QString::fromStdString(e.what());
-        if (r.error.isEmpty())
-            r.error = path + ": cannot be read";
-    }
-    return r;
+    const QString text = QString::fromStdString(e.what());
+    return text.isEmpty() ? path + ": cannot be read" : text;
 }
 
-void TraceLoader::load(const QString& path)
+// The trace's SES and lanes are made here too, on the worker, so the GUI only adds the file.
+void finish(LoadResult& r, Trace trace)
 {
-    if (pending_++ == 0)
+    r.trace = std::make_shared<const Trace>(std::move(trace));
+    r.base = makeTraceBase(*r.trace);
+}
+
+} // namespace
+
+std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>* progress)
+{
+    LoadResult r;
+    r.path = request.path;
+    r.bytes = QFileInfo(request.path).size();
+    const std::string path = request.path.toStdString();
+    try {
+        ImportOptions options;
+        if (!request.format.empty()) {
+            ImportChoice choice{request.format};
+            options = choice.options();
+        }
+        r.format = options.from ? *options.from : traceSources().detect(path);
+        if (r.format == SourceFormat::pes || r.format == SourceFormat::ctrace) {
+            options.from = r.format;
+            r.choice.format = request.format;
+            finish(r, load_trace(path, options));
+            return {r};
+        }
+        options.from = r.format;
+        std::vector<std::string> warnings;
+        options.warnings = &warnings;
+        if (progress)
+            options.progress = [progress](double share) { progress->store(static_cast<int>(share * 1000)); };
+        r.lanes = std::make_shared<const LaneTrace>(traceSources().importLanes(path, options));
+        for (const std::string& w : warnings)
+            r.warnings << qs(w);
+        r.choice.format = request.format;
+        if (!request.choice)
+            return {r};
+        if (request.lanes.empty())
+            return buildTraces(r, *request.choice);
+        std::vector<LoadResult> out;
+        for (std::size_t lane : request.lanes) {
+            LoadResult one = r;
+            one.lanes.reset();
+            one.choice.components = request.choice->components;
+            one.choice.lane = lane;
+            try {
+                finish(one, trace_from_lanes(r.lanes, {request.choice->components}, lane));
+            } catch (const std::exception& e) {
+                one.error = errorText(e, request.path);
+            }
+            out.push_back(std::move(one));
+        }
+        return out;
+    } catch (const std::exception& e) {
+        r.lanes.reset();
+        r.error = errorText(e, request.path);
+        return {r};
+    }
+}
+
+LoadResult loadTraceFile(const QString& path, const ImportChoice& choice)
+{
+    LoadRequest request{path, choice.format, LaneChoice{choice.components, false}, {choice.lane}};
+    return loadTraces(request).front();
+}
+
+std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice)
+{
+    LoadResult base = lanes;
+    base.lanes.reset();
+    base.choice.components = choice.components;
+    std::vector<LoadResult> out;
+    try {
+        std::size_t count = 1;
+        if (choice.separate)
+            count = choose_lanes(*lanes.lanes, {choice.components}).size();
+        for (std::size_t k = choice.separate ? 1 : 0; k <= (choice.separate ? count : 0); ++k) {
+            LoadResult one = base;
+            one.choice.lane = k;
+            finish(one, trace_from_lanes(lanes.lanes, {choice.components}, k));
+            out.push_back(std::move(one));
+        }
+    } catch (const std::exception& e) {
+        base.error = errorText(e, lanes.path);
+        return {base};
+    }
+    return out;
+}
+
+TraceLoader::TraceLoader(QObject* parent)
+    : QObject(parent), cancel_(std::make_shared<CancelFlag>(false)), progress_(std::make_shared<std::atomic<int>>(0))
+{
+    poll_ = new QTimer(this);
+    poll_->setInterval(100);
+    connect(poll_, &QTimer::timeout, this, [this] { emit progress(progress_->load()); });
+}
+
+template <class Work> void TraceLoader::run(Work work)
+{
+    if (pending_++ == 0) {
+        progress_->store(0);
+        poll_->start();
         emit busyChanged(true);
-    auto* watcher = new QFutureWatcher<LoadResult>(this);
+    }
+    auto* watcher = new QFutureWatcher<std::vector<LoadResult>>(this);
     const int generation = generation_;
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         if (generation != generation_)
             return;
-        const LoadResult r = watcher->result();
-        if (--pending_ == 0)
+        const std::vector<LoadResult> results = watcher->result();
+        if (--pending_ == 0) {
+            poll_->stop();
             emit busyChanged(false);
-        emit loaded(r);
+        }
+        for (const LoadResult& r : results)
+            emit loaded(r);
     });
-    watcher->setFuture(QtConcurrent::run(loadTraceFile, path));
+    // The worker keeps its own references: cancel() replaces the loader's.
+    watcher->setFuture(QtConcurrent::run([work = std::move(work), flag = cancel_, progress = progress_] {
+        CancelScope scope(flag.get());
+        return work(progress.get());
+    }));
+}
+
+void TraceLoader::load(LoadRequest request)
+{
+    run([request = std::move(request)](std::atomic<int>* progress) { return loadTraces(request, progress); });
+}
+
+void TraceLoader::build(LoadResult lanes, LaneChoice choice)
+{
+    run([lanes = std::move(lanes), choice = std::move(choice)](std::atomic<int>*) { return buildTraces(lanes, choice); });
+}
+
+void TraceLoader::cancel()
+{
+    cancel_->store(true);
+    cancel_ = std::make_shared<CancelFlag>(false);
+    progress_ = std::make_shared<std::atomic<int>>(0);
+    ++generation_;
+    pending_ = 0;
+    poll_->stop();
+    emit busyChanged(false);
 }
 
 } // namespace chitra::app

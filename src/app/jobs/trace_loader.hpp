@@ -1,43 +1,83 @@
-// Reads trace files off the GUI thread (QtConcurrent); the result arrives by signal.
+// Reads trace files off the GUI thread (QtConcurrent); the results arrive by signal.
+// A foreign trace read without a lane choice comes back as its lanes (the import dialog
+// chooses, then build() makes the traces); with a choice it comes back as traces.
 #pragma once
 
 #include "chitra/trace/trace.hpp"
+#include "chitra/util/cancel.hpp"
 #include "document/view_document.hpp"
+#include "jobs/import_choice.hpp"
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+#include <atomic>
 #include <memory>
+#include <optional>
+#include <vector>
+
+class QTimer;
 
 namespace chitra::app {
 
 struct LoadResult {
     QString path;
-    std::shared_ptr<const Trace> trace; // null on failure
+    std::shared_ptr<const Trace> trace; // null on failure, or while lanes are to be chosen
     TraceBase base;                     // of `trace`, ready for its views
     QString error;                      // the reader's "FILE:LINE: reason"
     qint64 bytes = 0;
+    SourceFormat format = SourceFormat::pes; // the format read
+    ImportChoice choice;                // how `trace` was read; kept with the open file
+    std::shared_ptr<const LaneTrace> lanes; // a foreign trace whose lanes are yet to be chosen
+    QStringList warnings;               // the importer's (counted problems, not errors)
+
+    bool needsChoice() const { return !trace && lanes && error.isEmpty(); }
 };
 
-// Blocking read and base SES (for the headless path and the worker).
-LoadResult loadTraceFile(const QString& path);
+// What to read from one file.
+struct LoadRequest {
+    QString path;
+    std::string format;               // the --from name; empty: detected by content
+    std::optional<LaneChoice> choice; // none: a foreign trace comes back as lanes to choose from
+    // With a choice, only these traces (ImportChoice::lane values, 0 the chosen lanes as
+    // one trace); empty: one trace, or one per chosen lane when the choice is separate.
+    std::vector<std::size_t> lanes;
+};
+
+// Blocking reads (the headless path and the workers). `progress`, when given, receives
+// the share read in thousandths; the thread's cancel flag stops an import.
+std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>* progress = nullptr);
+// One trace as `choice` says (a foreign one with every lane by default).
+LoadResult loadTraceFile(const QString& path, const ImportChoice& choice = {});
+// The traces of lanes already read, as the import dialog chose.
+std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice);
 
 class TraceLoader : public QObject {
     Q_OBJECT
 public:
-    explicit TraceLoader(QObject* parent = nullptr) : QObject(parent) {}
-    void load(const QString& path);
+    explicit TraceLoader(QObject* parent = nullptr);
+    void load(const QString& path) { load(LoadRequest{path, {}, std::nullopt, {}}); }
+    void load(LoadRequest request);
+    // Makes the traces of `lanes` (a result that needsChoice()) as `choice` says.
+    void build(LoadResult lanes, LaneChoice choice);
     int pending() const { return pending_; }
-    // Results of jobs started before cancel() are dropped.
-    void cancel() { ++generation_; pending_ = 0; emit busyChanged(false); }
+    // Stops the running imports at their next check; results of jobs started before are dropped.
+    void cancel();
 
 signals:
-    void loaded(const chitra::app::LoadResult& result);
+    void loaded(const chitra::app::LoadResult& result); // one per trace, in the file's order
     void busyChanged(bool busy);
+    void progress(int permille);
 
 private:
+    template <class Work> void run(Work work);
+
     int pending_ = 0;
     int generation_ = 0;
+    std::shared_ptr<CancelFlag> cancel_;
+    std::shared_ptr<std::atomic<int>> progress_; // written by the workers, read by the timer
+    QTimer* poll_;
 };
 
 } // namespace chitra::app

@@ -10,12 +10,31 @@ namespace chitra::app {
 
 Session::Session(QObject* parent) : QObject(parent) {}
 
-ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base)
+namespace {
+
+// "run.json · rank 3" for one lane of a foreign trace opened alone (its `# lane: 1 NAME`).
+QString fileLabel(const QString& path, const Trace& trace, const ImportChoice& choice)
+{
+    const QString name = QFileInfo(path).fileName();
+    if (choice.lane == 0)
+        return name;
+    for (const auto& [key, value] : trace.header.extra)
+        if (key == "lane" && value.starts_with("1 "))
+            return QString("%1 · %2").arg(name, QString::fromStdString(value.substr(2)));
+    return QString("%1 · lane %2").arg(name).arg(choice.lane);
+}
+
+} // namespace
+
+ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base,
+                               ImportChoice choice)
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace);
     emit aboutToChange();
-    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base)});
+    QString label = fileLabel(path, *trace, choice);
+    files_.push_back(
+        TraceFile{path, std::move(trace), bytes, {}, std::move(base), std::move(choice), std::move(label)});
     emit changed();
     return addView(static_cast<int>(files_.size()) - 1);
 }
@@ -24,7 +43,7 @@ ViewDocument* Session::addView(int file)
 {
     auto& f = files_.at(static_cast<std::size_t>(file));
     emit aboutToChange();
-    const QString name = QString("%1 · view %2").arg(QFileInfo(f.path).fileName()).arg(f.views.size() + 1);
+    const QString name = QString("%1 · view %2").arg(f.label).arg(f.views.size() + 1);
     auto* doc = new ViewDocument(f.trace, name, this, f.base);
     if (!f.views.empty())
         doc->setSelection(f.views.front()->selection());

@@ -3,6 +3,7 @@
 
 #include "chitra/trace/trace.hpp"
 #include "document/view_document.hpp"
+#include "jobs/import_choice.hpp"
 
 #include <QObject>
 #include <QString>
@@ -18,7 +19,9 @@ struct TraceFile {
     std::shared_ptr<const Trace> trace;
     qint64 bytes = 0;
     std::vector<ViewDocument*> views;
-    TraceBase base; // shared by the views
+    TraceBase base;      // shared by the views
+    ImportChoice choice; // how the file was read (saved in sessions)
+    QString label;       // the file's name, and the lane's for one lane opened alone
 };
 
 class Session : public QObject {
@@ -28,7 +31,9 @@ public:
 
     // Adds a file with one first view; returns that view.
     // `base` of `trace` (makeTraceBase) when the loader made it; otherwise made here.
-    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {});
+    // `choice`: how it was read (a foreign trace's lanes).
+    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {},
+                          ImportChoice choice = {});
     ViewDocument* addView(int file);
     void removeView(ViewDocument* view);
     void removeFile(int file);

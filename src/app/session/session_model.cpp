@@ -82,7 +82,11 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     const quintptr id = index.internalId();
     const auto& file = session_->files()[static_cast<std::size_t>(fileOfId(id))];
     if (role == Qt::ToolTipRole && levelOf(id) == 0)
-        return file.path;
+        return file.choice.isDefault()
+                   ? file.path
+                   : tr("%1\nlanes: %2%3")
+                         .arg(file.path, QString::fromStdString(file.choice.components),
+                              file.choice.lane ? tr(" (number %1 of them, opened alone)").arg(file.choice.lane) : QString());
     if (levelOf(id) == 2) {
         const ViewDocument* view = file.views[static_cast<std::size_t>(viewOfId(id))];
         const int display = view->displays().at(static_cast<std::size_t>(index.row()));
@@ -104,7 +108,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
         return {};
     switch (levelOf(id)) {
     case 0:
-        return QFileInfo(file.path).fileName();
+        return file.label;
     case 1:
         return file.views[static_cast<std::size_t>(index.row())]->name();
     default:

@@ -37,24 +37,47 @@ QString fileName(const TraceFileRef& ref)
 
 // Reads the traces in parallel off the GUI thread; the GUI keeps painting (user input
 // waits so that nothing changes the window half-way through a restore).
-std::vector<LoadResult> loadAll(const QStringList& paths, bool background)
+std::vector<std::vector<LoadResult>> loadAll(const QList<LoadRequest>& requests, bool background)
 {
-    std::vector<LoadResult> out;
+    std::vector<std::vector<LoadResult>> out;
     if (!background) {
-        for (const QString& p : paths)
-            out.push_back(loadTraceFile(p));
+        for (const LoadRequest& r : requests)
+            out.push_back(loadTraces(r));
         return out;
     }
-    QFuture<LoadResult> future = QtConcurrent::mapped(paths, [](const QString& p) { return loadTraceFile(p); });
-    QFutureWatcher<LoadResult> watcher;
+    QFuture<std::vector<LoadResult>> future =
+        QtConcurrent::mapped(requests, [](const LoadRequest& r) { return loadTraces(r); });
+    QFutureWatcher<std::vector<LoadResult>> watcher;
     QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<LoadResult>::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&watcher, &QFutureWatcher<std::vector<LoadResult>>::finished, &loop, &QEventLoop::quit);
     watcher.setFuture(future);
     if (!future.isFinished())
         loop.exec(QEventLoop::ExcludeUserInputEvents);
-    for (int i = 0; i < paths.size(); ++i)
+    for (int i = 0; i < requests.size(); ++i)
         out.push_back(future.resultAt(i));
     return out;
+}
+
+// One request per file and import choice but the lane: lanes of one file opened alone
+// are imported once. `slot` gets each file's request and its place in the results.
+QList<LoadRequest> groupRequests(const QStringList& paths, const std::vector<TraceFileRef>& refs,
+                                 std::vector<std::pair<int, std::size_t>>& slot)
+{
+    QList<LoadRequest> requests;
+    for (std::size_t k = 0; k < refs.size(); ++k) {
+        const TraceFileRef& ref = refs[k];
+        int g = 0;
+        for (; g < requests.size(); ++g)
+            if (requests[g].path == paths[static_cast<int>(k)] && requests[g].format == ref.import_format
+                && requests[g].choice->components == ref.import_components)
+                break;
+        if (g == requests.size())
+            requests.push_back(LoadRequest{paths[static_cast<int>(k)], ref.import_format,
+                                           LaneChoice{ref.import_components, false}, {}});
+        requests[g].lanes.push_back(static_cast<std::size_t>(ref.import_lane));
+        slot.emplace_back(g, requests[g].lanes.size() - 1);
+    }
+    return requests;
 }
 
 SymbolId symbolNamed(const Ses& ses, const std::string& name)
@@ -159,7 +182,7 @@ RestoreDialogs interactiveDialogs(QWidget* parent)
             return QString();
         return QFileDialog::getOpenFileName(parent, QObject::tr("Locate %1").arg(name),
                                             QFileInfo(fileName(ref)).absolutePath(),
-                                            QObject::tr("%1;;Traces (*.pes *.ctr *.txt);;All files (*)").arg(name));
+                                            QObject::tr("%1;;%2").arg(name, traceFileFilter()));
     };
     d.reapplyChanged = [parent](const TraceFileRef&, const QString& message) {
         QMessageBox box(QMessageBox::Warning, QObject::tr("Trace file changed"), message, QMessageBox::NoButton, parent);
@@ -227,11 +250,15 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
         refs.push_back(std::move(ref));
     }
 
-    const std::vector<LoadResult> loaded = loadAll(paths, background);
+    std::vector<std::pair<int, std::size_t>> slot;
+    const QList<LoadRequest> requests = groupRequests(paths, refs, slot);
+    const std::vector<std::vector<LoadResult>> loaded = loadAll(requests, background);
     Session* workbench = window.session();
     ViewDocument* current = nullptr;
-    for (std::size_t k = 0; k < loaded.size(); ++k) {
-        const LoadResult& r = loaded[k];
+    for (std::size_t k = 0; k < refs.size(); ++k) {
+        // A file that could not be imported has one result, its error, for all its lanes.
+        const std::vector<LoadResult>& group = loaded[static_cast<std::size_t>(slot[k].first)];
+        const LoadResult& r = group.size() > slot[k].second ? group[slot[k].second] : group.front();
         const TraceFileRef& ref = refs[k];
         if (!r.trace) {
             report.problems.push_back(QObject::tr("%1: cannot be read: %2").arg(paths[static_cast<int>(k)], r.error));
@@ -244,14 +271,14 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
         }
         ++report.filesOpened;
         if (ref.views.empty()) {
-            workbench->addFile(r.path, r.trace, r.bytes, r.base); // a file with no view saved gets the default one
+            workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice); // a file with no view saved gets the default one
             continue;
         }
-        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base);
+        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice);
         const int fileIndex = workbench->fileOf(first);
         for (std::size_t v = 0; v < ref.views.size(); ++v) {
             ViewDocument* doc = v == 0 ? first : workbench->addView(fileIndex);
-            restoreView(window, doc, ref.views[v], QFileInfo(r.path).fileName(), report.problems);
+            restoreView(window, doc, ref.views[v], workbench->files()[static_cast<std::size_t>(fileIndex)].label, report.problems);
             ++report.viewsRestored;
             // The layout names the current view by the file's index in the saved session.
             if (session.layout.current_view == viewKey(static_cast<int>(which[k]), qs(ref.views[v].name)).toStdString())

@@ -3,6 +3,7 @@
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_window.hpp"
 #include "workbench/recent_files.hpp"
+#include "workbench/trace_opener.hpp"
 #include "plotting/display_export.hpp"
 #include "panels/patterns_panel.hpp"
 #include "session/session.hpp"
@@ -212,7 +213,7 @@ void MainActions::updateRecent()
     recent_->clear();
     const QStringList files = recentFiles(kRecentTraces);
     for (const QString& f : files)
-        recent_->addAction(f, w_, [this, f] { w_->openFiles({f}); });
+        recent_->addAction(f, w_, [this, f] { w_->opener()->openRecent(f); });
     recent_->setEnabled(!files.isEmpty());
 }
 

@@ -21,6 +21,7 @@
 #include "workbench/main_actions.hpp"
 #include "workbench/recent_files.hpp"
 #include "workbench/status_readouts.hpp"
+#include "workbench/trace_opener.hpp"
 #include "workbench/transform_dialogs.hpp"
 #include "workbench/view_stack.hpp"
 
@@ -64,12 +65,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     addDockWidget(Qt::LeftDockWidgetArea, bookmarksDock);
     sessionController_ = new SessionController(this);
 
-    connect(loader_, &TraceLoader::loaded, this, &MainWindow::onLoaded);
+    opener_ = new TraceOpener(this, loader_);
+    connect(opener_, &TraceOpener::fileLoaded, this, &MainWindow::fileLoaded);
+    connect(opener_, &TraceOpener::loadFailed, this, &MainWindow::loadFailed);
     connect(loader_, &TraceLoader::busyChanged, this, [this](bool busy) {
         if (busy)
             jobs_->start(loader_, tr("Loading…"), [this] { loader_->cancel(); });
         else
             jobs_->finish(loader_);
+    });
+    // Importers report the share read; other reads show a busy bar.
+    connect(loader_, &TraceLoader::progress, this, [this](int permille) {
+        if (permille > 0)
+            jobs_->progress(loader_, permille, 1000);
     });
     connect(session_, &Session::viewAdded, this, &MainWindow::onViewAdded);
     connect(session_, &Session::viewRemoved, this, &MainWindow::onViewRemoved);
@@ -208,47 +216,26 @@ QString MainWindow::hoverText() const { return status_->hoverText(); }
 QToolButton* MainWindow::cancelButton() const { return status_->cancelButton(); }
 bool MainWindow::loading() const { return loader_->pending() > 0; }
 
+QString traceFileFilter()
+{
+    // Formats are detected by content: the patterns only help to find the files.
+    return MainWindow::tr("All traces (*.pes *.txt *.ctrace *.ctr *.trace *.paje *.otf2 *.json);;"
+                          "PES text (*.pes *.txt);;Chitra binary (*.ctrace *.ctr);;Paje (*.trace *.paje);;"
+                          "OTF2 anchor file (*.otf2);;Chrome Trace Event JSON (*.json);;All files (*)");
+}
+
 void MainWindow::openDialog()
 {
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open trace(s)"), lastFolder(kTraceFolder), tr("Traces (*.pes *.ctr *.txt);;All files (*)"));
+    const QStringList paths =
+        QFileDialog::getOpenFileNames(this, tr("Open trace(s)"), lastFolder(kTraceFolder), traceFileFilter());
     if (!paths.isEmpty())
         rememberFolderOf(kTraceFolder, paths.front());
     openFiles(paths);
 }
 
-void MainWindow::openFiles(const QStringList& paths)
-{
-    for (const auto& p : paths)
-        loader_->load(p);
-}
+void MainWindow::openFiles(const QStringList& paths) { opener_->open(paths); }
 
-bool MainWindow::openFileNow(const QString& path, QString* error)
-{
-    LoadResult r = loadTraceFile(path);
-    if (!r.trace) {
-        if (error)
-            *error = r.error;
-        return false;
-    }
-    onLoaded(r);
-    return true;
-}
-
-void MainWindow::onLoaded(const LoadResult& r)
-{
-    if (!r.trace) {
-        // The session stays as it was; the reader's FILE:LINE: reason is the message.
-        reportError(this, tr("Cannot open trace"), r.error);
-        emit loadFailed(r.error);
-        return;
-    }
-    addRecentFile(kRecentTraces, r.path);
-    actions_->updateRecent();
-    ViewDocument* view = session_->addFile(r.path, r.trace, r.bytes, r.base);
-    setCurrentView(view);
-    emit fileLoaded(view);
-}
+bool MainWindow::openFileNow(const QString& path, QString* error) { return opener_->openNow(path, error); }
 
 void MainWindow::onViewAdded(ViewDocument* view)
 {

@@ -28,6 +28,7 @@ class PatternsPanel;
 class PipelinePanel;
 class StateDetailsPanel;
 class TraceLoader;
+class TraceOpener;
 class MainActions;
 class SessionController;
 class BookmarksPanel;
@@ -37,7 +38,9 @@ class DisplayOpener;
 class StatusReadouts;
 class TransformDialogs;
 class ViewStack;
-struct LoadResult;
+
+// The name filters of the file dialogs that open traces (every format Chitra reads).
+QString traceFileFilter();
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -70,7 +73,10 @@ public:
     // The model window of the last fit (null while a background fit runs or after it closed).
     QWidget* lastModelWindow() const;
 
-    // Blocking open (headless use); false with the reader's message on failure.
+    // Opens files (File ▸ Open, drops, recent files), asking which lanes of a foreign trace.
+    TraceOpener* opener() const { return opener_; }
+    // Blocking open (headless use; a foreign trace with every lane); false with the
+    // reader's message on failure.
     bool openFileNow(const QString& path, QString* error);
     bool importPipeline(const QString& path, QString* error);
     bool exportPipeline(const QString& path, QString* error);
@@ -115,7 +121,6 @@ protected:
 
 private:
     void buildDocks();
-    void onLoaded(const LoadResult& result);
     void onViewAdded(ViewDocument* view);
     void onViewRemoved(ViewDocument* view);
     void refreshInfo();
@@ -124,6 +129,7 @@ private:
     Session* session_;
     SessionModel* model_;
     TraceLoader* loader_;
+    TraceOpener* opener_;
     QUndoGroup* undoGroup_;
     MainActions* actions_;
     SessionController* sessionController_ = nullptr;

@@ -2,8 +2,12 @@
 // at most kMaxRecentFiles (File ▸ Open recent), and the folder a file dialog last showed.
 #pragma once
 
+#include "jobs/import_choice.hpp"
+
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace chitra::app {
 
@@ -22,5 +26,15 @@ void addRecentFile(const QString& list, const QString& path);
 QString lastFolder(const QString& key);
 // Keeps the folder of `file` under `key`.
 void rememberFolderOf(const QString& key, const QString& file);
+
+// How a recent foreign trace was imported, so that Open recent opens the same lanes:
+// its format (the --from name; empty: detected) and lane choice. Empty for a PES.
+struct RecentImport {
+    std::string format;
+    LaneChoice lanes;
+};
+std::optional<RecentImport> recentImport(const QString& path);
+// Keeps `import` for `path` (nullopt forgets it).
+void rememberRecentImport(const QString& path, const std::optional<RecentImport>& import);
 
 } // namespace chitra::app

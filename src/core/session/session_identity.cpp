@@ -211,6 +211,19 @@ std::vector<FileRestorePlan> plan_restore(const Session& session, const std::str
     return plan;
 }
 
+ImportOptions import_options(const TraceFileRef& ref)
+{
+    ImportOptions options;
+    if (!ref.import_format.empty()) {
+        options.from = parse_source_format(ref.import_format);
+        if (!options.from)
+            throw InputError(shown_path(ref) + ": unknown import format '" + ref.import_format + "'");
+    }
+    options.components.spec = ref.import_components;
+    options.lane = static_cast<std::size_t>(ref.import_lane);
+    return options;
+}
+
 SessionViewTarget resolve_session_view(const std::string& session_path, std::string_view view_name,
                                        bool allow_changed)
 {
@@ -238,6 +251,11 @@ SessionViewTarget resolve_session_view(const std::string& session_path, std::str
     default: break;
     }
     target.trace_path = target.identity.found_path;
+    try {
+        target.import = import_options(ref);
+    } catch (const InputError& e) {
+        throw InputError(session_path + ": " + e.what());
+    }
     target.view = ref.views[where->view];
     target.pipeline = target.view.pipeline;
     return target;

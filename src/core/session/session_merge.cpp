@@ -10,6 +10,10 @@ namespace {
 
 bool same_file(const TraceFileRef& a, const TraceFileRef& b)
 {
+    // Other lanes of one foreign file are another trace.
+    if (a.import_format != b.import_format || a.import_components != b.import_components
+        || a.import_lane != b.import_lane)
+        return false;
     if (!a.path_absolute.empty() && a.path_absolute == b.path_absolute)
         return true;
     return !a.hash_kind.empty() && a.hash_kind == b.hash_kind && a.content_hash == b.content_hash

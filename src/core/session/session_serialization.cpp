@@ -87,7 +87,12 @@ CHITRA_SESSION_CLASS(chitra::PatternColour, 1)
 CHITRA_SESSION_CLASS(chitra::Bookmark, 1)
 CHITRA_SESSION_CLASS(chitra::Note, 1)
 CHITRA_SESSION_CLASS(chitra::ViewState, 1)
-CHITRA_SESSION_CLASS(chitra::TraceFileRef, 1)
+// The TraceFileRef record version that added the import choice (import_format,
+// import_components, import_lane).
+namespace chitra::session_detail {
+inline constexpr unsigned kTraceFileRefImportVersion = 2;
+}
+CHITRA_SESSION_CLASS(chitra::TraceFileRef, 2)
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
@@ -468,6 +473,11 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
     ar& named("path_absolute", f.path_absolute) & named("path_relative", f.path_relative);
     ar& named("size", f.size) & named("mtime_ns", f.mtime_ns);
     ar& named("hash_kind", f.hash_kind) & named("content_hash", f.content_hash);
+    // Older records have no import choice: they keep the defaults (detect, all lanes).
+    if (version >= chitra::session_detail::kTraceFileRefImportVersion) {
+        ar& named("import_format", f.import_format) & named("import_components", f.import_components);
+        ar& named("import_lane", f.import_lane);
+    }
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 { check_version<A, DisplayPlacement>(version);

@@ -26,6 +26,9 @@ void expect_same(const Session& a, const Session& b)
         EXPECT_EQ(x.path_relative, y.path_relative);
         EXPECT_EQ(x.size, y.size);
         EXPECT_EQ(x.mtime_ns, y.mtime_ns);
+        EXPECT_EQ(x.import_format, y.import_format);
+        EXPECT_EQ(x.import_components, y.import_components);
+        EXPECT_EQ(x.import_lane, y.import_lane);
         EXPECT_EQ(x.hash_kind, y.hash_kind);
         EXPECT_EQ(x.content_hash, y.content_hash);
         ASSERT_EQ(x.views.size(), y.views.size());

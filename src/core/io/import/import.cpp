@@ -119,8 +119,23 @@ Trace load_trace(const std::string& path, const ImportOptions& options, SourceFo
         return read_binary_file(path);
     ImportOptions o = options;
     o.from = f;
-    auto lanes = std::make_shared<LaneTrace>(import_lanes(path, o));
-    Trace trace = to_trace(*lanes, choose_lanes(*lanes, options.components));
+    return trace_from_lanes(std::make_shared<const LaneTrace>(import_lanes(path, o)), options.components, options.lane);
+}
+
+Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane)
+{
+    const std::vector<std::size_t> chosen = choose_lanes(*lanes, components);
+    Trace trace;
+    if (lane == 0) {
+        trace = to_trace(*lanes, chosen);
+    } else {
+        if (lane > chosen.size())
+            throw InputError(lanes->source + ": lane " + std::to_string(lane) + " of the chosen lanes does not exist ("
+                             + std::to_string(chosen.size()) + " chosen by '" + components.spec + "')");
+        // The origin of the chosen lanes together, so that the lanes opened one by one
+        // share one time axis.
+        trace = to_trace(*lanes, {chosen[lane - 1]}, first_change(*lanes, chosen));
+    }
     trace.lanes = std::move(lanes);
     return trace;
 }

@@ -1,0 +1,318 @@
+#include "dialogs/import_dialog.hpp"
+
+#include "dialogs/lane_filter.hpp"
+#include "jobs/lane_preview.hpp"
+#include "text/number_format.hpp"
+
+#include "chitra/lanes/lane_selection.hpp"
+
+#include <QButtonGroup>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace chitra::app {
+
+namespace {
+
+enum Column { Number = 0, Name = 1, Events = 2 };
+
+QString settingsKey(SourceFormat format, const char* what)
+{
+    return QString("import/%1/%2").arg(QString::fromUtf8(to_string(format).data()), what);
+}
+
+QString range(std::uint64_t least, std::uint64_t most)
+{
+    return least == most ? formatCount(static_cast<long long>(least))
+                         : QString("%1 – %2").arg(formatCount(static_cast<long long>(least)),
+                                                  formatCount(static_cast<long long>(most)));
+}
+
+} // namespace
+
+ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat format, const QString& path,
+                           QWidget* parent)
+    : QDialog(parent), lanes_(std::move(lanes)), format_(format)
+{
+    setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
+    auto* layout = new QVBoxLayout(this);
+
+    std::uint64_t events = 0;
+    for (const Lane& l : lanes_->lanes)
+        events += l.events;
+    auto* title = new QLabel(this);
+    title->setObjectName("importTitle");
+    title->setTextFormat(Qt::RichText);
+    title->setText(tr("<b>%1</b><br>%2 · %3 lanes · %4 state events")
+                       .arg(QFileInfo(path).fileName().toHtmlEscaped(), formatTitle(format))
+                       .arg(formatCount(static_cast<long long>(lanes_->lanes.size())))
+                       .arg(formatCount(static_cast<long long>(events))));
+    title->setToolTip(path);
+    layout->addWidget(title);
+    auto* help = new QLabel(tr("Choose the lanes (threads, locations, containers) to open: the checked ones "
+                               "among those shown."),
+                            this);
+    help->setWordWrap(true);
+    layout->addWidget(help);
+
+    auto* filterRow = new QHBoxLayout;
+    filter_ = new QLineEdit(this);
+    filter_->setObjectName("laneFilter");
+    filter_->setPlaceholderText(tr("Filter by name, or /regular expression/"));
+    filter_->setClearButtonEnabled(true);
+    all_ = new QPushButton(tr("All"), this);
+    all_->setToolTip(tr("Check every lane shown"));
+    none_ = new QPushButton(tr("None"), this);
+    none_->setToolTip(tr("Uncheck every lane shown"));
+    for (QPushButton* b : {all_, none_})
+        b->setAutoDefault(false);
+    filterRow->addWidget(filter_, 1);
+    filterRow->addWidget(all_);
+    filterRow->addWidget(none_);
+    layout->addLayout(filterRow);
+    filterError_ = new QLabel(this);
+    filterError_->setStyleSheet("color: #b00020;");
+    filterError_->hide();
+    layout->addWidget(filterError_);
+
+    list_ = new QTreeWidget(this);
+    list_->setObjectName("lanes");
+    list_->setColumnCount(3);
+    list_->setHeaderLabels({tr("#"), tr("Lane"), tr("Events")});
+    list_->headerItem()->setToolTip(Number, tr("The lane's number in the trace (as --components counts them)"));
+    list_->headerItem()->setToolTip(Events, tr("State events read for the lane: region entries and exits, state changes"));
+    list_->setRootIsDecorated(false);
+    list_->setUniformRowHeights(true);
+    list_->setAlternatingRowColors(true);
+    list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    list_->header()->setStretchLastSection(false);
+    list_->header()->setSectionResizeMode(Name, QHeaderView::Stretch);
+    list_->header()->setSectionResizeMode(Number, QHeaderView::ResizeToContents);
+    list_->header()->setSectionResizeMode(Events, QHeaderView::ResizeToContents);
+    list_->installEventFilter(this);
+    layout->addWidget(list_, 1);
+
+    // The result of the choice, framed so that it reads as the answer to the list above.
+    preview_ = new QLabel(this);
+    preview_->setObjectName("preview");
+    preview_->setFrameShape(QFrame::StyledPanel);
+    preview_->setMargin(4);
+    preview_->setToolTip(tr("Records and distinct states of the trace(s) the choice opens"));
+    layout->addWidget(preview_);
+
+    oneTrace_ = new QRadioButton(tr("Open as one trace (each lane a component of the state)"), this);
+    separate_ = new QRadioButton(tr("Open each lane as a separate trace (all on one time axis)"), this);
+    auto* mode = new QButtonGroup(this);
+    mode->addButton(oneTrace_);
+    mode->addButton(separate_);
+    oneTrace_->setChecked(true);
+    layout->addWidget(oneTrace_);
+    layout->addWidget(separate_);
+
+    buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    okButton()->setText(tr("Open"));
+    layout->addWidget(buttons_);
+
+    figures_ = new LanePreview(lanes_, this);
+    connect(figures_, &LanePreview::ready, this, &ImportDialog::showFigures);
+    connect(figures_, &LanePreview::busyChanged, this, [this](bool busy) {
+        if (busy)
+            preview_->setText(tr("Counting records and states…"));
+    });
+    connect(filter_, &QLineEdit::textChanged, this, &ImportDialog::applyFilter);
+    connect(all_, &QPushButton::clicked, this, [this] { checkShown(true); });
+    connect(none_, &QPushButton::clicked, this, [this] { checkShown(false); });
+    connect(list_, &QTreeWidget::itemChanged, this, [this] {
+        if (!filling_)
+            choiceChanged();
+    });
+    connect(separate_, &QRadioButton::toggled, this, &ImportDialog::choiceChanged);
+    connect(buttons_, &QDialogButtonBox::accepted, this, &ImportDialog::accept);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
+
+    fillList();
+    preselect(remembered(format));
+    resize(600, 560);
+}
+
+ImportDialog::~ImportDialog() = default;
+
+QPushButton* ImportDialog::okButton() const { return buttons_->button(QDialogButtonBox::Ok); }
+
+void ImportDialog::fillList()
+{
+    filling_ = true;
+    const QColor grey = palette().color(QPalette::Disabled, QPalette::Text);
+    for (std::size_t i = 0; i < lanes_->lanes.size(); ++i) {
+        const Lane& lane = lanes_->lanes[i];
+        auto* item = new QTreeWidgetItem(list_);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setData(Number, Qt::DisplayRole, static_cast<qulonglong>(i + 1));
+        item->setTextAlignment(Number, Qt::AlignRight | Qt::AlignVCenter);
+        item->setText(Name, QString::fromStdString(lane.name));
+        item->setText(Events, formatCount(static_cast<long long>(lane.events)));
+        item->setTextAlignment(Events, Qt::AlignRight | Qt::AlignVCenter);
+        item->setCheckState(Number, Qt::Unchecked);
+        if (lane.events == 0) {
+            // "all" leaves such lanes out: they would be "-" throughout.
+            for (int c : {Number, Name, Events})
+                item->setForeground(c, grey);
+            item->setToolTip(Name, tr("No state event: always \"-\""));
+        }
+    }
+    filling_ = false;
+}
+
+void ImportDialog::preselect(const LaneChoice& choice)
+{
+    std::string spec = choice.components;
+    std::vector<std::size_t> chosen;
+    try {
+        chosen = choose_lanes(*lanes_, {spec});
+    } catch (const std::exception&) {
+        spec = "all"; // a remembered choice this trace has no lanes for
+        try {
+            chosen = choose_lanes(*lanes_, {spec});
+        } catch (const std::exception&) {
+            // No lane has a state event: nothing is checked, and Open stays disabled.
+        }
+    }
+    filling_ = true;
+    for (int i = 0; i < list_->topLevelItemCount(); ++i)
+        list_->topLevelItem(i)->setCheckState(Number, Qt::Unchecked);
+    for (std::size_t l : chosen)
+        list_->topLevelItem(static_cast<int>(l))->setCheckState(Number, Qt::Checked);
+    filling_ = false;
+    {
+        // A /regex/ choice shows as the filter, so that the user sees what chose the lanes.
+        const QSignalBlocker block(filter_);
+        const bool regex = spec.size() >= 2 && spec.front() == '/' && spec.back() == '/';
+        filter_->setText(regex ? QString::fromStdString(spec) : QString());
+    }
+    {
+        const QSignalBlocker block(separate_);
+        (choice.separate ? separate_ : oneTrace_)->setChecked(true);
+    }
+    applyFilter();
+}
+
+void ImportDialog::applyFilter()
+{
+    const LaneFilter filter(filter_->text());
+    filterError_->setVisible(!filter.valid());
+    filterError_->setText(filter.error());
+    for (int i = 0; i < list_->topLevelItemCount(); ++i)
+        list_->topLevelItem(i)->setHidden(!filter.matches(lanes_->lanes[static_cast<std::size_t>(i)].name));
+    choiceChanged();
+}
+
+void ImportDialog::checkShown(bool checked)
+{
+    filling_ = true;
+    for (int i = 0; i < list_->topLevelItemCount(); ++i)
+        if (QTreeWidgetItem* item = list_->topLevelItem(i); !item->isHidden())
+            item->setCheckState(Number, checked ? Qt::Checked : Qt::Unchecked);
+    filling_ = false;
+    choiceChanged();
+}
+
+bool ImportDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != list_ || event->type() != QEvent::KeyPress || static_cast<QKeyEvent*>(event)->key() != Qt::Key_Space)
+        return QDialog::eventFilter(watched, event);
+    QTreeWidgetItem* current = list_->currentItem();
+    if (!current)
+        return true;
+    const Qt::CheckState to = current->checkState(Number) == Qt::Checked ? Qt::Unchecked : Qt::Checked;
+    filling_ = true;
+    current->setCheckState(Number, to);
+    for (QTreeWidgetItem* item : list_->selectedItems())
+        if (!item->isHidden())
+            item->setCheckState(Number, to);
+    filling_ = false;
+    choiceChanged();
+    return true;
+}
+
+std::vector<std::size_t> ImportDialog::chosenLanes() const
+{
+    std::vector<std::size_t> out;
+    for (int i = 0; i < list_->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = list_->topLevelItem(i);
+        if (!item->isHidden() && item->checkState(Number) == Qt::Checked)
+            out.push_back(static_cast<std::size_t>(i));
+    }
+    return out;
+}
+
+LaneChoice ImportDialog::choice() const
+{
+    return {laneSpec(*lanes_, chosenLanes(), LaneFilter(filter_->text())), separate_->isChecked()};
+}
+
+void ImportDialog::choiceChanged()
+{
+    const std::vector<std::size_t> chosen = chosenLanes();
+    okButton()->setEnabled(!chosen.empty());
+    if (chosen.empty()) {
+        figures_->request({}, false); // drops a count still running
+        preview_->setText(tr("No lane chosen: check at least one."));
+        return;
+    }
+    figures_->request(chosen, separate_->isChecked());
+}
+
+void ImportDialog::showFigures(const LanePreviewFigures& f)
+{
+    if (f.traces == 0)
+        return;
+    if (f.traces == 1 && !separate_->isChecked()) {
+        preview_->setText(tr("%1 of %2 lanes → one trace of %3 records, %4 distinct states")
+                              .arg(formatCount(static_cast<long long>(chosenLanes().size())))
+                              .arg(formatCount(static_cast<long long>(lanes_->lanes.size())))
+                              .arg(formatCount(static_cast<long long>(f.total.records)))
+                              .arg(formatCount(static_cast<long long>(f.total.states))));
+        return;
+    }
+    preview_->setText(tr("%1 lanes → %1 traces of %2 records, %3 distinct states each")
+                          .arg(formatCount(static_cast<long long>(f.traces)))
+                          .arg(range(f.least.records, f.most.records), range(f.least.states, f.most.states)));
+}
+
+LaneChoice ImportDialog::remembered(SourceFormat format)
+{
+    QSettings s;
+    LaneChoice c;
+    c.components = s.value(settingsKey(format, "components"), "all").toString().toStdString();
+    c.separate = s.value(settingsKey(format, "separate"), false).toBool();
+    return c;
+}
+
+void ImportDialog::remember(SourceFormat format, const LaneChoice& choice)
+{
+    QSettings s;
+    s.setValue(settingsKey(format, "components"), QString::fromStdString(choice.components));
+    s.setValue(settingsKey(format, "separate"), choice.separate);
+}
+
+void ImportDialog::accept()
+{
+    if (chosenLanes().empty())
+        return;
+    remember(format_, choice());
+    QDialog::accept();
+}
+
+} // namespace chitra::app

@@ -1,0 +1,85 @@
+// The import dialog: which lanes of a foreign trace to open (interfaces.md "Foreign trace
+// formats", docs/gui.md "Opening foreign traces"). Lists the lanes (number, name, state
+// events) with check boxes and a name filter (text or /regex/); the lanes chosen are
+// those checked among the ones shown. Previews the records and distinct states the
+// choice gives, and opens them as one trace or as one trace per lane. Remembers the
+// last choice per format (QSettings) and preselects it.
+#pragma once
+
+#include "chitra/io/import.hpp"
+#include "jobs/import_choice.hpp"
+
+#include <QDialog>
+
+#include <memory>
+#include <vector>
+
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QTreeWidget;
+
+namespace chitra::app {
+
+class LanePreview;
+struct LanePreviewFigures;
+
+class ImportDialog : public QDialog {
+    Q_OBJECT
+public:
+    ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat format, const QString& path,
+                 QWidget* parent = nullptr);
+    ~ImportDialog() override;
+
+    // Checked lanes among those the filter shows, in lane order.
+    std::vector<std::size_t> chosenLanes() const;
+    // The choice as a spec that chooses exactly chosenLanes().
+    LaneChoice choice() const;
+    void preselect(const LaneChoice& choice);
+
+    // The last choice accepted for files of `format` ("all", one trace, at first).
+    static LaneChoice remembered(SourceFormat format);
+    static void remember(SourceFormat format, const LaneChoice& choice);
+
+    QLineEdit* filter() const { return filter_; }
+    QTreeWidget* laneList() const { return list_; }
+    QPushButton* allButton() const { return all_; }
+    QPushButton* noneButton() const { return none_; }
+    QLabel* previewLabel() const { return preview_; }
+    QRadioButton* oneTraceButton() const { return oneTrace_; }
+    QRadioButton* separateButton() const { return separate_; }
+    QPushButton* okButton() const;
+    LanePreview* preview() const { return figures_; }
+
+public slots:
+    void accept() override; // remembers the choice for the format
+
+protected:
+    // Space in the list checks or unchecks every selected lane (as the current one goes).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void fillList();
+    void applyFilter();
+    void checkShown(bool checked);
+    void choiceChanged();
+    void showFigures(const LanePreviewFigures& f);
+
+    std::shared_ptr<const LaneTrace> lanes_;
+    SourceFormat format_;
+    QLineEdit* filter_;
+    QLabel* filterError_;
+    QTreeWidget* list_;
+    QPushButton* all_;
+    QPushButton* none_;
+    QLabel* preview_;
+    QRadioButton* oneTrace_;
+    QRadioButton* separate_;
+    QDialogButtonBox* buttons_;
+    LanePreview* figures_;
+    bool filling_ = false; // check boxes being set in bulk: one preview afterwards
+};
+
+} // namespace chitra::app

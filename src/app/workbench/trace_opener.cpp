@@ -1,0 +1,108 @@
+#include "workbench/trace_opener.hpp"
+
+#include "dialogs/import_dialog.hpp"
+#include "jobs/trace_loader.hpp"
+#include "session/session.hpp"
+#include "workbench/error_reporter.hpp"
+#include "workbench/main_actions.hpp"
+#include "workbench/main_window.hpp"
+#include "workbench/recent_files.hpp"
+
+#include "chitra/lanes/lane_selection.hpp"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace chitra::app {
+
+TraceOpener::TraceOpener(MainWindow* window, TraceLoader* loader) : QObject(window), w_(window), loader_(loader)
+{
+    connect(loader_, &TraceLoader::loaded, this, &TraceOpener::onLoaded);
+}
+
+void TraceOpener::open(const QStringList& paths)
+{
+    for (const QString& p : paths)
+        loader_->load(p);
+}
+
+void TraceOpener::openRecent(const QString& path)
+{
+    if (const auto import = recentImport(path))
+        loader_->load(LoadRequest{path, import->format, import->lanes, {}});
+    else
+        loader_->load(path);
+}
+
+bool TraceOpener::openNow(const QString& path, QString* error, const ImportChoice& choice)
+{
+    const LoadResult r = loadTraceFile(path, choice);
+    if (!r.trace) {
+        if (error)
+            *error = r.error;
+        return false;
+    }
+    add(r);
+    return true;
+}
+
+void TraceOpener::onLoaded(const LoadResult& r)
+{
+    if (!r.error.isEmpty() || (!r.trace && !r.lanes)) {
+        // The session stays as it was; the reader's FILE:LINE: reason is the message.
+        reportError(w_, tr("Cannot open trace"), r.error);
+        emit loadFailed(r.error);
+        return;
+    }
+    if (r.trace) {
+        add(r);
+        return;
+    }
+    // A trace of one lane has nothing to choose.
+    const auto withEvents = std::count_if(r.lanes->lanes.begin(), r.lanes->lanes.end(),
+                                          [](const Lane& l) { return l.events > 0; });
+    if (withEvents <= 1) {
+        loader_->build(r, LaneChoice{});
+        return;
+    }
+    waiting_.push_back(r);
+    askNext();
+}
+
+void TraceOpener::askNext()
+{
+    if (dialog_ || waiting_.empty())
+        return;
+    const LoadResult r = waiting_.front();
+    waiting_.pop_front();
+    auto* dialog = new ImportDialog(r.lanes, r.format, r.path, w_);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog_ = dialog;
+    connect(dialog, &QDialog::finished, this, [this, dialog, r](int result) {
+        if (result == QDialog::Accepted)
+            loader_->build(r, dialog->choice());
+        else
+            w_->showMessage(tr("%1: not opened (import cancelled)").arg(QFileInfo(r.path).fileName()));
+        dialog_ = nullptr;
+        askNext();
+    });
+    dialog->open(); // window-modal; the window keeps painting and loading
+}
+
+void TraceOpener::add(const LoadResult& r)
+{
+    addRecentFile(kRecentTraces, r.path);
+    if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
+        rememberRecentImport(r.path, RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}});
+    else
+        rememberRecentImport(r.path, std::nullopt);
+    w_->actions()->updateRecent();
+    if (!r.warnings.isEmpty() && r.choice.lane <= 1)
+        w_->showMessage(tr("Warning: %1").arg(r.warnings.join("; ")));
+    ViewDocument* view = w_->session()->addFile(r.path, r.trace, r.bytes, r.base, r.choice);
+    w_->setCurrentView(view);
+    emit fileLoaded(view);
+}
+
+} // namespace chitra::app

@@ -1,0 +1,116 @@
+// The import dialog's preview figures and the traces of a lane choice, checked against
+// the PES that to_trace makes.
+#include "chitra/io/import.hpp"
+#include "chitra/lanes/lane_choice.hpp"
+#include "chitra/lanes/lane_selection.hpp"
+#include "chitra/util/cancel.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+using namespace chitra;
+
+namespace {
+
+// `lanes` lanes of random nested regions over `events` events, some lanes left empty.
+LaneTrace randomLanes(std::mt19937& rng, std::size_t lanes, int events)
+{
+    LaneTraceBuilder b("random.json", "chrome");
+    for (std::size_t l = 0; l < lanes; ++l)
+        b.add_lane("lane " + std::to_string(l));
+    std::vector<int> depth(lanes, 0);
+    const LaneStateId names[] = {b.state("A"), b.state("B"), b.state("C"), b.state("D")};
+    Time t = 100;
+    for (int e = 0; e < events; ++e) {
+        t += static_cast<Time>(rng() % 3); // equal times too
+        const std::size_t l = rng() % (lanes > 1 ? lanes - 1 : 1); // the last lane stays empty
+        if (depth[l] > 0 && rng() % 2) {
+            b.pop(l, t);
+            --depth[l];
+        } else {
+            b.push(l, t, names[rng() % 4]);
+            ++depth[l];
+        }
+    }
+    return b.finish();
+}
+
+std::size_t distinctStates(const Trace& t)
+{
+    std::set<SymbolId> s;
+    for (std::size_t i = 0; i < t.size(); ++i)
+        s.insert(t.states[i]);
+    return s.size();
+}
+
+} // namespace
+
+TEST(LaneChoiceFigures, AgreeWithThePesOfTheChoice)
+{
+    std::mt19937 rng(7);
+    for (int round = 0; round < 40; ++round) {
+        const LaneTrace lt = randomLanes(rng, 1 + rng() % 6, 1 + static_cast<int>(rng() % 300));
+        std::vector<std::size_t> lanes;
+        for (std::size_t l = 0; l < lt.lanes.size(); ++l)
+            if (rng() % 3 != 0 && !lt.lanes[l].changes.empty())
+                lanes.push_back(l);
+        if (lanes.empty())
+            continue;
+        SCOPED_TRACE("round " + std::to_string(round));
+        const Trace t = to_trace(lt, lanes);
+        const LaneChoiceFigures f = lane_choice_figures(lt, lanes);
+        EXPECT_EQ(f.records, t.size());
+        EXPECT_EQ(f.states, distinctStates(t));
+    }
+}
+
+TEST(LaneChoiceFigures, ALaneWithoutChangesAddsNothing)
+{
+    LaneTraceBuilder b("t.json", "chrome");
+    const auto l0 = b.add_lane("a");
+    b.add_lane("empty");
+    b.push(l0, 10, b.state("X"));
+    b.pop(l0, 20);
+    const LaneTrace lt = b.finish();
+    EXPECT_EQ(lane_choice_figures(lt, {0}).records, 2u);
+    EXPECT_EQ(lane_choice_figures(lt, {0, 1}).states, 2u);
+    EXPECT_EQ(lane_choice_figures(lt, {1}).records, 0u);
+}
+
+TEST(LaneChoiceFigures, StopsWhenCancelled)
+{
+    std::mt19937 rng(3);
+    const LaneTrace lt = randomLanes(rng, 3, 300000);
+    CancelFlag flag{true};
+    CancelScope scope(&flag);
+    EXPECT_THROW(lane_choice_figures(lt, {0, 1}), Cancelled);
+}
+
+TEST(TraceFromLanes, OneLaneAloneKeepsTheOriginOfTheChosenLanes)
+{
+    LaneTraceBuilder b("t.json", "chrome");
+    const auto r0 = b.add_lane("rank 0"), io = b.add_lane("io"), r1 = b.add_lane("rank 1");
+    const auto a = b.state("A"), c = b.state("C");
+    b.push(r0, 1000, a);
+    b.push(io, 500, c);
+    b.push(r1, 1700, c);
+    b.pop(r0, 2000);
+    b.pop(r1, 2500);
+    b.pop(io, 3000);
+    auto lt = std::make_shared<const LaneTrace>(b.finish());
+
+    const Trace both = trace_from_lanes(lt, {"/rank/"});
+    EXPECT_EQ(both.header.components, 2u);
+    EXPECT_EQ(both.lanes, lt);
+    const Trace second = trace_from_lanes(lt, {"/rank/"}, 2);
+    EXPECT_EQ(second.header.components, 1u);
+    ASSERT_EQ(second.size(), 2u);
+    EXPECT_EQ(second.times[0], 700); // rank 1 starts 700 ns after rank 0, the chosen lanes' origin
+    EXPECT_EQ((*second.symbols)[second.states[0]].name, "C");
+    const Trace alone = trace_from_lanes(lt, {"3"});
+    EXPECT_EQ(alone.times[0], 0);
+    EXPECT_THROW(trace_from_lanes(lt, {"/rank/"}, 3), InputError);
+    EXPECT_THROW(trace_from_lanes(lt, {"/nothing/"}), InputError);
+}
