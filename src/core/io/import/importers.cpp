@@ -5,7 +5,9 @@ namespace chitra {
 
 const std::vector<const Importer*>& importers()
 {
-    static const std::vector<const Importer*> all{};
+    static const std::vector<const Importer*> all{
+        &detail::chrome_importer(),
+    };
     return all;
 }
 

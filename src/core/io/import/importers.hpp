@@ -6,4 +6,6 @@
 
 namespace chitra::detail {
 
+const Importer& chrome_importer();
+
 } // namespace chitra::detail

@@ -1,0 +1,373 @@
+#include "io/chrome/event_decoder.hpp"
+
+#include "io/import/exact_time.hpp"
+
+#include <charconv>
+#include <cstring>
+#include <limits>
+
+namespace chitra::detail::chrome {
+
+namespace ondemand = simdjson::ondemand;
+
+namespace {
+
+bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// JSON's number grammar (simdjson does not check the spelling of a token it only peeks at).
+bool is_json_number(std::string_view s, bool integer_only)
+{
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    if (i < n && s[i] == '-')
+        ++i;
+    if (i >= n || !is_digit(s[i]))
+        return false;
+    if (s[i] == '0')
+        ++i;
+    else
+        while (i < n && is_digit(s[i]))
+            ++i;
+    if (i < n && s[i] == '.') {
+        if (integer_only || ++i >= n || !is_digit(s[i]))
+            return false;
+        while (i < n && is_digit(s[i]))
+            ++i;
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        if (integer_only)
+            return false;
+        ++i;
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            ++i;
+        if (i >= n || !is_digit(s[i]))
+            return false;
+        while (i < n && is_digit(s[i]))
+            ++i;
+    }
+    return i == n;
+}
+
+std::string_view trimmed_token(std::string_view token)
+{
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
+                              token.back() == '\r'))
+        token.remove_suffix(1);
+    return token;
+}
+
+bool fail(DecodeFailure& failure, std::string reason, simdjson::error_code code = simdjson::SUCCESS)
+{
+    failure.reason = std::move(reason);
+    failure.code = code;
+    return false;
+}
+
+bool fail(DecodeFailure& failure, simdjson::error_code code)
+{
+    return fail(failure, simdjson::error_message(code), code);
+}
+
+// `ts` or `dur`: microseconds as a JSON number, read from its text into exact ns.
+bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure& failure)
+{
+    const std::string_view token = trimmed_token(value.raw_json_token());
+    if (!is_json_number(token, false))
+        return fail(failure, std::string(key) + (token.starts_with('"') ? " is a string, not a number"
+                                                                         : " is not a number"));
+    const auto ns = decimal_scaled(token, 3);
+    if (!ns)
+        return fail(failure, std::string(key) + " " + std::string(token) + " is out of range");
+    out = *ns;
+    return true;
+}
+
+// An integer stays an integer; a string of a canonical decimal integer ("12", "-3") is
+// that integer, so that 12 and "12" name the same process; any other string is a name.
+bool read_thread(ondemand::value& value, const char* key, ThreadRef& out, DecodeFailure& failure)
+{
+    const std::string_view token = trimmed_token(value.raw_json_token());
+    out = ThreadRef{};
+    if (token.starts_with('"')) {
+        std::string_view text;
+        if (auto e = value.get_string().get(text))
+            return fail(failure, e);
+        const bool canonical = is_json_number(text, true) && text != "-0" &&
+                               !(text.size() > 1 && text[0] == '0');
+        if (canonical) {
+            auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out.number);
+            if (ec == std::errc() && p == text.data() + text.size())
+                return true;
+        }
+        out.is_text = true;
+        out.text = text;
+        return true;
+    }
+    if (!is_json_number(token, true))
+        return fail(failure, std::string(key) + " is neither an integer nor a string");
+    auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), out.number);
+    if (ec != std::errc() || p != token.data() + token.size())
+        return fail(failure, std::string(key) + " " + std::string(token) + " is out of range");
+    return true;
+}
+
+// Values the reader does not use are still checked to be JSON, to the end: On-Demand
+// alone would only skip over them, matching brackets.
+bool check_value(ondemand::value& value, DecodeFailure& failure)
+{
+    ondemand::json_type type{};
+    if (auto e = value.type().get(type))
+        return fail(failure, e);
+    switch (type) {
+    case ondemand::json_type::object: {
+        ondemand::object object;
+        if (auto e = value.get_object().get(object))
+            return fail(failure, e);
+        for (auto field : object) {
+            std::string_view key;
+            if (auto e = field.unescaped_key().get(key))
+                return fail(failure, e);
+            ondemand::value v;
+            if (auto e = field.value().get(v))
+                return fail(failure, e);
+            if (!check_value(v, failure))
+                return false;
+        }
+        return true;
+    }
+    case ondemand::json_type::array: {
+        ondemand::array array;
+        if (auto e = value.get_array().get(array))
+            return fail(failure, e);
+        for (auto item : array) {
+            ondemand::value v;
+            if (auto e = item.get(v))
+                return fail(failure, e);
+            if (!check_value(v, failure))
+                return false;
+        }
+        return true;
+    }
+    case ondemand::json_type::number:
+        if (!is_json_number(trimmed_token(value.raw_json_token()), false))
+            return fail(failure, "a malformed number", simdjson::NUMBER_ERROR);
+        return true;
+    case ondemand::json_type::string: {
+        std::string_view s;
+        if (auto e = value.get_string().get(s))
+            return fail(failure, e);
+        return true;
+    }
+    case ondemand::json_type::boolean: {
+        bool b = false;
+        if (auto e = value.get_bool().get(b))
+            return fail(failure, e);
+        return true;
+    }
+    case ondemand::json_type::null:
+        if (trimmed_token(value.raw_json_token()) != "null")
+            return fail(failure, "a malformed null", simdjson::N_ATOM_ERROR);
+        return true;
+    }
+    return fail(failure, simdjson::TAPE_ERROR);
+}
+
+} // namespace
+
+bool EventDecoder::decode(std::string_view events, std::vector<EventRecord>& out, DecodeFailure& failure)
+{
+    out.clear();
+    counters_.clear();
+    kept_.clear();
+    failure = DecodeFailure{};
+    const std::size_t length = events.size() + 2;
+    if (buffer_.size() < length + simdjson::SIMDJSON_PADDING)
+        buffer_.resize(length + simdjson::SIMDJSON_PADDING + length / 8);
+    buffer_[0] = '[';
+    std::memcpy(buffer_.data() + 1, events.data(), events.size());
+    buffer_[length - 1] = ']';
+    std::memset(buffer_.data() + length, 0, simdjson::SIMDJSON_PADDING);
+
+    ondemand::document doc;
+    if (auto e = parser_.iterate(buffer_.data(), length, buffer_.size()).get(doc))
+        return fail(failure, e);
+    ondemand::array array;
+    if (auto e = doc.get_array().get(array))
+        return fail(failure, e);
+    std::size_t k = 0;
+    for (auto item : array) {
+        failure.event = k;
+        ondemand::object object;
+        if (auto e = item.get_object().get(object))
+            return e == simdjson::INCORRECT_TYPE ? fail(failure, "an event is not an object", e) : fail(failure, e);
+        EventRecord record;
+        if (!decode_event(object, record, failure))
+            return false;
+        out.push_back(record);
+        ++k;
+    }
+    failure.event = DecodeFailure::npos;
+    // Everything must have been read: the chunk is exactly a run of whole events.
+    if (doc.current_location().error() != simdjson::OUT_OF_BOUNDS)
+        return fail(failure, "text after the last event of the chunk", simdjson::TAPE_ERROR);
+    return true;
+}
+
+bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, DecodeFailure& failure)
+{
+    std::string_view raw_args;
+    bool has_ph = false, args_not_object = false;
+    for (auto field : object) {
+        std::string_view key;
+        if (auto e = field.unescaped_key().get(key))
+            return fail(failure, e);
+        ondemand::value value;
+        if (auto e = field.value().get(value))
+            return fail(failure, e);
+        if (key == "ph") {
+            if (auto e = value.get_string().get(record.ph))
+                return fail(failure, e == simdjson::INCORRECT_TYPE ? "ph is not a string" : simdjson::error_message(e), e);
+            has_ph = true;
+            record.phase = record.ph.size() == 1 ? record.ph[0] : '\0';
+        } else if (key == "ts") {
+            if (!read_time(value, "ts", record.ts, failure))
+                return false;
+            record.has_ts = true;
+        } else if (key == "dur") {
+            if (!read_time(value, "dur", record.dur, failure))
+                return false;
+            record.has_dur = true;
+        } else if (key == "pid") {
+            if (!read_thread(value, "pid", record.pid, failure))
+                return false;
+        } else if (key == "tid") {
+            if (!read_thread(value, "tid", record.tid, failure))
+                return false;
+        } else if (key == "name") {
+            if (auto e = value.get_string().get(record.name))
+                return fail(failure, e == simdjson::INCORRECT_TYPE ? "name is not a string" : simdjson::error_message(e), e);
+            record.has_name = true;
+        } else if (key == "args") {
+            if (has_ph) {
+                raw_args = {};
+                args_not_object = false;
+                if (!(record.phase == 'C' || record.phase == 'M' ? decode_args(value, record, false, failure)
+                                                                   : check_value(value, failure)))
+                    return false;
+            } else {
+                // `ph` comes later: keep the object's text, read it when the phase is known.
+                ondemand::object args;
+                auto e = value.get_object().get(args);
+                raw_args = {};
+                if (e == simdjson::INCORRECT_TYPE) {
+                    args_not_object = true;
+                    if (!check_value(value, failure))
+                        return false;
+                } else if (e || (e = args.raw_json().get(raw_args))) {
+                    return fail(failure, e);
+                } else {
+                    args_not_object = false;
+                }
+            }
+        } else if (!check_value(value, failure)) {
+            return false;
+        }
+    }
+    if (!has_ph)
+        return fail(failure, "the event has no ph");
+    if (args_not_object)
+        record.args_not_object = record.phase == 'C';
+    if (!raw_args.empty() && !decode_raw_args(raw_args, record, failure))
+        return false;
+    const char phase = record.phase;
+    if (phase == 'B' || phase == 'E' || phase == 'X' || phase == 'C') {
+        if (!record.has_ts)
+            return fail(failure, std::string("a ") + phase + " event without ts");
+    }
+    if (phase == 'X') {
+        if (!record.has_dur)
+            return fail(failure, "an X event without dur");
+        if (record.dur < 0)
+            return fail(failure, "an X event with a negative dur");
+        Time end = 0;
+        if (__builtin_add_overflow(record.ts, record.dur, &end) || end == std::numeric_limits<Time>::max())
+            return fail(failure, "ts + dur is out of range");
+    }
+    return true;
+}
+
+bool EventDecoder::decode_args(ondemand::value& args, EventRecord& record, bool copy_keys, DecodeFailure& failure)
+{
+    // A later `args` replaces an earlier one.
+    record.counters_begin = record.counters_end = static_cast<std::uint32_t>(counters_.size());
+    record.has_args_name = false;
+    record.args_name = {};
+    ondemand::object object;
+    auto e = args.get_object().get(object);
+    if (e == simdjson::INCORRECT_TYPE) {
+        record.args_not_object = record.phase == 'C';
+        return check_value(args, failure);
+    }
+    if (e)
+        return fail(failure, e);
+    auto keep = [&](std::string_view s) {
+        return copy_keys ? std::string_view(kept_.emplace_back(s)) : s;
+    };
+    for (auto field : object) {
+        std::string_view key;
+        if ((e = field.unescaped_key().get(key)))
+            return fail(failure, e);
+        ondemand::value value;
+        if ((e = field.value().get(value)))
+            return fail(failure, e);
+        if (record.phase == 'C') {
+            double v = 0;
+            e = value.get_double().get(v);
+            if (!e && !is_json_number(trimmed_token(value.raw_json_token()), false))
+                return fail(failure, "a malformed number", simdjson::NUMBER_ERROR);
+            if (!e) {
+                counters_.push_back({keep(key), v});
+            } else if (e == simdjson::INCORRECT_TYPE) {
+                ++record.non_numeric;
+                if (!check_value(value, failure))
+                    return false;
+            } else {
+                return fail(failure, e);
+            }
+        } else if (key == "name" && value.type().value_unsafe() == ondemand::json_type::string) {
+            std::string_view s;
+            if ((e = value.get_string().get(s)))
+                return fail(failure, e);
+            record.args_name = keep(s);
+            record.has_args_name = true;
+        } else if (!check_value(value, failure)) {
+            return false;
+        }
+    }
+    record.counters_end = static_cast<std::uint32_t>(counters_.size());
+    return true;
+}
+
+bool EventDecoder::decode_raw_args(std::string_view raw, EventRecord& record, DecodeFailure& failure)
+{
+    // `{}` needs no parser.
+    std::size_t inner = 1;
+    while (inner < raw.size() && (raw[inner] == ' ' || raw[inner] == '\t' || raw[inner] == '\n' || raw[inner] == '\r'))
+        ++inner;
+    if (inner + 1 == raw.size() && raw[inner] == '}')
+        return true;
+    args_buffer_.assign(raw);
+    args_buffer_.append(simdjson::SIMDJSON_PADDING, '\0');
+    ondemand::document doc;
+    if (auto e = args_parser_.iterate(args_buffer_.data(), raw.size(), args_buffer_.size()).get(doc))
+        return fail(failure, e);
+    ondemand::value value;
+    if (auto e = doc.get_value().get(value))
+        return fail(failure, e);
+    return decode_args(value, record, true, failure);
+}
+
+} // namespace chitra::detail::chrome
