@@ -74,7 +74,6 @@ std::string reason_of(const DecodeFailure& f)
     case simdjson::UNCLOSED_STRING: return "a string is not closed";
     case simdjson::STRING_ERROR: return "a malformed escape in a string";
     case simdjson::DEPTH_ERROR: return "values nested too deeply";
-    case simdjson::INCORRECT_TYPE: return f.reason;
     default: return "malformed JSON (" + f.reason + ")";
     }
 }

@@ -163,8 +163,8 @@ bool check_value(ondemand::value& value, DecodeFailure& failure)
     }
     case ondemand::json_type::boolean: {
         bool b = false;
-        if (auto e = value.get_bool().get(b))
-            return fail(failure, e);
+        if (value.get_bool().get(b))
+            return fail(failure, "a malformed true or false", simdjson::T_ATOM_ERROR);
         return true;
     }
     case ondemand::json_type::null:
@@ -202,7 +202,7 @@ bool EventDecoder::decode(std::string_view events, std::vector<EventRecord>& out
         failure.event = k;
         ondemand::object object;
         if (auto e = item.get_object().get(object))
-            return e == simdjson::INCORRECT_TYPE ? fail(failure, "an event is not an object", e) : fail(failure, e);
+            return e == simdjson::INCORRECT_TYPE ? fail(failure, "an event is not an object") : fail(failure, e);
         EventRecord record;
         if (!decode_event(object, record, failure))
             return false;
@@ -229,7 +229,7 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
             return fail(failure, e);
         if (key == "ph") {
             if (auto e = value.get_string().get(record.ph))
-                return fail(failure, e == simdjson::INCORRECT_TYPE ? "ph is not a string" : simdjson::error_message(e), e);
+                return e == simdjson::INCORRECT_TYPE ? fail(failure, "ph is not a string") : fail(failure, e);
             has_ph = true;
             record.phase = record.ph.size() == 1 ? record.ph[0] : '\0';
         } else if (key == "ts") {
@@ -248,7 +248,7 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
                 return false;
         } else if (key == "name") {
             if (auto e = value.get_string().get(record.name))
-                return fail(failure, e == simdjson::INCORRECT_TYPE ? "name is not a string" : simdjson::error_message(e), e);
+                return e == simdjson::INCORRECT_TYPE ? fail(failure, "name is not a string") : fail(failure, e);
             record.has_name = true;
         } else if (key == "args") {
             if (has_ph) {
