@@ -38,27 +38,6 @@ const std::vector<std::string>& base_traces()
     return traces;
 }
 
-// Whether `text` is a trace once completed as a cut one is (a trailing comma dropped, the
-// missing closing brackets added): the reader must accept exactly these prefixes.
-std::optional<std::string> completed(std::string text)
-{
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.pop_back();
-    if (!text.empty() && text.back() == ',')
-        text.pop_back();
-    for (const char* tail : {"", "]", "}", "]}"}) {
-        const std::string candidate = text + tail;
-        const auto root = chrome_oracle::parse(candidate);
-        if (!root)
-            continue;
-        if (root->kind == chrome_oracle::Node::array ||
-            (root->kind == chrome_oracle::Node::object && root->get("traceEvents") &&
-             root->get("traceEvents")->kind == chrome_oracle::Node::array))
-            return candidate;
-    }
-    return std::nullopt;
-}
-
 // Positions of `text` outside JSON strings (a stray byte there always breaks the JSON).
 std::vector<bool> outside_strings(std::string_view text)
 {

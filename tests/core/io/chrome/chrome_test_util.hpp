@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -86,6 +88,27 @@ inline bool has_warning(const LaneTrace& t, const std::string& text)
         if (w.find(text) != std::string::npos)
             return true;
     return false;
+}
+
+// Whether `text` is a trace once completed as a cut one is (a trailing comma dropped, the
+// missing closing brackets added): the reader must accept exactly these prefixes.
+inline std::optional<std::string> completed(std::string text)
+{
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.pop_back();
+    if (!text.empty() && text.back() == ',')
+        text.pop_back();
+    for (const char* tail : {"", "]", "}", "]}"}) {
+        const std::string candidate = text + tail;
+        const auto root = chrome_oracle::parse(candidate);
+        if (!root)
+            continue;
+        if (root->kind == chrome_oracle::Node::array ||
+            (root->kind == chrome_oracle::Node::object && root->get("traceEvents") &&
+             root->get("traceEvents")->kind == chrome_oracle::Node::array))
+            return candidate;
+    }
+    return std::nullopt;
 }
 
 // Whether the importer's reading agrees with the oracle's: lane order and names, each
