@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace chitra::detail::chrome {
 
@@ -59,6 +60,19 @@ std::string_view trimmed_token(std::string_view token)
     return token;
 }
 
+// A string's text straight from the buffer when it has no escape (stage 1 has already
+// checked its UTF-8 and that it holds no control character): nullopt when it has one, so
+// simdjson must unescape it. `raw` starts after the opening quote.
+std::optional<std::string_view> plain_string(const char* raw)
+{
+    for (const char* p = raw;; ++p) {
+        if (*p == '"')
+            return std::string_view(raw, static_cast<std::size_t>(p - raw));
+        if (*p == '\\')
+            return std::nullopt;
+    }
+}
+
 bool fail(DecodeFailure& failure, std::string reason, simdjson::error_code code = simdjson::SUCCESS)
 {
     failure.reason = std::move(reason);
@@ -85,11 +99,50 @@ bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure
     return true;
 }
 
+enum class Key { ph, ts, dur, pid, tid, name, args, other };
+
+// The keys the reader uses, told apart by length first (most events have 8 keys).
+Key key_of(std::string_view k)
+{
+    switch (k.size()) {
+    case 2:
+        return k == "ph" ? Key::ph : k == "ts" ? Key::ts : Key::other;
+    case 3:
+        return k == "pid" ? Key::pid : k == "tid" ? Key::tid : k == "dur" ? Key::dur : Key::other;
+    case 4:
+        return k == "name" ? Key::name : k == "args" ? Key::args : Key::other;
+    default:
+        return Key::other;
+    }
+}
+
+// A string value (`ph`, `name`), unescaped only when it has escapes.
+bool read_string(ondemand::value& value, const char* key, std::string_view& out, DecodeFailure& failure)
+{
+    const std::string_view token = value.raw_json_token();
+    if (!token.starts_with('"'))
+        return fail(failure, std::string(key) + " is not a string");
+    if (auto plain = plain_string(token.data() + 1)) {
+        out = *plain;
+        return true;
+    }
+    if (auto e = value.get_string().get(out))
+        return fail(failure, e);
+    return true;
+}
+
 // An integer stays an integer; a string of a canonical decimal integer ("12", "-3") is
 // that integer, so that 12 and "12" name the same process; any other string is a name.
-bool read_thread(ondemand::value& value, const char* key, ThreadRef& out, DecodeFailure& failure)
+} // namespace
+
+bool ThreadReader::read(ondemand::value& value, const char* key, ThreadRef& out, DecodeFailure& failure)
 {
     const std::string_view token = trimmed_token(value.raw_json_token());
+    // Most events of a thread follow each other: an integer seen last time is not parsed again.
+    if (token.size() == last_size_ && std::memcmp(token.data(), last_, last_size_) == 0) {
+        out = ThreadRef{false, last_number_, {}};
+        return true;
+    }
     out = ThreadRef{};
     if (token.starts_with('"')) {
         std::string_view text;
@@ -111,8 +164,15 @@ bool read_thread(ondemand::value& value, const char* key, ThreadRef& out, Decode
     auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), out.number);
     if (ec != std::errc() || p != token.data() + token.size())
         return fail(failure, std::string(key) + " " + std::string(token) + " is out of range");
+    if (token.size() <= sizeof last_) {
+        std::memcpy(last_, token.data(), token.size());
+        last_size_ = token.size();
+        last_number_ = out.number;
+    }
     return true;
 }
+
+namespace {
 
 // Values the reader does not use are still checked to be JSON, to the end: On-Demand
 // alone would only skip over them, matching brackets.
@@ -157,6 +217,8 @@ bool check_value(ondemand::value& value, DecodeFailure& failure)
         return true;
     case ondemand::json_type::string: {
         std::string_view s;
+        if (plain_string(value.raw_json_token().data() + 1))
+            return true;
         if (auto e = value.get_string().get(s))
             return fail(failure, e);
         return true;
@@ -220,37 +282,47 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
 {
     std::string_view raw_args;
     bool has_ph = false, args_not_object = false;
-    for (auto field : object) {
+    for (auto item : object) {
+        ondemand::field field;
+        if (auto e = std::move(item).get(field))
+            return fail(failure, e);
         std::string_view key;
-        if (auto e = field.unescaped_key().get(key))
+        if (auto plain = plain_string(field.key().raw()))
+            key = *plain;
+        else if (auto e = field.unescaped_key().get(key))
             return fail(failure, e);
-        ondemand::value value;
-        if (auto e = field.value().get(value))
-            return fail(failure, e);
-        if (key == "ph") {
-            if (auto e = value.get_string().get(record.ph))
-                return e == simdjson::INCORRECT_TYPE ? fail(failure, "ph is not a string") : fail(failure, e);
+        ondemand::value& value = field.value();
+        switch (key_of(key)) {
+        case Key::ph:
+            if (!read_string(value, "ph", record.ph, failure))
+                return false;
             has_ph = true;
             record.phase = record.ph.size() == 1 ? record.ph[0] : '\0';
-        } else if (key == "ts") {
+            break;
+        case Key::ts:
             if (!read_time(value, "ts", record.ts, failure))
                 return false;
             record.has_ts = true;
-        } else if (key == "dur") {
+            break;
+        case Key::dur:
             if (!read_time(value, "dur", record.dur, failure))
                 return false;
             record.has_dur = true;
-        } else if (key == "pid") {
-            if (!read_thread(value, "pid", record.pid, failure))
+            break;
+        case Key::pid:
+            if (!pid_.read(value, "pid", record.pid, failure))
                 return false;
-        } else if (key == "tid") {
-            if (!read_thread(value, "tid", record.tid, failure))
+            break;
+        case Key::tid:
+            if (!tid_.read(value, "tid", record.tid, failure))
                 return false;
-        } else if (key == "name") {
-            if (auto e = value.get_string().get(record.name))
-                return e == simdjson::INCORRECT_TYPE ? fail(failure, "name is not a string") : fail(failure, e);
+            break;
+        case Key::name:
+            if (!read_string(value, "name", record.name, failure))
+                return false;
             record.has_name = true;
-        } else if (key == "args") {
+            break;
+        case Key::args:
             if (has_ph) {
                 raw_args = {};
                 args_not_object = false;
@@ -272,8 +344,11 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
                     args_not_object = false;
                 }
             }
-        } else if (!check_value(value, failure)) {
-            return false;
+            break;
+        case Key::other:
+            if (!check_value(value, failure))
+                return false;
+            break;
         }
     }
     if (!has_ph)

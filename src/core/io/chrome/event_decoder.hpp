@@ -50,6 +50,17 @@ struct DecodeFailure {
     simdjson::error_code code = simdjson::SUCCESS; // SUCCESS: a rule of the format
 };
 
+// Reads a pid or tid, remembering the last integer's spelling (threads write runs of events).
+class ThreadReader {
+public:
+    bool read(simdjson::ondemand::value& value, const char* key, ThreadRef& out, DecodeFailure& failure);
+
+private:
+    char last_[24] = {};
+    std::size_t last_size_ = 0; // 0: nothing remembered
+    std::int64_t last_number_ = 0;
+};
+
 class EventDecoder {
 public:
     // Reads `events` (whole events separated by commas). False, with `failure` set, when
@@ -71,6 +82,7 @@ private:
     std::string args_buffer_;
     std::vector<CounterValue> counters_;
     std::deque<std::string> kept_;           // keys read by args_parser_
+    ThreadReader pid_, tid_;
 };
 
 } // namespace chitra::detail::chrome
