@@ -2,11 +2,13 @@
 # Runs every libFuzzer target (ASan + UBSan) for a bounded time each (not run by CI).
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each; default targets: all)
 # Targets: fuzz_pes_reader (PES text reader), fuzz_session_loader (session files),
-#          fuzz_pipeline_json (pipeline JSON parser + replay).
+#          fuzz_pipeline_json (pipeline JSON parser + replay),
+#          fuzz_chrome_reader (Chrome Trace Event JSON reader against its oracle).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
-# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines).
+# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines),
+# tests/fuzz/seeds-chrome/ plus the first 8 KB of sample_traces/*.json (Chrome).
 # Corpora grow across runs in BUILD_DIR/fuzz-corpus/<name>. Findings (crash-*, timeout-*,
 # leak-*) land in the build directory; reproduce one with
 #   build-fuzz/tests/fuzz/fuzz_pes_reader build-fuzz/crash-...
@@ -18,7 +20,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json)
+  targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_chrome_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -54,6 +56,13 @@ for target in "${targets[@]}"; do
       name=pipeline; seeds=$(seed_dir $name)
       cp tests/fuzz/seeds-pipeline/* "$seeds/"
       args=(-max_len=4096 -dict="$repo/tests/fuzz/pipeline.dict") ;;
+    fuzz_chrome_reader)
+      name=chrome; seeds=$(seed_dir $name)
+      cp tests/fuzz/seeds-chrome/* "$seeds/"
+      for f in sample_traces/*.json; do
+        [[ -f $f ]] && head -c 8192 "$f" > "$seeds/sample-$(basename "$f")"
+      done
+      args=(-max_len=8192 -dict="$repo/tests/fuzz/chrome.dict") ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

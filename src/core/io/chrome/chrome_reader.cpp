@@ -6,6 +6,7 @@
 #include "io/chrome/event_decoder.hpp"
 #include "io/chrome/json_scan.hpp"
 
+#include <algorithm>
 #include <optional>
 
 namespace chitra::detail {
@@ -129,8 +130,12 @@ public:
             if (chunk.end > chunk.begin) {
                 const std::string_view part = text.substr(chunk.begin, chunk.end - chunk.begin);
                 if (!decoder_.decode(part, records_, failure_))
-                    report(*cutter, chunk, part, events);
+                    report(*cutter, chunk.begin, part, events);
                 commit();
+            }
+            if (chunk.error) {
+                const JsonSyntaxError& e = *chunk.error;
+                fail(e.offset, e.event == npos ? npos : events + e.event, e.reason);
             }
             events += records_.size();
             pos = chunk.next;
@@ -150,19 +155,34 @@ private:
             collector_.add(r, decoder_.counters());
     }
 
-    [[noreturn]] void report(const EventCutter& cutter, const EventChunk& chunk, std::string_view part,
-                             std::size_t events) const
+    // Reports the first fault of the chunk of events from `begin` (`part`) that failed.
+    [[noreturn]] void report(const EventCutter& cutter, std::size_t begin, std::string_view part, std::size_t events)
     {
-        std::size_t offset = chunk.begin;
-        std::size_t k = failure_.event;
-        if (k != DecodeFailure::npos) {
-            offset = cutter.event_start(chunk.begin, k);
-        } else if (failure_.code == simdjson::UTF8_ERROR || failure_.code == simdjson::UNESCAPED_CHARS) {
-            offset = chunk.begin + (failure_.code == simdjson::UTF8_ERROR ? first_invalid_utf8(part)
-                                                                          : first_control_in_string(part));
-            k = cutter.event_at(chunk.begin, offset);
+        if (failure_.event != DecodeFailure::npos)
+            fail(cutter.event_start(begin, failure_.event), events + failure_.event, reason_of(failure_));
+        // simdjson checks the bytes of the whole chunk at once (UTF-8, control bytes in
+        // strings) and names one fault, not the first: read the events one by one.
+        const std::string_view text = scan_.text();
+        for (std::size_t k = 0;; ++k) {
+            const std::size_t start = cutter.event_start(begin, k);
+            const std::size_t end = cutter.event_end(begin, k);
+            if (start >= begin + part.size() || end <= start)
+                break;
+            const std::string_view event = text.substr(start, end - start);
+            if (decoder_.decode(event, records_, failure_))
+                continue;
+            std::size_t offset = start;
+            std::string reason = reason_of(failure_);
+            if (failure_.event == DecodeFailure::npos) {
+                const std::size_t bad_utf8 = first_invalid_utf8(event), control = first_control_in_string(event);
+                if (std::min(bad_utf8, control) < event.size()) {
+                    offset = start + std::min(bad_utf8, control);
+                    reason = bad_utf8 <= control ? "invalid UTF-8" : "a control character inside a string";
+                }
+            }
+            fail(offset, events + k, reason);
         }
-        fail(offset, k == DecodeFailure::npos ? npos : events + k, reason_of(failure_));
+        fail(begin, npos, reason_of(failure_));
     }
 
     JsonScan scan_;

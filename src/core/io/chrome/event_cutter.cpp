@@ -125,41 +125,61 @@ EventChunk EventCutter::exact(std::size_t pos, std::size_t target) const
 {
     const std::string_view text = scan_.text();
     const std::size_t n = text.size();
-    EventChunk chunk{pos, pos, n, true};
+    EventChunk chunk{pos, pos, n, true, std::nullopt};
     std::size_t count = 0;
     std::size_t q = pos;
-    for (;;) {
-        q = scan_.skip_ws(q);
-        if (q == n)
-            return chunk; // the text ends: a trace cut short
-        if (text[q] == ']') {
-            check_after_array(q + 1);
-            return chunk;
+    try {
+        for (;;) {
+            q = scan_.skip_ws(q);
+            if (q == n)
+                return chunk; // the text ends: a trace cut short
+            if (text[q] == ']') {
+                check_after_array(q + 1);
+                return chunk;
+            }
+            if (text[q] == ',')
+                throw JsonSyntaxError{q, "an event is missing before ','", count};
+            try {
+                chunk.end = scan_.skip_value(q);
+            } catch (JsonSyntaxError& e) {
+                e.event = count;
+                throw;
+            }
+            ++count;
+            q = scan_.skip_ws(chunk.end);
+            if (q == n)
+                return chunk;
+            if (text[q] == ']') {
+                check_after_array(q + 1);
+                return chunk;
+            }
+            if (text[q] != ',')
+                throw JsonSyntaxError{q, "',' or ']' was expected after an event", count - 1};
+            ++q;
+            if (chunk.end - pos >= target) {
+                chunk.next = q;
+                chunk.last = false;
+                return chunk;
+            }
         }
-        if (text[q] == ',')
-            throw JsonSyntaxError{q, "an event is missing before ','", count};
-        try {
-            chunk.end = scan_.skip_value(q);
-        } catch (JsonSyntaxError& e) {
-            e.event = count;
+    } catch (const JsonSyntaxError& e) {
+        // The whole events before the fault are read first: one of them may hold an
+        // earlier fault, and the first in the file is the one reported.
+        if (count == 0)
             throw;
-        }
-        ++count;
-        q = scan_.skip_ws(chunk.end);
-        if (q == n)
-            return chunk;
-        if (text[q] == ']') {
-            check_after_array(q + 1);
-            return chunk;
-        }
-        if (text[q] != ',')
-            throw JsonSyntaxError{q, "',' or ']' was expected after an event", count - 1};
-        ++q;
-        if (chunk.end - pos >= target) {
-            chunk.next = q;
-            chunk.last = false;
-            return chunk;
-        }
+        chunk.last = true;
+        chunk.error = e;
+        return chunk;
+    }
+}
+
+std::size_t EventCutter::event_end(std::size_t pos, std::size_t k) const
+{
+    const std::size_t start = event_start(pos, k);
+    try {
+        return scan_.skip_value(start);
+    } catch (const JsonSyntaxError&) {
+        return start;
     }
 }
 

@@ -20,6 +20,8 @@ struct EventChunk {
     std::size_t end = 0;
     std::size_t next = 0;       // where the following events start
     bool last = false;          // no event follows (the array or the text ended)
+    // A fault after the events of the chunk (exact() only), to report once they are read.
+    std::optional<JsonSyntaxError> error;
 };
 
 class EventCutter {
@@ -39,12 +41,15 @@ public:
     // The events from `pos` up to the first event boundary at or after `target` bytes
     // (at least one event when there is one), found by scanning every byte. At the end
     // of the array, checks what follows it (other top-level keys, a closing brace).
-    // Throws JsonSyntaxError, with `event` counted from `pos`.
+    // A fault found after whole events ends the chunk there (EventChunk::error); one in
+    // the first event throws JsonSyntaxError. `event` is counted from `pos`.
     EventChunk exact(std::size_t pos, std::size_t target) const;
 
     // Where event `k` (from 0) of the events from `pos` starts; where the scan fails
     // when the events before it are malformed.
     std::size_t event_start(std::size_t pos, std::size_t k) const;
+    // Where event `k` (from 0) of the events from `pos` ends.
+    std::size_t event_end(std::size_t pos, std::size_t k) const;
     // The index (from 0) of the event from `pos` that holds byte `offset`.
     std::size_t event_at(std::size_t pos, std::size_t offset) const;
 

@@ -360,7 +360,7 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
     const char phase = record.phase;
     if (phase == 'B' || phase == 'E' || phase == 'X' || phase == 'C') {
         if (!record.has_ts)
-            return fail(failure, std::string("a ") + phase + " event without ts");
+            return fail(failure, std::string(phase == 'X' || phase == 'E' ? "an " : "a ") + phase + " event without ts");
     }
     if (phase == 'X') {
         if (!record.has_dur)

@@ -60,8 +60,11 @@ std::size_t JsonScan::skip_value(std::size_t p) const
         return skip_string(p);
     if (first != '{' && first != '[') {
         std::size_t q = p;
-        while (q < n && !kScalarEnd[static_cast<unsigned char>(text_[q])])
+        while (q < n && !kScalarEnd[static_cast<unsigned char>(text_[q])]) {
+            if (text_[q] == '\\')
+                throw JsonSyntaxError{q, "a backslash outside a string"};
             ++q;
+        }
         if (q == p)
             throw JsonSyntaxError{p, std::string("a value was expected, not '") + first + "'"};
         return q;
@@ -82,6 +85,9 @@ std::size_t JsonScan::skip_value(std::size_t p) const
                 throw JsonSyntaxError{q, "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
             closers[depth++] = c == '{' ? '}' : ']';
             break;
+        case '\\':
+            // (simdjson would take the next byte as escaped, even outside a string)
+            throw JsonSyntaxError{q, "a backslash outside a string"};
         case '}':
         case ']':
             if (closers[depth - 1] != c)

@@ -80,6 +80,7 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {R"([{"ph":"X","ts":1}])", "event 1: an X event without dur"},
         {R"([{"ph":"B","name":"a"}])", "event 1: a B event without ts"},
         {R"([{"ph":"C","name":"a","args":{}}])", "event 1: a C event without ts"},
+        {R"([{"ph":"E"}])", "event 1: an E event without ts"},
         {"[" + ok + "," + ok + "," + R"({"ts":1}])", "event 3: the event has no ph"},
         {R"([{"ph":5}])", "event 1: ph is not a string"},
         {R"([{"ph":"X","ts":1,"dur":1,"name":5}])", "event 1: name is not a string"},
@@ -99,6 +100,7 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {R"([{"ph":"X","ts":1,"dur":1,"cat":tru}])", "event 1: malformed JSON"},
         {R"([{"ph":"X","ts":1,"dur":1,"args":{"a" 1}}])", "event 1: malformed JSON"},
         {R"([{"ph":"X","ts":1,"dur":1,"args":{"a":[1}}])", "event 1: '}' where ']' was expected (byte 40)"},
+        {R"([{"ph":"X","ts":1,"dur":1,"pid":12\"a","b":"c"}])", "event 1: a backslash outside a string (byte 34)"},
         {"[" + ok + "]x", "t.json:1: text after the end of the event array"},
         {R"({"traceEvents":[]} x)", "t.json:1: text after the end of the trace (byte 19)"},
         {R"({"traceEvents":[],"m":{"a":1x}})", "t.json:1: malformed JSON"},
@@ -116,6 +118,19 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
             EXPECT_NE(message.find("(byte "), std::string::npos) << message;
         }
     }
+}
+
+TEST(ChromeMalformed, TheFirstFaultInTheFileIsReportedHoweverTheFileIsCut)
+{
+    std::string text = "[";
+    for (int i = 0; i < 40; ++i)
+        text += R"({"name":"a","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},)" "\n";
+    text += R"({"name":"a","ph":"X","dur":1},)" "\n";                  // event 41: no ts
+    text += "{\"name\":\"\xff\",\"ph\":\"X\",\"ts\":1,\"dur\":1},\n";   // 42: invalid UTF-8
+    text += R"({"name":"a","ph":"X","ts":1,"dur":1} x,)" "\n";          // 43: stray byte after
+    text += R"({"name":"a","ph":"X","ts":1,"dur":)";                     // 44: cut short
+    for (std::size_t chunk = 1; chunk < text.size() + 10; chunk += 7)
+        EXPECT_EQ(error_of(text, chunk), "t.json:41: event 41: an X event without ts (byte 2161)") << chunk;
 }
 
 TEST(ChromeMalformed, ACutAtEveryByteIsRefusedOrReadAsTheOracleReadsWhatIsLeft)

@@ -23,22 +23,31 @@ namespace chrome_oracle {
 
 using chitra::Time;
 
+struct Member;
+
 // A JSON value with numbers kept as text.
 struct Node {
     enum Kind { null, boolean, number, string, array, object } kind = null;
-    std::string text;                                   // number or string
-    std::vector<Node> items;                            // array
-    std::vector<std::pair<std::string, Node>> members;  // object
+    std::string text;             // number or string
+    std::vector<Node> items;      // array
+    std::vector<Member> members;  // object
 
-    const Node* get(const std::string& key) const
-    {
-        const Node* found = nullptr;
-        for (const auto& [k, v] : members)
-            if (k == key)
-                found = &v; // the last duplicate wins, as in the importer
-        return found;
-    }
+    const Node* get(const std::string& key) const;
 };
+
+struct Member {
+    std::string key;
+    Node value;
+};
+
+inline const Node* Node::get(const std::string& key) const
+{
+    const Node* found = nullptr;
+    for (const auto& [k, v] : members)
+        if (k == key)
+            found = &v; // the last duplicate wins, as in the importer
+    return found;
+}
 
 class Builder : public nlohmann::json_sax<nlohmann::json> {
 public:
@@ -70,7 +79,7 @@ private:
         } else if (stack_.back()->kind == Node::array) {
             stack_.back()->items.push_back(std::move(n));
         } else {
-            stack_.back()->members.emplace_back(key_, std::move(n));
+            stack_.back()->members.push_back(Member{key_, std::move(n)});
         }
         return true;
     }
@@ -81,7 +90,7 @@ private:
         put(std::move(n));
         Node* added = stack_.empty() ? &root
                       : stack_.back()->kind == Node::array ? &stack_.back()->items.back()
-                                                           : &stack_.back()->members.back().second;
+                                                           : &stack_.back()->members.back().value;
         stack_.push_back(added);
         return true;
     }
@@ -296,7 +305,9 @@ inline Result read(std::string_view text)
     if (root->kind == Node::array)
         events = &*root;
     else if (root->kind == Node::object)
-        events = root->get("traceEvents");
+        for (const auto& [k, v] : root->members)
+            if (k == "traceEvents" && !events)
+                events = &v; // the first one, as the importer reads it
     if (!events || events->kind != Node::array)
         return out;
 
