@@ -163,14 +163,21 @@ private:
         // simdjson checks the bytes of the whole chunk at once (UTF-8, control bytes in
         // strings) and names one fault, not the first: read the events one by one.
         const std::string_view text = scan_.text();
-        for (std::size_t k = 0;; ++k) {
-            const std::size_t start = cutter.event_start(begin, k);
-            const std::size_t end = cutter.event_end(begin, k);
-            if (start >= begin + part.size() || end <= start)
-                break;
+        std::size_t start = scan_.skip_ws(begin);
+        for (std::size_t k = 0; start < begin + part.size(); ++k) {
+            std::size_t end = start;
+            try {
+                end = scan_.skip_value(start);
+            } catch (const JsonSyntaxError&) {
+                break; // (the chunk was cut by this scan: not reached)
+            }
             const std::string_view event = text.substr(start, end - start);
-            if (decoder_.decode(event, records_, failure_))
+            if (decoder_.decode(event, records_, failure_)) {
+                start = scan_.skip_ws(end);
+                if (start < text.size() && text[start] == ',')
+                    start = scan_.skip_ws(start + 1);
                 continue;
+            }
             std::size_t offset = start;
             std::string reason = reason_of(failure_);
             if (failure_.event == DecodeFailure::npos) {

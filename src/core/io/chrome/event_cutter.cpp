@@ -74,10 +74,9 @@ std::optional<std::size_t> EventCutter::object_members(std::size_t p, bool find)
 
 void EventCutter::check_json(std::size_t begin, std::size_t end) const
 {
-    const simdjson::padded_string copy(scan_.text().substr(begin, end - begin));
-    simdjson::dom::element element;
-    if (auto e = dom_.parse(copy).get(element))
-        throw JsonSyntaxError{begin, std::string("malformed JSON (") + simdjson::error_message(e) + ")"};
+    DecodeFailure failure;
+    if (!checker_.check(scan_.text().substr(begin, end - begin), failure))
+        throw JsonSyntaxError{begin, "malformed JSON (" + failure.reason + ")"};
 }
 
 void EventCutter::check_after_array(std::size_t p) const
@@ -173,16 +172,6 @@ EventChunk EventCutter::exact(std::size_t pos, std::size_t target) const
     }
 }
 
-std::size_t EventCutter::event_end(std::size_t pos, std::size_t k) const
-{
-    const std::size_t start = event_start(pos, k);
-    try {
-        return scan_.skip_value(start);
-    } catch (const JsonSyntaxError&) {
-        return start;
-    }
-}
-
 std::size_t EventCutter::event_start(std::size_t pos, std::size_t k) const
 {
     const std::string_view text = scan_.text();
@@ -196,26 +185,6 @@ std::size_t EventCutter::event_start(std::size_t pos, std::size_t k) const
     } catch (const JsonSyntaxError&) {
     }
     return q;
-}
-
-std::size_t EventCutter::event_at(std::size_t pos, std::size_t offset) const
-{
-    const std::string_view text = scan_.text();
-    std::size_t q = scan_.skip_ws(pos);
-    std::size_t k = 0;
-    try {
-        while (q < text.size() && text[q] != ']') {
-            const std::size_t e = scan_.skip_value(q);
-            if (offset < e)
-                return k;
-            ++k;
-            q = scan_.skip_ws(e);
-            if (q < text.size() && text[q] == ',')
-                q = scan_.skip_ws(q + 1);
-        }
-    } catch (const JsonSyntaxError&) {
-    }
-    return k;
 }
 
 } // namespace chitra::detail::chrome

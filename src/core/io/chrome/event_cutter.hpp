@@ -7,8 +7,7 @@
 #pragma once
 
 #include "io/chrome/json_scan.hpp"
-
-#include <simdjson.h>
+#include "io/chrome/json_values.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -48,22 +47,18 @@ public:
     // Where event `k` (from 0) of the events from `pos` starts; where the scan fails
     // when the events before it are malformed.
     std::size_t event_start(std::size_t pos, std::size_t k) const;
-    // Where event `k` (from 0) of the events from `pos` ends.
-    std::size_t event_end(std::size_t pos, std::size_t k) const;
-    // The index (from 0) of the event from `pos` that holds byte `offset`.
-    std::size_t event_at(std::size_t pos, std::size_t offset) const;
 
 private:
     // Key-value pairs of the top-level object from `p` (after its `{` or a `,`); stops
     // at "traceEvents" when `find` is set. Returns the position of that key's value.
     std::optional<std::size_t> object_members(std::size_t p, bool find) const;
     void check_after_array(std::size_t p) const;
-    // The key or value in [begin, end) is valid JSON to the end (simdjson's DOM parser:
-    // what lies outside the event array is read once, and is usually small).
+    // The key or value in [begin, end) is valid JSON to the end (what lies outside the
+    // event array is read once, and is usually small).
     void check_json(std::size_t begin, std::size_t end) const;
 
     const JsonScan& scan_;
-    mutable simdjson::dom::parser dom_;
+    mutable JsonChecker checker_;
     std::size_t first_ = 0;
     bool object_form_ = false;
 };

@@ -1,5 +1,7 @@
 #include "io/chrome/event_decoder.hpp"
 
+#include "io/chrome/json_values.hpp"
+
 #include "io/import/exact_time.hpp"
 
 #include <charconv>
@@ -12,66 +14,6 @@ namespace chitra::detail::chrome {
 namespace ondemand = simdjson::ondemand;
 
 namespace {
-
-bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-// JSON's number grammar (simdjson does not check the spelling of a token it only peeks at).
-bool is_json_number(std::string_view s, bool integer_only)
-{
-    std::size_t i = 0;
-    const std::size_t n = s.size();
-    if (i < n && s[i] == '-')
-        ++i;
-    if (i >= n || !is_digit(s[i]))
-        return false;
-    if (s[i] == '0')
-        ++i;
-    else
-        while (i < n && is_digit(s[i]))
-            ++i;
-    if (i < n && s[i] == '.') {
-        if (integer_only || ++i >= n || !is_digit(s[i]))
-            return false;
-        while (i < n && is_digit(s[i]))
-            ++i;
-    }
-    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-        if (integer_only)
-            return false;
-        ++i;
-        if (i < n && (s[i] == '+' || s[i] == '-'))
-            ++i;
-        if (i >= n || !is_digit(s[i]))
-            return false;
-        while (i < n && is_digit(s[i]))
-            ++i;
-    }
-    return i == n;
-}
-
-std::string_view trimmed_token(std::string_view token)
-{
-    while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
-                              token.back() == '\r'))
-        token.remove_suffix(1);
-    return token;
-}
-
-// A string's text straight from the buffer when it has no escape (stage 1 has already
-// checked its UTF-8 and that it holds no control character): nullopt when it has one, so
-// simdjson must unescape it. `raw` starts after the opening quote.
-std::optional<std::string_view> plain_string(const char* raw)
-{
-    for (const char* p = raw;; ++p) {
-        if (*p == '"')
-            return std::string_view(raw, static_cast<std::size_t>(p - raw));
-        if (*p == '\\')
-            return std::nullopt;
-    }
-}
 
 bool fail(DecodeFailure& failure, std::string reason, simdjson::error_code code = simdjson::SUCCESS)
 {
@@ -171,73 +113,6 @@ bool ThreadReader::read(ondemand::value& value, const char* key, ThreadRef& out,
     }
     return true;
 }
-
-namespace {
-
-// Values the reader does not use are still checked to be JSON, to the end: On-Demand
-// alone would only skip over them, matching brackets.
-bool check_value(ondemand::value& value, DecodeFailure& failure)
-{
-    ondemand::json_type type{};
-    if (auto e = value.type().get(type))
-        return fail(failure, e);
-    switch (type) {
-    case ondemand::json_type::object: {
-        ondemand::object object;
-        if (auto e = value.get_object().get(object))
-            return fail(failure, e);
-        for (auto field : object) {
-            std::string_view key;
-            if (auto e = field.unescaped_key().get(key))
-                return fail(failure, e);
-            ondemand::value v;
-            if (auto e = field.value().get(v))
-                return fail(failure, e);
-            if (!check_value(v, failure))
-                return false;
-        }
-        return true;
-    }
-    case ondemand::json_type::array: {
-        ondemand::array array;
-        if (auto e = value.get_array().get(array))
-            return fail(failure, e);
-        for (auto item : array) {
-            ondemand::value v;
-            if (auto e = item.get(v))
-                return fail(failure, e);
-            if (!check_value(v, failure))
-                return false;
-        }
-        return true;
-    }
-    case ondemand::json_type::number:
-        if (!is_json_number(trimmed_token(value.raw_json_token()), false))
-            return fail(failure, "a malformed number", simdjson::NUMBER_ERROR);
-        return true;
-    case ondemand::json_type::string: {
-        std::string_view s;
-        if (plain_string(value.raw_json_token().data() + 1))
-            return true;
-        if (auto e = value.get_string().get(s))
-            return fail(failure, e);
-        return true;
-    }
-    case ondemand::json_type::boolean: {
-        bool b = false;
-        if (value.get_bool().get(b))
-            return fail(failure, "a malformed true or false", simdjson::T_ATOM_ERROR);
-        return true;
-    }
-    case ondemand::json_type::null:
-        if (trimmed_token(value.raw_json_token()) != "null")
-            return fail(failure, "a malformed null", simdjson::N_ATOM_ERROR);
-        return true;
-    }
-    return fail(failure, simdjson::TAPE_ERROR);
-}
-
-} // namespace
 
 bool EventDecoder::decode(std::string_view events, std::vector<EventRecord>& out, DecodeFailure& failure)
 {

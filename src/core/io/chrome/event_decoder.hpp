@@ -5,6 +5,7 @@
 #pragma once
 
 #include "chitra/trace/types.hpp"
+#include "io/chrome/json_values.hpp"
 
 #include <simdjson.h>
 
@@ -41,13 +42,6 @@ struct EventRecord {
     std::string_view args_name;     // `M`: args.name
     std::uint32_t counters_begin = 0, counters_end = 0; // `C`: numeric args
     std::uint32_t non_numeric = 0;  // `C`: args that are not numbers
-};
-
-struct DecodeFailure {
-    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-    std::size_t event = npos;       // index in the chunk, npos when unknown
-    std::string reason;
-    simdjson::error_code code = simdjson::SUCCESS; // SUCCESS: a rule of the format
 };
 
 // Reads a pid or tid, remembering the last integer's spelling (threads write runs of events).

@@ -106,6 +106,9 @@ private:
 // nullopt when `text` is not JSON.
 inline std::optional<Node> parse(std::string_view text)
 {
+    // A NUL byte is never valid JSON (a raw control byte), but nlohmann stops at one.
+    if (text.find('\0') != std::string_view::npos)
+        return std::nullopt;
     Builder b;
     if (!nlohmann::json::sax_parse(text.begin(), text.end(), &b, nlohmann::json::input_format_t::json, true))
         return std::nullopt;

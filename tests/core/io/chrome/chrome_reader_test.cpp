@@ -34,7 +34,7 @@ TEST(ChromeReader, ObjectFormIgnoresOtherTopLevelKeys)
 {
     const LaneTrace lt = read_every_way(R"({"displayTimeUnit":"ns","metadata":{"a":[1,{"b":"},{"}],"c":null},
         "traceEvents":[{"name":"A","ph":"X","ts":5,"dur":1,"pid":1,"tid":2}],
-        "systemTraceEvents":"x},{y","beginningOfTime":1700000000})");
+        "systemTraceEvents":"x},{y","beginningOfTime":170000000000150990000})");
     EXPECT_EQ(records(lt), (std::vector<std::string>{"0:A", "1000:-"}));
 }
 
