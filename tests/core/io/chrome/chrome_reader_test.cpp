@@ -4,6 +4,9 @@
 #include "chrome_test_util.hpp"
 
 #include "chitra/io/io.hpp"
+#include "chitra/util/cancel.hpp"
+
+#include <algorithm>
 
 using namespace chitra;
 using namespace chrome_test;
@@ -355,4 +358,23 @@ TEST(ChromeReader, DetectsTraceEventJsonByContent)
     EXPECT_FALSE(looks_like_chrome_json(R"({"traceEvents":"none"})"));
     EXPECT_FALSE(looks_like_chrome_json(""));
     EXPECT_FALSE(looks_like_chrome_json("%EventDef PajeDefineContainerType 0\n"));
+}
+
+TEST(ChromeReader, ReportsProgressAndStopsWhenCancelled)
+{
+    std::string text = "[";
+    for (int i = 0; i < 200; ++i)
+        text += (i ? "," : "") + std::string(R"({"name":"a","ph":"X","ts":)") + std::to_string(i) + R"(,"dur":1})";
+    text += "]";
+    std::vector<double> seen;
+    ImportOptions options;
+    options.progress = [&](double share) { seen.push_back(share); };
+    detail::read_chrome_json(text, "t.json", options, 256);
+    ASSERT_GT(seen.size(), 10u);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(seen.back(), 1.0);
+
+    CancelFlag cancel{true};
+    CancelScope scope(&cancel);
+    EXPECT_THROW(detail::read_chrome_json(text, "t.json", {}, 256), Cancelled);
 }
