@@ -30,7 +30,10 @@ bool fail(DecodeFailure& failure, simdjson::error_code code)
 // `ts` or `dur`: microseconds as a JSON number, read from its text into exact ns.
 bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure& failure)
 {
-    const std::string_view token = trimmed_token(value.raw_json_token());
+    const std::string_view raw = value.raw_json_token();
+    if (!separated(raw))
+        return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
+    const std::string_view token = trimmed_token(raw);
     if (!is_json_number(token, false))
         return fail(failure, std::string(key) + (token.starts_with('"') ? " is a string, not a number"
                                                                          : " is not a number"));
@@ -62,6 +65,8 @@ Key key_of(std::string_view k)
 bool read_string(ondemand::value& value, const char* key, std::string_view& out, DecodeFailure& failure)
 {
     const std::string_view token = value.raw_json_token();
+    if (!separated(token))
+        return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
     if (!token.starts_with('"'))
         return fail(failure, std::string(key) + " is not a string");
     if (auto plain = plain_string(token.data() + 1)) {
@@ -79,7 +84,10 @@ bool read_string(ondemand::value& value, const char* key, std::string_view& out,
 
 bool ThreadReader::read(ondemand::value& value, const char* key, ThreadRef& out, DecodeFailure& failure)
 {
-    const std::string_view token = trimmed_token(value.raw_json_token());
+    const std::string_view raw = value.raw_json_token();
+    if (!separated(raw))
+        return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
+    const std::string_view token = trimmed_token(raw);
     // Most events of a thread follow each other: an integer seen last time is not parsed again.
     if (token.size() == last_size_ && std::memcmp(token.data(), last_, last_size_) == 0) {
         out = ThreadRef{false, last_number_, {}};

@@ -113,13 +113,20 @@ bool check_value(ondemand::value& value, DecodeFailure& failure)
         }
         return true;
     }
-    case ondemand::json_type::number:
-        if (!is_json_number(trimmed_token(value.raw_json_token()), false))
+    case ondemand::json_type::number: {
+        const std::string_view raw = value.raw_json_token();
+        if (!is_json_number(trimmed_token(raw), false))
             return fail(failure, "a malformed number", simdjson::NUMBER_ERROR);
+        if (!separated(raw))
+            return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
         return true;
+    }
     case ondemand::json_type::string: {
+        const std::string_view raw = value.raw_json_token();
+        if (!separated(raw))
+            return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
         std::string_view s;
-        if (plain_string(value.raw_json_token().data() + 1))
+        if (plain_string(raw.data() + 1))
             return true;
         if (auto e = value.get_string().get(s))
             return fail(failure, e);
@@ -131,10 +138,14 @@ bool check_value(ondemand::value& value, DecodeFailure& failure)
             return fail(failure, "a malformed true or false", simdjson::T_ATOM_ERROR);
         return true;
     }
-    case ondemand::json_type::null:
-        if (trimmed_token(value.raw_json_token()) != "null")
+    case ondemand::json_type::null: {
+        const std::string_view raw = value.raw_json_token();
+        if (trimmed_token(raw) != "null")
             return fail(failure, "a malformed null", simdjson::N_ATOM_ERROR);
+        if (!separated(raw))
+            return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
         return true;
+    }
     }
     return fail(failure, simdjson::TAPE_ERROR);
 }

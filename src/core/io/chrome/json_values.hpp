@@ -32,6 +32,16 @@ std::string_view trimmed_token(std::string_view token);
 // simdjson must unescape it. `raw` starts after the opening quote.
 std::optional<std::string_view> plain_string(const char* raw);
 
+// Whether the token simdjson's raw_json_token() gave (with the whitespace after it) is
+// followed by `,` or a closing bracket. A scalar only peeked at stays unread, and
+// On-Demand, skipping it later, would take `"ph": "X": 1` for a value and a key.
+inline bool separated(std::string_view raw_token)
+{
+    const char next = raw_token.data()[raw_token.size()]; // the buffers are padded
+    return next == ',' || next == '}' || next == ']';
+}
+inline constexpr const char* kNotSeparated = "a value is not followed by ',' or a closing bracket";
+
 // Walks `value` to the end (keys, escapes, numbers, literals). False with `failure` set.
 bool check_value(simdjson::ondemand::value& value, DecodeFailure& failure);
 
