@@ -40,6 +40,22 @@ std::string printable(std::string_view ph)
     return ph.size() > 16 ? out + "..." : out;
 }
 
+// A lane's name goes into a PES header line: control bytes (a newline in a thread name,
+// a DEL in a pid string) are written %XX there, like in state names.
+std::string header_safe(const std::string& name)
+{
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f)
+            out += {'%', hex[u >> 4], hex[u & 15]};
+        else
+            out += c;
+    }
+    return out;
+}
+
 std::string counted(std::uint64_t count, const std::string& message)
 {
     return count > 1 ? std::to_string(count) + " x " + message : message;
@@ -132,7 +148,8 @@ LaneTrace EventCollector::finish(const std::string& source)
     for (std::size_t index : order) {
         const LaneData& lane = lanes_[index];
         auto named = thread_names_.find({lane.pid, lane.tid});
-        builder.add_lane(named != thread_names_.end() ? named->second : lane.pid.str() + "/" + lane.tid.str());
+        builder.add_lane(header_safe(named != thread_names_.end() ? named->second
+                                                                 : lane.pid.str() + "/" + lane.tid.str()));
     }
     std::vector<LaneStateId> states;
     states.reserve(names_.size());

@@ -380,7 +380,17 @@ inline Result read(std::string_view text)
     for (const auto& [key, raw] : lanes) {
         Lane lane = detail::replay(raw, out.irregular);
         auto named = thread_names.find(key);
-        lane.name = named != thread_names.end() ? named->second : key.first.str() + "/" + key.second.str();
+        const std::string name = named != thread_names.end() ? named->second : key.first.str() + "/" + key.second.str();
+        for (unsigned char c : name) { // control bytes as %XX (a lane's name is a header line)
+            if (c < 0x20 || c == 0x7f) {
+                static const char* hex = "0123456789ABCDEF";
+                lane.name += '%';
+                lane.name += hex[c >> 4];
+                lane.name += hex[c & 15];
+            } else {
+                lane.name += static_cast<char>(c);
+            }
+        }
         out.lanes.push_back(std::move(lane));
     }
     for (auto& [key, samples] : series) {

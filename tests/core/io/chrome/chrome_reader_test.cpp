@@ -317,15 +317,18 @@ TEST(ChromeReader, NamesWithSpacesAndBarsSurviveThePesText)
         {"name":"Total Frontend","ph":"X","ts":0,"dur":4,"pid":1,"tid":1},
         {"name":"InstantiateClass std::vector<int, std::allocator<int>>","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},
         {"name":"a|b %","ph":"X","ts":0,"dur":2,"pid":1,"tid":2},
-        {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"Worker 2"}}
+        {"name":"thread_name","ph":"M","pid":1,"tid":2,"args":{"name":"Worker 2"}},
+        {"name":"x","ph":"X","ts":0,"dur":2,"pid":1,"tid":3},
+        {"name":"thread_name","ph":"M","pid":1,"tid":3,"args":{"name":"two\nlines\u007f"}}
     ])");
     const Trace t = to_trace(lt, choose_lanes(lt, {}));
     std::ostringstream out;
     write_pes(t, out);
     const std::string text = out.str();
-    EXPECT_NE(text.find("\n0 Total%20Frontend a%7Cb%20%25\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n0 Total%20Frontend a%7Cb%20%25 x\n"), std::string::npos) << text;
     EXPECT_NE(text.find("InstantiateClass%20std::vector<int,%20std::allocator<int>>"), std::string::npos) << text;
-    EXPECT_NE(text.find("# lane: 2 Worker 2"), std::string::npos) << text;
+    EXPECT_NE(text.find("# lane: 2 Worker 2\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("# lane: 3 two%0Alines%7F\n"), std::string::npos) << text; // control bytes
     const Trace back = read_pes_text(text, "back.pes");
     EXPECT_EQ(records(back), records(t));
 }
