@@ -24,6 +24,39 @@ u128 round_div(u128 n, u128 d)
 
 std::optional<Time> decimal_scaled(std::string_view text, int scale)
 {
+    // Fast path for the times producers write: [-]DIGITS[.DIGITS], at most 18 digits, at
+    // most `scale` of them after the point. Exact in 64 bits, nothing to round; anything
+    // else goes the general way below.
+    {
+        std::size_t k = 0;
+        const bool minus = k < text.size() && text[k] == '-';
+        k += (minus || (k < text.size() && text[k] == '+')) ? 1 : 0;
+        std::uint64_t v = 0;
+        int digits = 0, after = -1; // digits after the point; -1 before it
+        for (; k < text.size(); ++k) {
+            const char c = text[k];
+            if (c >= '0' && c <= '9') {
+                v = v * 10 + static_cast<unsigned>(c - '0');
+                ++digits;
+                after += after >= 0 ? 1 : 0;
+            } else if (c == '.' && after < 0) {
+                after = 0;
+            } else {
+                break;
+            }
+        }
+        const int places = after < 0 ? 0 : after;
+        if (k == text.size() && digits > 0 && digits <= 18 && places <= scale && scale - places <= 18) {
+            std::uint64_t p = 1;
+            for (int e = places; e < scale; ++e)
+                p *= 10;
+            const u128 r = static_cast<u128>(v) * p;
+            if (r > kLimit)
+                return std::nullopt;
+            const auto t = static_cast<std::int64_t>(r);
+            return minus ? -t : t;
+        }
+    }
     std::size_t i = 0;
     bool negative = false;
     if (i < text.size() && (text[i] == '-' || text[i] == '+'))

@@ -381,3 +381,31 @@ TEST(ChromeReader, ReportsProgressAndStopsWhenCancelled)
     CancelScope scope(&cancel);
     EXPECT_THROW(detail::read_chrome_json(text, "t.json", {}, 256), Cancelled);
 }
+
+TEST(ChromeReader, AFileInReverseTimeOrderReadsAsTheSortedOne)
+{
+    // 300 regions, nested in threes, some starting together: far from sorted, so the
+    // ordering gives up moving events one by one and merge-sorts (keeping file order).
+    std::vector<std::string> events;
+    for (int i = 0; i < 100; ++i) {
+        const std::string ts = std::to_string(i * 10);
+        events.push_back(R"({"name":"outer","ph":"X","ts":)" + ts + R"(,"dur":9,"pid":1,"tid":1})");
+        events.push_back(R"({"name":"P","ph":"X","ts":)" + ts + R"(,"dur":4,"pid":1,"tid":1})");
+        events.push_back(R"({"name":"Q","ph":"X","ts":)" + ts + R"(,"dur":4,"pid":1,"tid":1})");
+    }
+    auto join = [](const std::vector<std::string>& v) {
+        std::string text = "[";
+        for (const std::string& e : v)
+            text += (text.size() > 1 ? "," : "") + e;
+        return text + "]";
+    };
+    const LaneTrace sorted = read_every_way(join(events));
+    // Reversed by triple, each triple in file order: P stays outside Q.
+    std::vector<std::string> reversed;
+    for (int i = 99; i >= 0; --i)
+        reversed.insert(reversed.end(), events.begin() + 3 * i, events.begin() + 3 * i + 3);
+    EXPECT_EQ(dump(read_every_way(join(reversed))), dump(sorted));
+    EXPECT_EQ(records(sorted).size(), 300u);
+    EXPECT_EQ(records(sorted)[0], "0:Q");
+    EXPECT_EQ(records(sorted)[1], "4000:outer");
+}
