@@ -5,13 +5,15 @@
 #          fuzz_pipeline_json (pipeline JSON parser + replay),
 #          fuzz_ctrace_reader (binary .ctrace reader), fuzz_paje_reader (Paje reader and
 #          the PES of its lanes), fuzz_otf2_reader (OTF2 importer: one file of a small
-#          archive replaced by the input).
+#          archive replaced by the input), fuzz_chrome_reader (Chrome Trace Event JSON
+#          reader against its oracle).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
 # tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines), sample
 # traces converted to .ctrace (.ctrace), tests/fuzz/seeds-paje/ plus the first 8 KB of
-# every sample_traces/*.paje (Paje), the valid files of the OTF2 target's own archive (OTF2).
+# every sample_traces/*.paje (Paje), the valid files of the OTF2 target's own archive
+# (OTF2), tests/fuzz/seeds-chrome/ plus the first 8 KB of sample_traces/*.json (Chrome).
 # Corpora grow across runs in BUILD_DIR/fuzz-corpus/<name>. Findings (crash-*, timeout-*,
 # leak-*) land in the build directory; reproduce one with
 #   build-fuzz/tests/fuzz/fuzz_pes_reader build-fuzz/crash-...
@@ -24,7 +26,7 @@ shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader
-           fuzz_otf2_reader)
+           fuzz_otf2_reader fuzz_chrome_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -86,6 +88,13 @@ for target in "${targets[@]}"; do
       # fail (the library reports that as an error) instead of filling memory.
       export ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=1024${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
       args=(-max_len=8192 -len_control=0) ;;
+    fuzz_chrome_reader)
+      name=chrome; seeds=$(seed_dir $name)
+      cp tests/fuzz/seeds-chrome/* "$seeds/"
+      for f in sample_traces/*.json; do
+        [[ -f $f ]] && head -c 8192 "$f" > "$seeds/sample-$(basename "$f")"
+      done
+      args=(-max_len=8192 -dict="$repo/tests/fuzz/chrome.dict") ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

@@ -9,7 +9,7 @@ packages=(
   libfftw3-dev libeigen3-dev libboost-serialization-dev
   nlohmann-json3-dev libcli11-dev libxxhash-dev libgraphviz-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy
+  python3 python3-numpy time
   libsimdjson-dev libopen-trace-format2-dev
   otf2-tools python3-otf2 pajeng libpaje-dev libsimgrid-dev clang nodejs
   fonts-dejavu-core xvfb xauth

@@ -21,6 +21,8 @@ public:
     const char* data() const { return data_; }
     std::size_t size() const { return size_; }
     std::string_view text() const { return {data_, size_}; }
+    // Whether data() is a mapping of the file (pages may be released with madvise).
+    bool mapped() const { return mapped_; }
 
 private:
     MappedFile() = default;

@@ -8,5 +8,6 @@ namespace chitra::detail {
 
 const Importer& paje_importer();
 const Importer& otf2_importer();
+const Importer& chrome_importer();
 
 } // namespace chitra::detail

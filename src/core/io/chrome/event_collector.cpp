@@ -1,0 +1,182 @@
+#include "io/chrome/event_collector.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace chitra::detail::chrome {
+
+namespace {
+
+constexpr std::string_view kUnnamed = "(unnamed)";
+
+bool same(const ThreadKey& key, const ThreadRef& ref)
+{
+    return key.is_text == ref.is_text && (ref.is_text ? key.text == ref.text : key.number == ref.number);
+}
+
+std::string_view phase_kind(std::string_view ph)
+{
+    if (ph.size() != 1)
+        return "unknown";
+    switch (ph[0]) {
+    case 'i': case 'I': case 'R': return "instant";
+    case 'b': case 'e': case 'n': case 'S': case 'T': case 'p': case 'F': return "async";
+    case 's': case 't': case 'f': return "flow";
+    case 'P': return "sample";
+    case 'N': case 'O': case 'D': return "object";
+    case 'c': return "clock sync";
+    case 'v': case 'V': return "memory dump";
+    case '(': case ')': return "context";
+    default: return "unknown";
+    }
+}
+
+// A `ph` as it may appear in a message: printable ASCII, at most 16 bytes.
+std::string printable(std::string_view ph)
+{
+    std::string out;
+    for (char c : ph.substr(0, 16))
+        out += (c >= 0x20 && c < 0x7f) ? c : '?';
+    return ph.size() > 16 ? out + "..." : out;
+}
+
+// A lane's name goes into a PES header line: control bytes (a newline in a thread name,
+// a DEL in a pid string) are written %XX there, like in state names.
+std::string header_safe(const std::string& name)
+{
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f)
+            out += {'%', hex[u >> 4], hex[u & 15]};
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string counted(std::uint64_t count, const std::string& message)
+{
+    return count > 1 ? std::to_string(count) + " x " + message : message;
+}
+
+} // namespace
+
+std::size_t EventCollector::lane_of(const ThreadRef& pid, const ThreadRef& tid)
+{
+    if (last_lane_ < lanes_.size() && same(lanes_[last_lane_].pid, pid) && same(lanes_[last_lane_].tid, tid))
+        return last_lane_;
+    std::size_t* slot = nullptr;
+    if (!pid.is_text && !tid.is_text) {
+        auto [it, fresh] = numeric_lanes_.try_emplace({pid.number, tid.number}, lanes_.size());
+        slot = &it->second;
+        if (!fresh)
+            return last_lane_ = *slot;
+    } else {
+        auto [it, fresh] = text_lanes_.try_emplace({ThreadKey::of(pid), ThreadKey::of(tid)}, lanes_.size());
+        slot = &it->second;
+        if (!fresh)
+            return last_lane_ = *slot;
+    }
+    lanes_.push_back({ThreadKey::of(pid), ThreadKey::of(tid), {}});
+    return last_lane_ = *slot;
+}
+
+std::uint32_t EventCollector::name_of(const EventRecord& record)
+{
+    const std::string_view name = record.has_name && !record.name.empty() ? record.name : kUnnamed;
+    if (auto it = name_ids_.find(name); it != name_ids_.end())
+        return it->second;
+    const auto id = static_cast<std::uint32_t>(names_.size());
+    names_.emplace_back(name);
+    name_ids_.emplace(names_.back(), id);
+    return id;
+}
+
+void EventCollector::add(const EventRecord& record, const std::vector<CounterValue>& counters)
+{
+    switch (record.phase) {
+    case 'B':
+        lanes_[lane_of(record.pid, record.tid)].events.push_back(
+            {record.ts, kOpenEnd, name_of(record), LaneEvent::open});
+        break;
+    case 'X':
+        lanes_[lane_of(record.pid, record.tid)].events.push_back(
+            {record.ts, record.ts + record.dur, name_of(record), LaneEvent::complete});
+        break;
+    case 'E':
+        lanes_[lane_of(record.pid, record.tid)].events.push_back({record.ts, 0, 0, LaneEvent::close});
+        break;
+    case 'C': {
+        const std::string name(record.has_name && !record.name.empty() ? record.name : kUnnamed);
+        for (std::uint32_t i = record.counters_begin; i < record.counters_end; ++i) {
+            std::pair<std::string, ThreadKey> key{name + "." + std::string(counters[i].key),
+                                                  ThreadKey::of(record.pid)};
+            auto [it, fresh] = series_index_.try_emplace(key, series_.size());
+            if (fresh)
+                series_.push_back({key.first, key.second, {}});
+            series_[it->second].samples.emplace_back(record.ts, counters[i].value);
+        }
+        non_numeric_ += record.non_numeric;
+        args_not_object_ += record.args_not_object ? 1 : 0;
+        break;
+    }
+    case 'M':
+        if (record.has_name && record.name == "thread_name" && record.has_args_name)
+            thread_names_[{ThreadKey::of(record.pid), ThreadKey::of(record.tid)}] = std::string(record.args_name);
+        break;
+    default:
+        ++skipped_[std::string(record.ph)];
+        break;
+    }
+    if (record.has_ts && record.phase != 'M') {
+        const Time t = record.phase == 'X' ? record.ts + record.dur : record.ts;
+        if (!last_time_ || t > *last_time_)
+            last_time_ = t;
+    }
+}
+
+LaneTrace EventCollector::finish(const std::string& source)
+{
+    LaneTraceBuilder builder(source, "chrome");
+    std::vector<std::size_t> order(lanes_.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::tie(lanes_[a].pid, lanes_[a].tid) < std::tie(lanes_[b].pid, lanes_[b].tid);
+    });
+    for (std::size_t index : order) {
+        const LaneData& lane = lanes_[index];
+        auto named = thread_names_.find({lane.pid, lane.tid});
+        builder.add_lane(header_safe(named != thread_names_.end() ? named->second
+                                                                 : lane.pid.str() + "/" + lane.tid.str()));
+    }
+    std::vector<LaneStateId> states;
+    states.reserve(names_.size());
+    for (const std::string& name : names_)
+        states.push_back(builder.state(name));
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        LaneSweep(builder, k, states).run(lanes_[order[k]].events);
+        std::vector<LaneEvent>().swap(lanes_[order[k]].events);
+    }
+
+    for (const auto& [key, index] : series_index_) {
+        Series& s = series_[index];
+        const std::size_t field = builder.add_field(s.name, FieldKind::gauge, std::nullopt, s.pid.str());
+        for (const auto& [t, v] : s.samples)
+            builder.sample(field, t, v);
+        std::vector<std::pair<Time, double>>().swap(s.samples);
+    }
+
+    for (const auto& [ph, count] : skipped_)
+        builder.warn(counted(count, "event of phase '" + printable(ph) + "' (" + std::string(phase_kind(ph)) + ") skipped"));
+    if (non_numeric_ > 0)
+        builder.warn(counted(non_numeric_, "counter value that is not a number skipped"));
+    if (args_not_object_ > 0)
+        builder.warn(counted(args_not_object_, "C event whose args is not an object skipped"));
+    if (last_time_)
+        builder.saw_event(*last_time_);
+    return builder.finish();
+}
+
+} // namespace chitra::detail::chrome

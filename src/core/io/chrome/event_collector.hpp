@@ -1,0 +1,80 @@
+// Gathers decoded Chrome events into what becomes the LaneTrace: each (pid, tid) pair that
+// has a B, E or X event is a lane, its events kept in file order until all are read (the
+// file need not be sorted); `C` events become gauges NAME.KEY owned by their process;
+// `M` thread_name events name the lanes; other phases are counted and skipped.
+#pragma once
+
+#include "chitra/lanes/lane_trace.hpp"
+#include "io/chrome/event_decoder.hpp"
+#include "io/chrome/lane_sweep.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace chitra::detail::chrome {
+
+// An owned pid or tid; integers order before names, integers numerically.
+struct ThreadKey {
+    bool is_text = false;
+    std::int64_t number = 0;
+    std::string text;
+
+    static ThreadKey of(const ThreadRef& r) { return {r.is_text, r.number, std::string(r.text)}; }
+    std::string str() const { return is_text ? text : std::to_string(number); }
+    auto operator<=>(const ThreadKey&) const = default;
+};
+
+class EventCollector {
+public:
+    void add(const EventRecord& record, const std::vector<CounterValue>& counters);
+
+    // The lanes in (pid, tid) order, each lane's events applied by LaneSweep, the gauges
+    // and the warnings. Frees what it has gathered as it goes.
+    LaneTrace finish(const std::string& source);
+
+private:
+    struct LaneData {
+        ThreadKey pid, tid;
+        std::vector<LaneEvent> events;
+    };
+    struct Series {
+        std::string name;
+        ThreadKey pid;
+        std::vector<std::pair<Time, double>> samples;
+    };
+    struct StringHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    using ThreadPair = std::pair<ThreadKey, ThreadKey>;
+
+    std::size_t lane_of(const ThreadRef& pid, const ThreadRef& tid);
+    std::uint32_t name_of(const EventRecord& record);
+
+    std::vector<LaneData> lanes_;
+    struct PairHash {
+        std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& p) const
+        {
+            return std::hash<std::int64_t>{}(p.first * 0x9E3779B97F4A7C15LL ^ p.second);
+        }
+    };
+    std::unordered_map<std::pair<std::int64_t, std::int64_t>, std::size_t, PairHash> numeric_lanes_;
+    std::map<ThreadPair, std::size_t> text_lanes_;
+    std::size_t last_lane_ = static_cast<std::size_t>(-1);
+
+    std::vector<std::string> names_;
+    std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> name_ids_;
+
+    std::map<std::pair<std::string, ThreadKey>, std::size_t> series_index_;
+    std::vector<Series> series_;
+    std::map<ThreadPair, std::string> thread_names_;
+
+    std::map<std::string, std::uint64_t> skipped_; // by ph
+    std::uint64_t non_numeric_ = 0, args_not_object_ = 0;
+    std::optional<Time> last_time_;                // latest ts (or X end) of any event but M
+};
+
+} // namespace chitra::detail::chrome
