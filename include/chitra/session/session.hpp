@@ -18,7 +18,7 @@ namespace chitra {
 // The format version this build writes; load accepts every version up to it.
 inline constexpr int kSessionFormatVersion = 1;
 
-enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model };
+enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model, lanes };
 std::string_view to_string(DisplayKind kind);
 std::optional<DisplayKind> parse_display_kind(std::string_view text);
 
@@ -106,6 +106,10 @@ struct TraceFileRef {
     std::int64_t mtime_ns = 0;            // modification time, ns since the Unix epoch
     std::string hash_kind;                // "xxh3-64"; empty when unknown
     std::uint64_t content_hash = 0;
+    // The lanes of the trace this entry shows (0-based, in the order of lanes_of in
+    // chitra/lanes/lane_selection.hpp), as a trace of its own timed like the whole one;
+    // empty: the whole trace. Several entries may name one file with different lanes.
+    std::vector<std::uint64_t> lanes;
     std::vector<ViewState> views;
 
     friend bool operator==(const TraceFileRef&, const TraceFileRef&) = default;

@@ -117,6 +117,7 @@ MergeReport merge_sessions(Session& into, const Session& from,
 // A view of a saved session ready to be replayed (e.g. `chitra-cli fit --session`).
 struct SessionViewTarget {
     std::string trace_path; // where the trace was found
+    std::vector<std::uint64_t> lanes; // the file entry's lanes (project_lanes); empty: all
     Pipeline pipeline;
     ViewState view;
     FileIdentity identity;

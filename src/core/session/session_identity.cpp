@@ -238,6 +238,7 @@ SessionViewTarget resolve_session_view(const std::string& session_path, std::str
     default: break;
     }
     target.trace_path = target.identity.found_path;
+    target.lanes = ref.lanes;
     target.view = ref.views[where->view];
     target.pipeline = target.view.pipeline;
     return target;

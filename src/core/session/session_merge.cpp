@@ -8,8 +8,11 @@ namespace chitra {
 
 namespace {
 
+// The same entry: the same file showing the same lanes.
 bool same_file(const TraceFileRef& a, const TraceFileRef& b)
 {
+    if (a.lanes != b.lanes)
+        return false;
     if (!a.path_absolute.empty() && a.path_absolute == b.path_absolute)
         return true;
     return !a.hash_kind.empty() && a.hash_kind == b.hash_kind && a.content_hash == b.content_hash

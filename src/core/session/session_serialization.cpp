@@ -87,7 +87,7 @@ CHITRA_SESSION_CLASS(chitra::PatternColour, 1)
 CHITRA_SESSION_CLASS(chitra::Bookmark, 1)
 CHITRA_SESSION_CLASS(chitra::Note, 1)
 CHITRA_SESSION_CLASS(chitra::ViewState, 1)
-CHITRA_SESSION_CLASS(chitra::TraceFileRef, 1)
+CHITRA_SESSION_CLASS(chitra::TraceFileRef, 2) // 2: lanes
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
@@ -468,6 +468,10 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
     ar& named("path_absolute", f.path_absolute) & named("path_relative", f.path_relative);
     ar& named("size", f.size) & named("mtime_ns", f.mtime_ns);
     ar& named("hash_kind", f.hash_kind) & named("content_hash", f.content_hash);
+    if (version >= 2)
+        io_seq(ar, "lane_count", "lane", f.lanes);
+    else
+        f.lanes.clear(); // written before entries could show some lanes: the whole trace
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 { check_version<A, DisplayPlacement>(version);
