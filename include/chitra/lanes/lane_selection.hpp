@@ -47,7 +47,8 @@ LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& l
 // those lanes (to_trace) in the trace's own time base and with its origin, so that its
 // times line up with the whole trace's. An imported trace's projection keeps the chosen
 // lanes (Trace::lanes, with their nesting). Throws InputError for a lane out of range
-// or none.
-Trace project_lanes(const Trace& trace, const std::vector<std::size_t>& lanes);
+// or none. `all`: lanes_of(trace) when the caller has it already (a split makes many).
+Trace project_lanes(const Trace& trace, const std::vector<std::size_t>& lanes,
+                    std::shared_ptr<const LaneTrace> all = nullptr);
 
 } // namespace chitra

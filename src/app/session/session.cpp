@@ -8,14 +8,22 @@
 
 namespace chitra::app {
 
+QString TraceFile::title() const
+{
+    const QString name = QFileInfo(path).fileName();
+    return lanes.empty() ? name : QString::fromUtf8("%1 \u25b8 %2").arg(name, laneNames);
+}
+
 Session::Session(QObject* parent) : QObject(parent) {}
 
-ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base)
+ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base,
+                               LaneChoice lanes)
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace);
     emit aboutToChange();
-    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base)});
+    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base), std::move(lanes.lanes),
+                               std::move(lanes.names)});
     emit changed();
     return addView(static_cast<int>(files_.size()) - 1);
 }
@@ -24,7 +32,8 @@ ViewDocument* Session::addView(int file)
 {
     auto& f = files_.at(static_cast<std::size_t>(file));
     emit aboutToChange();
-    const QString name = QString("%1 · view %2").arg(QFileInfo(f.path).fileName()).arg(f.views.size() + 1);
+    const QString name =
+        QString("%1 · view %2").arg(f.lanes.empty() ? QFileInfo(f.path).fileName() : f.laneNames).arg(f.views.size() + 1);
     auto* doc = new ViewDocument(f.trace, name, this, f.base);
     if (!f.views.empty())
         doc->setSelection(f.views.front()->selection());

@@ -19,6 +19,18 @@ struct TraceFile {
     qint64 bytes = 0;
     std::vector<ViewDocument*> views;
     TraceBase base; // shared by the views
+    // An entry of some lanes of the file (indices into the file's lanes) shows the trace
+    // projected onto them (project_lanes); empty: the whole file.
+    std::vector<std::size_t> lanes;
+    QString laneNames;
+    // The file's name, and the lanes' names for an entry of some lanes.
+    QString title() const;
+};
+
+// Which lanes of a file an entry shows, and their names (for titles).
+struct LaneChoice {
+    std::vector<std::size_t> lanes;
+    QString names;
 };
 
 class Session : public QObject {
@@ -28,7 +40,9 @@ public:
 
     // Adds a file with one first view; returns that view.
     // `base` of `trace` (makeTraceBase) when the loader made it; otherwise made here.
-    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {});
+    // `lanes`: the entry shows some lanes of the file (`trace` is their projection).
+    ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {},
+                          LaneChoice lanes = {});
     ViewDocument* addView(int file);
     void removeView(ViewDocument* view);
     void removeFile(int file);

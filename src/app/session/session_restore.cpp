@@ -35,26 +35,22 @@ QString fileName(const TraceFileRef& ref)
     return qs(p);
 }
 
-// Reads the traces in parallel off the GUI thread; the GUI keeps painting (user input
-// waits so that nothing changes the window half-way through a restore).
-std::vector<LoadResult> loadAll(const QStringList& paths, bool background)
+// Reads the traces in parallel off the GUI thread (a file once for all its entries, the
+// entries of some lanes projected from it); the GUI keeps painting (user input waits so
+// that nothing changes the window half-way through a restore).
+std::vector<LoadResult> loadAll(const std::vector<std::pair<QString, std::vector<std::size_t>>>& entries,
+                                bool background)
 {
-    std::vector<LoadResult> out;
-    if (!background) {
-        for (const QString& p : paths)
-            out.push_back(loadTraceFile(p));
-        return out;
-    }
-    QFuture<LoadResult> future = QtConcurrent::mapped(paths, [](const QString& p) { return loadTraceFile(p); });
-    QFutureWatcher<LoadResult> watcher;
+    if (!background)
+        return loadEntries(entries);
+    QFuture<std::vector<LoadResult>> future = QtConcurrent::run([entries] { return loadEntries(entries); });
+    QFutureWatcher<std::vector<LoadResult>> watcher;
     QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<LoadResult>::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&watcher, &QFutureWatcher<std::vector<LoadResult>>::finished, &loop, &QEventLoop::quit);
     watcher.setFuture(future);
     if (!future.isFinished())
         loop.exec(QEventLoop::ExcludeUserInputEvents);
-    for (int i = 0; i < paths.size(); ++i)
-        out.push_back(future.resultAt(i));
-    return out;
+    return future.result();
 }
 
 SymbolId symbolNamed(const Ses& ses, const std::string& name)
@@ -190,6 +186,7 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
     std::vector<std::size_t> which;
     QStringList paths;
     std::vector<TraceFileRef> refs;
+    std::vector<std::pair<QString, std::vector<std::size_t>>> entries;
     for (const FileRestorePlan& plan : plans) {
         TraceFileRef ref = session.files[plan.file];
         QString path;
@@ -224,10 +221,11 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
         }
         which.push_back(plan.file);
         paths << path;
+        entries.emplace_back(path, std::vector<std::size_t>(ref.lanes.begin(), ref.lanes.end()));
         refs.push_back(std::move(ref));
     }
 
-    const std::vector<LoadResult> loaded = loadAll(paths, background);
+    const std::vector<LoadResult> loaded = loadAll(entries, background);
     Session* workbench = window.session();
     ViewDocument* current = nullptr;
     for (std::size_t k = 0; k < loaded.size(); ++k) {
@@ -243,11 +241,12 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
             (*cache)[QFileInfo(r.path).absoluteFilePath().toStdString()] = bare;
         }
         ++report.filesOpened;
+        const LaneChoice lanes{r.lanes, r.laneNames};
         if (ref.views.empty()) {
-            workbench->addFile(r.path, r.trace, r.bytes, r.base); // a file with no view saved gets the default one
+            workbench->addFile(r.path, r.trace, r.bytes, r.base, lanes); // a file with no view saved gets the default one
             continue;
         }
-        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base);
+        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base, lanes);
         const int fileIndex = workbench->fileOf(first);
         for (std::size_t v = 0; v < ref.views.size(); ++v) {
             ViewDocument* doc = v == 0 ? first : workbench->addView(fileIndex);

@@ -115,9 +115,10 @@ LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& l
     return out;
 }
 
-Trace project_lanes(const Trace& trace, const std::vector<std::size_t>& lanes)
+Trace project_lanes(const Trace& trace, const std::vector<std::size_t>& lanes, std::shared_ptr<const LaneTrace> all)
 {
-    const auto all = lanes_of(trace);
+    if (!all)
+        all = lanes_of(trace);
     auto chosen = std::make_shared<LaneTrace>(select_lanes(*all, lanes));
     std::vector<std::size_t> every(chosen->lanes.size());
     for (std::size_t j = 0; j < every.size(); ++j)
