@@ -7,6 +7,7 @@
 #include "chitra/util/atomic_file.hpp"
 #include "chitra/chain/chain.hpp"
 #include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_selection.hpp"
 #include "chitra/export/model_export.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
@@ -80,16 +81,20 @@ Action add_fit_command(CLI::App& app)
         std::string trace_path = options->file;
         std::string pipeline_source = options->pipeline;
         ImportOptions import = import_options(options->input);
+        std::vector<std::size_t> lanes; // a session's entry of some lanes of its file
         if (!options->session.empty()) {
             SessionViewTarget target = resolve_session_view(options->session, options->view, options->allow_changed);
             pipeline = std::move(target.pipeline);
             trace_path = target.trace_path;
             import = target.import; // the lanes the session chose
+            lanes.assign(target.lanes.begin(), target.lanes.end());
             pipeline_source = options->session + ": view " + options->view;
         } else if (!options->pipeline.empty()) {
             pipeline = load_pipeline_file(options->pipeline);
         }
         Trace trace = load_input(trace_path, import);
+        if (!lanes.empty())
+            trace = project_lanes(trace, lanes);
         Ses ses = base_ses(trace);
         if (!pipeline.steps.empty()) {
             RunResult result;

@@ -244,6 +244,9 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
                                            {"components", f.import_components},
                                            {"lane", f.import_lane}}},
                                {"views", views}};
+        if (!f.lanes.empty()) // an entry showing some lanes of the file (1-based, as --components)
+            for (std::uint64_t l : f.lanes)
+                file["lanes"].push_back(l + 1);
         if (!identities.empty()) {
             file["status"] = std::string(to_string(identities[i].status));
             file["found_path"] = identities[i].found_path;
@@ -284,6 +287,12 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
             if (f.import_lane != 0)
                 out << ", chosen lane " << f.import_lane << " alone";
             out << '\n';
+        }
+        if (!f.lanes.empty()) {
+            out << "  lanes";
+            for (std::size_t k = 0; k < f.lanes.size(); ++k)
+                out << (k ? ", " : " ") << f.lanes[k] + 1;
+            out << " only\n";
         }
         if (!identities.empty())
             out << "  status: " << to_string(identities[i].status) << " (" << identities[i].message << ")\n";

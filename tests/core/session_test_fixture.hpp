@@ -93,13 +93,28 @@ inline Session full_session()
     b.mtime_ns = -1;
     b.hash_kind = "xxh3-64";
     b.content_hash = 1;
+    b.lanes = {3, 0};
     b.views = {full_view("only", 3)};
     b.views[0].pipeline.steps.clear();
+    b.views[0].displays.push_back(display("d3l", DisplayKind::lanes, 7));
     s.files = {a, b};
     s.layout.main_window_geometry = {0, 1, 2, 0xFF, 0xFE, 0x80, 0x7F};
     s.layout.dock_state = {0xDE, 0xAD, 0xBE, 0xEF, 0x00};
     s.layout.open_displays = {{"d1a", "centre", 0}, {"d1b", "centre", 1}, {"d3c", "floating", 0}};
     s.layout.current_view = "1/view 1";
+    return s;
+}
+
+// full_session() as format 1's first release wrote it (tests/data/sessions/v1): without
+// what later records added (file entries of some lanes, the lanes display).
+inline Session full_session_as_in_v1()
+{
+    Session s = full_session();
+    for (TraceFileRef& f : s.files) {
+        f.lanes.clear();
+        for (ViewState& v : f.views)
+            std::erase_if(v.displays, [](const DisplayState& d) { return d.kind == DisplayKind::lanes; });
+    }
     return s;
 }
 

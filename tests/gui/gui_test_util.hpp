@@ -3,14 +3,19 @@
 #pragma once
 
 #include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_selection.hpp"
 #include "chitra/trace/ses.hpp"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QTimer>
 #include <QString>
 #include <QTest>
 #include <QWidget>
@@ -39,6 +44,73 @@ inline std::shared_ptr<const Trace> squareWave(int periods)
     }
     text = "# chitra-pes 1\n# timebase: ns\n# end: " + std::to_string(t) + "\n" + text;
     return std::make_shared<const Trace>(read_pes_text(text, "square.pes"));
+}
+
+// A trace of three lanes as an importer makes it (Trace::lanes kept), in ns, whose first
+// change is at 5 ms (the origin): "rank 0" runs main with compute, MPI_Send and MPI_Recv
+// nested in it and poll inside MPI_Recv (depth 3); "rank 1" runs main with MPI_Recv and
+// compute (depth 2); "io thread" reads and writes (depth 1). Times below are after the origin.
+inline std::shared_ptr<const Trace> nestedLanesTrace()
+{
+    LaneTraceBuilder b("nested.json", "chrome");
+    const std::size_t r0 = b.add_lane("rank 0"), r1 = b.add_lane("rank 1"), io = b.add_lane("io thread");
+    const LaneStateId main = b.state("main"), compute = b.state("compute"), send = b.state("MPI_Send"),
+                      recv = b.state("MPI_Recv"), poll = b.state("poll"), read = b.state("read"),
+                      write = b.state("write");
+    const Time o = 5000000;
+    b.push(r0, o + 0, main);
+    b.push(r0, o + 100, compute);
+    b.pop(r0, o + 400);
+    b.push(r0, o + 450, send);
+    b.pop(r0, o + 600);
+    b.push(r0, o + 700, recv);
+    b.push(r0, o + 750, poll);
+    b.pop(r0, o + 800);
+    b.pop(r0, o + 900);
+    b.pop(r0, o + 1000);
+    b.push(r1, o + 50, main);
+    b.push(r1, o + 100, recv);
+    b.pop(r1, o + 650);
+    b.push(r1, o + 700, compute);
+    b.pop(r1, o + 950);
+    b.pop(r1, o + 1000);
+    b.push(io, o + 200, read);
+    b.pop(io, o + 300);
+    b.push(io, o + 800, write);
+    b.pop(io, o + 850);
+    auto lanes = std::make_shared<LaneTrace>(b.finish());
+    Trace t = to_trace(*lanes, {0, 1, 2});
+    t.lanes = std::move(lanes);
+    return std::make_shared<const Trace>(std::move(t));
+}
+
+// Right-clicks `widget` at `pos` and picks the context menu's entry whose text starts
+// with `text` as a person does with the keyboard (Down until it is highlighted, Return).
+// Returns the entry's full text, or an empty string when there was no menu or no entry.
+inline QString chooseFromContextMenu(QWidget* widget, QPoint pos, const QString& text)
+{
+    QString chosen;
+    QTimer::singleShot(0, [&chosen, text] {
+        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        for (int i = 0; i < 30; ++i) {
+            QTest::keyClick(menu, Qt::Key_Down);
+            if (menu->activeAction() && menu->activeAction()->text().startsWith(text)) {
+                chosen = menu->activeAction()->text();
+                QTest::keyClick(menu, Qt::Key_Return);
+                return;
+            }
+        }
+        QTest::keyClick(menu, Qt::Key_Escape);
+    });
+    // The right button, then the context menu event the window system sends for it
+    // (QTest hands mouse events to the widget directly, past the window that makes it).
+    QTest::mouseClick(widget, Qt::RightButton, {}, pos);
+    QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, pos, widget->mapToGlobal(pos));
+    QCoreApplication::sendEvent(widget, &menuEvent);
+    QCoreApplication::processEvents();
+    return chosen;
 }
 
 // With CHITRA_SCREENSHOT_DIR set, saves what the widget shows there (for looking at it).

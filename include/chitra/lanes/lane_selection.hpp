@@ -39,4 +39,16 @@ std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace);
 // The time the trace's record times count from (`# origin:`; 0 when absent).
 Time trace_origin(const Trace& trace);
 
+// The chosen lanes alone (in the given order), with only the records where one of them
+// changes and the fields they or no lane record. Throws InputError for a lane out of range.
+LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& lanes);
+
+// `trace` projected onto some of its lanes (indices into lanes_of(trace)): the PES of
+// those lanes (to_trace) in the trace's own time base and with its origin, so that its
+// times line up with the whole trace's. An imported trace's projection keeps the chosen
+// lanes (Trace::lanes, with their nesting). Throws InputError for a lane out of range
+// or none. `all`: lanes_of(trace) when the caller has it already (a split makes many).
+Trace project_lanes(const Trace& trace, const std::vector<std::size_t>& lanes,
+                    std::shared_ptr<const LaneTrace> all = nullptr);
+
 } // namespace chitra

@@ -18,7 +18,7 @@ namespace chitra {
 // The format version this build writes; load accepts every version up to it.
 inline constexpr int kSessionFormatVersion = 1;
 
-enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model };
+enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model, lanes };
 std::string_view to_string(DisplayKind kind);
 std::optional<DisplayKind> parse_display_kind(std::string_view text);
 
@@ -113,6 +113,11 @@ struct TraceFileRef {
     std::string import_format;
     std::string import_components = "all";
     std::uint64_t import_lane = 0;
+    // The lanes of the trace this entry shows (0-based, in the order of lanes_of in
+    // chitra/lanes/lane_selection.hpp, of the trace the import choice above makes), as a
+    // trace of its own timed like the whole one; empty: the whole trace. Several entries
+    // may name one file with different lanes.
+    std::vector<std::uint64_t> lanes;
     std::vector<ViewState> views;
 
     friend bool operator==(const TraceFileRef&, const TraceFileRef&) = default;

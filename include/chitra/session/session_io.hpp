@@ -124,6 +124,7 @@ ImportOptions import_options(const TraceFileRef& ref);
 struct SessionViewTarget {
     std::string trace_path; // where the trace was found
     ImportOptions import;   // how to read it (import_options of its file)
+    std::vector<std::uint64_t> lanes; // the file entry's lanes (project_lanes); empty: all
     Pipeline pipeline;
     ViewState view;
     FileIdentity identity;

@@ -34,6 +34,8 @@ TraceBase makeTraceBase(const Trace& trace)
     TraceBase base;
     base.ses = std::make_shared<const Ses>(base_ses(trace));
     base.lanes = std::make_shared<const LaneLayout>(computeLanes(*base.ses, YOrder::FirstAppearance, {}));
+    if (laneCountOf(trace) > 1) // the lanes view opens for such a trace: build its tracks here
+        base.laneTracks = makeLaneTracks(trace);
     return base;
 }
 
@@ -42,10 +44,18 @@ ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QOb
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace_);
+    laneTracks_ = base.laneTracks;
     // The displays and background jobs share the runner's immutable result.
     runner_ = std::make_unique<PipelineRunner>(base.ses);
     ses_ = runner_->result_ptr(runner_->size());
     adoptLanes(*base.lanes); // the default order, YOrder::FirstAppearance
+}
+
+std::shared_ptr<const LaneTracks> ViewDocument::laneTracks() const
+{
+    if (!laneTracks_)
+        laneTracks_ = makeLaneTracks(*trace_);
+    return laneTracks_;
 }
 
 ViewDocument::~ViewDocument()

@@ -6,6 +6,7 @@
 #include "chitra/pipeline/pipeline.hpp"
 #include "chitra/trace/ses.hpp"
 #include "chitra/trace/trace.hpp"
+#include "document/lane_tracks.hpp"
 #include "document/state_summary.hpp"
 
 #include <QColor>
@@ -61,6 +62,9 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
 struct TraceBase {
     std::shared_ptr<const Ses> ses;
     std::shared_ptr<const LaneLayout> lanes;
+    // The trace's own lanes (threads, components) for the lanes view: made here when
+    // the trace has several, else on first use.
+    std::shared_ptr<const LaneTracks> laneTracks;
 };
 TraceBase makeTraceBase(const Trace& trace);
 
@@ -73,6 +77,9 @@ public:
 
     const Trace& trace() const { return *trace_; }
     std::shared_ptr<const Trace> tracePtr() const { return trace_; }
+    // The trace's lanes as the lanes view draws them (built now when the file's loader
+    // did not, i.e. for a trace of one lane).
+    std::shared_ptr<const LaneTracks> laneTracks() const;
     QString name() const { return name_; }
     void setName(const QString& name);
 
@@ -124,7 +131,7 @@ public:
 
     // Which of the view's displays are open (SessionModel::Display as int); the trace
     // display is the view itself and always open.
-    // Displays beyond the fixed three (Gantt 3, rate 4) exist once opened; displays()
+    // Displays beyond the fixed three (Gantt 3, rate 4, lanes 5) exist once opened; displays()
     // lists the view's displays in session-tree order.
     bool displayOpen(int display) const { return display == 0 || !closedDisplays_.contains(display); }
     void setDisplayOpen(int display, bool open);
@@ -199,6 +206,7 @@ private:
     std::optional<QString> checkDependents(const PendingCommand& c, const Replay& replay) const;
 
     std::shared_ptr<const Trace> trace_;
+    mutable std::shared_ptr<const LaneTracks> laneTracks_;
     QString name_;
     std::unique_ptr<PipelineRunner> runner_;
     std::shared_ptr<const Ses> ses_;

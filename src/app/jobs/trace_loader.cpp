@@ -1,6 +1,7 @@
 #include "jobs/trace_loader.hpp"
 
 #include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_selection.hpp"
 #include "jobs/trace_sources.hpp"
 
 #include <QFileInfo>
@@ -111,6 +112,34 @@ std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& c
     return out;
 }
 
+LoadResult deriveLanes(const LoadResult& whole, const std::vector<std::size_t>& lanes)
+{
+    LoadResult r;
+    r.path = whole.path;
+    r.bytes = whole.bytes;
+    r.format = whole.format;
+    r.choice = whole.choice;
+    if (!whole.trace) {
+        r.error = whole.error;
+        return r;
+    }
+    try {
+        const auto all = whole.base.laneTracks ? whole.base.laneTracks->tracePtr() : lanes_of(*whole.trace);
+        r.trace = std::make_shared<const Trace>(project_lanes(*whole.trace, lanes, all));
+        r.base = makeTraceBase(*r.trace);
+        QStringList names;
+        for (std::size_t l : lanes) {
+            names << QString::fromStdString(all->lanes.at(l).name);
+            r.shownLanes.push_back(whole.shownLanes.empty() ? l : whole.shownLanes.at(l));
+        }
+        r.laneNames = names.join(", ");
+    } catch (const std::exception& e) {
+        r.trace.reset();
+        r.error = errorText(e, whole.path); // names the file already
+    }
+    return r;
+}
+
 TraceLoader::TraceLoader(QObject* parent)
     : QObject(parent), cancel_(std::make_shared<CancelFlag>(false)), progress_(std::make_shared<std::atomic<int>>(0))
 {
@@ -155,6 +184,18 @@ void TraceLoader::load(LoadRequest request)
 void TraceLoader::build(LoadResult lanes, LaneChoice choice)
 {
     run([lanes = std::move(lanes), choice = std::move(choice)](std::atomic<int>*) { return buildTraces(lanes, choice); });
+}
+
+void TraceLoader::derive(LoadResult whole, std::vector<std::vector<std::size_t>> lanes)
+{
+    run([whole = std::move(whole), lanes = std::move(lanes)](std::atomic<int>*) {
+        std::vector<LoadResult> out;
+        for (const auto& chosen : lanes) {
+            out.push_back(deriveLanes(whole, chosen));
+            out.back().makeCurrent = out.size() == 1;
+        }
+        return out;
+    });
 }
 
 void TraceLoader::cancel()

@@ -1,6 +1,8 @@
 // Reads trace files off the GUI thread (QtConcurrent); the results arrive by signal.
 // A foreign trace read without a lane choice comes back as its lanes (the import dialog
 // chooses, then build() makes the traces); with a choice it comes back as traces.
+// Also makes, off the GUI thread, the traces of some lanes of an open trace (a
+// projection onto one lane, or one trace per lane).
 #pragma once
 
 #include "chitra/trace/trace.hpp"
@@ -31,6 +33,11 @@ struct LoadResult {
     ImportChoice choice;                // how `trace` was read; kept with the open file
     std::shared_ptr<const LaneTrace> lanes; // a foreign trace whose lanes are yet to be chosen
     QStringList warnings;               // the importer's (counted problems, not errors)
+    // Some lanes of the trace only (indices into the lanes of the trace the import choice
+    // makes) and their names.
+    std::vector<std::size_t> shownLanes;
+    QString laneNames;
+    bool makeCurrent = true; // its first view becomes the current view
 
     bool needsChoice() const { return !trace && lanes && error.isEmpty(); }
 };
@@ -52,6 +59,10 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
 LoadResult loadTraceFile(const QString& path, const ImportChoice& choice = {});
 // The traces of lanes already read, as the import dialog chose.
 std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice);
+// Blocking: the trace of lanes `lanes` of `whole` (indices into its own lanes), read with
+// the same import choice; the result's `shownLanes` count from the lanes of the whole
+// trace when `whole` is itself some lanes.
+LoadResult deriveLanes(const LoadResult& whole, const std::vector<std::size_t>& lanes);
 
 class TraceLoader : public QObject {
     Q_OBJECT
@@ -61,6 +72,8 @@ public:
     void load(LoadRequest request);
     // Makes the traces of `lanes` (a result that needsChoice()) as `choice` says.
     void build(LoadResult lanes, LaneChoice choice);
+    // One new trace per entry of `lanes` from `whole`, delivered in that order by `loaded`.
+    void derive(LoadResult whole, std::vector<std::vector<std::size_t>> lanes);
     int pending() const { return pending_; }
     // Stops the running imports at their next check; results of jobs started before are dropped.
     void cancel();

@@ -53,6 +53,32 @@ std::size_t elementAt(const Ses& ses, XAxis axis, double x)
     return a < b ? a : ses.size();
 }
 
+double timeAtX(const Ses& ses, XAxis axis, double x)
+{
+    const std::size_t m = ses.size();
+    if (axis == XAxis::Time || m == 0)
+        return x;
+    const double xc = std::clamp(x, 0.0, static_cast<double>(m));
+    const std::size_t i = std::min(static_cast<std::size_t>(xc), m - 1);
+    const double a = static_cast<double>(ses.bounds[i]), b = static_cast<double>(ses.bounds[i + 1]);
+    return a + (xc - static_cast<double>(i)) * (b - a);
+}
+
+double xAtTime(const Ses& ses, XAxis axis, double t)
+{
+    const std::size_t m = ses.size();
+    if (axis == XAxis::Time || m == 0)
+        return t;
+    const auto& b = ses.bounds;
+    const double tc = std::clamp(t, static_cast<double>(b[0]), static_cast<double>(b[m]));
+    // The last element entered at or before t.
+    const auto after = std::upper_bound(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(m), tc,
+                                        [](double x, Time e) { return x < static_cast<double>(e); });
+    const std::size_t i = after == b.begin() ? 0 : static_cast<std::size_t>(after - b.begin()) - 1;
+    const double d = static_cast<double>(b[i + 1] - b[i]);
+    return static_cast<double>(i) + (d > 0 ? (tc - static_cast<double>(b[i])) / d : 0.0);
+}
+
 std::pair<std::size_t, std::size_t> elementsOfRecords(const Ses& ses, RecordIndex r0, RecordIndex r1)
 {
     const auto& r = ses.records;

@@ -19,6 +19,11 @@ std::pair<std::size_t, std::size_t> elementsInX(const Ses& ses, XAxis axis, doub
 std::pair<std::size_t, std::size_t> elementsCentredIn(const Ses& ses, XAxis axis, double x0, double x1);
 // The element containing x, or size() when none.
 std::size_t elementAt(const Ses& ses, XAxis axis, double x);
+// The time at x (x itself in the time view; in the event view, linear inside each
+// element), and back: together they map one axis onto the other, monotonically, so a
+// range passed back and forth stays the same. Clamped to the SES's extent.
+double timeAtX(const Ses& ses, XAxis axis, double x);
+double xAtTime(const Ses& ses, XAxis axis, double t);
 // Elements [a, b) that stand for some of the raw records [r0, r1).
 std::pair<std::size_t, std::size_t> elementsOfRecords(const Ses& ses, RecordIndex r0, RecordIndex r1);
 

@@ -8,6 +8,11 @@
 
 namespace chitra::app {
 
+QString TraceFile::title() const
+{
+    return lanes.empty() ? label : QString::fromUtf8("%1 \u25b8 %2").arg(label, laneNames);
+}
+
 Session::Session(QObject* parent) : QObject(parent) {}
 
 namespace {
@@ -27,14 +32,14 @@ QString fileLabel(const QString& path, const Trace& trace, const ImportChoice& c
 } // namespace
 
 ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base,
-                               ImportChoice choice)
+                               ImportChoice choice, ShownLanes lanes)
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace);
     emit aboutToChange();
     QString label = fileLabel(path, *trace, choice);
-    files_.push_back(
-        TraceFile{path, std::move(trace), bytes, {}, std::move(base), std::move(choice), std::move(label)});
+    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base), std::move(choice), std::move(label),
+                               std::move(lanes.lanes), std::move(lanes.names)});
     emit changed();
     return addView(static_cast<int>(files_.size()) - 1);
 }
@@ -43,7 +48,7 @@ ViewDocument* Session::addView(int file)
 {
     auto& f = files_.at(static_cast<std::size_t>(file));
     emit aboutToChange();
-    const QString name = QString("%1 · view %2").arg(f.label).arg(f.views.size() + 1);
+    const QString name = QString("%1 · view %2").arg(f.lanes.empty() ? f.label : f.laneNames).arg(f.views.size() + 1);
     auto* doc = new ViewDocument(f.trace, name, this, f.base);
     if (!f.views.empty())
         doc->setSelection(f.views.front()->selection());

@@ -22,6 +22,18 @@ struct TraceFile {
     TraceBase base;      // shared by the views
     ImportChoice choice; // how the file was read (saved in sessions)
     QString label;       // the file's name, and the lane's for one lane opened alone
+    // An entry of some lanes of the trace (indices into the lanes of the trace `choice`
+    // makes) shows that trace projected onto them (project_lanes); empty: the whole trace.
+    std::vector<std::size_t> lanes;
+    QString laneNames;
+    // The label, and the lanes' names for an entry of some lanes.
+    QString title() const;
+};
+
+// Which lanes of a trace an entry shows, and their names (for titles).
+struct ShownLanes {
+    std::vector<std::size_t> lanes;
+    QString names;
 };
 
 class Session : public QObject {
@@ -31,9 +43,10 @@ public:
 
     // Adds a file with one first view; returns that view.
     // `base` of `trace` (makeTraceBase) when the loader made it; otherwise made here.
-    // `choice`: how it was read (a foreign trace's lanes).
+    // `choice`: how it was read (a foreign trace's lanes); `lanes`: the entry shows some
+    // lanes of that trace (`trace` is their projection).
     ViewDocument* addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base = {},
-                          ImportChoice choice = {});
+                          ImportChoice choice = {}, ShownLanes lanes = {});
     ViewDocument* addView(int file);
     void removeView(ViewDocument* view);
     void removeFile(int file);

@@ -87,6 +87,7 @@ chitra::Session captureSession(const MainWindow& window, const std::string& sess
     for (std::size_t f = 0; f < files.size(); ++f) {
         TraceFileRef ref = fileRef(files[f].path, sessionDir, cache);
         files[f].choice.storeIn(ref); // restoring opens the same lanes without asking
+        ref.lanes.assign(files[f].lanes.begin(), files[f].lanes.end());
         for (std::size_t v = 0; v < files[f].views.size(); ++v) {
             ViewDocument* doc = files[f].views[v];
             ref.views.push_back(captureView(window, doc, static_cast<int>(f), static_cast<int>(v)));

@@ -162,6 +162,7 @@ void SessionController::track(ViewDocument* view)
         if (ViewPanel* panel = w_->panelOf(guard); panel && !panel->property("chitraSessionTracked").toBool()) {
             panel->setProperty("chitraSessionTracked", true);
             connect(panel->tracePlot(), &TracePlot::interactionFinished, this, &SessionController::markDirty);
+            connect(panel, &ViewPanel::lanesStateChanged, this, &SessionController::markDirty);
             watchFrequencyZoom(panel->frequencyPlot()->plot());
         }
     };

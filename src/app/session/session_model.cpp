@@ -4,8 +4,9 @@
 #include "document/view_document.hpp"
 
 #include <QColor>
-#include <QFileInfo>
 #include <QFont>
+
+#include <iterator>
 
 namespace chitra::app {
 
@@ -19,12 +20,13 @@ quintptr encode(int level, int file, int view)
 int levelOf(quintptr id) { return static_cast<int>(id & 3u); }
 int fileOfId(quintptr id) { return static_cast<int>((id >> 2) & 0x3FFFFFFFu); }
 int viewOfId(quintptr id) { return static_cast<int>(id >> 32); }
-const char* kDisplayNames[] = {"time / event", "frequency", "model", "Gantt chart", "rate chart"};
+const char* kDisplayNames[] = {"time / event", "frequency", "model", "Gantt chart", "rate chart", "lanes"};
+constexpr int kDisplayCount = static_cast<int>(std::size(kDisplayNames));
 } // namespace
 
 QString SessionModel::displayName(int display)
 {
-    return display >= 0 && display < 5 ? QString(kDisplayNames[display]) : QString();
+    return display >= 0 && display < kDisplayCount ? QString(kDisplayNames[display]) : QString();
 }
 
 SessionModel::SessionModel(Session* session, QObject* parent) : QAbstractItemModel(parent), session_(session)
@@ -81,12 +83,16 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
         return {};
     const quintptr id = index.internalId();
     const auto& file = session_->files()[static_cast<std::size_t>(fileOfId(id))];
-    if (role == Qt::ToolTipRole && levelOf(id) == 0)
-        return file.choice.isDefault()
-                   ? file.path
-                   : tr("%1\nlanes: %2%3")
-                         .arg(file.path, QString::fromStdString(file.choice.components),
-                              file.choice.lane ? tr(" (number %1 of them, opened alone)").arg(file.choice.lane) : QString());
+    if (role == Qt::ToolTipRole && levelOf(id) == 0) {
+        QString tip = file.path;
+        if (!file.choice.isDefault())
+            tip += tr("\nlanes: %1%2")
+                       .arg(QString::fromStdString(file.choice.components),
+                            file.choice.lane ? tr(" (number %1 of them, opened alone)").arg(file.choice.lane) : QString());
+        if (!file.lanes.empty())
+            tip += tr("\nshown lanes: %1").arg(file.laneNames);
+        return tip;
+    }
     if (levelOf(id) == 2) {
         const ViewDocument* view = file.views[static_cast<std::size_t>(viewOfId(id))];
         const int display = view->displays().at(static_cast<std::size_t>(index.row()));
@@ -99,7 +105,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
             return f;
         }
         if (role == Qt::DisplayRole && !open)
-            return QString("%1 (closed)").arg(kDisplayNames[display]);
+            return QString("%1 (closed)").arg(displayName(display));
         if (role == Qt::ToolTipRole)
             return open ? QString("Double-click to show; right-click for more")
                         : QString("Closed: double-click or right-click ▸ Reopen");
@@ -108,7 +114,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
         return {};
     switch (levelOf(id)) {
     case 0:
-        return file.label;
+        return file.title();
     case 1:
         return file.views[static_cast<std::size_t>(index.row())]->name();
     default:

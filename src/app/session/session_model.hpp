@@ -11,9 +11,9 @@ class ViewDocument;
 class SessionModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    // Trace, frequency and model are rows of every view; a Gantt or rate display gets a
-    // row once it has been added to the view (ViewDocument::displays()).
-    enum class Display { Trace = 0, Frequency = 1, Model = 2, Gantt = 3, Rate = 4 };
+    // Trace, frequency and model are rows of every view; a Gantt, rate or lanes display
+    // gets a row once it has been added to the view (ViewDocument::displays()).
+    enum class Display { Trace = 0, Frequency = 1, Model = 2, Gantt = 3, Rate = 4, Lanes = 5 };
     static constexpr int kDisplays = 3; // the fixed ones
     static QString displayName(int display);
 

@@ -18,6 +18,7 @@
 #include <QUndoStack>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <utility>
 
 namespace chitra::app {
@@ -35,27 +36,59 @@ QString fileName(const TraceFileRef& ref)
     return qs(p);
 }
 
+// Reads the traces (a file once per import choice, its lanes opened alone made from that
+// one import), then makes the entries of some lanes by projecting them from those traces.
+std::vector<LoadResult> readEntries(const QList<LoadRequest>& requests, const std::vector<TraceFileRef>& refs,
+                                    const std::vector<std::pair<int, std::size_t>>& slot, bool parallel)
+{
+    std::vector<std::vector<LoadResult>> groups;
+    if (parallel) {
+        const QList<std::vector<LoadResult>> read =
+            QtConcurrent::blockingMapped(requests, [](const LoadRequest& r) { return loadTraces(r); });
+        groups.assign(read.begin(), read.end());
+    } else {
+        for (const LoadRequest& r : requests)
+            groups.push_back(loadTraces(r));
+    }
+    const auto entry = [&](int k) {
+        const std::size_t i = static_cast<std::size_t>(k);
+        // A file that could not be imported has one result, its error, for all its lanes.
+        const std::vector<LoadResult>& group = groups[static_cast<std::size_t>(slot[i].first)];
+        const LoadResult& r = group.size() > slot[i].second ? group[slot[i].second] : group.front();
+        const auto& lanes = refs[i].lanes;
+        return lanes.empty() ? r : deriveLanes(r, std::vector<std::size_t>(lanes.begin(), lanes.end()));
+    };
+    QList<int> indices;
+    for (int k = 0; k < static_cast<int>(refs.size()); ++k)
+        indices << k;
+    std::vector<LoadResult> out;
+    if (parallel) {
+        const QList<LoadResult> made = QtConcurrent::blockingMapped(indices, entry);
+        out.assign(made.begin(), made.end());
+    } else {
+        for (int k : indices)
+            out.push_back(entry(k));
+    }
+    return out;
+}
+
 // Reads the traces in parallel off the GUI thread; the GUI keeps painting (user input
 // waits so that nothing changes the window half-way through a restore).
-std::vector<std::vector<LoadResult>> loadAll(const QList<LoadRequest>& requests, bool background)
+std::vector<LoadResult> loadAll(const QList<LoadRequest>& requests, const std::vector<TraceFileRef>& refs,
+                                const std::vector<std::pair<int, std::size_t>>& slot, bool background)
 {
-    std::vector<std::vector<LoadResult>> out;
-    if (!background) {
-        for (const LoadRequest& r : requests)
-            out.push_back(loadTraces(r));
-        return out;
-    }
+    if (!background)
+        return readEntries(requests, refs, slot, false);
+    // Waited for below: the references stay valid.
     QFuture<std::vector<LoadResult>> future =
-        QtConcurrent::mapped(requests, [](const LoadRequest& r) { return loadTraces(r); });
+        QtConcurrent::run([&requests, &refs, &slot] { return readEntries(requests, refs, slot, true); });
     QFutureWatcher<std::vector<LoadResult>> watcher;
     QEventLoop loop;
     QObject::connect(&watcher, &QFutureWatcher<std::vector<LoadResult>>::finished, &loop, &QEventLoop::quit);
     watcher.setFuture(future);
     if (!future.isFinished())
         loop.exec(QEventLoop::ExcludeUserInputEvents);
-    for (int i = 0; i < requests.size(); ++i)
-        out.push_back(future.resultAt(i));
-    return out;
+    return future.result();
 }
 
 // One request per file and import choice but the lane: lanes of one file opened alone
@@ -74,8 +107,13 @@ QList<LoadRequest> groupRequests(const QStringList& paths, const std::vector<Tra
         if (g == requests.size())
             requests.push_back(LoadRequest{paths[static_cast<int>(k)], ref.import_format,
                                            LaneChoice{ref.import_components, false}, {}});
-        requests[g].lanes.push_back(static_cast<std::size_t>(ref.import_lane));
-        slot.emplace_back(g, requests[g].lanes.size() - 1);
+        // Entries of other shown lanes of one imported trace share its reading.
+        std::vector<std::size_t>& lanes = requests[g].lanes;
+        const auto lane = static_cast<std::size_t>(ref.import_lane);
+        auto at = std::find(lanes.begin(), lanes.end(), lane);
+        if (at == lanes.end())
+            at = lanes.insert(lanes.end(), lane);
+        slot.emplace_back(g, static_cast<std::size_t>(at - lanes.begin()));
     }
     return requests;
 }
@@ -252,13 +290,11 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
 
     std::vector<std::pair<int, std::size_t>> slot;
     const QList<LoadRequest> requests = groupRequests(paths, refs, slot);
-    const std::vector<std::vector<LoadResult>> loaded = loadAll(requests, background);
+    const std::vector<LoadResult> loaded = loadAll(requests, refs, slot, background);
     Session* workbench = window.session();
     ViewDocument* current = nullptr;
     for (std::size_t k = 0; k < refs.size(); ++k) {
-        // A file that could not be imported has one result, its error, for all its lanes.
-        const std::vector<LoadResult>& group = loaded[static_cast<std::size_t>(slot[k].first)];
-        const LoadResult& r = group.size() > slot[k].second ? group[slot[k].second] : group.front();
+        const LoadResult& r = loaded[k];
         const TraceFileRef& ref = refs[k];
         if (!r.trace) {
             report.problems.push_back(QObject::tr("%1: cannot be read: %2").arg(paths[static_cast<int>(k)], r.error));
@@ -270,15 +306,16 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
             (*cache)[QFileInfo(r.path).absoluteFilePath().toStdString()] = bare;
         }
         ++report.filesOpened;
+        const ShownLanes lanes{r.shownLanes, r.laneNames};
         if (ref.views.empty()) {
-            workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice); // a file with no view saved gets the default one
+            workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice, lanes); // a file with no view saved gets the default one
             continue;
         }
-        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice);
+        ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice, lanes);
         const int fileIndex = workbench->fileOf(first);
         for (std::size_t v = 0; v < ref.views.size(); ++v) {
             ViewDocument* doc = v == 0 ? first : workbench->addView(fileIndex);
-            restoreView(window, doc, ref.views[v], workbench->files()[static_cast<std::size_t>(fileIndex)].label, report.problems);
+            restoreView(window, doc, ref.views[v], workbench->files()[static_cast<std::size_t>(fileIndex)].title(), report.problems);
             ++report.viewsRestored;
             // The layout names the current view by the file's index in the saved session.
             if (session.layout.current_view == viewKey(static_cast<int>(which[k]), qs(ref.views[v].name)).toStdString())

@@ -1,8 +1,10 @@
-// The displays of one view stacked so their x axes align: the trace plot (time or
-// event) above its frequency view.
+// The displays of one view stacked so their x axes align: the lanes view (when the view
+// has it open) above the trace plot (time or event), which is above its frequency view.
 #pragma once
 
 #include <QWidget>
+
+#include <cstddef>
 
 class QSplitter;
 
@@ -11,6 +13,8 @@ namespace chitra::app {
 class ViewDocument;
 class TracePlot;
 class FrequencyPlot;
+class LanesView;
+class LanesLink;
 
 class ViewPanel : public QWidget {
     Q_OBJECT
@@ -19,12 +23,34 @@ public:
     ViewDocument* document() const { return doc_; }
     TracePlot* tracePlot() const { return trace_; }
     FrequencyPlot* frequencyPlot() const { return frequency_; }
+    // Null until the view's lanes display is first opened; hidden while it is closed.
+    LanesView* lanesView() const { return lanes_; }
+    bool lanesShown() const;
     void setFrequencyVisible(bool on);
+    void setLanesVisible(bool on);
+
+signals:
+    // From the lanes view's context menu.
+    void projectOntoLaneRequested(std::size_t lane);
+    void splitIntoLanesRequested();
+    // Something the session saves changed in the lanes view (range, order, filter, ...).
+    void lanesStateChanged();
+
+protected:
+    void showEvent(QShowEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
+    void followDisplays(); // shows the displays the view has open
+    void makeLanesView();
+    void shareHeightWithLanes(); // the lanes view's first share of the height
+
     ViewDocument* doc_;
     TracePlot* trace_;
     FrequencyPlot* frequency_;
+    LanesView* lanes_ = nullptr;
+    LanesLink* link_ = nullptr;
+    bool shareHeight_ = false; // the lanes view is new: give it its share when laid out
     QSplitter* splitter_;
 };
 

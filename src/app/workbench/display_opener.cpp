@@ -37,11 +37,21 @@ void DisplayOpener::open(ViewDocument* view, int display)
 void DisplayOpener::close(ViewDocument* view, int display)
 {
     view->setDisplayOpen(display, false);
+    const bool gantt = display == static_cast<int>(SessionModel::Display::Gantt);
+    const bool rate = display == static_cast<int>(SessionModel::Display::Rate);
+    if (!gantt && !rate)
+        return; // shown in the view's panel, which follows the view's displays
     for (TraceviewWindow* w : w_->findChildren<TraceviewWindow*>())
-        if (w->document() == view &&
-            (w->kind() == TraceviewWindow::Kind::Gantt) == (display == static_cast<int>(SessionModel::Display::Gantt)) &&
-            display >= static_cast<int>(SessionModel::Display::Gantt))
+        if (w->document() == view && (w->kind() == TraceviewWindow::Kind::Gantt) == gantt)
             w->close();
+}
+
+void DisplayOpener::openDefaults(ViewDocument* view)
+{
+    // Threads, ranks or components read best one row each (a restored session closes it
+    // again if it was closed when saved).
+    if (laneCountOf(view->trace()) > 1)
+        view->setDisplayOpen(static_cast<int>(SessionModel::Display::Lanes), true);
 }
 
 } // namespace chitra::app

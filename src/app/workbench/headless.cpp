@@ -9,6 +9,7 @@
 #include "model/model_window.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
+#include "views/lanes/lanes_view.hpp"
 #include "views/view_panel.hpp"
 #include "plotting/display_export.hpp"
 #include "displays/traceview_headless.hpp"
@@ -78,7 +79,7 @@ int runWorkbench(QApplication& app)
     parser.addOption({"open", "Open a trace file (repeatable).", "FILE"});
     parser.addOption({{"session", "open-session"}, "Open a saved session (docs/sessions.md).", "FILE"});
     parser.addOption({"pipeline", "Apply a pipeline file to the first view.", "P.json"});
-    parser.addOption({"display", "Display to show: time, event, frequency, model, gantt or rate.", "KIND", "time"});
+    parser.addOption({"display", "Display to show: time, event, frequency, model, gantt, rate or lanes.", "KIND", "time"});
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
     parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
     parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
@@ -99,8 +100,8 @@ int runWorkbench(QApplication& app)
         return 0;
     }
     const QString display = parser.value("display");
-    if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate"}.contains(display))
-        return fail(2, "chitra: --display must be time, event, frequency, model, gantt or rate");
+    if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate", "lanes"}.contains(display))
+        return fail(2, "chitra: --display must be time, event, frequency, model, gantt, rate or lanes");
     const QString dialog = parser.value("dialog");
     if (!dialog.isEmpty() && dialog != "time-filter" && dialog != "event-filter")
         return fail(2, "chitra: --dialog must be time-filter or event-filter");
@@ -202,7 +203,16 @@ int runWorkbench(QApplication& app)
                                     bench ? parser.value("benchmark-replot").toInt() : 0,
                                     {parser.value("gantt-range"), parser.value("rate-state")});
     ViewPanel* panel = window.currentPanel();
-    const double frameMs = panel->tracePlot()->replotNow();
+    // The lanes view sits above the trace view in the window (open already for a trace
+    // of several lanes); its replots are the ones measured.
+    LanesView* lanes = nullptr;
+    if (display == "lanes") {
+        panel->setLanesVisible(true);
+        lanes = panel->lanesView();
+        settle(50); // the splitter gives it its height
+    }
+    auto replot = [panel, lanes] { return lanes ? lanes->replotNow() : panel->tracePlot()->replotNow(); };
+    const double frameMs = replot();
     const double firstFrameMs = static_cast<double>(firstFrame.elapsed());
 
     if (bench) {
@@ -213,11 +223,19 @@ int runWorkbench(QApplication& app)
         settle(200);
         std::vector<double> times;
         for (int i = 0; i < n; ++i)
-            times.push_back(panel->tracePlot()->replotNow());
+            times.push_back(replot());
         std::sort(times.begin(), times.end());
         std::cout << "elements " << window.currentView()->ses().size() << " first_frame_ms " << firstFrameMs
                   << " first_replot_ms " << frameMs << " median_replot_ms " << times[times.size() / 2]
-                  << " min_replot_ms " << times.front() << '\n';
+                  << " min_replot_ms " << times.front();
+        if (lanes) { // what the lanes view draws: its rows and the lanes' state changes
+            std::size_t changes = 0;
+            for (const Lane& lane : lanes->rows().trace().lanes)
+                changes += lane.changes.size();
+            std::cout << " lanes " << lanes->rows().laneCount() << " rows " << lanes->rows().rows().size()
+                      << " changes " << changes;
+        }
+        std::cout << '\n';
         if (!screenshot)
             return 0;
     }
@@ -232,9 +250,15 @@ int runWorkbench(QApplication& app)
         shot = model.grab();
     } else {
         FrequencyPlot* frequency = panel->frequencyPlot();
+        settle(50); // the panes' first shares (view_panel.cpp) before they are set here
         if (frequencyRange) // the periodogram's peak region, in a taller pane
-            if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2)
-                split->setSizes({split->height() / 2, split->height() / 2});
+            if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2) {
+                // The frequency view (last) gets half; the panes above share the rest.
+                const int h = split->height(), above = split->count() - 1;
+                QList<int> sizes(above, h / 2 / above);
+                sizes << h / 2;
+                split->setSizes(sizes);
+            }
         // The trace plot asks for a recompute 300 ms after its range settles (restored
         // sessions, the axis switch): let that pass so the spectrum shown is the final one.
         settle(400);

@@ -118,6 +118,15 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         if (auto* p = w->currentPanel())
             p->setFrequencyVisible(on);
     });
+    showLanes = view->addAction(tr("&Lanes view"));
+    showLanes->setIconText(tr("Lanes"));
+    showLanes->setToolTip(tr("One row per thread, rank or component, linked with the time view (L)"));
+    showLanes->setCheckable(true);
+    showLanes->setShortcut(Qt::Key_L);
+    connect(showLanes, &QAction::toggled, this, [w](bool on) {
+        if (auto* p = w->currentPanel())
+            p->setLanesVisible(on);
+    });
     ganttDisplay = view->addAction(tr("&Gantt display"), w, [traceview] { traceview(TraceviewWindow::Kind::Gantt); });
     rateDisplay = view->addAction(tr("&Rate display"), w, [traceview] { traceview(TraceviewWindow::Kind::Rate); });
     QMenu* order = view->addMenu(tr("State &order"));
@@ -176,7 +185,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         QMessageBox::information(
             w, tr("Mouse and keys"),
             tr("Wheel: zoom around the cursor\nDrag: pan\nShift-drag (or B): rubber band, then Zoom, Clip, "
-               "Brush pattern or Select\nBackspace: undo zoom   Home: fit all\nT / E: time / event view   F: frequency view\n"
+               "Brush pattern or Select\nBackspace: undo zoom   Home: fit all\nT / E: time / event view   F: frequency view   "
+               "L: lanes view\n"
                "Ctrl+Z / Ctrl+Shift+Z: undo / redo pipeline steps\nCtrl+G: aggregate the current pattern   Ctrl+M: model"));
     });
     help->addAction(tr("&About Chitra"), w, [w] {
@@ -195,6 +205,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     bar->addAction(eventView);
     bar->addAction(bandMode);
     bar->addAction(fitAll);
+    bar->addAction(showLanes);
     bar->addSeparator();
     bar->addAction(clipVisible);
     bar->addAction(aggregate);
@@ -222,7 +233,7 @@ void MainActions::viewChanged()
     const bool any = w_->currentView() != nullptr;
     for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel, timeFilter,
                        eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules,
-                       ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation})
+                       ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation, showLanes})
         a->setEnabled(any);
     auto* panel = w_->currentPanel();
     const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;
@@ -233,6 +244,8 @@ void MainActions::viewChanged()
         panel->tracePlot()->setShowNames(showNames->isChecked());
         const QSignalBlocker block(showFrequency);
         showFrequency->setChecked(panel->document()->displayOpen(1));
+        const QSignalBlocker blockLanes(showLanes);
+        showLanes->setChecked(panel->lanesShown());
     }
 }
 

@@ -28,6 +28,7 @@ public:
     QAction* showNames;
     QAction* connectors;
     QAction* showFrequency;
+    QAction* showLanes;
     QAction* clipVisible;
     QAction* aggregate;
     QAction* timeFilter;

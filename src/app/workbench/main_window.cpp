@@ -181,6 +181,8 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
         add->addAction(tr("Model (fit the chain)"), this, [this, view] { openDisplay(view, 2); });
         add->addAction(tr("Gantt chart"), this, [this, view] { openDisplay(view, 3); });
         add->addAction(tr("Rate chart"), this, [this, view] { openDisplay(view, 4); });
+        add->addAction(tr("Lanes view"), this,
+                       [this, view] { openDisplay(view, static_cast<int>(SessionModel::Display::Lanes)); });
         QMenu* reopen = menu->addMenu(tr("Reopen closed display"));
         for (int d : view->displays())
             if (!view->displayOpen(d))
@@ -237,9 +239,42 @@ void MainWindow::openFiles(const QStringList& paths) { opener_->open(paths); }
 
 bool MainWindow::openFileNow(const QString& path, QString* error) { return opener_->openNow(path, error); }
 
+void MainWindow::projectOntoLanes(ViewDocument* view, const std::vector<std::vector<std::size_t>>& entries)
+{
+    const int f = session_->fileOf(view);
+    if (f < 0 || entries.empty())
+        return;
+    const TraceFile& file = session_->files()[static_cast<std::size_t>(f)];
+    LoadResult whole;
+    whole.path = file.path;
+    whole.bytes = file.bytes;
+    whole.trace = file.trace;
+    whole.base = file.base;
+    whole.choice = file.choice; // the entries keep the file's import choice
+    whole.shownLanes = file.lanes;
+    loader_->derive(std::move(whole), entries);
+}
+
+void MainWindow::splitIntoLanes(ViewDocument* view)
+{
+    const std::size_t n = view->laneTracks()->laneCount();
+    if (n < 2) {
+        showMessage(tr("%1 has one lane: nothing to split").arg(view->name()));
+        return;
+    }
+    std::vector<std::vector<std::size_t>> entries;
+    for (std::size_t l = 0; l < n; ++l)
+        entries.push_back({l});
+    projectOntoLanes(view, entries);
+}
+
 void MainWindow::onViewAdded(ViewDocument* view)
 {
     ViewPanel* panel = views_->add(view);
+    displays_->openDefaults(view);
+    connect(panel, &ViewPanel::projectOntoLaneRequested, this,
+            [this, view](std::size_t lane) { projectOntoLanes(view, {{lane}}); });
+    connect(panel, &ViewPanel::splitIntoLanesRequested, this, [this, view] { splitIntoLanes(view); });
     undoGroup_->addStack(view->undoStack());
     connect(panel->tracePlot(), &TracePlot::hoverText, status_, &StatusReadouts::setHoverText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
@@ -250,6 +285,10 @@ void MainWindow::onViewAdded(ViewDocument* view)
             jobs_->start(frequency, tr("Periodogram…"), [frequency] { frequency->cancel(); });
         else
             jobs_->finish(frequency);
+    });
+    connect(view, &ViewDocument::displaysChanged, this, [this, view] {
+        if (view == current_)
+            actions_->viewChanged(); // View menu checks follow the session tree
     });
     connect(view, &ViewDocument::sesChanged, this, &MainWindow::refreshInfo);
     connect(view, &ViewDocument::nameChanged, this, &MainWindow::refreshInfo);

@@ -11,6 +11,8 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <vector>
+
 class QMenu;
 class QModelIndex;
 class QToolButton;
@@ -103,6 +105,10 @@ public slots:
     void filterFrequencyBand();
     void editStateOrder();
     void openDisplay(chitra::app::ViewDocument* view, int display);
+    // New file entries of the trace of `view` projected onto some of its lanes (one entry
+    // per item of `entries`, made in the background), or onto each of its lanes.
+    void projectOntoLanes(chitra::app::ViewDocument* view, const std::vector<std::vector<std::size_t>>& entries);
+    void splitIntoLanes(chitra::app::ViewDocument* view);
 
 public:
     // A rules file as a step (its text read now); false with the message on refusal.

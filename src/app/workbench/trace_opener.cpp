@@ -92,16 +92,20 @@ void TraceOpener::askNext()
 
 void TraceOpener::add(const LoadResult& r)
 {
-    addRecentFile(kRecentTraces, r.path);
-    if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
-        rememberRecentImport(r.path, RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}});
-    else
-        rememberRecentImport(r.path, std::nullopt);
-    w_->actions()->updateRecent();
+    if (r.shownLanes.empty()) { // an entry of some lanes comes from a file already open
+        addRecentFile(kRecentTraces, r.path);
+        if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
+            rememberRecentImport(r.path, RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}});
+        else
+            rememberRecentImport(r.path, std::nullopt);
+        w_->actions()->updateRecent();
+    }
     if (!r.warnings.isEmpty() && r.choice.lane <= 1)
         w_->showMessage(tr("Warning: %1").arg(r.warnings.join("; ")));
-    ViewDocument* view = w_->session()->addFile(r.path, r.trace, r.bytes, r.base, r.choice);
-    w_->setCurrentView(view);
+    ViewDocument* view =
+        w_->session()->addFile(r.path, r.trace, r.bytes, r.base, r.choice, ShownLanes{r.shownLanes, r.laneNames});
+    if (r.makeCurrent)
+        w_->setCurrentView(view);
     emit fileLoaded(view);
 }
 

@@ -5,8 +5,8 @@
 namespace chitra {
 
 namespace {
-constexpr std::array<std::string_view, 6> kDisplayKindNames{"time", "event", "frequency",
-                                                            "gantt", "rate", "model"};
+constexpr std::array<std::string_view, 7> kDisplayKindNames{"time", "event", "frequency",
+                                                            "gantt", "rate", "model", "lanes"};
 
 } // namespace
 

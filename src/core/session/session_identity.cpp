@@ -256,6 +256,7 @@ SessionViewTarget resolve_session_view(const std::string& session_path, std::str
     } catch (const InputError& e) {
         throw InputError(session_path + ": " + e.what());
     }
+    target.lanes = ref.lanes;
     target.view = ref.views[where->view];
     target.pipeline = target.view.pipeline;
     return target;

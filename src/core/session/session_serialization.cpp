@@ -87,12 +87,13 @@ CHITRA_SESSION_CLASS(chitra::PatternColour, 1)
 CHITRA_SESSION_CLASS(chitra::Bookmark, 1)
 CHITRA_SESSION_CLASS(chitra::Note, 1)
 CHITRA_SESSION_CLASS(chitra::ViewState, 1)
-// The TraceFileRef record version that added the import choice (import_format,
-// import_components, import_lane).
+// The TraceFileRef record versions that added the import choice (import_format,
+// import_components, import_lane) and the lanes an entry shows (lanes).
 namespace chitra::session_detail {
 inline constexpr unsigned kTraceFileRefImportVersion = 2;
+inline constexpr unsigned kTraceFileRefLanesVersion = 3;
 }
-CHITRA_SESSION_CLASS(chitra::TraceFileRef, 2)
+CHITRA_SESSION_CLASS(chitra::TraceFileRef, 3) // 2: the import choice; 3: lanes
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
@@ -478,6 +479,10 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
         ar& named("import_format", f.import_format) & named("import_components", f.import_components);
         ar& named("import_lane", f.import_lane);
     }
+    if (version >= chitra::session_detail::kTraceFileRefLanesVersion)
+        io_seq(ar, "lane_count", "lane", f.lanes);
+    else
+        f.lanes.clear(); // written before entries could show some lanes: the whole trace
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 { check_version<A, DisplayPlacement>(version);

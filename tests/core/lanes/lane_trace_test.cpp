@@ -1,6 +1,7 @@
 // LaneTraceBuilder and the PES of chosen lanes (interfaces.md "Foreign trace formats").
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
+#include "chitra/lanes/lane_track.hpp"
 
 #include <gtest/gtest.h>
 
@@ -342,4 +343,85 @@ TEST(LaneTraceBuilder, MergingFewOrManyLanesKeepsEachLanesOwnChanges)
         }
         EXPECT_EQ(all.times, std::vector<Time>(union_times.begin(), union_times.end())) << lanes << " lanes";
     }
+}
+
+TEST(LanesOfAPes, OneLanePerComponentNamedByTheHeader)
+{
+    const Trace t = read_pes_text("# chitra-pes 1\n# timebase: us\n# components: 3\n# origin: 1000\n"
+                                  "# lane: 2 writer\n# end: 90\n"
+                                  "0 A - C\n10 A B C\n20 - B C\n30 A B D\n",
+                                  "p.pes");
+    const auto lanes = lanes_of(t);
+    ASSERT_EQ(lanes->lanes.size(), 3u);
+    EXPECT_EQ(lanes->lanes[0].name, "component 1");
+    EXPECT_EQ(lanes->lanes[1].name, "writer");
+    // Only the components that change make changes; "-" is the empty stack.
+    auto states = [&](std::size_t l) {
+        std::vector<std::string> out;
+        for (const LaneChange& c : lanes->lanes[l].changes)
+            out.push_back(std::to_string(lanes->times[c.record]) + ":" + lanes->state_names[c.state] + "@" +
+                          std::to_string(c.depth));
+        return out;
+    };
+    EXPECT_EQ(states(0), (std::vector<std::string>{"1000:A@1", "1020:-@0", "1030:A@1"}));
+    EXPECT_EQ(states(1), (std::vector<std::string>{"1010:B@1"}));
+    EXPECT_EQ(states(2), (std::vector<std::string>{"1000:C@1", "1030:D@1"}));
+    EXPECT_EQ(lanes->last_event, 1090);
+}
+
+TEST(ProjectLanes, APesLaneKeepsTheTimeBaseOriginAndHeader)
+{
+    const Trace t = read_pes_text("# chitra-pes 1\n# timebase: us\n# components: 3\n# origin: 1000\n"
+                                  "# lane: 2 writer\n# end: 90\n# param: N=3\n"
+                                  "0 A - C\n10 A B C\n20 - B C\n30 A B D\n",
+                                  "p.pes");
+    const Trace one = project_lanes(t, {1});
+    EXPECT_EQ(one.header.timebase, TimeBase::us);
+    EXPECT_EQ(one.header.components, 1u);
+    EXPECT_EQ(trace_origin(one), 1000); // times line up with the whole trace's
+    EXPECT_EQ(records(one), (std::vector<std::string>{"10:B"}));
+    EXPECT_EQ(one.header.end, 90);
+    EXPECT_EQ(extra(one, "lane"), "1 writer");
+    EXPECT_EQ(extra(one, "param"), "N=3");
+    EXPECT_FALSE(one.lanes); // a PES stays a PES
+
+    const Trace two = project_lanes(t, {2, 0});
+    EXPECT_EQ(records(two), (std::vector<std::string>{"0:C|A", "20:C|-", "30:D|A"}));
+    EXPECT_THROW(project_lanes(t, {3}), InputError);
+    EXPECT_THROW(project_lanes(t, {}), InputError);
+}
+
+TEST(ProjectLanes, AnImportedLaneKeepsItsNestingAndFields)
+{
+    LaneTraceBuilder b("t.json", "chrome");
+    const auto l0 = b.add_lane("main"), l1 = b.add_lane("worker");
+    b.push(l0, 1000, b.state("run"));
+    b.push(l1, 1200, b.state("io"));
+    b.push(l0, 1500, b.state("send"));
+    b.pop(l0, 1700);
+    b.pop(l1, 1800);
+    b.pop(l0, 2000);
+    const auto f = b.add_field("bytes", FieldKind::counter, l1);
+    b.sample(f, 1200, 4);
+    b.add_field("other", FieldKind::gauge, l0);
+    auto lt = std::make_shared<LaneTrace>(b.finish());
+    Trace whole = to_trace(*lt, {0, 1});
+    whole.lanes = lt;
+
+    const LaneTrace worker = select_lanes(*lt, {1});
+    ASSERT_EQ(worker.lanes.size(), 1u);
+    EXPECT_EQ(worker.times, (std::vector<Time>{1200, 1800})); // only its own records
+    EXPECT_EQ(worker.lanes[0].changes[1].record, 1u);
+    ASSERT_EQ(worker.fields.size(), 1u);
+    EXPECT_EQ(worker.fields[0].lane, std::optional<std::size_t>{0});
+
+    const Trace main = project_lanes(whole, {0});
+    EXPECT_EQ(trace_origin(main), 1000);
+    EXPECT_EQ(records(main), (std::vector<std::string>{"0:run", "500:send", "700:run", "1000:-"}));
+    ASSERT_TRUE(main.lanes);
+    EXPECT_EQ(max_depth(*main.lanes, 0), 2u); // the nesting stays for the lanes view
+    const Trace w = project_lanes(whole, {1});
+    EXPECT_EQ(records(w), (std::vector<std::string>{"200:io", "800:-"})); // same origin as the whole
+    ASSERT_EQ(w.header.fields.size(), 1u);
+    EXPECT_EQ(w.header.fields[0].name, "bytes");
 }

@@ -1,6 +1,7 @@
 // The import choice of a trace file in a session (TraceFileRef::import_*): saved and
 // loaded, absent from format-1 files (defaults), used to resolve a view's trace, and
-// telling apart the lanes of one file when sessions merge.
+// telling apart the lanes of one file when sessions merge; with the lanes an entry shows
+// (TraceFileRef::lanes, record version 3) beside it.
 #include "session_test_fixture.hpp"
 
 #include <gtest/gtest.h>
@@ -102,4 +103,89 @@ TEST(SessionImportChoice, LanesOfOneFileAreDifferentFilesWhenMerging)
     EXPECT_EQ(mine.files[1].import_lane, 2u);
     EXPECT_EQ(mine.files[0].views.size(), 2u); // lane 1's views merged, the clash renamed
     EXPECT_EQ(report.files_added, 1u);
+}
+
+// tests/data/sessions/v1/import-choice.chitra has trace file records of version 2: the
+// import choice, written before a file entry could show some of its trace's lanes.
+TEST(SessionImportChoice, VersionTwoRecordsKeepTheChoiceAndShowTheWholeTrace)
+{
+    const auto path = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/sessions/v1/import-choice.chitra";
+    const std::string text = read_text(path.string());
+    EXPECT_EQ(text.find("lane_count"), std::string::npos);
+    const LoadedSession loaded = load_session(path.string());
+    ASSERT_EQ(loaded.session.files.size(), 3u);
+    const auto& files = loaded.session.files;
+    EXPECT_EQ(files[0].import_format, "chrome");
+    EXPECT_EQ(files[0].import_components, "/rank [0-3]/");
+    EXPECT_EQ(files[0].import_lane, 0u);
+    EXPECT_EQ(files[1].import_components, "1,3,worker");
+    EXPECT_EQ(files[1].import_lane, 2u);
+    EXPECT_EQ(files[2].import_format, "");
+    EXPECT_EQ(files[2].import_components, "all");
+    for (const TraceFileRef& f : files)
+        EXPECT_TRUE(f.lanes.empty()) << f.path_absolute;
+    // Saved again, the records carry the lanes (version 3) and load back the same.
+    const std::string again = session_to_text(loaded.session);
+    EXPECT_NE(again.find("lane_count"), std::string::npos);
+    EXPECT_EQ(load_session_text(again, "again.chitra").session, loaded.session);
+}
+
+TEST(SessionImportChoice, TheChoiceAndTheShownLanesRoundTrip)
+{
+    Session s;
+    TraceFileRef some = imported("/rank [0-3]/", 2);
+    some.lanes = {3, 0};
+    TraceFileRef other = imported("1,3", 0);
+    other.lanes = {1};
+    s.files = {some, other, imported("/rank [0-3]/", 2)};
+    const std::string text = session_to_text(s);
+    EXPECT_NE(text.find("import_components"), std::string::npos);
+    EXPECT_NE(text.find("lane_count"), std::string::npos);
+    const LoadedSession loaded = load_session_text(text, "s.chitra");
+    ASSERT_EQ(loaded.session.files.size(), 3u);
+    EXPECT_EQ(loaded.session.files[0].import_format, "chrome");
+    EXPECT_EQ(loaded.session.files[0].import_components, "/rank [0-3]/");
+    EXPECT_EQ(loaded.session.files[0].import_lane, 2u);
+    EXPECT_EQ(loaded.session.files[0].lanes, (std::vector<std::uint64_t>{3, 0}));
+    EXPECT_EQ(loaded.session.files[1].import_components, "1,3");
+    EXPECT_EQ(loaded.session.files[1].lanes, (std::vector<std::uint64_t>{1}));
+    EXPECT_TRUE(loaded.session.files[2].lanes.empty());
+    EXPECT_EQ(loaded.session, s);
+}
+
+TEST(SessionImportChoice, EntriesAreTheSameOnlyWithTheSameChoiceAndLanes)
+{
+    TraceFileRef shown = imported("/rank/", 1);
+    shown.lanes = {0};
+    TraceFileRef otherChoice = shown;
+    otherChoice.import_components = "1,2";
+    TraceFileRef otherLanes = shown;
+    otherLanes.lanes = {1};
+    TraceFileRef same = shown;
+    same.views = {ViewState{.name = "view 2"}};
+    Session mine, theirs;
+    mine.files = {shown};
+    theirs.files = {otherChoice, otherLanes, same};
+    const MergeReport report = merge_sessions(mine, theirs);
+    ASSERT_EQ(mine.files.size(), 3u);
+    EXPECT_EQ(report.files_added, 2u);
+    EXPECT_EQ(mine.files[0].views.size(), 2u); // the same entry: its views merged
+    EXPECT_EQ(mine.files[1].import_components, "1,2");
+    EXPECT_EQ(mine.files[2].lanes, (std::vector<std::uint64_t>{1}));
+}
+
+TEST(SessionImportChoice, ResolvedViewsCarryTheChoiceAndTheLanes)
+{
+    TempDir dir;
+    write_text(dir.file("run.pes"), "# chitra-pes 1\n# components: 2\n0 A B\n5 B A\n");
+    Session s;
+    TraceFileRef ref = make_file_ref(dir.file("run.pes"), dir.path.string());
+    ref.import_components = "1,2";
+    ref.lanes = {1};
+    ref.views.push_back(ViewState{.name = "v"});
+    s.files.push_back(ref);
+    save_session(dir.file("s.chitra"), s);
+    const SessionViewTarget target = resolve_session_view(dir.file("s.chitra"), "v");
+    EXPECT_EQ(target.import.components.spec, "1,2");
+    EXPECT_EQ(target.lanes, (std::vector<std::uint64_t>{1}));
 }

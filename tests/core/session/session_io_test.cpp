@@ -31,6 +31,7 @@ void expect_same(const Session& a, const Session& b)
         EXPECT_EQ(x.import_lane, y.import_lane);
         EXPECT_EQ(x.hash_kind, y.hash_kind);
         EXPECT_EQ(x.content_hash, y.content_hash);
+        EXPECT_EQ(x.lanes, y.lanes);
         ASSERT_EQ(x.views.size(), y.views.size());
         for (std::size_t v = 0; v < x.views.size(); ++v) {
             const auto &p = x.views[v], &q = y.views[v];
@@ -437,7 +438,7 @@ TEST(SessionIo, EveryEarlierFormatVersionLoads)
         std::string version = entry.path().parent_path().filename().string();
         EXPECT_EQ("v" + std::to_string(r.session.format_version), version);
         if (entry.path().filename() == "full.chitra" && version == "v1")
-            expect_same(r.session, full_session());
+            expect_same(r.session, full_session_as_in_v1());
         ++loaded;
     }
     EXPECT_GE(loaded, 1);
@@ -452,7 +453,7 @@ TEST(SessionIo, WriteSamples)
     ASSERT_EQ(kSessionFormatVersion, 1);
     std::filesystem::path dir = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/sessions/v1";
     std::filesystem::create_directories(dir);
-    write_text((dir / "full.chitra").string(), session_to_text(full_session()));
+    write_text((dir / "full.chitra").string(), session_to_text(full_session_as_in_v1()));
     Session minimal;
     minimal.files.push_back(TraceFileRef{.path_absolute = "/data/run.pes", .path_relative = "run.pes"});
     minimal.files[0].views.push_back(ViewState{.name = "view 1"});

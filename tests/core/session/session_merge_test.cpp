@@ -149,3 +149,25 @@ TEST(SessionMerge, PolicyNames)
     EXPECT_EQ(to_string(MergePolicy::keep_mine), "keep-mine");
     EXPECT_FALSE(parse_merge_policy("ask"));
 }
+
+TEST(SessionMerge, EntriesOfOtherLanesOfOneFileStayApart)
+{
+    Pair p;
+    TraceFileRef lane2 = file("/t/a.pes", 11, {view("v", "d1", 400)});
+    lane2.lanes = {1};
+    p.theirs.files = {lane2};
+    MergeReport r = merge_sessions(p.mine, p.theirs);
+    ASSERT_EQ(p.mine.files.size(), 2u); // not merged into the whole file's entry
+    EXPECT_EQ(names(p.mine.files[0]), (std::vector<std::string>{"v", "w"}));
+    EXPECT_EQ(p.mine.files[1].lanes, (std::vector<std::uint64_t>{1}));
+    EXPECT_EQ(r.views_renamed, 0u);
+
+    // The same lanes of the same file are one entry: their views merge.
+    TraceFileRef again = lane2;
+    again.views = {view("y", "d9", 500)};
+    Session more;
+    more.files = {again};
+    merge_sessions(p.mine, more);
+    ASSERT_EQ(p.mine.files.size(), 2u);
+    EXPECT_EQ(names(p.mine.files[1]), (std::vector<std::string>{"v", "y"}));
+}

@@ -5,28 +5,10 @@
 
 namespace chitra::app {
 
-namespace {
-
-LaneTrack shifted(LaneTrack track, Time origin)
+LaneRows::LaneRows(std::shared_ptr<const LaneTracks> tracks) : tracks_(std::move(tracks))
 {
-    for (Time& t : track.times)
-        t -= origin;
-    track.end -= origin;
-    return track;
-}
-
-} // namespace
-
-LaneRows::LaneRows(std::shared_ptr<const LaneTrace> trace, Time origin) : trace_(std::move(trace)), origin_(origin)
-{
-    const std::size_t n = trace_->lanes.size();
-    order_.resize(n);
+    order_.resize(tracks_->laneCount());
     std::iota(order_.begin(), order_.end(), std::size_t{0});
-    depths_.resize(n);
-    for (std::size_t l = 0; l < n; ++l)
-        depths_[l] = max_depth(*trace_, l);
-    top_.resize(n);
-    nested_.resize(n);
     rebuild();
 }
 
@@ -65,6 +47,22 @@ void LaneRows::setHidden(std::size_t lane, bool hidden)
     rebuild();
 }
 
+void LaneRows::setHiddenLanes(std::set<std::size_t> lanes)
+{
+    std::erase_if(lanes, [this](std::size_t l) { return l >= laneCount(); });
+    hidden_ = std::move(lanes);
+    rebuild();
+}
+
+void LaneRows::setUnfoldedLanes(const std::set<std::size_t>& lanes)
+{
+    unfolded_.clear();
+    for (std::size_t l : lanes)
+        if (l < laneCount() && maxDepth(l) > 1)
+            unfolded_.insert(l);
+    rebuild();
+}
+
 bool LaneRows::setFilter(const std::string& filter)
 {
     std::optional<std::regex> re;
@@ -83,7 +81,7 @@ bool LaneRows::setFilter(const std::string& filter)
 
 void LaneRows::setUnfolded(std::size_t lane, bool on)
 {
-    if (on && depths_.at(lane) > 1)
+    if (on && lane < laneCount() && maxDepth(lane) > 1)
         unfolded_.insert(lane);
     else
         unfolded_.erase(lane);
@@ -96,7 +94,7 @@ bool LaneRows::passes(std::size_t lane) const
         return false;
     if (filter_.empty())
         return true;
-    const std::string& name = trace_->lanes[lane].name;
+    const std::string& name = trace().lanes[lane].name;
     if (regex_)
         return std::regex_search(name, *regex_);
     auto lower = [](std::string s) {
@@ -106,19 +104,6 @@ bool LaneRows::passes(std::size_t lane) const
     return lower(name).find(lower(filter_)) != std::string::npos;
 }
 
-std::shared_ptr<const LaneTrackSummary> LaneRows::summary(std::size_t lane, std::uint32_t depth)
-{
-    if (depth == 0) {
-        if (!top_[lane])
-            top_[lane] = std::make_shared<const LaneTrackSummary>(shifted(top_track(*trace_, lane), origin_));
-        return top_[lane];
-    }
-    if (nested_[lane].empty())
-        for (LaneTrack& t : depth_tracks(*trace_, lane))
-            nested_[lane].push_back(std::make_shared<const LaneTrackSummary>(shifted(std::move(t), origin_)));
-    return nested_[lane].at(depth - 1);
-}
-
 void LaneRows::rebuild()
 {
     rows_.clear();
@@ -126,17 +111,17 @@ void LaneRows::rebuild()
         if (!passes(lane))
             continue;
         if (unfolded_.count(lane)) {
-            for (std::uint32_t d = 1; d <= depths_[lane]; ++d)
-                rows_.push_back({lane, d, summary(lane, d)});
+            for (std::uint32_t d = 1; d <= maxDepth(lane); ++d)
+                rows_.push_back({lane, d, tracks_->track(lane, d)});
         } else {
-            rows_.push_back({lane, 0, summary(lane, 0)});
+            rows_.push_back({lane, 0, tracks_->track(lane, 0)});
         }
     }
 }
 
 std::string LaneRows::rowLabel(const LaneRow& row) const
 {
-    const std::string& name = trace_->lanes[row.lane].name;
+    const std::string& name = trace().lanes[row.lane].name;
     if (row.depth == 0)
         return name;
     return row.depth == 1 ? name + " \u00b7 depth 1" : "depth " + std::to_string(row.depth);

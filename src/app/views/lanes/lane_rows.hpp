@@ -1,9 +1,8 @@
 // The rows of the lanes view: which lanes show, in which order, filtered by name, and
-// which are unfolded into one row per nesting depth; each row's drawing summary is built
-// the first time it shows.
+// which are unfolded into one row per nesting depth (the tracks come from LaneTracks).
 #pragma once
 
-#include "chitra/lanes/lane_track.hpp"
+#include "document/lane_tracks.hpp"
 
 #include <memory>
 #include <optional>
@@ -22,11 +21,11 @@ struct LaneRow {
 
 class LaneRows {
 public:
-    // Times of the tracks are shifted by -origin (the view's time axis).
-    LaneRows(std::shared_ptr<const LaneTrace> trace, Time origin);
+    explicit LaneRows(std::shared_ptr<const LaneTracks> tracks);
 
-    const LaneTrace& trace() const { return *trace_; }
-    std::size_t laneCount() const { return trace_->lanes.size(); }
+    const LaneTracks& tracks() const { return *tracks_; }
+    const LaneTrace& trace() const { return tracks_->trace(); }
+    std::size_t laneCount() const { return tracks_->laneCount(); }
 
     // Lane order (indices into trace().lanes), hidden lanes and the name filter.
     const std::vector<std::size_t>& order() const { return order_; }
@@ -35,6 +34,7 @@ public:
     bool hidden(std::size_t lane) const { return hidden_.count(lane) != 0; }
     void setHidden(std::size_t lane, bool hidden);
     const std::set<std::size_t>& hiddenLanes() const { return hidden_; }
+    void setHiddenLanes(std::set<std::size_t> lanes); // lanes out of range are ignored
     void showAll() { hidden_.clear(); rebuild(); }
     // Lanes whose name contains the text (or matches /REGEX/) show; empty shows all.
     // Returns false (and keeps the old filter) for a bad regular expression.
@@ -43,7 +43,8 @@ public:
     bool unfolded(std::size_t lane) const { return unfolded_.count(lane) != 0; }
     void setUnfolded(std::size_t lane, bool on);
     const std::set<std::size_t>& unfoldedLanes() const { return unfolded_; }
-    std::uint32_t maxDepth(std::size_t lane) const { return depths_[lane]; }
+    void setUnfoldedLanes(const std::set<std::size_t>& lanes); // only lanes with nesting unfold
+    std::uint32_t maxDepth(std::size_t lane) const { return tracks_->maxDepth(lane); }
 
     // The rows shown, top row first.
     const std::vector<LaneRow>& rows() const { return rows_; }
@@ -52,17 +53,12 @@ public:
 private:
     void rebuild();
     bool passes(std::size_t lane) const;
-    std::shared_ptr<const LaneTrackSummary> summary(std::size_t lane, std::uint32_t depth);
 
-    std::shared_ptr<const LaneTrace> trace_;
-    Time origin_ = 0;
+    std::shared_ptr<const LaneTracks> tracks_;
     std::vector<std::size_t> order_;
     std::set<std::size_t> hidden_, unfolded_;
     std::string filter_;
     std::optional<std::regex> regex_;
-    std::vector<std::uint32_t> depths_;
-    std::vector<std::shared_ptr<const LaneTrackSummary>> top_;
-    std::vector<std::vector<std::shared_ptr<const LaneTrackSummary>>> nested_;
     std::vector<LaneRow> rows_;
 };
 

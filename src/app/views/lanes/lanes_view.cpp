@@ -6,7 +6,6 @@
 #include "text/number_format.hpp"
 #include "views/lanes/lanes_plottable.hpp"
 
-#include "chitra/lanes/lane_selection.hpp"
 
 #include <QElapsedTimer>
 #include <QHBoxLayout>
@@ -15,13 +14,13 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QRubberBand>
+#include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
-#include <map>
 
 namespace chitra::app {
 
@@ -34,7 +33,7 @@ constexpr int kLegendStates = 12;
 
 LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     : QWidget(parent), doc_(doc),
-      rows_(std::make_unique<LaneRows>(lanes_of(doc->trace()), trace_origin(doc->trace())))
+      rows_(std::make_unique<LaneRows>(doc->laneTracks()))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -54,6 +53,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     layout->addLayout(bar);
 
     plot_ = new QCustomPlot(this);
+    plot_->setMinimumHeight(60); // also never laid out to no height (QCustomPlot then warns)
     plot_->setMouseTracking(true);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -73,6 +73,11 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     legend_->setTextFormat(Qt::RichText);
     legend_->setContentsMargins(6, 0, 6, 4);
     layout->addWidget(legend_);
+
+    wheelSettle_ = new QTimer(this);
+    wheelSettle_->setSingleShot(true);
+    wheelSettle_->setInterval(300);
+    connect(wheelSettle_, &QTimer::timeout, this, &LanesView::interactionFinished);
 
     buildColours();
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
@@ -167,7 +172,9 @@ void LanesView::updateAxisLabels()
         return;
     ticker->clear();
     const auto& rows = rows_->rows();
-    const double rowPx = rows.empty() ? 0 : plot_->axisRect()->height() / static_cast<double>(rows.size());
+    // The axis rect is laid out at the next replot; the widget less the time axis is close.
+    const int height = std::max(plot_->axisRect()->height(), plot_->height() - 40);
+    const double rowPx = rows.empty() ? 0 : height / static_cast<double>(rows.size());
     const std::size_t every = rowPx >= kMinLabelSpacing ? 1 : static_cast<std::size_t>(std::ceil(kMinLabelSpacing / std::max(rowPx, 0.01)));
     for (std::size_t r = 0; r < rows.size(); r += every) {
         QString label = QString::fromStdString(rows_->rowLabel(rows[r]));
@@ -183,18 +190,17 @@ void LanesView::updateAxisLabels()
 
 void LanesView::updateLegend()
 {
-    // The states that take the most time over the shown lanes.
+    // The states that take the most time over the shown rows (totals kept per track, so
+    // typing in the filter box does not rescan the trace).
     const LaneTrace& lanes = rows_->trace();
-    std::map<LaneStateId, double> time;
-    for (const LaneRow& row : rows_->rows()) {
-        const LaneTrack& t = row.summary->track();
-        for (std::size_t i = 0; i < t.times.size(); ++i)
-            if (t.states[i] != kEmptyLaneState)
-                time[t.states[i]] += static_cast<double>((i + 1 < t.times.size() ? t.times[i + 1] : t.end) - t.times[i]);
-    }
+    std::vector<double> time(lanes.state_names.size(), 0.0);
+    for (const LaneRow& row : rows_->rows())
+        for (const auto& [state, t] : rows_->tracks().stateTimes(row.lane, row.depth))
+            time[state] += t;
     std::vector<std::pair<double, LaneStateId>> order;
-    for (const auto& [s, d] : time)
-        order.emplace_back(-d, s);
+    for (LaneStateId s = 0; s < time.size(); ++s)
+        if (time[s] > 0)
+            order.emplace_back(-time[s], s);
     std::sort(order.begin(), order.end());
     QString html;
     for (std::size_t i = 0; i < order.size() && i < static_cast<std::size_t>(kLegendStates); ++i) {
@@ -205,6 +211,12 @@ void LanesView::updateLegend()
     if (order.size() > static_cast<std::size_t>(kLegendStates))
         html += tr("and %1 more").arg(order.size() - kLegendStates);
     legend_->setText(html);
+}
+
+QPoint LanesView::pixelOf(double t, double row) const
+{
+    return {static_cast<int>(std::lround(plot_->xAxis->coordToPixel(t))),
+            static_cast<int>(std::lround(plot_->yAxis->coordToPixel(row)))};
 }
 
 std::optional<std::size_t> LanesView::rowAt(const QPoint& plotPos) const
@@ -374,8 +386,13 @@ bool LanesView::eventFilter(QObject* watched, QEvent* event)
         }
         if ((end - start).manhattanLength() <= 3)
             pickAt(end);
+        else
+            emit interactionFinished(); // a drag panned the view
         break;
     }
+    case QEvent::Wheel:
+        wheelSettle_->start();
+        break;
     case QEvent::ContextMenu:
         showContextMenu(static_cast<QContextMenuEvent*>(event)->pos());
         return true;

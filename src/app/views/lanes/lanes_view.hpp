@@ -19,6 +19,7 @@ class QCustomPlot;
 class QLabel;
 class QLineEdit;
 class QRubberBand;
+class QTimer;
 class QToolButton;
 
 namespace chitra::app {
@@ -45,6 +46,8 @@ public:
     // Redraws now; milliseconds spent (benchmarks).
     double replotNow();
 
+    // Where time t of row `row` (0: the top row; fractions within it) is on the plot.
+    QPoint pixelOf(double t, double row) const;
     // What is under a point of the plot: the row and its visit (tests, tooltips).
     std::optional<std::size_t> rowAt(const QPoint& plotPos) const;
     QString describeAt(const QPoint& plotPos) const;
@@ -57,6 +60,8 @@ public:
 
 signals:
     void visibleRangeChanged(double t0, double t1);
+    // A drag that moved the range ended, or a wheel zoom settled.
+    void interactionFinished();
     void projectOntoLaneRequested(std::size_t lane);
     void splitIntoLanesRequested();
     // Order, hidden lanes, filter or folding changed (sessions save them).
@@ -83,6 +88,7 @@ private:
     std::optional<QPoint> pressAt_;
     bool bandDrag_ = false;
     QRubberBand* band_ = nullptr;
+    QTimer* wheelSettle_ = nullptr;
 };
 
 } // namespace chitra::app

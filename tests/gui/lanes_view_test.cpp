@@ -1,0 +1,365 @@
+// The lanes view in the workbench, driven as a person drives it: a trace of several lanes
+// opens with it above the time view, one row per lane named as the trace names it; the
+// filter box, the context menu (hide, unfold, project, split), hover text and a click
+// that picks the state in State details; its range and the time view's follow each other.
+#include "gui_test_util.hpp"
+
+#include "chitra/lanes/lane_selection.hpp"
+#include "document/view_document.hpp"
+#include "panels/state_details_panel.hpp"
+#include "plotting/ses_geometry.hpp"
+#include "session/session.hpp"
+#include "session/session_controller.hpp"
+#include "session/session_model.hpp"
+#include "views/lanes/lanes_view.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "views/view_panel.hpp"
+#include "workbench/main_actions.hpp"
+#include "workbench/main_window.hpp"
+
+#include <QAction>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QWheelEvent>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using namespace chitra;
+using namespace chitra::app;
+using namespace chitra::testutil;
+
+namespace {
+
+const QString kFour = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000.pes");
+constexpr int kLanesDisplay = static_cast<int>(SessionModel::Display::Lanes);
+
+std::unique_ptr<MainWindow> window()
+{
+    auto w = std::make_unique<MainWindow>();
+    w->resize(1300, 900);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        qWarning("window not exposed");
+    w->sessionController()->setRestoreDialogs({});
+    w->sessionController()->setAsker(
+        [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
+    return w;
+}
+
+std::unique_ptr<MainWindow> windowWith(const QString& path)
+{
+    auto w = window();
+    QString error;
+    if (!w->openFileNow(path, &error))
+        qWarning("%s", qPrintable(error));
+    return w;
+}
+
+// The nested trace of gui_test_util.hpp, opened as a loaded trace is.
+std::unique_ptr<MainWindow> windowWithNestedTrace()
+{
+    auto w = window();
+    ViewDocument* view = w->session()->addFile("nested.json", nestedLanesTrace(), 0);
+    w->setCurrentView(view);
+    return w;
+}
+
+LanesView* lanesOf(MainWindow* w) { return w->currentPanel() ? w->currentPanel()->lanesView() : nullptr; }
+
+QStringList rowLabels(const LanesView* lanes)
+{
+    QStringList out;
+    for (const LaneRow& row : lanes->rows().rows())
+        out << QString::fromStdString(lanes->rows().rowLabel(row));
+    return out;
+}
+
+// Lets queued replots run, so that pixels map to what is drawn.
+void settle(LanesView* lanes)
+{
+    QCoreApplication::processEvents();
+    lanes->replotNow();
+}
+
+} // namespace
+
+class LanesViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // A four-component PES opens with its lanes view: a row per component, named, in the
+    // centre above the time view, listed in the session tree, checked in the View menu.
+    void opensWithOneRowPerLane()
+    {
+        auto w = windowWith(kFour);
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(lanes->isVisible());
+        QCOMPARE(rowLabels(lanes), (QStringList{"component 1", "component 2", "component 3", "component 4"}));
+        QVERIFY(w->currentView()->displayOpen(kLanesDisplay));
+        QVERIFY(w->actions()->showLanes->isChecked());
+        // Above the time view, time axes aligned.
+        const QWidget* trace = w->currentPanel()->tracePlot();
+        QVERIFY(lanes->mapTo(w.get(), QPoint(0, 0)).y() < trace->mapTo(w.get(), QPoint(0, 0)).y());
+        settle(lanes);
+        w->currentPanel()->tracePlot()->replotNow();
+        QTRY_COMPARE(lanes->plot()->axisRect()->left(),
+                     qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas())->axisRect()->left());
+        // The legend names the lanes' states.
+        QVERIFY2(lanes->legend()->text().contains("A1") && lanes->legend()->text().contains("E"),
+                 qPrintable(lanes->legend()->text()));
+        // The session tree lists it under the view.
+        const QModelIndex viewIndex = w->sessionModel()->indexOf(w->currentView());
+        QStringList displays;
+        for (int r = 0; r < w->sessionModel()->rowCount(viewIndex); ++r)
+            displays << w->sessionModel()->index(r, 0, viewIndex).data().toString();
+        QVERIFY2(displays.contains("lanes"), qPrintable(displays.join(", ")));
+        saveShot(w.get(), "lanes-philosophers");
+
+        // L (View ▸ Lanes view) closes it and opens it again.
+        w->actions()->showLanes->trigger();
+        QVERIFY(!lanes->isVisible());
+        QVERIFY(!w->currentView()->displayOpen(kLanesDisplay));
+        w->actions()->showLanes->trigger();
+        QVERIFY(lanes->isVisible());
+    }
+
+    // A trace of one lane opens without it; View ▸ Lanes view adds it.
+    void oneLaneOpensWithoutIt()
+    {
+        auto w = window();
+        w->setCurrentView(w->session()->addFile("square.pes", squareWave(20), 0));
+        QVERIFY(!lanesOf(w.get()));
+        QVERIFY(!w->actions()->showLanes->isChecked());
+        w->actions()->showLanes->trigger();
+        QVERIFY(lanesOf(w.get()));
+        QCOMPARE(rowLabels(lanesOf(w.get())), QStringList{"component 1"});
+        QVERIFY(w->actions()->showLanes->isChecked());
+    }
+
+    // Typing in the filter box keeps the lanes whose name matches (text or /regex/).
+    void filterByName()
+    {
+        auto w = windowWith(kFour);
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        typeInto(lanes->filterEdit(), "2");
+        QCOMPARE(rowLabels(lanes), (QStringList{"component 2"}));
+        typeInto(lanes->filterEdit(), "/[13]$/");
+        QCOMPARE(rowLabels(lanes), (QStringList{"component 1", "component 3"}));
+        // A broken expression is shown red with a tip (the rows stay as they were).
+        typeInto(lanes->filterEdit(), "/(/");
+        QVERIFY(!lanes->filterEdit()->toolTip().isEmpty());
+        QVERIFY(!lanes->filterEdit()->styleSheet().isEmpty());
+        typeInto(lanes->filterEdit(), "");
+        QCOMPARE(rowLabels(lanes).size(), 4);
+    }
+
+    // The context menu hides a lane; "Show hidden lanes" brings it back. Move up/down reorder.
+    void hideAndMoveByTheContextMenu()
+    {
+        auto w = windowWith(kFour);
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        settle(lanes);
+        const auto [t0, t1] = lanes->visibleRange();
+        const QPoint third = lanes->pixelOf((t0 + t1) / 2, 2.5);
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), third, "Hide"), QString("Hide component 3"));
+        QCOMPARE(rowLabels(lanes), (QStringList{"component 1", "component 2", "component 4"}));
+        QVERIFY(lanes->rows().hidden(2));
+        settle(lanes);
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 0.5), "Move down"),
+                 QString("Move down"));
+        QCOMPARE(rowLabels(lanes), (QStringList{"component 2", "component 1", "component 4"}));
+        settle(lanes);
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), third, "Show hidden"), QString("Show hidden lanes"));
+        QCOMPARE(rowLabels(lanes), (QStringList{"component 2", "component 1", "component 3", "component 4"}));
+    }
+
+    // A lane with nesting unfolds into one row per depth; hover names region, depth,
+    // start and duration.
+    void unfoldNestingAndHover()
+    {
+        auto w = windowWithNestedTrace();
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY2(lanes, "a trace of three lanes opens its lanes view");
+        QCOMPARE(rowLabels(lanes), (QStringList{"rank 0", "rank 1", "io thread"}));
+        lanes->setVisibleRange(0, 1000);
+        settle(lanes);
+        // Folded, the row shows the top of the stack: MPI_Send at depth 2 from 450 ns.
+        QCOMPARE(lanes->describeAt(lanes->pixelOf(500, 0.5)),
+                 QString("rank 0, depth 2\nMPI_Send\nstart 450 ns, duration 150 ns"));
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf(500, 0.5), "Unfold"),
+                 QString("Unfold nesting of rank 0"));
+        QCOMPARE(rowLabels(lanes), (QStringList{"rank 0 \u00b7 depth 1", "depth 2", "depth 3", "rank 1", "io thread"}));
+        settle(lanes);
+        // Depth 1 holds main throughout; depth 2 the regions inside it; depth 3 poll.
+        QVERIFY2(lanes->describeAt(lanes->pixelOf(500, 0.5)).startsWith("rank 0, depth 1\nmain\nstart 0 ns"),
+                 qPrintable(lanes->describeAt(lanes->pixelOf(500, 0.5))));
+        QCOMPARE(lanes->describeAt(lanes->pixelOf(200, 1.5)),
+                 QString("rank 0, depth 2\ncompute\nstart 100 ns, duration 300 ns"));
+        QCOMPARE(lanes->describeAt(lanes->pixelOf(775, 2.5)),
+                 QString("rank 0, depth 3\npoll\nstart 750 ns, duration 50 ns"));
+        QCOMPARE(lanes->describeAt(lanes->pixelOf(250, 4.5)),
+                 QString("io thread, depth 1\nread\nstart 200 ns, duration 100 ns"));
+        QVERIFY(lanes->legend()->text().contains("MPI_Recv"));
+        saveShot(w.get(), "lanes-nested");
+        // Folding again.
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf(500, 1.5), "Fold"), QString("Fold nesting of rank 0"));
+        QCOMPARE(rowLabels(lanes).size(), 3);
+    }
+
+    // A click on a region picks the view's state there in State details (the region's own
+    // name when the view has such a state, else the view's state at that time).
+    void clickPicksTheState()
+    {
+        auto w = windowWithNestedTrace();
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        lanes->setVisibleRange(0, 1000);
+        settle(lanes);
+        QTest::mouseClick(lanes->plot(), Qt::LeftButton, {}, lanes->pixelOf(320, 1.5)); // rank 1 in MPI_Recv
+        const ViewDocument* view = w->currentView();
+        QVERIFY(view->pickedState() != kNoSymbol);
+        QCOMPARE(QString::fromStdString((*view->ses().symbols)[view->pickedState()].name),
+                 QString("compute|MPI_Recv|-"));
+        QCOMPARE(w->stateDetails()->chosenState(), view->pickedState());
+
+        // In a trace of that lane alone the region is a state of the view: it is picked by name.
+        ViewDocument* one = w->session()->addFile("nested.json", std::make_shared<const Trace>(project_lanes(
+                                                                     view->trace(), {1})),
+                                                  0);
+        w->setCurrentView(one);
+        w->actions()->showLanes->trigger();
+        LanesView* single = lanesOf(w.get());
+        QVERIFY(single);
+        single->setVisibleRange(0, 1000);
+        settle(single);
+        QTest::mouseClick(single->plot(), Qt::LeftButton, {}, single->pixelOf(800, 0.5));
+        QCOMPARE(QString::fromStdString((*one->ses().symbols)[one->pickedState()].name), QString("compute"));
+    }
+
+    // Zooming or panning the time view moves the lanes view, and the other way round; in
+    // the event view too, through the elements' times.
+    void followsTheTimeView()
+    {
+        auto w = windowWith(kFour);
+        LanesView* lanes = lanesOf(w.get());
+        TracePlot* trace = w->currentPanel()->tracePlot();
+        QVERIFY(lanes);
+        trace->setVisibleRange(2e9, 3e9);
+        QCOMPARE(lanes->visibleRange(), std::make_pair(2e9, 3e9));
+        // The wheel over the time view zooms both.
+        trace->replotNow();
+        QWheelEvent wheel(QPointF(trace->canvas()->width() / 2.0, trace->canvas()->height() / 2.0),
+                          trace->canvas()->mapToGlobal(QPointF(trace->canvas()->width() / 2.0, 20)), QPoint(),
+                          QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(trace->canvas(), &wheel);
+        const auto zoomed = trace->visibleRange();
+        QVERIFY(zoomed.second - zoomed.first < 1e9);
+        QCOMPARE(lanes->visibleRange(), zoomed);
+        // The lanes view leads the time view as well.
+        lanes->setVisibleRange(4e9, 4.5e9);
+        QCOMPARE(trace->visibleRange(), std::make_pair(4e9, 4.5e9));
+        // Zooming out past the trace stops at its ends in both.
+        lanes->setVisibleRange(-5e9, 50e9);
+        const auto whole = trace->visibleRange();
+        QVERIFY(whole.first >= 0 && whole.second <= 10.1e9);
+        QCOMPARE(lanes->visibleRange(), whole);
+
+        // Event view: the same elements in view, and the lanes view shows their times.
+        lanes->setVisibleRange(4e9, 4.5e9);
+        w->setXAxis(XAxis::Event);
+        const Ses& ses = w->currentView()->ses();
+        const auto [x0, x1] = trace->visibleRange();
+        QVERIFY(x1 - x0 < 0.5 * static_cast<double>(ses.size()));
+        const auto [t0, t1] = lanes->visibleRange();
+        QVERIFY2(std::abs(t0 - 4e9) < 2e7 && std::abs(t1 - 4.5e9) < 2e7, qPrintable(QString("%1 %2").arg(t0).arg(t1)));
+        const double e = std::floor(x0);
+        trace->setVisibleRange(e + 10.5, e + 20);
+        QCOMPARE(lanes->visibleRange(),
+                 std::make_pair(timeAtX(ses, XAxis::Event, e + 10.5), timeAtX(ses, XAxis::Event, e + 20)));
+        const auto i = static_cast<std::size_t>(e) + 10; // half-way through element i
+        QCOMPARE(lanes->visibleRange().first, 0.5 * static_cast<double>(ses.entry(i) + ses.entry(i + 1)));
+    }
+
+    // "Project onto LANE" adds an entry of that lane alone, timed as the whole trace;
+    // "Split into one trace per lane" adds one per lane, in lane order.
+    void projectAndSplit()
+    {
+        auto w = windowWith(kFour);
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        settle(lanes);
+        const auto [t0, t1] = lanes->visibleRange();
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 1.5), "Project"),
+                 QString("Project onto component 2 (new view)"));
+        QTRY_COMPARE_WITH_TIMEOUT(w->session()->files().size(), std::size_t{2}, 20000);
+        const TraceFile& projected = w->session()->files()[1];
+        QCOMPARE(projected.lanes, (std::vector<std::size_t>{1}));
+        QVERIFY2(projected.title().contains("component 2"), qPrintable(projected.title()));
+        QCOMPARE(projected.trace->header.components, std::size_t{1});
+        QCOMPARE(projected.trace->header.timebase, w->session()->files()[0].trace->header.timebase);
+        // Times line up: the projection's first record is the lane's first change.
+        const LaneTrace& all = w->session()->files()[0].views[0]->laneTracks()->trace();
+        QCOMPARE(projected.trace->times[0], all.times[all.lanes[1].changes[0].record] - trace_origin(*w->session()->files()[0].trace));
+        QCOMPARE(w->currentView(), projected.views.front());
+        QVERIFY(w->currentView()->name().startsWith("component 2"));
+
+        w->setCurrentView(w->session()->files()[0].views[0]);
+        lanes = lanesOf(w.get());
+        settle(lanes);
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 0.5), "Split"),
+                 QString("Split into one trace per lane"));
+        QTRY_COMPARE_WITH_TIMEOUT(w->session()->files().size(), std::size_t{6}, 20000);
+        for (std::size_t l = 0; l < 4; ++l)
+            QCOMPARE(w->session()->files()[2 + l].lanes, (std::vector<std::size_t>{l}));
+        QCOMPARE(w->currentView(), w->session()->files()[2].views.front()); // the first lane's
+    }
+
+    // Entries of lanes and the lanes view's options come back with a saved session.
+    void savedAndRestored()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto a = windowWith(kFour);
+        LanesView* lanes = lanesOf(a.get());
+        QVERIFY(lanes);
+        lanes->rows().moveLane(3, -2);
+        lanes->rows().setHidden(0, true);
+        lanes->rowsChanged();
+        typeInto(lanes->filterEdit(), "component");
+        a->projectOntoLanes(a->currentView(), {{2}, {3, 1}});
+        QTRY_COMPARE_WITH_TIMEOUT(a->session()->files().size(), std::size_t{3}, 20000);
+        a->setCurrentView(a->session()->files()[0].views[0]);
+        const QString path = dir.filePath("lanes.chitra");
+        QVERIFY(a->sessionController()->saveSession(path));
+
+        auto b = window();
+        QVERIFY(b->sessionController()->openSession(path));
+        QVERIFY2(b->sessionController()->lastReport().problems.empty(),
+                 qPrintable(b->sessionController()->lastReport().summary()));
+        QCOMPARE(b->session()->files().size(), std::size_t{3});
+        QCOMPARE(b->session()->files()[1].lanes, (std::vector<std::size_t>{2}));
+        QCOMPARE(b->session()->files()[2].lanes, (std::vector<std::size_t>{3, 1}));
+        QCOMPARE(b->session()->files()[2].title(), a->session()->files()[2].title());
+        QCOMPARE(b->session()->files()[2].trace->header.components, std::size_t{2});
+        LanesView* restored = b->panelOf(b->session()->files()[0].views[0])->lanesView();
+        QVERIFY(restored);
+        QCOMPARE(restored->rows().order(), lanes->rows().order());
+        QCOMPARE(restored->rows().hiddenLanes(), lanes->rows().hiddenLanes());
+        QCOMPARE(restored->filterEdit()->text(), QString("component"));
+        QCOMPARE(rowLabels(restored), rowLabels(lanes));
+        // Everything but where the window sits on the screen.
+        const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();
+        QVERIFY(sa.files == sb.files);
+        QVERIFY(sa.layout.open_displays == sb.layout.open_displays);
+    }
+};
+
+QTEST_MAIN(LanesViewTest)
+#include "lanes_view_test.moc"
