@@ -88,7 +88,7 @@ TEST(LaneChoiceFigures, StopsWhenCancelled)
     EXPECT_THROW(lane_choice_figures(lt, {0, 1}), Cancelled);
 }
 
-TEST(TraceFromLanes, OneLaneAloneKeepsTheOriginOfTheChosenLanes)
+TEST(TraceFromLanes, KeepsTheChosenLanesAndOneLaneAloneTheOriginOfThemAll)
 {
     LaneTraceBuilder b("t.json", "chrome");
     const auto r0 = b.add_lane("rank 0"), io = b.add_lane("io"), r1 = b.add_lane("rank 1");
@@ -103,12 +103,20 @@ TEST(TraceFromLanes, OneLaneAloneKeepsTheOriginOfTheChosenLanes)
 
     const Trace both = trace_from_lanes(lt, {"/rank/"});
     EXPECT_EQ(both.header.components, 2u);
-    EXPECT_EQ(both.lanes, lt);
+    // The trace's lanes are its components: the lanes view and projections number them so.
+    ASSERT_TRUE(both.lanes);
+    ASSERT_EQ(both.lanes->lanes.size(), 2u);
+    EXPECT_EQ(both.lanes->lanes[0].name, "rank 0");
+    EXPECT_EQ(both.lanes->lanes[1].name, "rank 1");
+    EXPECT_EQ(both.lanes->lanes[1].changes.size(), lt->lanes[r1].changes.size());
+    EXPECT_EQ(trace_from_lanes(lt, {"all"}).lanes, lt); // every lane in order: shared, not copied
     const Trace second = trace_from_lanes(lt, {"/rank/"}, 2);
     EXPECT_EQ(second.header.components, 1u);
     ASSERT_EQ(second.size(), 2u);
     EXPECT_EQ(second.times[0], 700); // rank 1 starts 700 ns after rank 0, the chosen lanes' origin
     EXPECT_EQ((*second.symbols)[second.states[0]].name, "C");
+    ASSERT_EQ(second.lanes->lanes.size(), 1u);
+    EXPECT_EQ(second.lanes->lanes[0].name, "rank 1");
     const Trace alone = trace_from_lanes(lt, {"3"});
     EXPECT_EQ(alone.times[0], 0);
     EXPECT_THROW(trace_from_lanes(lt, {"/rank/"}, 3), InputError);

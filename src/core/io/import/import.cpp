@@ -126,6 +126,7 @@ Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelecti
 {
     const std::vector<std::size_t> chosen = choose_lanes(*lanes, components);
     Trace trace;
+    std::vector<std::size_t> shown = chosen;
     if (lane == 0) {
         trace = to_trace(*lanes, chosen);
     } else {
@@ -135,8 +136,14 @@ Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelecti
         // The origin of the chosen lanes together, so that the lanes opened one by one
         // share one time axis.
         trace = to_trace(*lanes, {chosen[lane - 1]}, first_change(*lanes, chosen));
+        shown = {chosen[lane - 1]};
     }
-    trace.lanes = std::move(lanes);
+    // The trace's lanes are its components, in its order: the lanes view draws them and
+    // a projection numbers them so. All lanes in source order are kept as they are.
+    bool every_lane = shown.size() == lanes->lanes.size();
+    for (std::size_t k = 0; every_lane && k < shown.size(); ++k)
+        every_lane = shown[k] == k;
+    trace.lanes = every_lane ? std::move(lanes) : std::make_shared<const LaneTrace>(select_lanes(*lanes, shown));
     return trace;
 }
 

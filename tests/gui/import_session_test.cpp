@@ -1,0 +1,152 @@
+// A real foreign trace through the whole workbench, as an analyst works with it: the
+// SimGrid Paje sample is imported with some of its lanes, one lane is projected from the
+// lanes view, the projection is clipped with the mouse, and the session is saved and
+// opened in a new window, which must read the same lanes again and come back the same.
+#include "gui_test_util.hpp"
+
+#include "chitra/session/session_io.hpp"
+#include "dialogs/import_dialog.hpp"
+#include "document/view_document.hpp"
+#include "session/session.hpp"
+#include "session/session_controller.hpp"
+#include "views/lanes/lanes_view.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "views/view_panel.hpp"
+#include "workbench/main_window.hpp"
+#include "workbench/trace_opener.hpp"
+
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using namespace chitra;
+using namespace chitra::app;
+using namespace chitra::testutil;
+
+namespace {
+
+const QString kPaje = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/smpi-halo-r4.paje");
+
+std::unique_ptr<MainWindow> window()
+{
+    auto w = std::make_unique<MainWindow>();
+    w->resize(1300, 900);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        qWarning("window not exposed");
+    w->sessionController()->setRestoreDialogs({});
+    w->sessionController()->setAsker(
+        [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
+    return w;
+}
+
+QStringList rowLabels(const LanesView* lanes)
+{
+    QStringList out;
+    for (const LaneRow& row : lanes->rows().rows())
+        out << QString::fromStdString(lanes->rows().rowLabel(row));
+    return out;
+}
+
+} // namespace
+
+class ImportSessionTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void importProjectClipSaveAndRestore()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto a = window();
+
+        // Import two of the four ranks as one trace.
+        a->openFiles({kPaje});
+        QTRY_VERIFY_WITH_TIMEOUT(a->opener()->dialog() != nullptr, 20000);
+        ImportDialog* dialog = a->opener()->dialog();
+        typeInto(dialog->filter(), "/rank-[13]/");
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
+        const ImportChoice choice = a->session()->files()[0].choice;
+        const std::size_t records = a->session()->files()[0].trace->size();
+        QCOMPARE(choice.components, std::string("/rank-[13]/"));
+        QCOMPARE(a->session()->files()[0].trace->header.components, std::size_t{2});
+        LanesView* lanes = a->currentPanel()->lanesView();
+        QVERIFY(lanes);
+        QCOMPARE(rowLabels(lanes), (QStringList{"rank-1", "rank-3"}));
+
+        // Project onto rank-3 from the lanes view's context menu.
+        QCoreApplication::processEvents();
+        lanes->replotNow();
+        const auto [t0, t1] = lanes->visibleRange();
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 1.5), "Project"),
+                 QString("Project onto rank-3 (new view)"));
+        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 2 && !a->loading(), 20000);
+        QCOMPARE(a->session()->files()[1].lanes, (std::vector<std::size_t>{1}));
+        ViewDocument* projection = a->session()->files()[1].views.front();
+        QCOMPARE(a->currentView(), projection);
+        QVERIFY(projection->ses().size() > 20);
+
+        // Clip the projection to elements [2, 10) with a Shift-drag band in the event view.
+        TracePlot* plot = a->panelOf(projection)->tracePlot();
+        a->setXAxis(XAxis::Event);
+        plot->setVisibleRange(0, 20, false);
+        plot->setBandChooser([](QPoint) { return BandAction::Clip; });
+        plot->replotNow();
+        QTest::mousePress(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, plot->pixelOf(2.2, 0));
+        QTest::mouseMove(plot->canvas(), plot->pixelOf(9.8, 0));
+        QTest::mouseRelease(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, plot->pixelOf(9.8, 0));
+        QTRY_COMPARE_WITH_TIMEOUT(projection->ses().size(), std::size_t{8}, 20000);
+        QCOMPARE(projection->steps().size(), std::size_t{1});
+        const std::vector<Time> clippedEntries = [&] {
+            std::vector<Time> out;
+            for (std::size_t i = 0; i <= projection->ses().size(); ++i)
+                out.push_back(projection->ses().entry(i));
+            return out;
+        }();
+
+        // Saved: the import choice and the projected lanes are in the file.
+        const QString path = dir.filePath("imported.chitra");
+        QVERIFY(a->sessionController()->saveSession(path));
+        const chitra::Session saved = load_session(path.toStdString()).session;
+        QCOMPARE(saved.files.size(), std::size_t{2});
+        QCOMPARE(saved.files[0].import_components, std::string("/rank-[13]/"));
+        QCOMPARE(saved.files[1].import_components, std::string("/rank-[13]/"));
+
+        // Restored in a new window: read again with the same lanes, no dialog.
+        auto b = window();
+        QVERIFY(b->sessionController()->openSession(path));
+        QVERIFY2(b->sessionController()->lastReport().problems.empty(),
+                 qPrintable(b->sessionController()->lastReport().summary()));
+        QVERIFY(b->opener()->dialog() == nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(!b->loading(), 20000);
+        const auto& files = b->session()->files();
+        QCOMPARE(files.size(), std::size_t{2});
+        QCOMPARE(files[0].choice, choice);
+        QCOMPARE(files[0].trace->size(), records);
+        QCOMPARE(files[1].lanes, (std::vector<std::size_t>{1}));
+        QCOMPARE(files[1].title(), a->session()->files()[1].title());
+        LanesView* restoredLanes = b->panelOf(files[0].views.front())->lanesView();
+        QVERIFY(restoredLanes);
+        QCOMPARE(rowLabels(restoredLanes), (QStringList{"rank-1", "rank-3"}));
+        ViewDocument* restored = files[1].views.front();
+        QCOMPARE(restored->steps().size(), std::size_t{1});
+        QTRY_COMPARE_WITH_TIMEOUT(restored->ses().size(), std::size_t{8}, 20000);
+        for (std::size_t i = 0; i < clippedEntries.size(); ++i)
+            QCOMPARE(restored->ses().entry(i), clippedEntries[i]);
+        const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();
+        QVERIFY(sa.files == sb.files);
+    }
+};
+
+QTEST_MAIN(ImportSessionTest)
+#include "import_session_test.moc"
