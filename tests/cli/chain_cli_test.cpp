@@ -1,21 +1,18 @@
 // chitra-cli fit end to end (interfaces.md): formats, pipeline, empty model, exit statuses.
+#include "cli_test_util.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-struct CliRun {
-    int status;
-    std::string out, err;
-};
+using chitra::cli_test::CliRun;
+using chitra::cli_test::slurp;
 
 class FitCli : public ::testing::Test {
 protected:
@@ -29,20 +26,7 @@ protected:
     }
     void TearDown() override { fs::remove_all(dir); }
     void write(const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; }
-    static std::string slurp(const fs::path& p)
-    {
-        std::ifstream in(p);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    }
-    CliRun run(const std::string& args)
-    {
-        const std::string cmd = std::string(CHITRA_CLI_PATH) + " fit " + args + " >" + (dir / "out").string() +
-                                " 2>" + (dir / "err").string();
-        const int raw = std::system(cmd.c_str());
-        return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir / "out"), slurp(dir / "err")};
-    }
+    CliRun run(const std::string& args) { return chitra::cli_test::run_cli("fit " + args, dir); }
     std::string path(const std::string& name) const { return (dir / name).string(); }
     fs::path dir;
 };

@@ -1,25 +1,21 @@
 // chitra-cli info / convert, run as a separate process (the built binary).
 #include "chitra/io/io.hpp"
+#include "cli_test_util.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace chitra;
 
 namespace {
 
-struct CliRun {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using cli_test::CliRun;
+using cli_test::quote;
+using cli_test::slurp;
 
 struct TempDir {
     std::filesystem::path path;
@@ -37,31 +33,7 @@ struct TempDir {
     }
 };
 
-std::string slurp(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-std::string quote(const std::string& s)
-{
-    std::string out = "'";
-    for (char c : s)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-CliRun cli(const TempDir& dir, const std::string& args)
-{
-    std::string command = quote(CHITRA_CLI_PATH) + " " + args + " >" + quote(dir / "stdout") + " 2>" +
-                          quote(dir / "stderr");
-    int raw = std::system(command.c_str());
-    CliRun run;
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    run.out = slurp(dir / "stdout");
-    run.err = slurp(dir / "stderr");
-    return run;
-}
+CliRun cli(const TempDir& dir, const std::string& args) { return cli_test::run_cli(args, dir.path); }
 
 const char* kTrace = "# chitra-pes 1\n# timebase: ns\n# components: 2\n# separator: ,\n"
                      "# fields: flops:counter queue:gauge\n# end: 2500000\n# host: n7\n"

@@ -1,19 +1,17 @@
 // chitra-cli transform end to end (interfaces.md): output formats, warnings, exit statuses.
+#include "cli_test_util.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 namespace fs = std::filesystem;
-
-struct CliRun {
-    int status;
-    std::string out, err;
-};
+using chitra::cli_test::CliRun;
+using chitra::cli_test::slurp;
 
 class TransformCli : public ::testing::Test {
 protected:
@@ -26,20 +24,7 @@ protected:
     }
     void TearDown() override { fs::remove_all(dir); }
     void write(const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; }
-    static std::string slurp(const fs::path& p)
-    {
-        std::ifstream in(p);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    }
-    CliRun run(const std::string& args)
-    {
-        std::string cmd = std::string(CHITRA_CLI_PATH) + " transform " + args + " >" + (dir / "out").string() +
-                          " 2>" + (dir / "err").string();
-        int raw = std::system(cmd.c_str());
-        return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir / "out"), slurp(dir / "err")};
-    }
+    CliRun run(const std::string& args) { return chitra::cli_test::run_cli("transform " + args, dir); }
     std::string path(const std::string& name) const { return (dir / name).string(); }
     fs::path dir;
 };

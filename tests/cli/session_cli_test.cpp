@@ -1,10 +1,9 @@
 // chitra-cli session new|info, run as a separate process like an analyst's script would.
+#include "cli_test_util.hpp"
 #include "session_test_fixture.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include <sys/wait.h>
 
 #include <filesystem>
 
@@ -14,31 +13,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-    int status = -1;
-    std::string out, err;
-};
-
-std::string quote(const std::string& s)
-{
-    std::string q = "'";
-    for (char c : s)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
+using cli_test::CliRun;
 
 CliRun cli(const TempDir& dir, const std::vector<std::string>& args)
 {
-    std::string command = quote(CHITRA_CLI_PATH);
-    for (auto& a : args)
-        command += " " + quote(a);
-    command += " >" + quote(dir.file("stdout")) + " 2>" + quote(dir.file("stderr"));
-    int raw = std::system(command.c_str());
-    CliRun r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    r.out = read_text(dir.file("stdout"));
-    r.err = read_text(dir.file("stderr"));
-    return r;
+    return cli_test::run_cli(args, dir.path);
 }
 
 // Two small traces: A/B alternating and a three-state loop.

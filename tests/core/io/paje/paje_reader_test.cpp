@@ -8,6 +8,8 @@
 #include "chitra/util/cancel.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 using namespace chitra;
@@ -21,6 +23,25 @@ std::vector<std::string> records(const Trace& t)
     for (std::size_t i = 0; i < t.size(); ++i)
         out.push_back(std::to_string(t.times[i]) + ":" + (*t.symbols)[t.states[i]].name);
     return out;
+}
+
+std::string read_docs(const std::string& name)
+{
+    std::ifstream in(std::string(CHITRA_SOURCE_DIR) + "/docs/" + name, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// The text of the first fenced code block after `marker` ("" when there is none).
+std::string code_block_after(const std::string& text, const std::string& marker)
+{
+    const std::size_t at = text.find(marker);
+    if (at == std::string::npos)
+        return {};
+    const std::size_t open = text.find("```\n", at);
+    const std::size_t close = open == std::string::npos ? open : text.find("\n```", open + 3);
+    if (close == std::string::npos)
+        return {};
+    return text.substr(open + 4, close + 1 - (open + 4));
 }
 
 } // namespace
@@ -274,71 +295,19 @@ TEST(PajeReader, TypesAndContainersAreFoundByAliasThenByName)
 
 TEST(PajeImport, TheExampleOfTheDocsBecomesThisPes)
 {
-    // docs/formats.md "Paje", example: keep the two in step.
-    const std::string paje = R"(%EventDef PajeDefineContainerType 0
-% Alias string
-% Type string
-% Name string
-%EndEventDef
-%EventDef PajeDefineStateType 1
-% Alias string
-% Type string
-% Name string
-%EndEventDef
-%EventDef PajeDefineEntityValue 2
-% Alias string
-% Type string
-% Name string
-%EndEventDef
-%EventDef PajeCreateContainer 3
-% Time date
-% Alias string
-% Type string
-% Container string
-% Name string
-%EndEventDef
-%EventDef PajePushState 4
-% Time date
-% Type string
-% Container string
-% Value string
-%EndEventDef
-%EventDef PajePopState 5
-% Time date
-% Type string
-% Container string
-%EndEventDef
-0 P 0 Process
-1 S P State
-2 c S computing
-2 w S "MPI_Wait"
-3 0 r0 P 0 "rank 0"
-3 0 r1 P 0 "rank 1"
-4 0.25 S r0 c
-4 0.25 S r1 c
-4 1.5 S r0 w
-5 2.000000001 S r0
-5 2.75 S r1
-)";
+    // Both texts are read from docs/formats.md "Paje", so the docs cannot drift from the code.
+    const std::string docs = read_docs("formats.md");
+    const std::string paje = code_block_after(docs, "**Example.** Two ranks");
+    const std::string expected = code_block_after(docs, "`chitra-cli convert example.trace -o example.pes` writes");
+    ASSERT_FALSE(paje.empty());
+    ASSERT_FALSE(expected.empty());
     TempFiles files;
     const std::string path = files.write("example.trace", paje);
     EXPECT_EQ(detect_format(path), SourceFormat::paje);
     Trace t = load_trace(path, ImportOptions{});
     std::ostringstream out;
     write_pes(t, out);
-    EXPECT_EQ(out.str(), R"(# chitra-pes 1
-# timebase: ns
-# components: 2
-# separator: |
-# end: 2500000000
-# origin: 250000000
-# lane: 1 rank 0
-# lane: 2 rank 1
-0 computing computing
-1250000000 MPI_Wait computing
-1750000001 computing computing
-2500000000 computing -
-)");
+    EXPECT_EQ(out.str(), expected);
     // The PES reads back as written.
     Trace back = read_pes_text(out.str(), "back.pes");
     EXPECT_EQ(records(back), records(t));

@@ -1,0 +1,59 @@
+// Runs the built chitra-cli as a separate process, as an analyst's script would, and
+// collects its exit status and both output streams.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace chitra::cli_test {
+
+struct CliRun {
+    int status = -1; // the exit status, or 128 + the signal that ended the program
+    std::string out, err;
+};
+
+// Single-quoted for the shell, whatever the text holds.
+inline std::string quote(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+inline std::string slurp(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// `chitra-cli ARGS`, ARGS already quoted where the shell needs it; the output is caught in
+// files `stdout` and `stderr` under `scratch`.
+inline CliRun run_cli(const std::string& args, const std::filesystem::path& scratch)
+{
+    const std::string command = quote(CHITRA_CLI_PATH) + " " + args + " >" + quote((scratch / "stdout").string()) +
+                                " 2>" + quote((scratch / "stderr").string());
+    const int raw = std::system(command.c_str());
+    CliRun run;
+    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    run.out = slurp(scratch / "stdout");
+    run.err = slurp(scratch / "stderr");
+    return run;
+}
+
+// The same with each argument quoted.
+inline CliRun run_cli(const std::vector<std::string>& args, const std::filesystem::path& scratch)
+{
+    std::string joined;
+    for (const std::string& a : args)
+        joined += (joined.empty() ? "" : " ") + quote(a);
+    return run_cli(joined, scratch);
+}
+
+} // namespace chitra::cli_test
