@@ -8,18 +8,6 @@
 # the PES text reader and writer are compiled in.
 file(GLOB CHITRA_FUZZ_CHROME_SOURCES ${CHITRA_CORE_DIR}/io/chrome/*.cpp)
 list(FILTER CHITRA_FUZZ_CHROME_SOURCES EXCLUDE REGEX "chrome_importer\\.cpp$")
-add_executable(fuzz_chrome_reader fuzz_chrome_reader.cpp
-  ${CHITRA_FUZZ_CHROME_SOURCES}
-  ${CHITRA_CORE_DIR}/io/import/exact_time.cpp
-  ${CHITRA_CORE_DIR}/lanes/lane_trace_builder.cpp
-  ${CHITRA_CORE_DIR}/lanes/lane_selection.cpp
-  ${CHITRA_CORE_DIR}/util/cancel.cpp
-  ${CHITRA_CORE_DIR}/io/pes/pes_reader.cpp
-  ${CHITRA_CORE_DIR}/io/pes/pes_writer.cpp
-  ${CHITRA_CORE_DIR}/io/file_sink.cpp
-  ${CHITRA_CORE_DIR}/io/mapped_file.cpp
-  ${CHITRA_CORE_DIR}/trace/types.cpp)
-target_include_directories(fuzz_chrome_reader PRIVATE ${PROJECT_SOURCE_DIR}/include ${CHITRA_CORE_DIR})
-target_compile_options(fuzz_chrome_reader PRIVATE ${CHITRA_FUZZ_FLAGS})
-target_link_options(fuzz_chrome_reader PRIVATE ${CHITRA_FUZZ_FLAGS})
-target_link_libraries(fuzz_chrome_reader PRIVATE simdjson::simdjson nlohmann_json::nlohmann_json PkgConfig::XXHASH)
+chitra_add_fuzzer(fuzz_chrome_reader
+  SOURCES ${CHITRA_FUZZ_CHROME_SOURCES} ${CHITRA_FUZZ_IMPORT_SOURCES}
+  LIBRARIES simdjson::simdjson nlohmann_json::nlohmann_json PkgConfig::XXHASH)

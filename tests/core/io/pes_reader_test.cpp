@@ -408,6 +408,19 @@ TEST(PesWriter, EncodesStatesThatAreNotTokensAndRefusesEmptyOnes)
     EXPECT_THROW(write_pes(t, out), InputError);
 }
 
+// A %XX in a name may stand for a byte that is not UTF-8 ("%ec"); written back, that byte
+// stays encoded while real UTF-8 ("é") is written as it is, so the output reads back.
+TEST(PesWriter, KeepsBytesThatAreNotUtf8Encoded)
+{
+    const Trace a = read_pes_text("10 neg%ecok%20caf\xc3\xa9\n", "a.pes");
+    EXPECT_EQ((*a.symbols)[a.states[0]].name, "neg\xecok caf\xc3\xa9");
+    std::ostringstream out;
+    write_pes(a, out);
+    EXPECT_NE(out.str().find("\n10 neg%ECok%20caf\xc3\xa9\n"), std::string::npos) << out.str();
+    const Trace b = read_pes_text(out.str(), "b.pes");
+    EXPECT_EQ((*b.symbols)[b.states[0]].name, (*a.symbols)[a.states[0]].name);
+}
+
 // ---- scale -------------------------------------------------------------------------------
 
 TEST(PesReaderScale, TenMillionRecordsFromAFile)

@@ -62,6 +62,29 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
+// The length of the valid UTF-8 sequence of a non-ASCII lead byte at p, or 0 when the
+// bytes there are not one (overlong forms, surrogates and code points beyond U+10FFFF too).
+std::size_t utf8_sequence_length(const unsigned char* p, const unsigned char* end)
+{
+    const unsigned char c = *p;
+    std::size_t n;
+    std::uint32_t cp;
+    if (c >= 0xc2 && c <= 0xdf) { n = 2; cp = c & 0x1f; }
+    else if (c >= 0xe0 && c <= 0xef) { n = 3; cp = c & 0x0f; }
+    else if (c >= 0xf0 && c <= 0xf4) { n = 4; cp = c & 0x07; }
+    else return 0;
+    if (static_cast<std::size_t>(end - p) < n)
+        return 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[i] & 0x3f);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return n;
+}
+
 // Empty when `text` is valid UTF-8 without control characters (tabs allowed if
 // `allow_tab`); otherwise the reason.
 std::string text_problem(std::string_view text, bool allow_tab)
@@ -78,22 +101,8 @@ std::string text_problem(std::string_view text, bool allow_tab)
             ++p;
             continue;
         }
-        std::size_t n;
-        std::uint32_t cp;
-        if (c >= 0xc2 && c <= 0xdf) { n = 2; cp = c & 0x1f; }
-        else if (c >= 0xe0 && c <= 0xef) { n = 3; cp = c & 0x0f; }
-        else if (c >= 0xf0 && c <= 0xf4) { n = 4; cp = c & 0x07; }
-        else return "invalid UTF-8";
-        if (static_cast<std::size_t>(end - p) < n)
-            return "invalid UTF-8";
-        for (std::size_t i = 1; i < n; ++i) {
-            if ((p[i] & 0xc0) != 0x80)
-                return "invalid UTF-8";
-            cp = (cp << 6) | (p[i] & 0x3f);
-        }
-        // Overlong forms, surrogates and code points beyond U+10FFFF.
-        if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff))
+        const std::size_t n = utf8_sequence_length(p, end);
+        if (n == 0)
             return "invalid UTF-8";
         p += n;
     }
@@ -570,6 +579,19 @@ std::string encode_name(std::string_view name, std::string_view separator)
             out += '%';
             out += hex[u >> 4];
             out += hex[u & 15];
+        } else if (u >= 0x80) {
+            // A name decoded from %XX may hold bytes that are not UTF-8; they are written
+            // encoded, so that the PES reads back.
+            const auto* at = reinterpret_cast<const unsigned char*>(name.data()) + i;
+            const std::size_t n = utf8_sequence_length(at, reinterpret_cast<const unsigned char*>(name.data()) + name.size());
+            if (n == 0) {
+                out += '%';
+                out += hex[u >> 4];
+                out += hex[u & 15];
+            } else {
+                out.append(name.substr(i, n));
+                i += n - 1;
+            }
         } else {
             out += name[i];
         }
