@@ -3,6 +3,7 @@
 // lanes view, the projection is clipped with the mouse, and the session is saved and
 // opened in a new window, which must read the same lanes again and come back the same.
 #include "gui_test_util.hpp"
+#include "main_window_test_util.hpp"
 
 #include "chitra/session/session_io.hpp"
 #include "dialogs/import_dialog.hpp"
@@ -31,18 +32,7 @@ namespace {
 
 const QString kPaje = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/smpi-halo-r4.paje");
 
-std::unique_ptr<MainWindow> window()
-{
-    auto w = std::make_unique<MainWindow>();
-    w->resize(1300, 900);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get()))
-        qWarning("window not exposed");
-    w->sessionController()->setRestoreDialogs({});
-    w->sessionController()->setAsker(
-        [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
-    return w;
-}
+std::unique_ptr<MainWindow> window() { return quietWindow(); }
 
 QStringList rowLabels(const LanesView* lanes)
 {

@@ -3,6 +3,7 @@
 // filter box, the context menu (hide, unfold, project, split), hover text and a click
 // that picks the state in State details; its range and the time view's follow each other.
 #include "gui_test_util.hpp"
+#include "main_window_test_util.hpp"
 
 #include "chitra/lanes/lane_selection.hpp"
 #include "document/view_document.hpp"
@@ -36,18 +37,7 @@ namespace {
 const QString kFour = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000.pes");
 constexpr int kLanesDisplay = static_cast<int>(SessionModel::Display::Lanes);
 
-std::unique_ptr<MainWindow> window()
-{
-    auto w = std::make_unique<MainWindow>();
-    w->resize(1300, 900);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get()))
-        qWarning("window not exposed");
-    w->sessionController()->setRestoreDialogs({});
-    w->sessionController()->setAsker(
-        [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
-    return w;
-}
+std::unique_ptr<MainWindow> window() { return quietWindow(); }
 
 std::unique_ptr<MainWindow> windowWith(const QString& path)
 {
