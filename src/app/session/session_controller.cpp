@@ -470,6 +470,7 @@ void SessionController::removeRecovery(const QString& sessionPath)
 void SessionController::offerRecovery()
 {
     const QDir dir(QFileInfo(recoveryPath()).absolutePath());
+    remove_stale_temporaries_in(dir.absolutePath().toStdString()); // left by autosaves killed mid-way
     // Newest first; only files left by runs that are gone (a crash or a kill): a running
     // Chitra's own autosave is not offered.
     const auto found = dir.entryInfoList({"*.chitra"}, QDir::Files, QDir::Time);

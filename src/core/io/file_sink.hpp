@@ -1,6 +1,8 @@
 // Internal: streams a large output into a temporary file beside `path` and renames it
 // over `path` on commit(), so readers see the old or the whole new file (the protocol
-// of atomic_file.hpp, without holding the whole content in memory).
+// of atomic_file.hpp, without holding the whole content in memory). The temporary file
+// is unnamed (O_TMPFILE) until it is complete, so a write killed before commit leaves
+// nothing behind; it is linked to "<path>.tmp-XXXXXX" only to be renamed at once.
 #pragma once
 
 #include <cstddef>
@@ -24,8 +26,10 @@ public:
 
 private:
     void flush();
+    void name_temporary(); // links the unnamed file to temp_
     std::string path_;
     std::string temp_;
+    bool named_ = false; // temp_ exists in the directory
     int fd_ = -1;
     std::vector<char> buffer_;
     std::size_t used_ = 0;
