@@ -136,6 +136,22 @@ private slots:
         const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();
         QVERIFY(sa.files == sb.files);
     }
+
+    // A session among opened files (a double-clicked or dropped .chitra) opens as a
+    // session, the traces beside it as traces.
+    void aSessionFileOpensAsASession()
+    {
+        const QString session = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/tutorial.chitra");
+        const QString trace = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x100.pes");
+        QVERIFY(is_session_file(session.toStdString()));
+        QVERIFY(!is_session_file(trace.toStdString()));
+        auto w = window();
+        w->openFiles({session, trace});
+        const std::size_t inSession = load_session(session.toStdString()).session.files.size();
+        QTRY_VERIFY_WITH_TIMEOUT(!w->loading() && w->session()->files().size() == inSession + 1, 20000);
+        QCOMPARE(w->sessionController()->sessionPath(), session);
+        QCOMPARE(w->session()->files().back().label, QString("philosophers-n2-x100.pes"));
+    }
 };
 
 QTEST_MAIN(ImportSessionTest)

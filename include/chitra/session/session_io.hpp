@@ -39,6 +39,9 @@ struct LoadedSession {
 LoadedSession load_session(const std::string& path, LoadMode mode = LoadMode::strict);
 LoadedSession load_session_text(std::string_view text, const std::string& source,
                                 LoadMode mode = LoadMode::strict);
+// Whether the file starts as a session file does (its first kilobytes name the Boost
+// archive and the chitra-session magic): files opened or dropped go to the session loader.
+bool is_session_file(const std::string& path);
 
 // ---- file identity -------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 #include "workbench/headless.hpp"
 
 #include "chitra/chain/chain.hpp"
+#include "chitra/session/session_io.hpp"
 #include "workbench/error_reporter.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_window.hpp"
@@ -123,14 +124,22 @@ int runWorkbench(QApplication& app)
         if (!okw || !okh || size.width() < 200 || size.height() < 150)
             return fail(2, "chitra: --size must be WxH, at least 200x150");
     }
-    const QStringList files = parser.values("open") + parser.positionalArguments();
+    QStringList files = parser.values("open") + parser.positionalArguments();
+    QString sessionFile = parser.value("session");
+    // A session given as a file (a double-clicked .chitra) opens as with --session.
+    if (sessionFile.isEmpty())
+        for (const QString& f : std::as_const(files))
+            if (is_session_file(f.toStdString())) {
+                sessionFile = f;
+                files.removeOne(f);
+                break;
+            }
     const bool screenshot = parser.isSet("screenshot");
     const bool bench = parser.isSet("benchmark-replot");
     const bool headless = screenshot || bench;
     if (headless)
         setErrorHook([](QWidget*, const QString&, const QString& text) { std::cerr << text.toStdString() << '\n'; });
 
-    const QString sessionFile = parser.value("session");
     MainWindow window;
     if (!headless) {
         window.show();

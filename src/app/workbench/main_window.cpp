@@ -1,5 +1,6 @@
 #include "workbench/main_window.hpp"
 
+#include "chitra/session/session_io.hpp"
 #include "document/pipeline_file.hpp"
 #include "document/view_document.hpp"
 #include "jobs/background_job.hpp"
@@ -235,7 +236,18 @@ void MainWindow::openDialog()
     openFiles(paths);
 }
 
-void MainWindow::openFiles(const QStringList& paths) { opener_->open(paths); }
+void MainWindow::openFiles(const QStringList& paths)
+{
+    // A session among the files (a double-clicked or dropped .chitra) opens as a session.
+    QStringList traces;
+    for (const QString& p : paths) {
+        if (is_session_file(p.toStdString()))
+            sessionController_->openSession(p);
+        else
+            traces << p;
+    }
+    opener_->open(traces);
+}
 
 bool MainWindow::openFileNow(const QString& path, QString* error) { return opener_->openNow(path, error); }
 

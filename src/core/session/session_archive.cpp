@@ -110,6 +110,15 @@ void save_session(const std::string& path, const Session& session)
     write_file_atomically(path, session_to_text(session, dir));
 }
 
+bool is_session_file(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head.find("<boost_serialization") != std::string::npos && head.find("chitra-session") != std::string::npos;
+}
+
 LoadedSession load_session_text(std::string_view text, const std::string& source, LoadMode mode)
 {
     auto fail = [&source](const std::string& why) { return InputError(source + ": " + why); };
