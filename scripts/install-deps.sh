@@ -13,6 +13,7 @@ packages=(
   libsimdjson-dev libopen-trace-format2-dev
   otf2-tools python3-otf2 pajeng libpaje-dev libsimgrid-dev clang nodejs
   fonts-dejavu-core xvfb xauth
+  help2man desktop-file-utils appstream shared-mime-info binutils
 )
 
 missing=()
