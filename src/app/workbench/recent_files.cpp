@@ -1,5 +1,7 @@
 #include "workbench/recent_files.hpp"
 
+#include "workbench/desktop_recent.hpp"
+
 #include <QFileInfo>
 #include <QSettings>
 #include <QVariantMap>
@@ -18,6 +20,7 @@ void addRecentFile(const QString& list, const QString& path)
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
     settings.setValue(list, recent);
+    addToDesktopRecent(abs);
 }
 
 QString lastFolder(const QString& key) { return QSettings().value(key).toString(); }

@@ -19,7 +19,8 @@ inline constexpr const char* kRulesFolder = "rules/dir";     // where a rules fi
 
 // The list kept under the settings key `list`, newest first.
 QStringList recentFiles(const QString& list);
-// Puts `path`, made absolute, first in the list under `list`.
+// Puts `path`, made absolute, first in the list under `list`, and in the desktop's list
+// of recently used files.
 void addRecentFile(const QString& list, const QString& path);
 
 // The folder kept under the settings key `key` (empty: none yet).
