@@ -7,7 +7,7 @@
 # Steps that need a zoomed view, pending brushed patterns or a picked state are saved as
 # small session files first (docs/tutorial/make_session.cpp, compiled here against the
 # build's chitra_core): the workbench restores a session exactly, so the screenshot shows
-# what a user sees after doing that step by hand. Pipelines are docs/tutorial/*.json.
+# what a user sees after doing that step by hand. Pipelines are resources/examples/*.json.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${CHITRA_BUILD_DIR:-$ROOT/build}"
@@ -27,7 +27,7 @@ g++ -std=c++20 -O1 -I"$ROOT/include" docs/tutorial/make_session.cpp "$BUILD/src/
 export QT_QPA_PLATFORM=offscreen
 N2=sample_traces/philosophers-n2-x1000.pes
 
-T=docs/tutorial
+T=resources/examples
 OUT=docs/images
 mkdir -p "$OUT"
 

@@ -23,7 +23,7 @@ using namespace chitra;
 namespace {
 
 const QString kN2 = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes");
-const QString kTutorial = QStringLiteral(CHITRA_SOURCE_DIR "/docs/tutorial");
+const QString kTutorial = QStringLiteral(CHITRA_SOURCE_DIR "/resources/examples"); // the tutorial's pipelines
 
 struct SessionSpec {
     QString pipeline;                            // pipeline JSON file, or empty
