@@ -25,6 +25,7 @@ need share/doc/chitra/README.md
 need share/doc/chitra/tutorial.md
 need share/doc/chitra/images/01-open.png
 need share/chitra/sample_traces/tutorial.chitra
+need share/chitra/examples/philosopher1.rules
 if [[ -f "$build/src/app/chitra" ]]; then need bin/chitra; fi
 
 # Man pages: written from --help, with the options the programs have.

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <unistd.h>
 
@@ -138,3 +139,19 @@ TEST_F(FitCli, UsageAndInputErrors)
 }
 
 } // namespace
+
+// resources/examples/04-philosopher1.json (a rules file, installed with the program) folds
+// the two-philosopher sample into what philosopher 1 does: a four-state cycle.
+TEST_F(FitCli, TheRulesExampleGivesPhilosopherOnesCycle)
+{
+    const auto r = run(std::string(CHITRA_SOURCE_DIR) + "/sample_traces/philosophers-n2-x1000.pes --pipeline " +
+                       CHITRA_SOURCE_DIR + "/resources/examples/04-philosopher1.json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = json::parse(r.out);
+    std::map<std::string, std::string> next;
+    for (const auto& t : j["transitions"])
+        if (t["probability"].get<double>() > 0.99)
+            next[t["from"]] = t["to"];
+    EXPECT_EQ(next, (std::map<std::string, std::string>{
+                        {"THINKING", "ACQUIRING"}, {"ACQUIRING", "EATING"}, {"EATING", "RELEASING"}, {"RELEASING", "THINKING"}}));
+}
