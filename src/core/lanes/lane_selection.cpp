@@ -1,6 +1,7 @@
 // Lane choice and the PES of the chosen lanes (vector states formed here, on demand).
 #include "chitra/lanes/lane_selection.hpp"
 #include "io/trace_readers.hpp"
+#include "util/huge_pages.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -199,6 +200,9 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     states.reserve(most);
     if (with_fields)
         records.reserve(most);
+    detail::advise_huge_pages(times);
+    detail::advise_huge_pages(states);
+    detail::advise_huge_pages(records);
     // After the changes of record r: the record of the vector of lane states.
     const auto emit = [&](std::uint64_t r) {
         SymbolId* symbol = k == 1 ? &single.at(current[0]) : &table.find_or_add(hash, current.data());
