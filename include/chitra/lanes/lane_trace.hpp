@@ -71,7 +71,7 @@ public:
     LaneStateId state(std::string_view name);
 
     // The event methods run once per event of the source: inline, with the rare cases
-    // (a new lane's first event, time going back, a pop on an empty stack) out of line.
+    // (time going back, a pop on an empty stack) out of line.
     void push(std::size_t lane, Time t, LaneStateId state) { at(lane, t).stack.push_back(state); }
     // Pops the top; popping an empty stack is counted in a warning and changes nothing.
     void pop(std::size_t lane, Time t)
