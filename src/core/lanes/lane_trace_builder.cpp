@@ -4,6 +4,7 @@
 #include "util/huge_pages.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <queue>
 
 namespace chitra {
@@ -117,49 +118,39 @@ LaneTrace LaneTraceBuilder::finish()
     };
     const auto time_of = [&](std::size_t i) { return static_cast<Time>(lanes_[i].changes[next[i]].record); };
     if (lanes_.size() <= 8) {
-        // Few lanes: the earliest head by a linear scan, cheaper than a heap, and then
-        // that lane's changes up to the next other lane's head in one run. Each lane's
-        // change times increase strictly, so the order in which lanes at one time are
-        // taken does not change the records.
+        // Few lanes: the earliest head by a linear scan (branch-free minimum), cheaper than
+        // a heap. Each lane's change times increase strictly, so the order in which lanes
+        // at one time are taken does not change the records.
+        constexpr Time kNone = std::numeric_limits<Time>::max(); // an exhausted lane's head
         const std::size_t n = lanes_.size();
         LaneChange* cur[8];
         LaneChange* end[8];
+        Time head[8];
+        const auto head_of = [&](std::size_t i) {
+            return cur[i] != end[i] ? static_cast<Time>(cur[i]->record) : kNone;
+        };
         for (std::size_t i = 0; i < n; ++i) {
             cur[i] = lanes_[i].changes.data();
             end[i] = cur[i] + lanes_[i].changes.size();
+            head[i] = head_of(i);
         }
-        for (;;) {
-            std::size_t best = n;
-            Time earliest = 0, second = 0;
-            bool other = false;
-            for (std::size_t i = 0; i < n; ++i) {
-                if (cur[i] == end[i])
-                    continue;
-                const auto t = static_cast<Time>(cur[i]->record);
-                if (best == n || t < earliest) {
-                    if (best != n) {
-                        second = other ? std::min(second, earliest) : earliest;
-                        other = true;
-                    }
-                    best = i;
-                    earliest = t;
-                } else {
-                    second = other ? std::min(second, t) : t;
-                    other = true;
-                }
+        for (std::size_t left = changes; left > 0; --left) {
+            std::size_t best = 0;
+            Time earliest = head[0];
+            for (std::size_t i = 1; i < n; ++i) {
+                const bool earlier = head[i] < earliest;
+                earliest = earlier ? head[i] : earliest;
+                best = earlier ? i : best;
             }
-            if (best == n)
-                break;
-            LaneChange* c = cur[best];
-            for (; c != end[best]; ++c) {
-                const auto t = static_cast<Time>(c->record);
-                if (other && t > second)
-                    break;
-                if (out.times.empty() || out.times.back() != t)
-                    out.times.push_back(t);
-                c->record = out.times.size() - 1;
-            }
-            cur[best] = c;
+            if (earliest == kNone) [[unlikely]] // changes at the largest time: any lane left
+                while (cur[best] == end[best])
+                    ++best;
+            LaneChange& c = *cur[best]++;
+            const auto t = static_cast<Time>(c.record);
+            if (out.times.empty() || out.times.back() != t)
+                out.times.push_back(t);
+            c.record = out.times.size() - 1;
+            head[best] = head_of(best);
         }
     } else {
         for (std::size_t i = 0; i < lanes_.size(); ++i)

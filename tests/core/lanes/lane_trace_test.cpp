@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -516,4 +517,23 @@ TEST(ToTraceProperty, SymbolsMatchAPlainReplay)
             EXPECT_EQ((*t.symbols)[s].components, symbols[s].components) << "round " << round;
         }
     }
+}
+
+// The merge of few lanes marks an exhausted lane by the largest time; changes at that very
+// time still become records.
+TEST(LaneTraceBuilder, ChangesAtTheLargestTimeAreMerged)
+{
+    constexpr Time kLast = std::numeric_limits<Time>::max();
+    LaneTraceBuilder b("t", "test");
+    const auto l0 = b.add_lane("a"), l1 = b.add_lane("b"), l2 = b.add_lane("c");
+    const auto s = b.state("S");
+    b.push(l0, 5, s);
+    b.push(l1, kLast, s);
+    b.push(l2, kLast, s);
+    const LaneTrace lt = b.finish();
+    EXPECT_EQ(lt.times, (std::vector<Time>{5, kLast}));
+    ASSERT_EQ(lt.lanes[1].changes.size(), 1u);
+    EXPECT_EQ(lt.lanes[1].changes[0].record, 1u);
+    EXPECT_EQ(lt.lanes[2].changes[0].record, 1u);
+    EXPECT_EQ(lt.last_event, kLast);
 }
