@@ -184,9 +184,10 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     std::vector<LaneStateId> current(k, kEmptyLaneState);
     std::vector<SymbolId> single(k == 1 ? trace.state_names.size() : 0, kNoSymbol); // one lane: no hashing
     VectorTable table(k);
-    std::uint64_t hash = 0; // of `current`: the sum of its lanes' keys
+    std::uint64_t hash = 0;                 // of `current`: the sum of its lanes' keys
+    std::vector<std::uint64_t> lane_key(k); // each lane's key in its current state
     for (std::size_t j = 0; j < k; ++j)
-        hash += lane_state_key(j, kEmptyLaneState);
+        hash += lane_key[j] = lane_state_key(j, kEmptyLaneState);
     std::vector<Time> times;
     std::vector<SymbolId> states;
     std::vector<std::uint64_t> records; // source record of each output record, for fields
@@ -221,7 +222,9 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     };
     const auto apply = [&](std::size_t j) { // lane j's next change
         const LaneStateId state = trace.lanes[lanes[j]].changes[next[j]++].state;
-        hash += lane_state_key(j, state) - lane_state_key(j, current[j]);
+        const std::uint64_t key = lane_state_key(j, state);
+        hash += key - lane_key[j];
+        lane_key[j] = key;
         current[j] = state;
     };
     if (k <= 8) {
