@@ -10,7 +10,12 @@
 //       callbacks that only count: the floor the OTF2 library sets for any reader.
 //   otf2_bench_tool import ANCHOR
 //       Chitra's import alone (chitra::import_lanes: the lanes' change lists, no PES).
+//   otf2_bench_tool steps ANCHOR OUT.pes
+//       the three steps of `chitra-cli convert` timed apart (CPU seconds of the process):
+//       the import, to_trace (the PES of all lanes) and writing the PES text.
 #include "chitra/io/import.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_selection.hpp"
 
 #include <otf2/otf2.h>
 
@@ -18,6 +23,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <random>
 #include <string>
 #include <vector>
@@ -175,6 +181,21 @@ int main(int argc, char** argv)
         std::printf("%zu records in %zu lanes\n", lanes.size(), lanes.lanes.size());
         return 0;
     }
-    std::fputs("usage: otf2_bench_tool write DIR EVENTS LOCATIONS [SEED] | read ANCHOR | import ANCHOR\n", stderr);
+    if (command == "steps" && argc == 4) {
+        const auto cpu = [] { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+        const double t0 = cpu();
+        const chitra::LaneTrace lanes = chitra::import_lanes(argv[2]);
+        const double t1 = cpu();
+        const chitra::Trace trace = chitra::to_trace(lanes, chitra::choose_lanes(lanes, {}));
+        const double t2 = cpu();
+        chitra::write_pes_file(trace, argv[3]);
+        const double t3 = cpu();
+        std::printf("%zu records, %zu states: import %.3f s, to_trace %.3f s, write %.3f s (CPU)\n", trace.size(),
+                    trace.symbols->size(), t1 - t0, t2 - t1, t3 - t2);
+        return 0;
+    }
+    std::fputs("usage: otf2_bench_tool write DIR EVENTS LOCATIONS [SEED] | read ANCHOR | import ANCHOR | steps ANCHOR "
+               "OUT.pes\n",
+               stderr);
     return 2;
 }

@@ -70,18 +70,36 @@ public:
     std::size_t lane_count() const { return lanes_.size(); }
     LaneStateId state(std::string_view name);
 
-    void push(std::size_t lane, Time t, LaneStateId state);
+    // The event methods run once per event of the source: inline, with the rare cases
+    // (time going back, a pop on an empty stack) out of line.
+    void push(std::size_t lane, Time t, LaneStateId state) { at(lane, t).stack.push_back(state); }
     // Pops the top; popping an empty stack is counted in a warning and changes nothing.
-    void pop(std::size_t lane, Time t);
-    void set(std::size_t lane, Time t, LaneStateId state); // the whole stack becomes `state`
-    void reset(std::size_t lane, Time t);                  // the stack becomes empty
+    void pop(std::size_t lane, Time t)
+    {
+        LaneBuild& l = at(lane, t);
+        if (l.stack.empty()) [[unlikely]]
+            pop_empty();
+        else
+            l.stack.pop_back();
+    }
+    void set(std::size_t lane, Time t, LaneStateId state) // the whole stack becomes `state`
+    {
+        at(lane, t).stack.assign(1, state);
+    }
+    void reset(std::size_t lane, Time t) { at(lane, t).stack.clear(); } // the stack becomes empty
 
     std::size_t add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane,
                           std::string owner = {});
     void sample(std::size_t field, Time t, double value);
 
     // Every event read (state or not), so that `end` is the time of the last one.
-    void saw_event(Time t);
+    void saw_event(Time t)
+    {
+        if (!seen_ || t > last_event_) {
+            last_event_ = t;
+            seen_ = true;
+        }
+    }
     void add_extra(std::string key, std::string value);
     // A warning counted by kind: "N x MESSAGE" once at the end.
     void warn(const std::string& message);
@@ -90,29 +108,57 @@ public:
     LaneTrace finish();
 
 private:
-    struct Change {
-        Time time;
-        LaneStateId state;
-        std::uint32_t depth;
-    };
+    // A lane's changes are kept as the LaneChanges they become, the change's time held in
+    // `record` until finish() numbers the records in place (no second copy of the lists).
     struct LaneBuild {
         std::string name;
         std::vector<LaneStateId> stack;
-        std::vector<Change> changes;
+        std::vector<LaneChange> changes;
         Time time = 0;               // time of the events being applied
         bool started = false;
         LaneStateId before = kEmptyLaneState; // state before `time`
         std::uint64_t events = 0;
     };
-    LaneBuild& at(std::size_t lane, Time t);
-    void settle(LaneBuild& lane);
+    LaneBuild& at(std::size_t lane, Time t)
+    {
+        LaneBuild& l = lanes_.at(lane);
+        if (t != l.time || !l.started) [[likely]]
+            advance(l, t);
+        ++l.events;
+        saw_event(t);
+        return l;
+    }
+    // A lane's events move on to time t: the state of its previous instant settles.
+    void advance(LaneBuild& l, Time t)
+    {
+        if (l.started) {
+            if (t < l.time) [[unlikely]]
+                back_in_time(l, t);
+            settle(l);
+        }
+        l.time = t;
+        l.started = true;
+    }
+    // The lane's state at the end of its current instant becomes a change when it
+    // differs from the state before that instant.
+    static void settle(LaneBuild& l)
+    {
+        const LaneStateId top = l.stack.empty() ? kEmptyLaneState : l.stack.back();
+        if (top != l.before) {
+            l.changes.push_back({static_cast<std::uint64_t>(l.time), top, static_cast<std::uint32_t>(l.stack.size())});
+            l.before = top;
+        }
+    }
+    [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
+    void pop_empty();
 
     std::string source_, format_;
     std::vector<LaneBuild> lanes_;
     std::vector<std::string> names_{"-"};
     std::unordered_map<std::string, LaneStateId> ids_;
     std::vector<LaneField> fields_;
-    std::optional<Time> last_event_;
+    Time last_event_ = 0;
+    bool seen_ = false; // an event was read: last_event_ holds
     std::vector<std::pair<std::string, std::string>> extra_;
     std::vector<std::pair<std::string, std::uint64_t>> warnings_;
 };

@@ -1,6 +1,7 @@
 // Lane choice and the PES of the chosen lanes (vector states formed here, on demand).
 #include "chitra/lanes/lane_selection.hpp"
 #include "io/trace_readers.hpp"
+#include "util/huge_pages.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -20,6 +21,72 @@ std::string trimmed(std::string_view s)
         s.remove_suffix(1);
     return std::string(s);
 }
+
+
+// The key of lane j (a position among the chosen lanes) in `state`: a vector's hash is
+// the sum of its lanes' keys, so that one lane's change updates it in O(1).
+inline std::uint64_t lane_state_key(std::size_t j, LaneStateId state)
+{
+    std::uint64_t z = (static_cast<std::uint64_t>(j) << 32 | state) + 0x9e3779b97f4a7c15ULL; // splitmix64
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// The distinct vectors of lane states met so far, each with its symbol: open addressing
+// on the vector's hash, a vector compared in full against the flat store of known ones.
+class VectorTable {
+public:
+    explicit VectorTable(std::size_t width) : width_(width), slots_(1024, 0) {}
+
+    // The symbol of `vector` (width_ states with hash `hash`); a new vector gets
+    // kNoSymbol, for the caller to set. The reference holds until the next call.
+    SymbolId& find_or_add(std::uint64_t hash, const LaneStateId* vector)
+    {
+        std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+            const std::uint32_t slot = slots_[i];
+            if (slot == 0)
+                break;
+            const std::size_t n = slot - 1;
+            if (hashes_[n] == hash &&
+                std::equal(vector, vector + width_, vectors_.begin() + static_cast<std::ptrdiff_t>(n * width_)))
+                return symbols_[n];
+        }
+        if (2 * (symbols_.size() + 1) > slots_.size()) {
+            grow();
+            mask = slots_.size() - 1;
+        }
+        const std::size_t n = symbols_.size();
+        hashes_.push_back(hash);
+        vectors_.insert(vectors_.end(), vector, vector + width_);
+        symbols_.push_back(kNoSymbol);
+        place(hash, n);
+        return symbols_.back();
+    }
+
+private:
+    void place(std::uint64_t hash, std::size_t n)
+    {
+        const std::size_t mask = slots_.size() - 1;
+        std::size_t i = hash & mask;
+        while (slots_[i] != 0)
+            i = (i + 1) & mask;
+        slots_[i] = static_cast<std::uint32_t>(n + 1);
+    }
+    void grow()
+    {
+        slots_.assign(slots_.size() * 2, 0);
+        for (std::size_t n = 0; n < hashes_.size(); ++n)
+            place(hashes_[n], n);
+    }
+
+    std::size_t width_;
+    std::vector<std::uint32_t> slots_;  // vector + 1; 0: empty (a power of two, at most half full)
+    std::vector<std::uint64_t> hashes_; // per known vector
+    std::vector<LaneStateId> vectors_;  // known vectors, width_ states each
+    std::vector<SymbolId> symbols_;     // per known vector
+};
 
 } // namespace
 
@@ -108,18 +175,19 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     auto symbols = std::make_shared<SymbolTable>();
     symbols->set_separator("|");
 
-    // Records: every record where a chosen lane changes, in order (heap over the lanes).
-    using Head = std::pair<std::uint64_t, std::size_t>; // record, position in `lanes`
-    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+    // Records: every record where a chosen lane changes, in order (a merge of the lanes'
+    // change lists), each the vector of the chosen lanes' states after it.
+    for (std::size_t l : lanes)
+        (void)trace.lanes.at(l); // a lane out of range throws
     std::vector<std::size_t> next(k, 0);
-    for (std::size_t j = 0; j < k; ++j)
-        if (!trace.lanes.at(lanes[j]).changes.empty())
-            heads.emplace(trace.lanes[lanes[j]].changes[0].record, j);
 
     std::vector<LaneStateId> current(k, kEmptyLaneState);
-    std::unordered_map<std::string, SymbolId> ids;
     std::vector<SymbolId> single(k == 1 ? trace.state_names.size() : 0, kNoSymbol); // one lane: no hashing
-    std::string key;
+    VectorTable table(k);
+    std::uint64_t hash = 0;                 // of `current`: the sum of its lanes' keys
+    std::vector<std::uint64_t> lane_key(k); // each lane's key in its current state
+    for (std::size_t j = 0; j < k; ++j)
+        hash += lane_key[j] = lane_state_key(j, kEmptyLaneState);
     std::vector<Time> times;
     std::vector<SymbolId> states;
     std::vector<std::uint64_t> records; // source record of each output record, for fields
@@ -133,25 +201,15 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     states.reserve(most);
     if (with_fields)
         records.reserve(most);
-    while (!heads.empty()) {
-        const std::uint64_t r = heads.top().first;
-        while (!heads.empty() && heads.top().first == r) {
-            const std::size_t j = heads.top().second;
-            heads.pop();
-            const Lane& lane = trace.lanes[lanes[j]];
-            current[j] = lane.changes[next[j]].state;
-            if (++next[j] < lane.changes.size())
-                heads.emplace(lane.changes[next[j]].record, j);
-        }
-        SymbolId* symbol;
-        if (k == 1) {
-            symbol = &single.at(current[0]);
-        } else {
-            key.assign(reinterpret_cast<const char*>(current.data()), k * sizeof(LaneStateId));
-            symbol = &ids.try_emplace(key, kNoSymbol).first->second;
-        }
+    detail::advise_huge_pages(times);
+    detail::advise_huge_pages(states);
+    detail::advise_huge_pages(records);
+    // After the changes of record r: the record of the vector of lane states.
+    const auto emit = [&](std::uint64_t r) {
+        SymbolId* symbol = k == 1 ? &single.at(current[0]) : &table.find_or_add(hash, current.data());
         if (*symbol == kNoSymbol) {
             Symbol s;
+            s.components.reserve(k);
             for (LaneStateId id : current)
                 s.components.push_back(trace.state_names.at(id));
             s.name = detail::join_components(s.components, "|");
@@ -161,6 +219,54 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
         states.push_back(*symbol);
         if (with_fields)
             records.push_back(r);
+    };
+    const auto apply = [&](std::size_t j) { // lane j's next change
+        const LaneStateId state = trace.lanes[lanes[j]].changes[next[j]++].state;
+        const std::uint64_t key = lane_state_key(j, state);
+        hash += key - lane_key[j];
+        lane_key[j] = key;
+        current[j] = state;
+    };
+    if (k <= 8) {
+        // Few lanes: the earliest next change by a linear scan, cheaper than a heap.
+        constexpr std::uint64_t kDone = UINT64_MAX;
+        std::uint64_t head[8];
+        const auto head_of = [&](std::size_t j) {
+            const auto& changes = trace.lanes[lanes[j]].changes;
+            return next[j] < changes.size() ? changes[next[j]].record : kDone;
+        };
+        for (std::size_t j = 0; j < k; ++j)
+            head[j] = head_of(j);
+        for (;;) {
+            std::uint64_t r = kDone;
+            for (std::size_t j = 0; j < k; ++j)
+                r = std::min(r, head[j]);
+            if (r == kDone)
+                break;
+            for (std::size_t j = 0; j < k; ++j)
+                if (head[j] == r) {
+                    apply(j);
+                    head[j] = head_of(j);
+                }
+            emit(r);
+        }
+    } else {
+        using Head = std::pair<std::uint64_t, std::size_t>; // record, position in `lanes`
+        std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+        for (std::size_t j = 0; j < k; ++j)
+            if (!trace.lanes[lanes[j]].changes.empty())
+                heads.emplace(trace.lanes[lanes[j]].changes[0].record, j);
+        while (!heads.empty()) {
+            const std::uint64_t r = heads.top().first;
+            while (!heads.empty() && heads.top().first == r) {
+                const std::size_t j = heads.top().second;
+                heads.pop();
+                apply(j);
+                if (next[j] < trace.lanes[lanes[j]].changes.size())
+                    heads.emplace(trace.lanes[lanes[j]].changes[next[j]].record, j);
+            }
+            emit(r);
+        }
     }
 
     // Fields: those of chosen lanes and those of no lane; NAME@K / NAME@OWNER when

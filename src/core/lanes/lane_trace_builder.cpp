@@ -1,8 +1,10 @@
 // LaneTraceBuilder: per-lane state stacks applied event by event, then the lanes'
 // change lists merged into records on one time axis.
 #include "chitra/lanes/lane_trace.hpp"
+#include "util/huge_pages.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <queue>
 
 namespace chitra {
@@ -22,7 +24,9 @@ std::size_t LaneTraceBuilder::add_lane(std::string name)
 
 void LaneTraceBuilder::reserve(std::size_t lane, std::size_t changes)
 {
-    lanes_.at(lane).changes.reserve(changes);
+    std::vector<LaneChange>& list = lanes_.at(lane).changes;
+    list.reserve(changes);
+    detail::advise_huge_pages(list);
 }
 
 LaneStateId LaneTraceBuilder::state(std::string_view name)
@@ -36,58 +40,15 @@ LaneStateId LaneTraceBuilder::state(std::string_view name)
     return id;
 }
 
-// The lane's state at the end of its current instant becomes a change when it differs
-// from the state before that instant.
-void LaneTraceBuilder::settle(LaneBuild& lane)
+void LaneTraceBuilder::back_in_time(const LaneBuild& l, Time t) const
 {
-    if (!lane.started)
-        return;
-    const LaneStateId top = lane.stack.empty() ? kEmptyLaneState : lane.stack.back();
-    if (top != lane.before) {
-        lane.changes.push_back({lane.time, top, static_cast<std::uint32_t>(lane.stack.size())});
-        lane.before = top;
-    }
+    throw InputError(source_ + ": events of lane '" + l.name + "' go back in time (" + std::to_string(t) +
+                     " ns after " + std::to_string(l.time) + " ns)");
 }
 
-LaneTraceBuilder::LaneBuild& LaneTraceBuilder::at(std::size_t lane, Time t)
+void LaneTraceBuilder::pop_empty()
 {
-    LaneBuild& l = lanes_.at(lane);
-    if (l.started && t < l.time)
-        throw InputError(source_ + ": events of lane '" + l.name + "' go back in time (" + std::to_string(t) +
-                         " ns after " + std::to_string(l.time) + " ns)");
-    if (!l.started || t > l.time) {
-        settle(l);
-        l.time = t;
-        l.started = true;
-    }
-    ++l.events;
-    saw_event(t);
-    return l;
-}
-
-void LaneTraceBuilder::push(std::size_t lane, Time t, LaneStateId state)
-{
-    at(lane, t).stack.push_back(state);
-}
-
-void LaneTraceBuilder::pop(std::size_t lane, Time t)
-{
-    LaneBuild& l = at(lane, t);
-    if (l.stack.empty())
-        warn("end of a region on a lane with no open region (ignored)");
-    else
-        l.stack.pop_back();
-}
-
-void LaneTraceBuilder::set(std::size_t lane, Time t, LaneStateId state)
-{
-    LaneBuild& l = at(lane, t);
-    l.stack.assign(1, state);
-}
-
-void LaneTraceBuilder::reset(std::size_t lane, Time t)
-{
-    at(lane, t).stack.clear();
+    warn("end of a region on a lane with no open region (ignored)");
 }
 
 std::size_t LaneTraceBuilder::add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane,
@@ -106,12 +67,6 @@ void LaneTraceBuilder::sample(std::size_t field, Time t, double value)
 {
     saw_event(t);
     fields_.at(field).samples.emplace_back(t, value);
-}
-
-void LaneTraceBuilder::saw_event(Time t)
-{
-    if (!last_event_ || t > *last_event_)
-        last_event_ = t;
 }
 
 void LaneTraceBuilder::add_extra(std::string key, std::string value)
@@ -135,10 +90,12 @@ LaneTrace LaneTraceBuilder::finish()
     out.source = source_;
     out.format = format_;
     out.state_names = std::move(names_);
-    out.last_event = last_event_;
+    if (seen_)
+        out.last_event = last_event_;
     out.extra = std::move(extra_);
     for (LaneBuild& l : lanes_)
-        settle(l);
+        if (l.started)
+            settle(l);
 
     // Merge the lanes' change lists by time: one record per distinct change time.
     using Head = std::pair<Time, std::size_t>; // next change time, lane
@@ -148,45 +105,69 @@ LaneTrace LaneTraceBuilder::finish()
     for (const LaneBuild& l : lanes_)
         changes += l.changes.size();
     out.times.reserve(changes); // at most one record per change
+    detail::advise_huge_pages(out.times);
     out.lanes.resize(lanes_.size());
-    const auto emit = [&](std::size_t i) { // lane i's next change becomes part of a record
-        const Change& c = lanes_[i].changes[next[i]++];
-        if (out.times.empty() || out.times.back() != c.time)
-            out.times.push_back(c.time);
-        out.lanes[i].changes.push_back({out.times.size() - 1, c.state, c.depth});
+    // Lane i's next change becomes part of a record: its time (held in `record`) is
+    // replaced by the record's number, in place.
+    const auto emit = [&](std::size_t i) {
+        LaneChange& c = lanes_[i].changes[next[i]++];
+        const auto time = static_cast<Time>(c.record);
+        if (out.times.empty() || out.times.back() != time)
+            out.times.push_back(time);
+        c.record = out.times.size() - 1;
     };
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
-        out.lanes[i].name = std::move(lanes_[i].name);
-        out.lanes[i].events = lanes_[i].events;
-        out.lanes[i].changes.reserve(lanes_[i].changes.size());
-    }
+    const auto time_of = [&](std::size_t i) { return static_cast<Time>(lanes_[i].changes[next[i]].record); };
     if (lanes_.size() <= 8) {
-        // Few lanes: the earliest head by a linear scan, cheaper than a heap; at equal
-        // times the lower lane first, as the heap orders them.
-        for (;;) {
-            std::size_t best = lanes_.size();
-            Time earliest = 0;
-            for (std::size_t i = 0; i < lanes_.size(); ++i)
-                if (next[i] < lanes_[i].changes.size() &&
-                    (best == lanes_.size() || lanes_[i].changes[next[i]].time < earliest)) {
-                    best = i;
-                    earliest = lanes_[i].changes[next[i]].time;
-                }
-            if (best == lanes_.size())
-                break;
-            emit(best);
+        // Few lanes: the earliest head by a linear scan (branch-free minimum), cheaper than
+        // a heap. Each lane's change times increase strictly, so the order in which lanes
+        // at one time are taken does not change the records.
+        constexpr Time kNone = std::numeric_limits<Time>::max(); // an exhausted lane's head
+        const std::size_t n = lanes_.size();
+        LaneChange* cur[8];
+        LaneChange* end[8];
+        Time head[8];
+        const auto head_of = [&](std::size_t i) {
+            return cur[i] != end[i] ? static_cast<Time>(cur[i]->record) : kNone;
+        };
+        for (std::size_t i = 0; i < n; ++i) {
+            cur[i] = lanes_[i].changes.data();
+            end[i] = cur[i] + lanes_[i].changes.size();
+            head[i] = head_of(i);
+        }
+        for (std::size_t left = changes; left > 0; --left) {
+            std::size_t best = 0;
+            Time earliest = head[0];
+            for (std::size_t i = 1; i < n; ++i) {
+                const bool earlier = head[i] < earliest;
+                earliest = earlier ? head[i] : earliest;
+                best = earlier ? i : best;
+            }
+            if (earliest == kNone) [[unlikely]] // changes at the largest time: any lane left
+                while (cur[best] == end[best])
+                    ++best;
+            LaneChange& c = *cur[best]++;
+            const auto t = static_cast<Time>(c.record);
+            if (out.times.empty() || out.times.back() != t)
+                out.times.push_back(t);
+            c.record = out.times.size() - 1;
+            head[best] = head_of(best);
         }
     } else {
         for (std::size_t i = 0; i < lanes_.size(); ++i)
             if (!lanes_[i].changes.empty())
-                heads.emplace(lanes_[i].changes[0].time, i);
+                heads.emplace(time_of(i), i);
         while (!heads.empty()) {
             const std::size_t i = heads.top().second;
             heads.pop();
             emit(i);
             if (next[i] < lanes_[i].changes.size())
-                heads.emplace(lanes_[i].changes[next[i]].time, i);
+                heads.emplace(time_of(i), i);
         }
+    }
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        out.lanes[i].name = std::move(lanes_[i].name);
+        out.lanes[i].events = lanes_[i].events;
+        out.lanes[i].changes = std::move(lanes_[i].changes);
     }
     lanes_.clear();
 

@@ -2,9 +2,12 @@
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "chitra/lanes/lane_track.hpp"
+#include "io/trace_readers.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -424,4 +427,113 @@ TEST(ProjectLanes, AnImportedLaneKeepsItsNestingAndFields)
     EXPECT_EQ(records(w), (std::vector<std::string>{"200:io", "800:-"})); // same origin as the whole
     ASSERT_EQ(w.header.fields.size(), 1u);
     EXPECT_EQ(w.header.fields[0].name, "bytes");
+}
+
+// Property: to_trace numbers the vectors of lane states exactly as a plain replay does
+// (one symbol per distinct vector, in the order of first appearance, the same names), on
+// random lane traces with random nesting and random choices of lanes in any order; enough
+// distinct vectors that its table grows several times.
+TEST(ToTraceProperty, SymbolsMatchAPlainReplay)
+{
+    std::mt19937 rng(11);
+    for (int round = 0; round < 60; ++round) {
+        const std::size_t lanes = 1 + rng() % 12; // to_trace merges up to 8 by a scan, more by a heap
+        const std::size_t names = 1 + rng() % (round % 3 == 0 ? 3 : 40);
+        LaneTraceBuilder b("p", "test");
+        std::vector<LaneStateId> ids;
+        for (std::size_t n = 0; n < names; ++n)
+            ids.push_back(b.state(n % 5 == 4 ? "s|" + std::to_string(n) : "s" + std::to_string(n)));
+        for (std::size_t l = 0; l < lanes; ++l)
+            b.add_lane("lane " + std::to_string(l));
+        std::vector<Time> clock(lanes, 0);
+        const int events = round % 4 == 0 ? 20000 : 500;
+        for (int e = 0; e < events; ++e) {
+            const std::size_t l = rng() % lanes;
+            clock[l] += static_cast<Time>(rng() % 4);
+            const LaneStateId s = ids[rng() % names];
+            switch (rng() % 8) {
+            case 0: case 1: case 2: b.push(l, clock[l], s); break;
+            case 3: case 4: case 5: b.pop(l, clock[l]); break;
+            case 6: b.set(l, clock[l], s); break;
+            default: b.reset(l, clock[l]); break;
+            }
+        }
+        const LaneTrace lt = b.finish();
+        // A random choice: some lanes (at least one), in random order.
+        std::vector<std::size_t> chosen;
+        for (std::size_t l = 0; l < lanes; ++l)
+            if (rng() % 3 != 0)
+                chosen.push_back(l);
+        if (chosen.empty())
+            chosen.push_back(rng() % lanes);
+        std::shuffle(chosen.begin(), chosen.end(), rng);
+        bool any = false;
+        for (std::size_t l : chosen)
+            any = any || !lt.lanes[l].changes.empty();
+        if (!any)
+            continue;
+
+        // The plain replay: record by record, a std::map from vectors to symbols.
+        SymbolTable symbols;
+        symbols.set_separator("|");
+        std::map<std::vector<LaneStateId>, SymbolId> known;
+        std::vector<LaneStateId> current(chosen.size(), kEmptyLaneState);
+        std::vector<std::size_t> next(chosen.size(), 0);
+        std::vector<Time> times;
+        std::vector<SymbolId> states;
+        const Time origin = *first_change(lt, chosen);
+        for (std::uint64_t r = 0; r < lt.size(); ++r) {
+            bool changed = false;
+            for (std::size_t j = 0; j < chosen.size(); ++j) {
+                const auto& changes = lt.lanes[chosen[j]].changes;
+                if (next[j] < changes.size() && changes[next[j]].record == r) {
+                    current[j] = changes[next[j]++].state;
+                    changed = true;
+                }
+            }
+            if (!changed)
+                continue;
+            auto [it, fresh] = known.try_emplace(current, kNoSymbol);
+            if (fresh) {
+                Symbol s;
+                for (LaneStateId id : current)
+                    s.components.push_back(lt.state_names[id]);
+                s.name = detail::join_components(s.components, "|");
+                it->second = symbols.add(std::move(s));
+            }
+            times.push_back(lt.times[r] - origin);
+            states.push_back(it->second);
+        }
+
+        const Trace t = to_trace(lt, chosen);
+        ASSERT_EQ(t.size(), times.size()) << "round " << round;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            ASSERT_EQ(t.times[i], times[i]) << "round " << round << " record " << i;
+            ASSERT_EQ(t.states[i], states[i]) << "round " << round << " record " << i;
+        }
+        ASSERT_EQ(t.symbols->size(), symbols.size()) << "round " << round;
+        for (SymbolId s = 0; s < symbols.size(); ++s) {
+            EXPECT_EQ((*t.symbols)[s].name, symbols[s].name) << "round " << round;
+            EXPECT_EQ((*t.symbols)[s].components, symbols[s].components) << "round " << round;
+        }
+    }
+}
+
+// The merge of few lanes marks an exhausted lane by the largest time; changes at that very
+// time still become records.
+TEST(LaneTraceBuilder, ChangesAtTheLargestTimeAreMerged)
+{
+    constexpr Time kLast = std::numeric_limits<Time>::max();
+    LaneTraceBuilder b("t", "test");
+    const auto l0 = b.add_lane("a"), l1 = b.add_lane("b"), l2 = b.add_lane("c");
+    const auto s = b.state("S");
+    b.push(l0, 5, s);
+    b.push(l1, kLast, s);
+    b.push(l2, kLast, s);
+    const LaneTrace lt = b.finish();
+    EXPECT_EQ(lt.times, (std::vector<Time>{5, kLast}));
+    ASSERT_EQ(lt.lanes[1].changes.size(), 1u);
+    EXPECT_EQ(lt.lanes[1].changes[0].record, 1u);
+    EXPECT_EQ(lt.lanes[2].changes[0].record, 1u);
+    EXPECT_EQ(lt.last_event, kLast);
 }

@@ -37,18 +37,23 @@ OTF2_CallbackCode Otf2LaneReader::fail(uint64_t position, const std::string& rea
 
 bool Otf2LaneReader::time(OTF2_TimeStamp ticks, uint64_t position, Time& ns)
 {
-    if (!context_.clock.convert(ticks, ns)) [[unlikely]] {
-        fail(position, "timestamp " + std::to_string(ticks) + " is out of range in nanoseconds");
-        return false;
-    }
-    if (ns < last_ && started_) [[unlikely]] {
-        fail(position, "time goes back (" + std::to_string(ns) + " ns after " + std::to_string(last_) + " ns)");
-        return false;
-    }
+    if (!context_.clock.convert(ticks, ns)) [[unlikely]]
+        return bad_time(ticks, position, ns);
+    if (ns < last_ && started_) [[unlikely]]
+        return bad_time(ticks, position, ns);
     started_ = true;
     last_ = ns;
     ++context_.events_read;
     return true;
+}
+
+bool Otf2LaneReader::bad_time(OTF2_TimeStamp ticks, uint64_t position, Time ns)
+{
+    if (!context_.clock.convert(ticks, ns))
+        fail(position, "timestamp " + std::to_string(ticks) + " is out of range in nanoseconds");
+    else
+        fail(position, "time goes back (" + std::to_string(ns) + " ns after " + std::to_string(last_) + " ns)");
+    return false;
 }
 
 template <class... Rest>

@@ -50,7 +50,10 @@ private:
     template <class Body>
     static OTF2_CallbackCode guarded(void* user, Body&& body);
     // The event's time in ns; false (with the error kept) when it cannot be used.
-    bool time(OTF2_TimeStamp ticks, uint64_t position, Time& ns);
+    // Inlined into every callback: it runs once per event.
+    [[gnu::always_inline]] inline bool time(OTF2_TimeStamp ticks, uint64_t position, Time& ns);
+    // The error of a time that cannot be used (out of range, or going back); false.
+    [[gnu::noinline]] bool bad_time(OTF2_TimeStamp ticks, uint64_t position, Time ns);
     OTF2_CallbackCode fail(uint64_t position, const std::string& reason);
 
     Otf2ReadContext& context_;

@@ -563,6 +563,13 @@ Trace parse_pes(std::string_view text, const std::string& source)
 std::string encode_name(std::string_view name, std::string_view separator)
 {
     static constexpr char hex[] = "0123456789ABCDEF";
+    // Most names need no escape: one pass to find out, and then a plain copy.
+    const auto plain = [&](unsigned char u) {
+        return u > 0x20 && u != 0x7f && u != '%' && (separator.empty() || u != static_cast<unsigned char>(separator[0]));
+    };
+    if (!name.empty() && name[0] != '#' &&
+        std::all_of(name.begin(), name.end(), [&](char c) { return plain(static_cast<unsigned char>(c)); }))
+        return std::string(name);
     std::string out;
     out.reserve(name.size());
     for (std::size_t i = 0; i < name.size(); ++i) {
