@@ -563,9 +563,10 @@ Trace parse_pes(std::string_view text, const std::string& source)
 std::string encode_name(std::string_view name, std::string_view separator)
 {
     static constexpr char hex[] = "0123456789ABCDEF";
-    // Most names need no escape: one pass to find out, and then a plain copy.
+    // Most names are printable ASCII that needs no escape: one pass to find out, and then
+    // a plain copy. Other bytes take the loop below (UTF-8 is checked there).
     const auto plain = [&](unsigned char u) {
-        return u > 0x20 && u != 0x7f && u != '%' && (separator.empty() || u != static_cast<unsigned char>(separator[0]));
+        return u > 0x20 && u < 0x7f && u != '%' && (separator.empty() || u != static_cast<unsigned char>(separator[0]));
     };
     if (!name.empty() && name[0] != '#' &&
         std::all_of(name.begin(), name.end(), [&](char c) { return plain(static_cast<unsigned char>(c)); }))
