@@ -86,12 +86,7 @@ std::size_t EventCollector::lane_of(const ThreadRef& pid, const ThreadRef& tid)
 std::uint32_t EventCollector::name_of(const EventRecord& record)
 {
     const std::string_view name = record.has_name && !record.name.empty() ? record.name : kUnnamed;
-    if (auto it = name_ids_.find(name); it != name_ids_.end())
-        return it->second;
-    const auto id = static_cast<std::uint32_t>(names_.size());
-    names_.emplace_back(name);
-    name_ids_.emplace(names_.back(), id);
-    return id;
+    return names_.intern(name);
 }
 
 void EventCollector::add(const EventRecord& record, const std::vector<CounterValue>& counters)
@@ -152,8 +147,8 @@ LaneTrace EventCollector::finish(const std::string& source)
                                                                  : lane.pid.str() + "/" + lane.tid.str()));
     }
     std::vector<LaneStateId> states;
-    states.reserve(names_.size());
-    for (const std::string& name : names_)
+    states.reserve(names_.names().size());
+    for (const std::string& name : names_.names())
         states.push_back(builder.state(name));
     for (std::size_t k = 0; k < order.size(); ++k) {
         LaneSweep(builder, k, states).run(lanes_[order[k]].events);
