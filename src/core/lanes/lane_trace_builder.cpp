@@ -1,6 +1,7 @@
 // LaneTraceBuilder: per-lane state stacks applied event by event, then the lanes'
 // change lists merged into records on one time axis.
 #include "chitra/lanes/lane_trace.hpp"
+#include "util/huge_pages.hpp"
 
 #include <algorithm>
 #include <queue>
@@ -22,7 +23,7 @@ std::size_t LaneTraceBuilder::add_lane(std::string name)
 
 void LaneTraceBuilder::reserve(std::size_t lane, std::size_t changes)
 {
-    lanes_.at(lane).changes.reserve(changes);
+    detail::reserve_huge(lanes_.at(lane).changes, changes);
 }
 
 LaneStateId LaneTraceBuilder::state(std::string_view name)
@@ -44,7 +45,7 @@ void LaneTraceBuilder::settle(LaneBuild& lane)
         return;
     const LaneStateId top = lane.stack.empty() ? kEmptyLaneState : lane.stack.back();
     if (top != lane.before) {
-        lane.changes.push_back({lane.time, top, static_cast<std::uint32_t>(lane.stack.size())});
+        detail::push_back_huge(lane.changes, Change{lane.time, top, static_cast<std::uint32_t>(lane.stack.size())});
         lane.before = top;
     }
 }
@@ -147,7 +148,7 @@ LaneTrace LaneTraceBuilder::finish()
     std::size_t changes = 0;
     for (const LaneBuild& l : lanes_)
         changes += l.changes.size();
-    out.times.reserve(changes); // at most one record per change
+    detail::reserve_huge(out.times, changes); // at most one record per change
     out.lanes.resize(lanes_.size());
     const auto emit = [&](std::size_t i) { // lane i's next change becomes part of a record
         const Change& c = lanes_[i].changes[next[i]++];
@@ -158,7 +159,7 @@ LaneTrace LaneTraceBuilder::finish()
     for (std::size_t i = 0; i < lanes_.size(); ++i) {
         out.lanes[i].name = std::move(lanes_[i].name);
         out.lanes[i].events = lanes_[i].events;
-        out.lanes[i].changes.reserve(lanes_[i].changes.size());
+        detail::reserve_huge(out.lanes[i].changes, lanes_[i].changes.size());
     }
     if (lanes_.size() <= 8) {
         // Few lanes: the earliest head by a linear scan, cheaper than a heap; at equal

@@ -1,5 +1,7 @@
 #include "io/chrome/event_collector.hpp"
 
+#include "util/huge_pages.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -93,15 +95,15 @@ void EventCollector::add(const EventRecord& record, const std::vector<CounterVal
 {
     switch (record.phase) {
     case 'B':
-        lanes_[lane_of(record.pid, record.tid)].events.push_back(
-            {record.ts, kOpenEnd, name_of(record), LaneEvent::open});
+        push_back_huge(lanes_[lane_of(record.pid, record.tid)].events,
+                       LaneEvent{record.ts, kOpenEnd, name_of(record), LaneEvent::open});
         break;
     case 'X':
-        lanes_[lane_of(record.pid, record.tid)].events.push_back(
-            {record.ts, record.ts + record.dur, name_of(record), LaneEvent::complete});
+        push_back_huge(lanes_[lane_of(record.pid, record.tid)].events,
+                       LaneEvent{record.ts, record.ts + record.dur, name_of(record), LaneEvent::complete});
         break;
     case 'E':
-        lanes_[lane_of(record.pid, record.tid)].events.push_back({record.ts, 0, 0, LaneEvent::close});
+        push_back_huge(lanes_[lane_of(record.pid, record.tid)].events, LaneEvent{record.ts, 0, 0, LaneEvent::close});
         break;
     case 'C': {
         const std::string name(record.has_name && !record.name.empty() ? record.name : kUnnamed);
