@@ -9,7 +9,10 @@
 # four conversions give the same PES records, then times, under /usr/bin/time:
 #   chitra-cli convert IN -o OUT.pes   for PES, Paje, OTF2 and Chrome JSON;
 #   pj_dump -q                          on the Paje file (PajeNG);
-#   otf2-print > /dev/null              on the OTF2 archive.
+#   otf2-print > /dev/null              on the OTF2 archive;
+# and, to tell the import from forming and writing the PES, Chitra's import alone
+# (otf2_bench_tool import: chitra::import_lanes, any format) and, for OTF2, a reader whose
+# callbacks only count (otf2_bench_tool read: the OTF2 library's floor).
 # Best of RUNS by CPU time (user + system); MB/s and records/s on CPU time (the steadier
 # figure on a shared machine) and MB/s on wall time. CHITRA_BUILD_DIR picks the build
 # directory (default build); files go to $TMPDIR/chitra-formats-EVENTS (kept).
@@ -78,8 +81,12 @@ printf '%-16s %8s %7s %7s %8s %10s %10s %13s\n' reader input_MB wall_s cpu_s rss
 for f in pes paje otf2 chrome; do cat "${input[$f]}" >/dev/null 2>&1 || true; done
 measure "convert pes" pes "$cli" convert "${input[pes]}" -o "$work/out.pes"
 measure "convert paje" paje "$cli" convert "${input[paje]}" -o "$work/out.pes"
+measure "import paje" paje "$tool" import "${input[paje]}"
 measure "pj_dump -q" paje pj_dump -q "${input[paje]}"
 measure "convert otf2" otf2 "$cli" convert "${input[otf2]}" -o "$work/out.pes"
+measure "import otf2" otf2 "$tool" import "${input[otf2]}"
+measure "otf2 floor" otf2 "$tool" read "${input[otf2]}"
 measure "otf2-print" otf2 otf2-print "${input[otf2]}"
 measure "convert chrome" chrome "$cli" convert "${input[chrome]}" -o "$work/out.pes"
+measure "import chrome" chrome "$tool" import "${input[chrome]}"
 rm -f "$work/out.pes"
