@@ -42,7 +42,8 @@ public:
             const std::size_t upto = std::min(file->text().size(), offset + kWindow);
             if (upto > from)
                 ::madvise(const_cast<char*>(file->data()) + from, upto - from, kPopulateRead);
-            populated = std::max(populated, upto / page * page); // (madvise wants page-aligned starts)
+            // (madvise wants page-aligned starts; the end of the file is done once)
+            populated = std::max(populated, upto == file->text().size() ? upto : upto / page * page);
         };
         populate_from(0);
         auto done_before = [&](std::size_t offset) {
