@@ -3,7 +3,8 @@
 //   otf2_bench_tool write DIR EVENTS LOCATIONS [SEED]
 //       writes an OTF2 archive DIR (anchor DIR/traces.otf2) of EVENTS Enter/Leave events
 //       spread over LOCATIONS locations: nested regions (depth 1-4 of 12 regions), steps
-//       of 20-2000 ns between events, timer resolution 1 GHz.
+//       of 20-2000 ns between events, timer resolution 1 GHz. With CHITRA_BENCH_EVENT_LIST
+//       set to a file name, the events are also listed there as text.
 //   otf2_bench_tool read ANCHOR
 //       reads every location's events as the importer does (global definitions, each
 //       location's local definitions and events through its own event reader) with
@@ -49,6 +50,10 @@ int write(const char* dir, std::uint64_t events, std::uint64_t locations, std::u
     const std::uint64_t start = 1'000'000'000;
     std::uint64_t end = start;
     std::vector<std::uint64_t> counts(locations, 0);
+    // CHITRA_BENCH_EVENT_LIST=FILE also lists the events as text ("LOCATION NS E|L REGION"),
+    // for scripts/bench-import-formats.sh to write the same trace in other formats.
+    const char* list_path = std::getenv("CHITRA_BENCH_EVENT_LIST");
+    std::FILE* list = list_path && *list_path ? std::fopen(list_path, "w") : nullptr;
     for (std::uint64_t l = 0; l < locations; ++l) {
         OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive, l);
         std::vector<std::uint32_t> stack;
@@ -63,13 +68,19 @@ int write(const char* dir, std::uint64_t events, std::uint64_t locations, std::u
                 OTF2_EvtWriter_Enter(w, nullptr, t, stack.back());
             } else {
                 OTF2_EvtWriter_Leave(w, nullptr, t, stack.back());
-                stack.pop_back();
             }
+            if (list)
+                std::fprintf(list, "%llu %llu %c %u\n", static_cast<unsigned long long>(l),
+                             static_cast<unsigned long long>(t), enter ? 'E' : 'L', stack.back());
+            if (!enter)
+                stack.pop_back();
         }
         end = std::max(end, t);
         OTF2_EvtWriter_GetNumberOfEvents(w, &counts[l]);
         OTF2_Archive_CloseEvtWriter(archive, w);
     }
+    if (list)
+        std::fclose(list);
     OTF2_Archive_CloseEvtFiles(archive);
     OTF2_Archive_OpenDefFiles(archive);
     for (std::uint64_t l = 0; l < locations; ++l)

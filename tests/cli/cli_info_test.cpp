@@ -207,6 +207,29 @@ TEST(CliImport, ConvertAForeignTraceNamesItsLanes)
     EXPECT_EQ(info["records"], back.size());
 }
 
+TEST(CliImport, ImporterWarningsGoToStderrAndTheConversionSucceeds)
+{
+    TempDir dir;
+    // A Chrome trace cut short (no closing bracket) with an E on an empty stack, two
+    // instant events and a B left open: warnings, not errors.
+    const std::string trace = dir.file("cut.json", "[\n"
+        "{\"pid\":1,\"tid\":1,\"ts\":1,\"ph\":\"E\"},\n"
+        "{\"pid\":1,\"tid\":1,\"ts\":2,\"ph\":\"B\",\"name\":\"work\"},\n"
+        "{\"pid\":1,\"tid\":1,\"ts\":3,\"ph\":\"i\",\"name\":\"mark\"},\n"
+        "{\"pid\":1,\"tid\":1,\"ts\":4,\"ph\":\"i\",\"name\":\"mark\"},\n");
+    for (const std::string command : {"convert " + quote(trace) + " -o " + quote(dir / "cut.pes"),
+                                      "info " + quote(trace)}) {
+        CliRun r = cli(dir, command);
+        ASSERT_EQ(r.status, 0) << command << "\n" << r.err;
+        EXPECT_NE(r.err.find("warning: " + trace + ": end of a region on a lane with no open region (ignored)"),
+                  std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("warning: " + trace + ": 2 x event of phase 'i' (instant) skipped"), std::string::npos)
+            << r.err;
+    }
+    const Trace back = read_pes_file(dir / "cut.pes");
+    EXPECT_GT(back.size(), 0u);
+}
+
 TEST(CliImport, ComponentsChooseLanesByNumberNameOrRegexInLaneOrder)
 {
     TempDir dir;

@@ -13,8 +13,10 @@
 namespace chitra::detail {
 
 // Bytes simdjson parses at a time: large enough that the per-chunk cost vanishes, small
-// enough that the parser's buffers (about 6 bytes per input byte) stay small.
-inline constexpr std::size_t kChromeChunkBytes = std::size_t{4} << 20;
+// enough that the chunk, the parser's buffers (about 6 bytes per input byte) and the
+// chunk's decoded events stay mostly in the processor's caches (1 MB took about a
+// quarter less CPU time than 4 MB on a 107 MB trace).
+inline constexpr std::size_t kChromeChunkBytes = std::size_t{1} << 20;
 
 // Reads the whole trace in `text`; `source` names it in messages (FILE:LINE: ...).
 // `chunk_bytes` sets the chunk size (tests cut tiny chunks). `done_before(offset)` is

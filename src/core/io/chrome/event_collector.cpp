@@ -1,5 +1,7 @@
 #include "io/chrome/event_collector.hpp"
 
+#include "util/huge_pages.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -86,27 +88,22 @@ std::size_t EventCollector::lane_of(const ThreadRef& pid, const ThreadRef& tid)
 std::uint32_t EventCollector::name_of(const EventRecord& record)
 {
     const std::string_view name = record.has_name && !record.name.empty() ? record.name : kUnnamed;
-    if (auto it = name_ids_.find(name); it != name_ids_.end())
-        return it->second;
-    const auto id = static_cast<std::uint32_t>(names_.size());
-    names_.emplace_back(name);
-    name_ids_.emplace(names_.back(), id);
-    return id;
+    return names_.intern(name);
 }
 
 void EventCollector::add(const EventRecord& record, const std::vector<CounterValue>& counters)
 {
     switch (record.phase) {
     case 'B':
-        lanes_[lane_of(record.pid, record.tid)].events.push_back(
-            {record.ts, kOpenEnd, name_of(record), LaneEvent::open});
+        push_back_huge(lanes_[lane_of(record.pid, record.tid)].events,
+                       LaneEvent{record.ts, kOpenEnd, name_of(record), LaneEvent::open});
         break;
     case 'X':
-        lanes_[lane_of(record.pid, record.tid)].events.push_back(
-            {record.ts, record.ts + record.dur, name_of(record), LaneEvent::complete});
+        push_back_huge(lanes_[lane_of(record.pid, record.tid)].events,
+                       LaneEvent{record.ts, record.ts + record.dur, name_of(record), LaneEvent::complete});
         break;
     case 'E':
-        lanes_[lane_of(record.pid, record.tid)].events.push_back({record.ts, 0, 0, LaneEvent::close});
+        push_back_huge(lanes_[lane_of(record.pid, record.tid)].events, LaneEvent{record.ts, 0, 0, LaneEvent::close});
         break;
     case 'C': {
         const std::string name(record.has_name && !record.name.empty() ? record.name : kUnnamed);
@@ -152,8 +149,8 @@ LaneTrace EventCollector::finish(const std::string& source)
                                                                  : lane.pid.str() + "/" + lane.tid.str()));
     }
     std::vector<LaneStateId> states;
-    states.reserve(names_.size());
-    for (const std::string& name : names_)
+    states.reserve(names_.names().size());
+    for (const std::string& name : names_.names())
         states.push_back(builder.state(name));
     for (std::size_t k = 0; k < order.size(); ++k) {
         LaneSweep(builder, k, states).run(lanes_[order[k]].events);

@@ -7,6 +7,7 @@
 #include "chitra/lanes/lane_trace.hpp"
 #include "io/chrome/event_decoder.hpp"
 #include "io/chrome/lane_sweep.hpp"
+#include "io/chrome/name_table.hpp"
 
 #include <map>
 #include <optional>
@@ -45,10 +46,6 @@ private:
         ThreadKey pid;
         std::vector<std::pair<Time, double>> samples;
     };
-    struct StringHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-    };
     using ThreadPair = std::pair<ThreadKey, ThreadKey>;
 
     std::size_t lane_of(const ThreadRef& pid, const ThreadRef& tid);
@@ -65,8 +62,7 @@ private:
     std::map<ThreadPair, std::size_t> text_lanes_;
     std::size_t last_lane_ = static_cast<std::size_t>(-1);
 
-    std::vector<std::string> names_;
-    std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> name_ids_;
+    NameTable names_;
 
     std::map<std::pair<std::string, ThreadKey>, std::size_t> series_index_;
     std::vector<Series> series_;

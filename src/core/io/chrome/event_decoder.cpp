@@ -27,6 +27,46 @@ bool fail(DecodeFailure& failure, simdjson::error_code code)
     return fail(failure, simdjson::error_message(code), code);
 }
 
+bool is_digit(char c)
+{
+    return static_cast<unsigned>(c - '0') < 10u;
+}
+
+// A time as trace writers print it ("1000001.173", "-3", "0.5": at most 15 digits before
+// the point and 3 after), checked against JSON's grammar and read into exact ns in one
+// pass. False for any other spelling, which the general path then reads or refuses.
+bool plain_micros(std::string_view token, Time& out)
+{
+    static constexpr std::int64_t kScale[] = {1000, 100, 10, 1};
+    const char* p = token.data();
+    const char* const end = p + token.size();
+    const bool minus = p < end && *p == '-';
+    p += minus ? 1 : 0;
+    const char* const whole = p;
+    std::int64_t v = 0;
+    if (p < end && *p == '0')
+        ++p;
+    else
+        while (p < end && is_digit(*p))
+            v = v * 10 + (*p++ - '0');
+    if (p == whole || p - whole > 15)
+        return false;
+    std::ptrdiff_t places = 0;
+    if (p < end && *p == '.') {
+        const char* const fraction = ++p;
+        while (p < end && is_digit(*p) && p - fraction < 3)
+            v = v * 10 + (*p++ - '0');
+        places = p - fraction;
+        if (places == 0)
+            return false;
+    }
+    if (p != end)
+        return false;
+    v *= kScale[places];
+    out = minus ? -v : v;
+    return true;
+}
+
 // `ts` or `dur`: microseconds as a JSON number, read from its text into exact ns.
 bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure& failure)
 {
@@ -34,6 +74,8 @@ bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure
     if (!separated(raw))
         return fail(failure, kNotSeparated, simdjson::TAPE_ERROR);
     const std::string_view token = trimmed_token(raw);
+    if (plain_micros(token, out))
+        return true;
     if (!is_json_number(token, false))
         return fail(failure, std::string(key) + (token.starts_with('"') ? " is a string, not a number"
                                                                          : " is not a number"));
@@ -45,6 +87,21 @@ bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure
 }
 
 enum class Key { ph, ts, dur, pid, tid, name, args, other };
+
+// The key whose text starts at `raw` (after its opening quote) when it is one the reader
+// uses spelled without escapes, told by its bytes and closing quote without scanning it.
+std::optional<Key> known_key(const char* raw)
+{
+    auto is = [raw](std::string_view quoted) { return std::memcmp(raw, quoted.data(), quoted.size()) == 0; };
+    switch (raw[0]) {
+    case 'p': return is("ph\"") ? Key::ph : is("pid\"") ? Key::pid : std::optional<Key>();
+    case 't': return is("ts\"") ? Key::ts : is("tid\"") ? Key::tid : std::optional<Key>();
+    case 'd': return is("dur\"") ? Key::dur : std::optional<Key>();
+    case 'n': return is("name\"") ? Key::name : std::optional<Key>();
+    case 'a': return is("args\"") ? Key::args : std::optional<Key>();
+    default: return std::nullopt;
+    }
+}
 
 // The keys the reader uses, told apart by length first (most events have 8 keys).
 Key key_of(std::string_view k)
@@ -148,10 +205,8 @@ bool EventDecoder::decode(std::string_view events, std::vector<EventRecord>& out
         ondemand::object object;
         if (auto e = item.get_object().get(object))
             return e == simdjson::INCORRECT_TYPE ? fail(failure, "an event is not an object") : fail(failure, e);
-        EventRecord record;
-        if (!decode_event(object, record, failure))
+        if (!decode_event(object, out.emplace_back(), failure))
             return false;
-        out.push_back(record);
         ++k;
     }
     failure.event = DecodeFailure::npos;
@@ -169,13 +224,17 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
         ondemand::field field;
         if (auto e = std::move(item).get(field))
             return fail(failure, e);
-        std::string_view key;
-        if (auto plain = plain_string(field.key().raw()))
-            key = *plain;
-        else if (auto e = field.unescaped_key().get(key))
-            return fail(failure, e);
+        std::optional<Key> known = known_key(field.key().raw());
+        if (!known) {
+            std::string_view key;
+            if (auto plain = plain_string(field.key().raw()))
+                key = *plain;
+            else if (auto e = field.unescaped_key().get(key))
+                return fail(failure, e);
+            known = key_of(key);
+        }
         ondemand::value& value = field.value();
-        switch (key_of(key)) {
+        switch (*known) {
         case Key::ph:
             if (!read_string(value, "ph", record.ph, failure))
                 return false;

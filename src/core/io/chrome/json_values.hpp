@@ -25,7 +25,13 @@ struct DecodeFailure {
 bool is_json_number(std::string_view s, bool integer_only);
 
 // A token without the whitespace simdjson's raw_json_token() keeps after it.
-std::string_view trimmed_token(std::string_view token);
+inline std::string_view trimmed_token(std::string_view token)
+{
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
+                              token.back() == '\r'))
+        token.remove_suffix(1);
+    return token;
+}
 
 // A string's text straight from the buffer when it has no escape (stage 1 has already
 // checked its UTF-8 and that it holds no control character): nullopt when it has one, so
