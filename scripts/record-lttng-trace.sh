@@ -6,6 +6,8 @@
 # statedump (`lttng_ust_statedump:*`, which maps addresses to binaries), each with the
 # vpid and vtid context. Starts a session daemon of its own when none answers, and stops
 # it (by its pid) at the end. Exit status 77 when LTTng cannot record here.
+# CHITRA_LTTNG_SUBBUF=SIZE (e.g. 4M): sub-buffers of that size (8 per CPU) instead of
+# LTTng's default, for programs that emit events faster than the consumer drains them.
 set -euo pipefail
 
 out=$1
@@ -45,8 +47,14 @@ fi
 
 rm -rf "$out"
 lttng create "$session" --output "$out" >/dev/null
-lttng enable-event --session "$session" -u 'chitra_demo:*,lttng_ust_cyg_profile*,lttng_ust_statedump:*' >/dev/null
-lttng add-context --session "$session" -u -t vpid -t vtid >/dev/null
+channel=()
+if [[ -n ${CHITRA_LTTNG_SUBBUF:-} ]]; then
+  lttng enable-channel --session "$session" -u chitra --subbuf-size "$CHITRA_LTTNG_SUBBUF" --num-subbuf 8 >/dev/null
+  channel=(--channel chitra)
+fi
+lttng enable-event --session "$session" -u "${channel[@]}" \
+  'chitra_demo:*,lttng_ust_cyg_profile*,lttng_ust_statedump:*' >/dev/null
+lttng add-context --session "$session" -u "${channel[@]}" -t vpid -t vtid >/dev/null
 lttng start "$session" >/dev/null
 status=0
 "$@" >/dev/null || status=$?

@@ -87,7 +87,11 @@ void CtfEventReader::fail(const std::string& reason) const
 
 const CtfEventReader::EventInfo& CtfEventReader::info(const bt_event_class* cls)
 {
+    if (cls == last_class_) // events of one class often follow each other
+        return *last_info_;
     auto [it, inserted] = events_info_.try_emplace(cls);
+    last_class_ = cls;
+    last_info_ = &it->second;
     if (!inserted)
         return it->second;
     EventInfo& e = it->second;
@@ -152,7 +156,11 @@ const CtfEventReader::EventInfo& CtfEventReader::info(const bt_event_class* cls)
 
 const CtfEventReader::StreamInfo& CtfEventReader::stream(const bt_stream_class* cls)
 {
+    if (cls == last_stream_)
+        return *last_stream_info_;
     auto [it, inserted] = streams_.try_emplace(cls);
+    last_stream_ = cls;
+    last_stream_info_ = &it->second;
     if (!inserted)
         return it->second;
     StreamInfo& s = it->second;
@@ -176,6 +184,8 @@ const CtfEventReader::StreamInfo& CtfEventReader::stream(const bt_stream_class* 
 
 std::size_t CtfEventReader::lane(const LaneKey& key)
 {
+    if (last_lane_ < lane_keys_.size() && lane_keys_[last_lane_] == key)
+        return last_lane_;
     auto [it, inserted] = lanes_.try_emplace(key, lane_keys_.size());
     if (inserted) {
         builder_.add_lane({}); // named in finish(), when every process id is known
@@ -183,6 +193,7 @@ std::size_t CtfEventReader::lane(const LaneKey& key)
         if (key.pid && key.tid && !key.sched)
             pid_of_tid_.try_emplace(*key.tid, *key.pid);
     }
+    last_lane_ = it->second;
     return it->second;
 }
 

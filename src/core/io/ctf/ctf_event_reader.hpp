@@ -67,8 +67,13 @@ private:
     std::optional<std::regex> fields_;
     LaneTraceBuilder builder_;
     std::uint64_t events_ = 0;
-    std::unordered_map<const bt_event_class*, EventInfo> events_info_;
+    std::unordered_map<const bt_event_class*, EventInfo> events_info_; // node-based: entries stay put
     std::unordered_map<const bt_stream_class*, StreamInfo> streams_;
+    const bt_event_class* last_class_ = nullptr; // the last lookups, the common case again
+    const EventInfo* last_info_ = nullptr;
+    const bt_stream_class* last_stream_ = nullptr;
+    const StreamInfo* last_stream_info_ = nullptr;
+    std::size_t last_lane_ = 0;
     std::map<LaneKey, std::size_t> lanes_;
     std::vector<LaneKey> lane_keys_;
     std::unordered_map<std::int64_t, std::int64_t> pid_of_tid_;
