@@ -95,8 +95,11 @@ public:
         // Progress by events read against the bytes of the trace, about 32 bytes an event
         // in LTTng's traces (there is no cheaper measure of how much has been decoded).
         const double expected = std::max(1.0, static_cast<double>(trace_bytes(path)) / 32.0);
+        std::uint64_t batches = 0;
         try {
             graph.run([&] {
+                if (batches++ % 64 != 0) // a batch is a few messages: check now and then
+                    return;
                 throw_if_cancelled();
                 if (options.progress)
                     options.progress(std::min(0.99, static_cast<double>(reader.events()) / expected));

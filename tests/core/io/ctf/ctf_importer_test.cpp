@@ -2,6 +2,7 @@
 // (sample_traces/lttng-*, docs/sample-traces.md): lanes, their order and names, nested
 // states, function states, data fields on request, detection.
 #include "chitra/io/import.hpp"
+#include "chitra/util/cancel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -126,4 +127,21 @@ TEST(CtfImporter, ADirectoryWithoutMetadataIsNotCtf)
     EXPECT_THROW(import_lanes(dir.string(), o), InputError);
     EXPECT_THROW(detect_format(dir.string()), InputError);
     fs::remove_all(dir);
+}
+
+TEST(CtfImporter, ReportsProgressAndStopsWhenCancelled)
+{
+    std::vector<double> seen;
+    ImportOptions o;
+    o.progress = [&](double p) { seen.push_back(p); };
+    import_lanes(kRegions, o);
+    ASSERT_GE(seen.size(), 2u);
+    EXPECT_GE(seen.front(), 0.0);
+    EXPECT_LT(seen.front(), 1.0);
+    EXPECT_EQ(seen.back(), 1.0);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+
+    CancelFlag cancel{true};
+    CancelScope scope(&cancel);
+    EXPECT_THROW(import_lanes(kRegions), Cancelled);
 }
