@@ -3,6 +3,7 @@
 // time, become lanes (ctf_event_reader.hpp).
 #include "io/ctf/ctf_event_reader.hpp"
 #include "io/ctf/ctf_graph.hpp"
+#include "io/ctf/ctf_lttng_index.hpp"
 #include "io/import/importers.hpp"
 
 #include "chitra/util/cancel.hpp"
@@ -90,6 +91,8 @@ public:
         const std::vector<std::string> traces = ctf_traces(path, false);
         if (traces.empty())
             throw InputError(path + ": no CTF `metadata` file below this directory");
+        for (const std::string& trace : traces)
+            check_lttng_indexes(trace);
         CtfEventReader reader(path, fields_pattern(options.fields));
         CtfGraph graph(path, traces, [&](const bt_message* m) { reader.on_message(m); });
         // Progress by events read against the bytes of the trace, about 32 bytes an event

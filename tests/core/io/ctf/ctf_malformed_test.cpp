@@ -64,6 +64,17 @@ TEST_F(CtfMalformed, DamagedEventsNameTheEvent)
 
 TEST_F(CtfMalformed, ATruncatedStreamFileIsNamed)
 {
+    // LTTng's index gives the sizes the stream files must have.
+    fs::resize_file(stream_dir() / "channel0_1", 3000);
+    const std::string e = error();
+    EXPECT_NE(e.find((stream_dir() / "channel0_1").string() + ": a stream file of 3000 bytes"), std::string::npos)
+        << e;
+    EXPECT_NE(e.find("cut short or damaged"), std::string::npos) << e;
+}
+
+TEST_F(CtfMalformed, ATruncatedStreamFileWithoutIndexIsNamed)
+{
+    fs::remove_all(stream_dir() / "index");
     fs::resize_file(stream_dir() / "channel0_1", 3000);
     const std::string e = error();
     EXPECT_NE(e.find("channel0_1"), std::string::npos) << e;
