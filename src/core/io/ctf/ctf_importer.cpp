@@ -79,11 +79,17 @@ public:
     bool detect(const std::string& path, std::string_view) const override
     {
         std::error_code ec;
-        return fs::is_directory(path, ec) && !ctf_traces(path, true).empty();
+        if (fs::is_directory(path, ec))
+            return !ctf_traces(path, true).empty();
+        return fs::path(path).filename() == "metadata" && is_ctf_metadata(path);
     }
 
-    LaneTrace read(const std::string& path, const ImportOptions& options) const override
+    LaneTrace read(const std::string& given, const ImportOptions& options) const override
     {
+        // A trace's `metadata` file stands for its directory (file dialogs pick files).
+        const std::string path = fs::path(given).filename() == "metadata" && fs::is_regular_file(given)
+                                     ? fs::path(given).parent_path().string()
+                                     : given;
         std::error_code ec;
         if (!fs::is_directory(path, ec))
             throw InputError(path + ": not a directory; a CTF trace is read from its directory (the one holding "

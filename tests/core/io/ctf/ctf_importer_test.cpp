@@ -34,6 +34,10 @@ TEST(CtfImporter, DetectsATraceDirectoryAndItsSubfolders)
     EXPECT_EQ(detect_format(kRegions), SourceFormat::ctf);
     EXPECT_EQ(detect_format(kRegions + "/ust/uid/0/64-bit"), SourceFormat::ctf);
     EXPECT_EQ(detect_format(kFunctions), SourceFormat::ctf);
+    // The metadata file stands for its directory.
+    const std::string metadata = kRegions + "/ust/uid/0/64-bit/metadata";
+    EXPECT_EQ(detect_format(metadata), SourceFormat::ctf);
+    EXPECT_EQ(import_lanes(metadata).lanes.size(), 4u);
 }
 
 TEST(CtfImporter, ThreadsAreLanesByPidThenTid)
