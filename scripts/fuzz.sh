@@ -6,7 +6,8 @@
 #          fuzz_ctrace_reader (binary .ctrace reader), fuzz_paje_reader (Paje reader and
 #          the PES of its lanes), fuzz_otf2_reader (OTF2 importer: one file of a small
 #          archive replaced by the input), fuzz_chrome_reader (Chrome Trace Event JSON
-#          reader against its oracle).
+#          reader against its oracle), fuzz_ctf_reader (CTF importer: one file of a
+#          recorded LTTng trace replaced by the input).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
@@ -26,7 +27,7 @@ shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader
-           fuzz_otf2_reader fuzz_chrome_reader)
+           fuzz_otf2_reader fuzz_chrome_reader fuzz_ctf_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -95,6 +96,10 @@ for target in "${targets[@]}"; do
         [[ -f $f ]] && head -c 8192 "$f" > "$seeds/sample-$(basename "$f")"
       done
       args=(-max_len=8192 -dict="$repo/tests/fuzz/chrome.dict") ;;
+    fuzz_ctf_reader)
+      name=ctf; seeds=$(seed_dir $name)
+      CHITRA_FUZZ_CTF_SEEDS="$seeds" "$build_dir/tests/fuzz/fuzz_ctf_reader" -runs=0 >/dev/null 2>&1
+      args=(-max_len=16384 -len_control=0) ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

@@ -24,7 +24,8 @@ CHITRA_TRACE_WAIT_IDLE=${CHITRA_TRACE_WAIT_IDLE:-0}
 if [[ ! -f "$build_dir/build.ninja" && ! -f "$build_dir/Makefile" ]]; then
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
-cmake --build "$build_dir" --target chitra-philosophers chitra-pipeline chitra-taskpool chitra-cli
+cmake --build "$build_dir" --target chitra-philosophers chitra-pipeline chitra-taskpool chitra-cli \
+  chitra-lttng-workers chitra-lttng-workers-cyg
 tools="$build_dir/src/tools"
 cli="$build_dir/src/cli/chitra-cli"
 out=sample_traces
@@ -193,3 +194,27 @@ chrome clang-time-trace.json bash -c "clang++ -std=c++20 -O2 -ftime-trace -ftime
 chrome node-trace-events.json bash -c "node --trace-events-enabled \
   --trace-event-categories v8,node,node.async_hooks,node.fs.sync '$repo/src/tools/chrome/node-trace.js' &&
   mv node_trace.1.log trace.json"
+
+# CTF (LTTng): chitra-lttng-workers recorded by the real tracer (scripts/record-lttng-trace.sh;
+# needs root or the tracing group, and a session daemon it may start), checked through its
+# conversion by chitra-cli. The binary runs from a temporary folder deleted afterwards, so
+# the trace names no binary that still exists: function states stay `0x...` everywhere.
+gen_ctf() {  # gen_ctf NAME [env VAR=VALUE] PROGRAM ARGS...
+  local name=$1; shift
+  wanted "$name" || return 0
+  local work tmp="$out/.$name.tmp-$$"
+  work=$(mktemp -d)
+  cp "$tools/chitra-lttng-workers" "$tools/chitra-lttng-workers-cyg" "$work/"
+  local cmd=("$@")
+  for i in "${!cmd[@]}"; do [[ ${cmd[$i]} == chitra-* ]] && cmd[$i]="$work/${cmd[$i]}"; done
+  rm -rf "$tmp"
+  if ! scripts/record-lttng-trace.sh "$tmp" "${cmd[@]}" ||
+     ! "$cli" convert "$tmp" -o "$tmp.pes" || ! check_pes "$tmp.pes" end-after; then
+    rm -rf "$work" "$tmp" "$tmp.pes"; exit 1
+  fi
+  rm -rf "$work" "$tmp.pes" "$out/$name"
+  mv "$tmp" "$out/$name"
+}
+gen_ctf lttng-workers-t4-n10 chitra-lttng-workers -t 4 -n 10 -l 20000 -u 50
+gen_ctf lttng-workers-cyg-t2-n3 env LD_PRELOAD=liblttng-ust-cyg-profile.so \
+  chitra-lttng-workers-cyg -t 2 -n 3 -l 20000 -u 50

@@ -14,6 +14,9 @@ void add_trace_input_options(CLI::App* command, TraceInput& input)
     command->add_option("--components", input.components,
                         "Lanes of a foreign trace that become components: all (default), a list of "
                         "1-based numbers or names (1,3,worker), or /REGEX/");
+    command->add_option("--fields", input.fields,
+                        "CTF payload fields that become data fields: a regular expression searched in "
+                        "EVENT.FIELD (default: none)");
 }
 
 ImportOptions import_options(const TraceInput& input)
@@ -22,6 +25,7 @@ ImportOptions import_options(const TraceInput& input)
     if (!input.from.empty())
         options.from = parse_source_format(input.from);
     options.components.spec = input.components;
+    options.fields = input.fields;
     return options;
 }
 

@@ -13,6 +13,7 @@ namespace chitra::cli {
 struct TraceInput {
     std::string from;                // empty: detect by content
     std::string components = "all";
+    std::string fields;              // CTF payload fields as data fields (/REGEX/)
 };
 
 void add_trace_input_options(CLI::App* command, TraceInput& input);

@@ -28,6 +28,9 @@ struct ImportOptions {
     // 0: the chosen lanes as one trace. K: only the K-th chosen lane, timed from the
     // origin of all the chosen lanes together (one of `convert --per-component`'s files).
     std::size_t lane = 0;
+    // Payload fields that become data fields, for formats whose events carry them (CTF):
+    // an ECMAScript regular expression searched in `EVENT.FIELD` (`/REGEX/` too); empty: none.
+    std::string fields;
     // Called now and then with the share of the input read (0..1); the import stops with
     // chitra::Cancelled when the thread's cancel flag is set (chitra/util/cancel.hpp).
     std::function<void(double)> progress;

@@ -8,6 +8,7 @@ const std::vector<const Importer*>& importers()
     static const std::vector<const Importer*> all{
         &detail::paje_importer(),
         &detail::otf2_importer(),
+        &detail::ctf_importer(),
         &detail::chrome_importer(),
     };
     return all;

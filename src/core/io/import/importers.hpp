@@ -8,6 +8,7 @@ namespace chitra::detail {
 
 const Importer& paje_importer();
 const Importer& otf2_importer();
+const Importer& ctf_importer();
 const Importer& chrome_importer();
 
 } // namespace chitra::detail

@@ -1,0 +1,88 @@
+// Turns the messages of a CTF trace, in time order, into lane events (interfaces.md
+// "Foreign trace formats", docs/formats.md "CTF (LTTng)"): one lane per thread, pushes
+// and pops from `_entry`/`_exit`-style event names and from function tracing, kernel
+// scheduler states on `PID/TID sched` lanes, payload fields when a pattern asks.
+#pragma once
+
+#include "io/ctf/ctf_symbols.hpp"
+
+#include "chitra/lanes/lane_trace.hpp"
+
+#include <babeltrace2/babeltrace.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <regex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace chitra::detail {
+
+class CtfEventReader {
+public:
+    CtfEventReader(std::string source, std::optional<std::regex> fields);
+
+    // Throws InputError("SOURCE: event N: reason") for an event it cannot use.
+    void on_message(const bt_message* message);
+    std::uint64_t events() const { return events_; }
+
+    // The lanes in the contract's order (user threads by pid then tid, then the
+    // scheduler lanes) with function names resolved now that every binary is known.
+    LaneTrace finish();
+
+private:
+    enum class Kind : std::uint8_t { other, push, pop, func_entry, func_exit, bin_info, sched_switch, sched_wakeup, process_state };
+    struct EventInfo {
+        Kind kind = Kind::other;
+        LaneStateId state = kEmptyLaneState;
+        std::vector<std::uint64_t> members; // payload members the kind reads, by index
+        struct Pick {
+            std::uint64_t member;
+            std::string name; // EVENT.FIELD
+        };
+        std::vector<Pick> fields;           // payload members --fields asked for
+    };
+    struct StreamInfo {
+        bool clock = false;
+        std::optional<std::uint64_t> pid, tid; // common context members (vpid/vtid first)
+    };
+    struct LaneKey {
+        bool sched = false;
+        std::optional<std::int64_t> pid, tid;
+        auto operator<=>(const LaneKey&) const = default;
+    };
+
+    const EventInfo& info(const bt_event_class* cls);
+    const StreamInfo& stream(const bt_stream_class* cls);
+    std::size_t lane(const LaneKey& key);
+    std::size_t sched_lane(std::int64_t tid);
+    LaneStateId function_state(std::int64_t pid, std::uint64_t address);
+    void event(const bt_message* message);
+    void sample_fields(const EventInfo& info, const bt_field* payload, std::size_t lane, Time t);
+    [[noreturn]] void fail(const std::string& reason) const;
+
+    std::string source_;
+    std::optional<std::regex> fields_;
+    LaneTraceBuilder builder_;
+    std::uint64_t events_ = 0;
+    std::unordered_map<const bt_event_class*, EventInfo> events_info_; // node-based: entries stay put
+    std::unordered_map<const bt_stream_class*, StreamInfo> streams_;
+    const bt_event_class* last_class_ = nullptr; // the last lookups, the common case again
+    const EventInfo* last_info_ = nullptr;
+    const bt_stream_class* last_stream_ = nullptr;
+    const StreamInfo* last_stream_info_ = nullptr;
+    std::size_t last_lane_ = 0;
+    std::map<LaneKey, std::size_t> lanes_;
+    std::vector<LaneKey> lane_keys_;
+    std::unordered_map<std::int64_t, std::int64_t> pid_of_tid_;
+    // Function states: a placeholder state per (pid, address), named at the end.
+    std::map<std::pair<std::int64_t, std::uint64_t>, LaneStateId> functions_;
+    std::unordered_map<LaneStateId, std::pair<std::int64_t, std::uint64_t>> function_of_state_;
+    std::map<std::pair<std::string, std::size_t>, std::size_t> field_ids_;
+    CtfSymbols symbols_;
+    LaneStateId running_ = 0, runnable_ = 0, blocked_ = 0;
+};
+
+} // namespace chitra::detail
