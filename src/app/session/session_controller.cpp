@@ -112,6 +112,11 @@ void SessionController::buildMenu()
     saveAsAction = menu->addAction(tr("Save session &as…"), this, &SessionController::saveAsDialog);
     saveAsAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
     mergeAction = menu->addAction(tr("&Merge session…"), this, &SessionController::mergeDialog);
+    openAction->setStatusTip(tr("Open a saved session: its traces, views, pipelines and displays"));
+    recent_->menuAction()->setStatusTip(tr("Open a session saved before"));
+    saveAction->setStatusTip(tr("Save the traces, views, pipelines and displays as a session file"));
+    saveAsAction->setStatusTip(tr("Save the session under a new name"));
+    mergeAction->setStatusTip(tr("Add the traces and views of another session to this one"));
     menu->addSeparator();
     file->insertActions(before, menu->actions());
     w_->addActions({openAction, saveAction, saveAsAction}); // shortcuts work without the menu
@@ -126,7 +131,7 @@ void SessionController::updateRecent()
         recent_->addAction(f, this, [this, f] {
             if (maybeSave())
                 openSession(f);
-        });
+        })->setStatusTip(tr("Open the session %1").arg(f));
     recent_->setEnabled(!files.isEmpty());
 }
 

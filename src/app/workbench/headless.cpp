@@ -23,6 +23,7 @@
 #include <QElapsedTimer>
 #include <QPainter>
 #include <QPixmap>
+#include <QSettings>
 #include <QSplitter>
 #include <QThread>
 #include <QUndoStack>
@@ -142,7 +143,11 @@ int runWorkbench(QApplication& app)
 
     MainWindow window;
     if (!headless) {
-        window.show();
+        // First start (no saved geometry): maximised, so the trace gets the room.
+        if (QSettings().contains(QStringLiteral("window/geometry")))
+            window.show();
+        else
+            window.showMaximized();
         if (!sessionFile.isEmpty())
             window.sessionController()->openSession(sessionFile);
         else

@@ -9,23 +9,49 @@
 #include "session/session.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "displays/traceview_window.hpp"
+#include "dialogs/about_dialog.hpp"
+#include "dialogs/shortcuts_dialog.hpp"
 #include "document/view_document.hpp"
 #include "views/view_panel.hpp"
 
 #include <QAction>
 #include <QApplication>
+#include <QIcon>
+#include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QStyle>
 #include <QToolBar>
+
+#include <utility>
 #include <QUndoGroup>
 
 namespace chitra::app {
 
+namespace {
+
+// A tool tip as plain text, for telling whether it says more than the action's text.
+QString plainToolTip(const QAction* a)
+{
+    QString t = a->toolTip();
+    t.remove(QLatin1Char('&'));
+    if (t.endsWith(QStringLiteral("…")))
+        t.chop(1);
+    if (t.endsWith(QStringLiteral("...")))
+        t.chop(3);
+    return t;
+}
+
+// The desktop theme's icon where it has one, ours (resources/icons/actions/) otherwise.
+QIcon themed(const char* themeName, const char* ours)
+{
+    return QIcon::fromTheme(QLatin1String(themeName),
+                            QIcon(QStringLiteral(":/icons/actions/%1.svg").arg(QLatin1String(ours))));
+}
+
+} // namespace
+
 MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
 {
-    QStyle* style = w->style();
     // Traceview displays (docs/traceview.md): a Gantt or rate window of the current view;
     // "Apply as new view" of its view definition dialog makes a new view of the same file.
     auto traceview = [w](TraceviewWindow::Kind kind) -> TraceviewWindow* {
@@ -36,7 +62,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         return TraceviewWindow::open(v, kind, makeView, w);
     };
     QMenu* file = w->menuBar()->addMenu(tr("&File"));
-    open = file->addAction(style->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open trace(s)…"), w,
+    open = file->addAction(themed("document-open", "open"), tr("&Open trace(s)…"), w,
                            &MainWindow::openDialog);
     open->setShortcut(QKeySequence::Open);
     recent_ = file->addMenu(tr("Open &recent"));
@@ -68,10 +94,10 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     QMenu* edit = w->menuBar()->addMenu(tr("&Edit"));
     undo = w->undoGroup()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    undo->setIcon(style->standardIcon(QStyle::SP_ArrowBack));
+    undo->setIcon(themed("edit-undo", "undo"));
     redo = w->undoGroup()->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
-    redo->setIcon(style->standardIcon(QStyle::SP_ArrowForward));
+    redo->setIcon(themed("edit-redo", "redo"));
     edit->addAction(undo);
     edit->addAction(redo);
 
@@ -127,6 +153,28 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         if (auto* p = w->currentPanel())
             p->setLanesVisible(on);
     });
+    view->addSeparator();
+    // Focus: every dock folds away so the displays get the whole window; again brings back
+    // those that were open.
+    focus = view->addAction(tr("F&ocus on the displays"));
+    focus->setCheckable(true);
+    focus->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_F);
+    focus->setStatusTip(tr("Hide every side panel to give the displays the whole window; again to bring them back"));
+    connect(focus, &QAction::toggled, this, [this, w](bool on) {
+        if (on) {
+            focusHidden_.clear();
+            for (QDockWidget* d : w->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+                if (d->isVisible()) {
+                    focusHidden_.append(d);
+                    d->hide();
+                }
+        } else {
+            for (const QPointer<QDockWidget>& d : std::as_const(focusHidden_))
+                if (d)
+                    d->show();
+            focusHidden_.clear();
+        }
+    });
     ganttDisplay = view->addAction(tr("&Gantt display"), w, [traceview] { traceview(TraceviewWindow::Kind::Gantt); });
     rateDisplay = view->addAction(tr("&Rate display"), w, [traceview] { traceview(TraceviewWindow::Kind::Rate); });
     QMenu* order = view->addMenu(tr("State &order"));
@@ -181,18 +229,31 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     fitModel->setShortcut(Qt::CTRL | Qt::Key_M);
 
     QMenu* help = w->menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Mouse and keys"), w, [w] {
-        QMessageBox::information(
-            w, tr("Mouse and keys"),
-            tr("Wheel: zoom around the cursor\nDrag: pan\nShift-drag (or B): rubber band, then Zoom, Clip, "
-               "Brush pattern or Select\nBackspace: undo zoom   Home: fit all\nT / E: time / event view   F: frequency view   "
-               "L: lanes view\n"
-               "Ctrl+Z / Ctrl+Shift+Z: undo / redo pipeline steps\nCtrl+G: aggregate the current pattern   Ctrl+M: model"));
+    keyboardShortcuts = help->addAction(tr("&Keyboard shortcuts"), w, [w] {
+        auto* d = new ShortcutsDialog(w);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->open();
     });
+    keyboardShortcuts->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About Chitra"), w, [w] {
-        QMessageBox::about(w, tr("About Chitra"),
-                           tr("Chitra: a workbench for program execution traces.\nGPL-3.0-or-later."));
+        auto* d = new AboutDialog(w);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->open();
     });
+
+    // Icons: the theme's where it has a fitting one, ours where it has none that means the same.
+    timeView->setIcon(QIcon(QStringLiteral(":/icons/actions/time-view.svg")));
+    eventView->setIcon(QIcon(QStringLiteral(":/icons/actions/event-view.svg")));
+    bandMode->setIcon(themed("edit-select", "band"));
+    fitAll->setIcon(themed("zoom-fit-best", "fit-all"));
+    showLanes->setIcon(QIcon(QStringLiteral(":/icons/actions/lanes.svg")));
+    clipVisible->setIcon(QIcon(QStringLiteral(":/icons/actions/clip.svg")));
+    aggregate->setIcon(QIcon(QStringLiteral(":/icons/actions/aggregate.svg")));
+    timeFilter->setIcon(themed("view-filter", "filter"));
+    eventFilter->setIcon(timeFilter->icon());
+    setProjection->setIcon(QIcon(QStringLiteral(":/icons/actions/project.svg")));
+    fitModel->setIcon(QIcon(QStringLiteral(":/icons/actions/model.svg")));
+    keyboardShortcuts->setIcon(QIcon::fromTheme(QStringLiteral("help-keyboard-shortcuts")));
 
     QToolBar* bar = w->addToolBar(tr("Main"));
     bar->setObjectName("maintoolbar");
@@ -215,6 +276,72 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     bar->addAction(setProjection);
     bar->addSeparator();
     bar->addAction(fitModel);
+
+    // A status tip for every action (shown in the status bar while the menu item is hovered);
+    // where a tool tip says more than the text, the status tip repeats it.
+    const std::pair<QAction*, QString> tips[] = {
+        {open, tr("Open one or more trace files (.pes, text, OTF2, Chrome JSON, …) as new views")},
+        {undo, tr("Undo the last pipeline step of the current view")},
+        {redo, tr("Redo the pipeline step last undone")},
+        {timeView, tr("Show the trace against time")},
+        {eventView, tr("Show the trace against event index, one column per event")},
+        {fitAll, tr("Zoom out to show the whole trace")},
+        {undoZoom, tr("Go back to the previous zoom")},
+        {bandMode, tr("Drag draws a rubber band (to zoom, clip or brush a pattern) instead of panning")},
+        {showNames, tr("Write the state names on the y axis of the time view")},
+        {connectors, tr("Join consecutive states with vertical lines in the time view")},
+        {showFrequency, tr("Show or hide the frequency view (periodogram) under the time view")},
+        {ganttDisplay, tr("Open a Gantt chart of the current view in its own window")},
+        {rateDisplay, tr("Open a rate chart of the current view in its own window")},
+        {clipVisible, tr("Keep only the part of the trace that is visible now (a new pipeline step)")},
+        {setProjection, tr("Keep or merge states by name: a projection of the state set")},
+        {componentProjection, tr("Keep some components of composite states and drop the others")},
+        {exclude, tr("Remove chosen states from the trace")},
+        {parallel, tr("Aggregate states that occur in parallel into composite states")},
+        {rules, tr("Load a rules file that names, merges or colours states")},
+        {viewDefinition, tr("Edit the definition of the current view (Traceview style) and apply it")},
+        {fitModel, tr("Fit a Markov chain to the current view and show the model")},
+        {keyboardShortcuts, tr("List every keyboard shortcut of Chitra")},
+    };
+    for (const auto& [action, tip] : tips) {
+        action->setStatusTip(tip);
+        if (plainToolTip(action) == plainActionText(action))
+            action->setToolTip(action->shortcut().isEmpty()
+                                   ? tip
+                                   : tip + QStringLiteral(" (") +
+                                         action->shortcut().toString(QKeySequence::NativeText) + QStringLiteral(")"));
+    }
+    for (QAction* a : {exportDisplay, dumpView, dumpDerivation, showLanes, aggregate, timeFilter, eventFilter,
+                       frequencyFilter})
+        a->setStatusTip(a->toolTip());
+    for (QAction* a : file->actions()) {
+        if (!a->statusTip().isEmpty() || a->isSeparator())
+            continue;
+        const QString t = plainActionText(a);
+        if (a->menu() == recent_)
+            a->setStatusTip(tr("Open a trace opened before"));
+        else if (t == tr("Import pipeline"))
+            a->setStatusTip(tr("Apply the steps of a saved pipeline (JSON) to the current view"));
+        else if (t == tr("Export pipeline"))
+            a->setStatusTip(tr("Save the steps of the current view as a pipeline (JSON) to reuse on other traces"));
+        else if (t == tr("New view of this trace"))
+            a->setStatusTip(tr("Open another view of the current trace, with its own pipeline"));
+        else if (t == tr("Close view"))
+            a->setStatusTip(tr("Close the current view"));
+        else if (t == tr("Quit"))
+            a->setStatusTip(tr("Quit Chitra"));
+    }
+    for (QAction* a : order->actions())
+        if (!a->isSeparator())
+            a->setStatusTip(tr("Order the states on the y axis: %1").arg(plainActionText(a).toLower()));
+    order->menuAction()->setStatusTip(tr("Order of the states on the y axis"));
+    for (QAction* a : help->actions())
+        if (a->statusTip().isEmpty())
+            a->setStatusTip(tr("The version and license of Chitra and of the libraries it uses"));
+    // Tool-bar actions whose tool tip is only their text get one that says what they do.
+    for (QAction* a : bar->actions())
+        if (!a->isSeparator() && (plainToolTip(a) == plainActionText(a) || plainToolTip(a) == a->iconText()))
+            a->setToolTip(a->statusTip());
     updateRecent();
     viewChanged();
 }
@@ -224,7 +351,7 @@ void MainActions::updateRecent()
     recent_->clear();
     const QStringList files = recentFiles(kRecentTraces);
     for (const QString& f : files)
-        recent_->addAction(f, w_, [this, f] { w_->opener()->openRecent(f); });
+        recent_->addAction(f, w_, [this, f] { w_->opener()->openRecent(f); })->setStatusTip(tr("Open %1").arg(f));
     recent_->setEnabled(!files.isEmpty());
 }
 

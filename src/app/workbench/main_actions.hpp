@@ -1,9 +1,13 @@
 // Menus, toolbar and keyboard shortcuts of the main window.
 #pragma once
 
+#include <QList>
 #include <QObject>
+#include <QDockWidget>
+#include <QPointer>
 
 class QAction;
+class QDockWidget;
 class QMenu;
 
 namespace chitra::app {
@@ -47,10 +51,13 @@ public:
     QAction* exportDisplay;
     QAction* dumpView;
     QAction* dumpDerivation;
+    QAction* focus;             // View ▸ Focus on the displays: hides and restores the docks
+    QAction* keyboardShortcuts; // Help ▸ Keyboard shortcuts (dialogs/shortcuts_dialog.hpp)
 
 private:
     MainWindow* w_;
     QMenu* recent_;
+    QList<QPointer<QDockWidget>> focusHidden_;
 };
 
 } // namespace chitra::app

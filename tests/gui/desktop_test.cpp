@@ -1,0 +1,165 @@
+// The main window as a desktop program, driven like a user: Help ▸ Keyboard shortcuts lists
+// every action that has a shortcut with its key sequence, Help ▸ About names the version and
+// license of Chitra and of every linked library, View ▸ Focus folds the docks away and back.
+#include "main_window_test_util.hpp"
+
+#include "dialogs/about_dialog.hpp"
+#include "dialogs/shortcuts_dialog.hpp"
+#include "workbench/main_actions.hpp"
+#include "workbench/main_window.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTableWidget>
+#include <QToolBar>
+#include <QtTest>
+
+using namespace chitra;
+using namespace chitra::app;
+
+namespace {
+
+// Clicks the menu bar's entry `menuTitle`, then the entry `itemText` of the menu it opens.
+void chooseFromMenu(QMainWindow* w, const QString& menuTitle, const QString& itemText)
+{
+    QMenuBar* bar = w->menuBar();
+    QAction* top = nullptr;
+    for (QAction* a : bar->actions())
+        if (plainActionText(a) == menuTitle)
+            top = a;
+    QVERIFY2(top, qPrintable("no menu " + menuTitle));
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(top).center());
+    QMenu* menu = top->menu();
+    QTRY_VERIFY(menu->isVisible());
+    QAction* item = nullptr;
+    for (QAction* a : menu->actions())
+        if (plainActionText(a) == itemText)
+            item = a;
+    QVERIFY2(item, qPrintable("no menu item " + itemText));
+    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(item).center());
+}
+
+void walkMenu(QMenu* menu, const QString& path, QStringList& missing)
+{
+    for (QAction* a : menu->actions()) {
+        if (a->isSeparator())
+            continue;
+        const QString here = path + " > " + plainActionText(a);
+        if (a->statusTip().trimmed().isEmpty())
+            missing << here;
+        if (a->menu())
+            walkMenu(a->menu(), here, missing);
+    }
+}
+
+} // namespace
+
+class DesktopTest : public QObject {
+    Q_OBJECT
+private slots:
+    void shortcutsDialogListsEveryShortcut()
+    {
+        auto w = testutil::quietWindow();
+        chooseFromMenu(w.get(), QStringLiteral("Help"), QStringLiteral("Keyboard shortcuts"));
+        ShortcutsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w->findChild<ShortcutsDialog*>()) != nullptr && dialog->isVisible());
+        QTableWidget* table = dialog->table();
+
+        int withShortcut = 0;
+        for (QAction* a : w->findChildren<QAction*>()) {
+            if (a->shortcuts().isEmpty())
+                continue;
+            ++withShortcut;
+            const QString text = plainActionText(a);
+            bool found = false;
+            for (int r = 0; r < table->rowCount() && !found; ++r) {
+                if (table->item(r, 0)->text() != text)
+                    continue;
+                const QString keys = table->item(r, 1)->text();
+                found = true;
+                for (const QKeySequence& k : a->shortcuts())
+                    found = found && keys.contains(k.toString(QKeySequence::NativeText));
+            }
+            QVERIFY2(found, qPrintable("shortcut of \"" + text + "\" (" + a->shortcut().toString() + ") not listed"));
+        }
+        QVERIFY(withShortcut >= 15); // Open, Quit, Undo, Redo, T, E, Home, Backspace, B, F, L, Ctrl+G, …
+        QCOMPARE(table->rowCount(), withShortcut);
+        dialog->close();
+    }
+
+    void aboutShowsVersionsAndLicenses()
+    {
+        auto w = testutil::quietWindow();
+        chooseFromMenu(w.get(), QStringLiteral("Help"), QStringLiteral("About Chitra"));
+        AboutDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w->findChild<AboutDialog*>()) != nullptr && dialog->isVisible());
+        const QString heading = dialog->findChild<QLabel*>(QStringLiteral("aboutHeading"))->text();
+        QVERIFY2(heading.contains(QStringLiteral("0.1")), qPrintable(heading)); // the project version
+        QVERIFY(heading.contains(QStringLiteral("GPL-3.0-or-later")));
+        QTableWidget* table = dialog->libraries();
+        QStringList names;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            names << table->item(r, 0)->text();
+            QVERIFY2(!table->item(r, 1)->text().isEmpty(), qPrintable(names.last() + " has no version"));
+            QVERIFY2(!table->item(r, 2)->text().isEmpty(), qPrintable(names.last() + " has no license"));
+            QVERIFY2(table->item(r, 1)->text().at(0).isDigit(), qPrintable(table->item(r, 1)->text()));
+        }
+        for (const char* lib : {"Qt", "QCustomPlot", "FFTW", "Eigen", "Boost", "nlohmann-json", "simdjson", "OTF2",
+                                "xxHash", "Graphviz"})
+            QVERIFY2(names.contains(QLatin1String(lib)), lib);
+        const int qt = static_cast<int>(names.indexOf(QStringLiteral("Qt")));
+        QCOMPARE(table->item(qt, 1)->text(), QString::fromLatin1(qVersion()));
+        dialog->close();
+    }
+
+    void everyActionHasATip()
+    {
+        auto w = testutil::quietWindow();
+        QStringList missing;
+        for (QAction* top : w->menuBar()->actions())
+            if (top->menu())
+                walkMenu(top->menu(), plainActionText(top), missing);
+        const QList<QToolBar*> bars = w->findChildren<QToolBar*>();
+        QVERIFY(!bars.isEmpty());
+        for (QToolBar* bar : bars)
+            for (QAction* a : bar->actions()) {
+                if (a->isSeparator() || a->menu())
+                    continue;
+                const QString name = "tool bar > " + plainActionText(a);
+                if (a->statusTip().trimmed().isEmpty())
+                    missing << name + " (status tip)";
+                QString tip = a->toolTip();
+                tip.remove('&');
+                if (tip.length() <= plainActionText(a).length() + 2 || tip == a->iconText())
+                    missing << name + " (tool tip says no more than the text: " + a->toolTip() + ")";
+            }
+        QVERIFY2(missing.isEmpty(), qPrintable("without a tip:\n  " + missing.join("\n  ")));
+    }
+
+    void focusHidesAndRestoresEveryDock()
+    {
+        auto w = testutil::quietWindow();
+        const QList<QDockWidget*> docks = w->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly);
+        QVERIFY(docks.size() >= 4);
+        QList<QDockWidget*> shown;
+        for (QDockWidget* d : docks)
+            if (d->isVisible())
+                shown << d;
+        QVERIFY(!shown.isEmpty());
+        QTest::keyClick(w.get(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(w->actions()->focus->isChecked());
+        for (QDockWidget* d : docks)
+            QVERIFY2(!d->isVisible(), qPrintable(d->windowTitle() + " still shown"));
+        QTest::keyClick(w.get(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!w->actions()->focus->isChecked());
+        for (QDockWidget* d : docks)
+            QCOMPARE(d->isVisible(), shown.contains(d));
+    }
+};
+
+QTEST_MAIN(DesktopTest)
+#include "desktop_test.moc"
