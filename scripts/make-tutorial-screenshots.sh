@@ -43,6 +43,8 @@ session() { # session NAME TRACE key=value... : a session file in $WORK
 # Note: --session=FILE with '=': QApplication takes a separate "--session FILE" as its
 # own X11 session-management option.
 
+# the lanes view of a multi-rank trace (docs/gui.md)
+shot lanes --open sample_traces/smpi-halo-r4.paje --display lanes --size 1400x800
 # 1. the N=2 trace as opened
 shot 01-open --open "$N2" --display time
 # 2. zoom: 8 ms of the time view

@@ -44,6 +44,15 @@ void LeftAxisAligner::measure()
     for (QCustomPlot* p : plots_)
         if (p->isVisible())
             margin = std::max(margin, neededLeft(p));
+    // A plot with very wide tick labels (the time view's joined lane states) must not
+    // squeeze the others to a sliver: the aligned margin is at most a quarter of the
+    // narrowest plot; a plot needing more still takes it through its own auto margins.
+    int narrowest = 0;
+    for (QCustomPlot* p : plots_)
+        if (p->isVisible() && p->width() > 0)
+            narrowest = narrowest == 0 ? p->width() : std::min(narrowest, p->width());
+    if (narrowest > 0)
+        margin = std::min(margin, narrowest / 4);
     if (margin == margin_)
         return; // settled: the next replots change nothing
     margin_ = margin;
