@@ -299,9 +299,14 @@ void TracePlot::refreshTicks()
     // The axis rect is laid out at replot; the widget height less the x axis is close.
     const double spacing = std::max(20, plot_->height() - 50) / std::max(1.0, static_cast<double>(lanes));
     const int step = std::max(1, static_cast<int>(std::ceil(fontMetrics().height() / std::max(1.0, spacing))));
+    // Names of states joined from many lanes can be longer than the plot is wide: they are
+    // shortened in the middle to a quarter of the width (the full name is in the hover text).
+    const QFontMetrics labels(plot_->yAxis->tickLabelFont());
+    const int widest = std::max(80, plot_->width() / 4);
     for (int l = 0; l < lanes; l += step) {
         const SymbolId s = doc_->laneSymbol(l);
-        ticker->addTick(l, showNames_ ? QString::fromStdString((*doc_->ses().symbols)[s].name) : QString::number(l));
+        const QString name = QString::fromStdString((*doc_->ses().symbols)[s].name);
+        ticker->addTick(l, showNames_ ? labels.elidedText(name, Qt::ElideMiddle, widest) : QString::number(l));
     }
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setSubTicks(false);
