@@ -7,12 +7,19 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace chitra::cli {
 
 struct TraceInput {
     std::string from;                // empty: detect by content
     std::string components = "all";
+    // Text traces (CSV, event traces).
+    std::string time_column;
+    std::string state_columns;               // COL[,COL...]
+    std::vector<std::string> field_columns;
+    std::string delimiter;
+    std::string time_unit = "ns";
 };
 
 void add_trace_input_options(CLI::App* command, TraceInput& input);

@@ -9,5 +9,6 @@ namespace chitra::detail {
 const Importer& paje_importer();
 const Importer& otf2_importer();
 const Importer& chrome_importer();
+const Importer& events_importer();
 
 } // namespace chitra::detail
