@@ -9,6 +9,7 @@ const std::vector<const Importer*>& importers()
         &detail::paje_importer(),
         &detail::otf2_importer(),
         &detail::chrome_importer(),
+        &detail::paraver_importer(),
         &detail::csv_importer(),
         &detail::events_importer(),
     };

@@ -9,6 +9,7 @@ namespace chitra::detail {
 const Importer& paje_importer();
 const Importer& otf2_importer();
 const Importer& chrome_importer();
+const Importer& paraver_importer();
 const Importer& csv_importer();
 const Importer& events_importer();
 
