@@ -44,7 +44,7 @@ public:
         seen_ = true;
         last_ = *t;
         current_ = to;
-        builder_.set(lane_, *t, state(to));
+        builder_.set(lane_, *t, state(to, line));
         builder_.saw_event(*t);
         text::next_word(rest); // TYPE: not read
         for (std::string_view pair = text::next_word(rest); !pair.empty(); pair = text::next_word(rest))
@@ -61,14 +61,14 @@ public:
     }
 
 private:
-    LaneStateId state(std::string_view name)
+    LaneStateId state(std::string_view name, std::size_t line)
     {
         auto it = states_.find(name);
         if (it != states_.end())
             return it->second;
         const std::string problem = name_text_problem(name);
         if (!problem.empty())
-            throw InputError(source_ + ": state " + quote_token(name) + ": " + problem);
+            fail(source_, line, "state " + quote_token(name) + ": " + problem);
         return states_.emplace(name, builder_.state(name)).first->second;
     }
 
