@@ -52,8 +52,14 @@ public:
                  (count_ == 1 ? "" : "s") + (names_.empty() ? ", no header" : "") + ")");
     }
 
+    // A column's name, checked as a lane or field name (its problem is one of line 1).
     std::string name(std::size_t column) const
     {
+        if (!names_.empty()) {
+            const std::string problem = name_text_problem(csv::trim(names_[column]));
+            if (!problem.empty())
+                fail(source_, 1, "column name " + quote_token(csv::trim(names_[column])) + ": " + problem);
+        }
         return names_.empty() ? std::to_string(column + 1) : std::string(csv::trim(names_[column]));
     }
 

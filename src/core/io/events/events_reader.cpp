@@ -82,6 +82,8 @@ private:
         if (!value)
             fail(source_, line, "the value of " + quote_token(name) + " is not a number");
         auto it = fields_.find(name);
+        if (it == fields_.end() && !name_text_problem(name).empty())
+            fail(source_, line, "field " + quote_token(name) + ": " + name_text_problem(name));
         if (it == fields_.end())
             it = fields_.emplace(name, builder_.add_field(std::string(name), FieldKind::gauge, lane_)).first;
         builder_.sample(it->second, t, *value);

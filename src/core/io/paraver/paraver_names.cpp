@@ -1,6 +1,7 @@
 #include "io/paraver/paraver_names.hpp"
 
 #include "io/import/text_scan.hpp"
+#include "io/trace_readers.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,15 @@ namespace chitra::detail::paraver {
 namespace {
 
 using text::fail;
+
+// A name as the PES will hold it: valid text, else an error of its line.
+std::string checked(std::string_view name, const std::string& source, std::size_t n)
+{
+    const std::string problem = name_text_problem(name);
+    if (!problem.empty())
+        fail(source, n, "name " + quote_token(name) + ": " + problem);
+    return std::string(name);
+}
 
 std::string_view trim(std::string_view s)
 {
@@ -28,7 +38,7 @@ void state_line(std::string_view line, const std::string& source, std::size_t n,
     const auto value = text::parse_unsigned(text::next_word(rest));
     if (!value || trim(rest).empty())
         fail(source, n, "a STATES line is NUMBER NAME");
-    names.states[*value] = std::string(trim(rest));
+    names.states[*value] = checked(trim(rest), source, n);
 }
 
 // `GRADIENT TYPE NAME...` of an EVENT_TYPE line.
@@ -39,7 +49,7 @@ void event_type_line(std::string_view line, const std::string& source, std::size
     const auto type = text::parse_unsigned(text::next_word(rest));
     if (!gradient || !type || trim(rest).empty())
         fail(source, n, "an EVENT_TYPE line is GRADIENT TYPE NAME");
-    names.event_types[*type] = std::string(trim(rest));
+    names.event_types[*type] = checked(trim(rest), source, n);
 }
 
 std::string slurp(const std::string& path)
@@ -101,8 +111,8 @@ void parse_row(std::string_view text, const std::string& source, Names& names)
             if (p >= end)
                 fail(source, n, "LEVEL THREAD SIZE " + std::to_string(*size) + " (line " + std::to_string(first) +
                                     ") but the file ends after " + std::to_string(i) + " names");
-            names.threads.emplace_back(trim(text::next_line(p, end)));
             ++n;
+            names.threads.push_back(checked(trim(text::next_line(p, end)), source, n));
         }
         return;
     }
