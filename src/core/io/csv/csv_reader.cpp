@@ -60,7 +60,9 @@ public:
             if (!problem.empty())
                 fail(source_, 1, "column name " + quote_token(csv::trim(names_[column])) + ": " + problem);
         }
-        return names_.empty() ? std::to_string(column + 1) : std::string(csv::trim(names_[column]));
+        // No header, or an empty header cell: the column's number.
+        return names_.empty() || csv::trim(names_[column]).empty() ? std::to_string(column + 1)
+                                                                   : std::string(csv::trim(names_[column]));
     }
 
 private:
