@@ -7,7 +7,8 @@
 #          the PES of its lanes), fuzz_otf2_reader (OTF2 importer: one file of a small
 #          archive replaced by the input), fuzz_chrome_reader (Chrome Trace Event JSON
 #          reader against its oracle), fuzz_ctf_reader (CTF importer: one file of a
-#          recorded LTTng trace replaced by the input).
+#          recorded LTTng trace replaced by the input), fuzz_events_reader,
+#          fuzz_csv_reader, fuzz_paraver_reader (the text importers and the PES of their lanes).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
@@ -27,7 +28,8 @@ shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader
-           fuzz_otf2_reader fuzz_chrome_reader fuzz_ctf_reader)
+           fuzz_otf2_reader fuzz_chrome_reader fuzz_ctf_reader fuzz_events_reader fuzz_csv_reader
+           fuzz_paraver_reader)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -89,6 +91,10 @@ for target in "${targets[@]}"; do
       # fail (the library reports that as an error) instead of filling memory.
       export ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=1024${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
       args=(-max_len=8192 -len_control=0) ;;
+    fuzz_events_reader|fuzz_csv_reader|fuzz_paraver_reader)
+      name=${target#fuzz_}; name=${name%_reader}; seeds=$(seed_dir $name)
+      cp tests/fuzz/seeds-$name/* "$seeds/"
+      args=(-max_len=4096 -dict="$repo/tests/fuzz/$name.dict") ;;
     fuzz_chrome_reader)
       name=chrome; seeds=$(seed_dir $name)
       cp tests/fuzz/seeds-chrome/* "$seeds/"

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace chitra::cli {
 
@@ -14,6 +15,12 @@ struct TraceInput {
     std::string from;                // empty: detect by content
     std::string components = "all";
     std::string fields;              // CTF payload fields as data fields (/REGEX/)
+    // Text traces (CSV, event traces).
+    std::string time_column;
+    std::string state_columns;               // COL[,COL...]
+    std::vector<std::string> field_columns;
+    std::string delimiter;
+    std::string time_unit = "ns";
 };
 
 void add_trace_input_options(CLI::App* command, TraceInput& input);

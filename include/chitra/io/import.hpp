@@ -31,6 +31,13 @@ struct ImportOptions {
     // Payload fields that become data fields, for formats whose events carry them (CTF):
     // an ECMAScript regular expression searched in `EVENT.FIELD` (`/REGEX/` too); empty: none.
     std::string fields;
+    // Text traces (CSV, event traces): columns by name or 1-based number; empty means the
+    // format's default (time: the first column, states: the second, fields: none).
+    std::string time_column;
+    std::vector<std::string> state_columns;
+    std::vector<std::string> field_columns;
+    char delimiter = 0;       // CSV; 0: the first of , ; tab found in the first row
+    int time_scale = 0;       // source time x 10^time_scale = ns (--time-unit: ns 0, us 3, ms 6, s 9)
     // Called now and then with the share of the input read (0..1); the import stops with
     // chitra::Cancelled when the thread's cancel flag is set (chitra/util/cancel.hpp).
     std::function<void(double)> progress;
@@ -51,6 +58,9 @@ public:
     // or "FILE: byte N" / "FILE: event N" for binary formats).
     virtual LaneTrace read(const std::string& path, const ImportOptions& options) const = 0;
 };
+
+// The power of ten from `unit` (ns, us, ms, s) to nanoseconds; nullopt for another unit.
+std::optional<int> time_unit_scale(std::string_view unit);
 
 // Every importer, in detection order (the registry: src/core/io/import/importers.cpp).
 const std::vector<const Importer*>& importers();

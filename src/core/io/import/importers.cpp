@@ -10,6 +10,9 @@ const std::vector<const Importer*>& importers()
         &detail::otf2_importer(),
         &detail::ctf_importer(),
         &detail::chrome_importer(),
+        &detail::paraver_importer(),
+        &detail::csv_importer(),
+        &detail::events_importer(),
     };
     return all;
 }

@@ -10,5 +10,8 @@ const Importer& paje_importer();
 const Importer& otf2_importer();
 const Importer& ctf_importer();
 const Importer& chrome_importer();
+const Importer& paraver_importer();
+const Importer& csv_importer();
+const Importer& events_importer();
 
 } // namespace chitra::detail

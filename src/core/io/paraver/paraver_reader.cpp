@@ -1,0 +1,272 @@
+// The Paraver reader: the header makes one lane per thread; then one pass over the
+// records, split at ':' in place. A state record sets its thread's state over [begin,
+// end); the end is applied lazily, when the thread's next record begins later.
+#include "io/paraver/paraver_reader.hpp"
+
+#include "io/import/exact_time.hpp"
+#include "io/import/text_scan.hpp"
+#include "io/paraver/paraver_header.hpp"
+
+#include <optional>
+#include <unordered_map>
+
+namespace chitra::detail {
+
+namespace {
+
+using text::fail;
+
+constexpr std::size_t kMaxFields = 2 + 6 + 2 * 64; // an event record of 64 type:value pairs
+
+struct Fields {
+    std::string_view at[kMaxFields];
+    std::size_t count = 0;
+};
+
+void split(std::string_view line, Fields& f, const std::string& source, std::size_t n)
+{
+    f.count = 0;
+    for (;;) {
+        const std::size_t colon = line.find(':');
+        if (f.count == kMaxFields)
+            fail(source, n, "more than " + std::to_string(kMaxFields) + " fields in a record");
+        f.at[f.count++] = line.substr(0, colon);
+        if (colon == std::string_view::npos)
+            return;
+        line.remove_prefix(colon + 1);
+    }
+}
+
+class ParaverReader {
+public:
+    ParaverReader(const std::string& source, const paraver::Header& header, const paraver::Names& names)
+        : source_(source), scale_(header.time_scale), names_(names), builder_(source, "paraver")
+    {
+        std::size_t lane = 0;
+        for (std::size_t a = 0; a < header.threads.size(); ++a) {
+            first_lane_.emplace_back();
+            for (std::size_t t = 0; t < header.threads[a].size(); ++t) {
+                first_lane_[a].push_back(lane);
+                for (std::uint32_t h = 0; h < header.threads[a][t]; ++h, ++lane)
+                    builder_.add_lane(lane < names.threads.size() && names.threads.size() == total(header)
+                                          ? names.threads[lane]
+                                          : std::to_string(a + 1) + "." + std::to_string(t + 1) + "." +
+                                                std::to_string(h + 1));
+            }
+            threads_.push_back(header.threads[a]);
+        }
+        lanes_.resize(lane);
+        if (!names.threads.empty() && names.threads.size() != lane)
+            row_mismatch_ = std::to_string(names.threads.size()) + " thread names in the .row for " +
+                            std::to_string(lane) + " threads: names not used";
+    }
+
+    void record(const Fields& f, std::size_t n)
+    {
+        const std::string_view kind = f.at[0];
+        if (kind == "1")
+            state(f, n);
+        else if (kind == "2")
+            event(f, n);
+        else if (kind == "3")
+            ++communications_;
+        else if (kind == "4")
+            ++global_ops_;
+        else
+            fail(source_, n,
+                 "unknown record type " + std::string(kind.substr(0, 16)) +
+                     " (1 state, 2 event, 3 communication, 4 global operation)");
+    }
+
+    LaneTrace finish()
+    {
+        for (std::size_t lane = 0; lane < lanes_.size(); ++lane)
+            if (lanes_[lane].end)
+                builder_.reset(lane, *lanes_[lane].end);
+        LaneTrace out = builder_.finish();
+        const auto note = [&](std::uint64_t count, const std::string& what) {
+            if (count)
+                out.warnings.push_back(source_ + ": " + std::to_string(count) + " x " + what);
+        };
+        note(communications_, "communication record (3:) skipped");
+        note(global_ops_, "global operation record (4:) skipped");
+        note(unnamed_events_, "event of a type the .pcf does not name skipped");
+        note(overlaps_, "state record that begins before the previous one of its thread ends (it wins)");
+        if (!row_mismatch_.empty())
+            out.warnings.push_back(source_ + ": " + row_mismatch_);
+        return out;
+    }
+
+private:
+    struct LaneState {
+        std::optional<Time> end; // of the last state record, not applied yet
+        Time begin = 0;
+        Time last_sample = 0;
+    };
+
+    static std::size_t total(const paraver::Header& h)
+    {
+        std::size_t n = 0;
+        for (const auto& a : h.threads)
+            for (std::uint32_t t : a)
+                n += t;
+        return n;
+    }
+
+    std::uint64_t number(std::string_view text, const char* what, std::size_t n) const
+    {
+        const auto v = text::parse_unsigned(text);
+        if (!v)
+            fail(source_, n, std::string(what) + " " + quote(text) + " is not a number");
+        return *v;
+    }
+
+    static std::string quote(std::string_view text) { return "'" + std::string(text.substr(0, 32)) + "'"; }
+
+    Time time(std::string_view text, std::size_t n) const
+    {
+        const auto t = text.empty() || text.front() == '-' ? std::nullopt : decimal_scaled(text, scale_);
+        if (!t)
+            fail(source_, n, "the time " + quote(text) + " is not a number (or is too large)");
+        return *t;
+    }
+
+    // The lane of the record's `appl:task:thread` (fields 2-4, 1-based).
+    std::size_t lane(const Fields& f, std::size_t n) const
+    {
+        const std::uint64_t a = number(f.at[2], "the application", n);
+        const std::uint64_t t = number(f.at[3], "the task", n);
+        const std::uint64_t h = number(f.at[4], "the thread", n);
+        if (a < 1 || a > threads_.size() || t < 1 || t > threads_[a - 1].size() || h < 1 ||
+            h > threads_[a - 1][t - 1])
+            fail(source_, n,
+                 "thread " + std::to_string(a) + "." + std::to_string(t) + "." + std::to_string(h) +
+                     " is not in the header");
+        return first_lane_[a - 1][t - 1] + (h - 1);
+    }
+
+    void state(const Fields& f, std::size_t n)
+    {
+        if (f.count != 8)
+            fail(source_, n, "a state record is 1:CPU:APPL:TASK:THREAD:BEGIN:END:STATE, this one has " +
+                                 std::to_string(f.count) + " fields");
+        const std::size_t l = lane(f, n);
+        const Time begin = time(f.at[5], n);
+        const Time end = time(f.at[6], n);
+        const std::uint64_t value = number(f.at[7], "the state", n);
+        if (end < begin)
+            fail(source_, n, "the state record ends before it begins");
+        builder_.saw_event(end);
+        if (end == begin)
+            return;
+        LaneState& s = lanes_[l];
+        if (s.end && begin < s.begin)
+            fail(source_, n, "the state record begins before the previous one of its thread");
+        if (s.end && *s.end > begin)
+            ++overlaps_;
+        else if (s.end && *s.end < begin)
+            builder_.reset(l, *s.end);
+        builder_.set(l, begin, state_id(value));
+        s.begin = begin;
+        s.end = end;
+    }
+
+    void event(const Fields& f, std::size_t n)
+    {
+        if (f.count < 8 || f.count % 2 != 0)
+            fail(source_, n, "an event record is 2:CPU:APPL:TASK:THREAD:TIME:TYPE:VALUE[:TYPE:VALUE...]");
+        const std::size_t l = lane(f, n);
+        const Time t = time(f.at[5], n);
+        builder_.saw_event(t);
+        LaneState& s = lanes_[l];
+        for (std::size_t i = 6; i < f.count; i += 2) {
+            const std::uint64_t type = number(f.at[i], "the event type", n);
+            const auto value = text::parse_double(f.at[i + 1]);
+            if (!value)
+                fail(source_, n, "the event value " + quote(f.at[i + 1]) + " is not a number");
+            const auto name = names_.event_types.find(type);
+            if (name == names_.event_types.end()) {
+                ++unnamed_events_;
+                continue;
+            }
+            if (t < s.last_sample)
+                fail(source_, n, "the event is before the previous event of its thread");
+            s.last_sample = t;
+            builder_.sample(field(type, name->second, l), t, *value);
+        }
+    }
+
+    LaneStateId state_id(std::uint64_t value)
+    {
+        auto it = state_ids_.find(value);
+        if (it != state_ids_.end())
+            return it->second;
+        const auto name = names_.states.find(value);
+        const LaneStateId id =
+            builder_.state(name != names_.states.end() ? name->second : std::to_string(value));
+        state_ids_.emplace(value, id);
+        return id;
+    }
+
+    std::size_t field(std::uint64_t type, const std::string& name, std::size_t lane)
+    {
+        const auto key = std::make_pair(type, lane);
+        auto it = fields_.find(key);
+        if (it == fields_.end())
+            it = fields_.emplace(key, builder_.add_field(name, FieldKind::gauge, lane)).first;
+        return it->second;
+    }
+
+    struct PairHash {
+        std::size_t operator()(const std::pair<std::uint64_t, std::size_t>& p) const
+        {
+            return std::hash<std::uint64_t>()(p.first * 0x9E3779B97F4A7C15ull ^ p.second);
+        }
+    };
+
+    const std::string& source_;
+    int scale_;
+    const paraver::Names& names_;
+    LaneTraceBuilder builder_;
+    std::vector<std::vector<std::size_t>> first_lane_; // [appl][task]
+    std::vector<std::vector<std::uint32_t>> threads_;
+    std::vector<LaneState> lanes_;
+    std::unordered_map<std::uint64_t, LaneStateId> state_ids_;
+    std::unordered_map<std::pair<std::uint64_t, std::size_t>, std::size_t, PairHash> fields_;
+    std::uint64_t communications_ = 0, global_ops_ = 0, unnamed_events_ = 0, overlaps_ = 0;
+    std::string row_mismatch_;
+};
+
+} // namespace
+
+LaneTrace read_paraver_text(std::string_view text, const std::string& source, const paraver::Names& names,
+                            const ImportOptions& options)
+{
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    if (p == end)
+        fail(source, 1, "an empty file (a Paraver trace starts with #Paraver)");
+    const paraver::Header header = paraver::parse_header(text::next_line(p, end), source);
+    ParaverReader reader(source, header, names);
+    text::Progress progress(text, options.progress);
+    Fields fields;
+    std::size_t n = 1;
+    while (p < end) {
+        const std::string_view line = text::next_line(p, end);
+        ++n;
+        if (line.empty() || line.front() == '#' || line.front() == 'c') // comments, communicators
+            continue;
+        split(line, fields, source, n);
+        reader.record(fields, n);
+        progress.at(p);
+    }
+    progress.done();
+    return reader.finish();
+}
+
+bool looks_like_paraver(std::string_view head)
+{
+    return head.starts_with("#Paraver");
+}
+
+} // namespace chitra::detail
