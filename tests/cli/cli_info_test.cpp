@@ -16,22 +16,7 @@ namespace {
 using cli_test::CliRun;
 using cli_test::quote;
 using cli_test::slurp;
-
-struct TempDir {
-    std::filesystem::path path;
-    TempDir()
-    {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "chitra-cli-XXXXXX").string();
-        path = ::mkdtemp(tmpl.data());
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-    std::string file(const std::string& name, std::string_view content) const
-    {
-        std::ofstream(path / name, std::ios::binary) << content;
-        return (path / name).string();
-    }
-};
+using cli_test::TempDir;
 
 CliRun cli(const TempDir& dir, const std::string& args) { return cli_test::run_cli(args, dir.path); }
 

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace chitra::cli_test {
@@ -16,6 +18,23 @@ namespace chitra::cli_test {
 struct CliRun {
     int status = -1; // the exit status, or 128 + the signal that ended the program
     std::string out, err;
+};
+
+// A fresh folder for one test's files, removed with everything in it afterwards.
+struct TempDir {
+    std::filesystem::path path;
+    TempDir()
+    {
+        std::string tmpl = (std::filesystem::temp_directory_path() / "chitra-cli-XXXXXX").string();
+        path = ::mkdtemp(tmpl.data());
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+    std::string file(const std::string& name, std::string_view content) const
+    {
+        std::ofstream(path / name, std::ios::binary) << content;
+        return (path / name).string();
+    }
 };
 
 // Single-quoted for the shell, whatever the text holds.

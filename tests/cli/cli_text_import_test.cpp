@@ -1,64 +1,22 @@
 // chitra-cli on Paraver, CSV and event traces, run as a separate process (the built binary):
 // convert, info, errors (exit 3, nothing written) and warnings (stderr, exit 0).
+#include "cli_test_util.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
-struct CliRun {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using chitra::cli_test::CliRun;
+using chitra::cli_test::quote;
+using chitra::cli_test::slurp;
+using chitra::cli_test::TempDir;
 
-struct TempDir {
-    std::filesystem::path path;
-    TempDir()
-    {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "chitra-cli-XXXXXX").string();
-        path = ::mkdtemp(tmpl.data());
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-    std::string file(const std::string& name, std::string_view content) const
-    {
-        std::ofstream(path / name, std::ios::binary) << content;
-        return (path / name).string();
-    }
-};
-
-std::string slurp(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-std::string quote(const std::string& s)
-{
-    std::string out = "'";
-    for (char c : s)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-CliRun cli(const TempDir& dir, const std::string& args)
-{
-    std::string command = quote(CHITRA_CLI_PATH) + " " + args + " >" + quote(dir / "stdout") + " 2>" +
-                          quote(dir / "stderr");
-    int raw = std::system(command.c_str());
-    CliRun run;
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    run.out = slurp(dir / "stdout");
-    run.err = slurp(dir / "stderr");
-    return run;
-}
+CliRun cli(const TempDir& dir, const std::string& args) { return chitra::cli_test::run_cli(args, dir.path); }
 
 } // namespace
 

@@ -1,5 +1,6 @@
 #include "io/paraver/paraver_header.hpp"
 
+#include "chitra/io/import.hpp"
 #include "io/import/text_scan.hpp"
 
 namespace chitra::detail::paraver {
@@ -72,14 +73,8 @@ private:
         if (underscore == std::string_view::npos)
             return 3;
         const std::string_view unit = ftime.substr(underscore + 1);
-        if (unit == "ns")
-            return 0;
-        if (unit == "us")
-            return 3;
-        if (unit == "ms")
-            return 6;
-        if (unit == "s")
-            return 9;
+        if (const auto scale = time_unit_scale(unit))
+            return *scale;
         fail("unknown time unit " + std::string(unit.substr(0, 16)) + " (ns, us, ms or s)");
     }
 
