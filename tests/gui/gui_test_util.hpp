@@ -143,10 +143,11 @@ inline void typeInto(QLineEdit* edit, const QString& text)
 }
 
 // Clicks row `row` of a list (scrolled into view first, as a person would).
-inline void clickRow(QListWidget* list, int row)
+inline void clickRow(QAbstractItemView* list, int row)
 {
-    list->scrollToItem(list->item(row));
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(row)).center());
+    const QModelIndex index = list->model()->index(row, 0);
+    list->scrollTo(index);
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(index).center());
 }
 
 // Picks item `index` of a combo box with the keyboard (Home, then Down arrows).

@@ -9,7 +9,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QListView>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -24,20 +24,20 @@ namespace {
 // variance 1300/3), B 3, 3; C 2; D 12.
 const char* kTrace = "# timebase: us\n# end: 100\n0 A\n50 B\n53 C\n55 A\n75 B\n78 D\n90 A\n";
 
-QStringList visibleNames(QListWidget* list)
+constexpr int kNameRole = Qt::UserRole + 1;
+
+QStringList visibleNames(QListView* list)
 {
     QStringList names;
-    for (int r = 0; r < list->count(); ++r)
-        if (!list->item(r)->isHidden()) names << list->item(r)->data(Qt::UserRole + 1).toString();
+    for (int r = 0; r < list->model()->rowCount(); ++r) names << list->model()->index(r, 0).data(kNameRole).toString();
     return names;
 }
 
-void clickItem(QListWidget* list, const QString& name)
+void clickItem(QListView* list, const QString& name)
 {
-    for (int r = 0; r < list->count(); ++r)
-        if (list->item(r)->data(Qt::UserRole + 1).toString() == name) {
-            const QRect rect = list->visualItemRect(list->item(r));
-            QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+    for (int r = 0; r < list->model()->rowCount(); ++r)
+        if (list->model()->index(r, 0).data(kNameRole).toString() == name) {
+            testutil::clickRow(list, r);
             return;
         }
     QFAIL(qPrintable("no item " + name));
@@ -66,9 +66,20 @@ void StateDetailsTest::listsStatesByTimeAndSearches()
     QTest::keyClicks(p.searchBox(), "b");
     QCOMPARE(visibleNames(p.stateList()), QStringList{"B"});
     p.searchBox()->clear();
-    QCOMPARE(p.stateList()->count(), 4);
+    QCOMPARE(p.stateList()->model()->rowCount(), 4);
     QCOMPARE(p.chosenState(), kNoSymbol);
     QVERIFY(!p.histogram()->isVisible());
+
+    // Search is case-blind beyond ASCII too, and a chosen state stays chosen through it.
+    p.setSes(testutil::sesFromText("# timebase: us\n# end: 30\n0 \xC3\x84rger\n10 idle\n20 \xC3\xBCber\n"), TimeBase::us);
+    clickItem(p.stateList(), "idle");
+    QCOMPARE(visibleNames(p.stateList()).size(), 3);
+    QTest::sendKeyEvent(QTest::Click, p.searchBox(), Qt::Key_Adiaeresis, QString::fromUtf8("\xC3\xA4"), Qt::NoModifier);
+    QTest::keyClicks(p.searchBox(), "R");
+    QCOMPARE(visibleNames(p.stateList()), QStringList{QString::fromUtf8("\xC3\x84rger")});
+    QVERIFY(p.chosenState() != kNoSymbol); // hidden by the search, still chosen
+    p.searchBox()->clear();
+    QCOMPARE(p.stateList()->currentIndex().data(kNameRole).toString(), QString("idle"));
 }
 
 // Above the threshold the figures arrive from a worker and are the same as computed on
@@ -163,7 +174,7 @@ void StateDetailsTest::pickingShowsStatisticsAndHistogram()
     // Picking from outside (a view) selects the row and emits once; again, nothing.
     p.chooseState(ses->symbols->find("D"));
     QCOMPARE(chosen.count(), 3);
-    QCOMPARE(p.stateList()->currentItem()->data(Qt::UserRole + 1).toString(), QString("D"));
+    QCOMPARE(p.stateList()->currentIndex().data(kNameRole).toString(), QString("D"));
     p.chooseState(ses->symbols->find("D"));
     QCOMPARE(chosen.count(), 3);
 }
@@ -227,7 +238,7 @@ void StateDetailsTest::sampleTrace()
     p.show();
     QVERIFY(QTest::qWaitForWindowExposed(&p));
     // The first row is the state with the most time; its visits add up to its count.
-    clickItem(p.stateList(), p.stateList()->item(0)->data(Qt::UserRole + 1).toString());
+    clickItem(p.stateList(), p.stateList()->model()->index(0, 0).data(kNameRole).toString());
     const auto& h = p.histogram()->binHeights();
     QCOMPARE(std::accumulate(h.begin(), h.end(), 0.0), double(p.stats().count));
     testutil::saveShot(&p, "sample_state_details");

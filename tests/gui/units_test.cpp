@@ -377,6 +377,29 @@ private slots:
             }
         }
     }
+    // A trace whose every record is a new state (the joined states of lanes that change
+    // independently) labels a sample of its state axis, never one label per state.
+    void stateLabelsDoNotOverlapWithManyStates()
+    {
+        constexpr int kStates = 20000;
+        std::string text = "# timebase: us\n# end: " + std::to_string(kStates) + "\n";
+        for (int i = 0; i < kStates; ++i) text += std::to_string(i) + " s" + std::to_string(i) + "\n";
+        ViewDocument doc(std::make_shared<const Trace>(read_pes_text(text, "many.pes")), "many");
+        ViewPanel panel(&doc);
+        panel.resize(1000, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* plot = qobject_cast<QCustomPlot*>(panel.tracePlot()->canvas());
+        QVERIFY(plot);
+        plot->replot();
+        const QVector<double> ticks = plot->yAxis->tickVector();
+        QVERIFY(ticks.size() >= 2);
+        const int line = QFontMetrics(plot->yAxis->tickLabelFont()).height();
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double gap = std::fabs(plot->yAxis->coordToPixel(ticks[i]) - plot->yAxis->coordToPixel(ticks[i - 1]));
+            QVERIFY2(gap >= line - 1, qPrintable(QString("%1 labels, gap %2 px").arg(ticks.size()).arg(gap)));
+        }
+    }
 };
 
 QTEST_MAIN(UnitsTest)

@@ -435,9 +435,9 @@ private slots:
 
         // Choosing A in the panel's list moves the line to A's lane.
         const SymbolId a = doc->ses().symbols->find("A");
-        QListWidget* list = details->stateList();
-        for (int r = 0; r < list->count(); ++r)
-            if (list->item(r)->data(Qt::UserRole).value<SymbolId>() == a)
+        QListView* list = details->stateList();
+        for (int r = 0; r < list->model()->rowCount(); ++r)
+            if (list->model()->index(r, 0).data(Qt::UserRole).value<SymbolId>() == a)
                 testutil::clickRow(list, r);
         QCOMPARE(doc->pickedState(), a);
         QCOMPARE(plot->pickLineLane(), 0.0);

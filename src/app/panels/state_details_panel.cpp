@@ -3,16 +3,14 @@
 #include "text/definition_text.hpp"
 #include "plotting/histogram_widget.hpp"
 #include "text/number_format.hpp"
-#include "plotting/palette.hpp"
+#include "panels/state_list_model.hpp"
 
 #include "chitra/chain/chain.hpp"
 
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
-#include <QPainter>
-#include <QPixmap>
+#include <QListView>
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -23,17 +21,6 @@
 namespace chitra::app {
 
 namespace {
-
-QIcon swatch(const QColor& colour)
-{
-    QPixmap pm(12, 12);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setPen(colour.darker(140));
-    p.setBrush(colour);
-    p.drawRect(0, 0, 11, 11);
-    return QIcon(pm);
-}
 
 QString unitName(TimeBase tb)
 {
@@ -48,9 +35,11 @@ StateDetailsPanel::StateDetailsPanel(QWidget* parent)
     search_ = new QLineEdit(this);
     search_->setPlaceholderText(tr("Search states…"));
     search_->setClearButtonEnabled(true);
-    list_ = new QListWidget(this);
+    model_ = new StateListModel(this);
+    list_ = new QListView(this);
+    list_->setModel(model_);
     list_->setSelectionMode(QAbstractItemView::SingleSelection);
-    list_->setUniformItemSizes(true);
+    list_->setUniformItemSizes(true); // rows are laid out without asking for each one
 
     title_ = new QLabel(tr("Pick a state from the list or click one in a view."), this);
     title_->setWordWrap(true);
@@ -88,9 +77,13 @@ StateDetailsPanel::StateDetailsPanel(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
 
-    connect(search_, &QLineEdit::textChanged, this, &StateDetailsPanel::applySearch);
-    connect(list_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
-        if (item) chooseState(item->data(Qt::UserRole).value<SymbolId>());
+    connect(search_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        QSignalBlocker block(list_->selectionModel());
+        model_->setFilter(text);
+        selectChosenRow();
+    });
+    connect(list_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
+        if (index.isValid()) chooseState(model_->symbolAt(index.row()));
     });
     showChosen();
 }
@@ -106,30 +99,12 @@ void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase
     const std::size_t table = ses_ && ses_->symbols ? ses_->symbols->size() : 0;
     if (!totals || totals->count.size() != table)
         totals = std::make_shared<const SymbolTotals>(ses_ ? symbolTotals(*ses_) : SymbolTotals{});
-    const std::vector<double>& total = totals->time;
-    const std::vector<std::uint64_t>& count = totals->count;
-    std::vector<SymbolId> present;
-    for (SymbolId s = 0; s < table; ++s)
-        if (count[s]) present.push_back(s);
-    // Most time first: the states an analyst asks about.
-    std::stable_sort(present.begin(), present.end(), [&](SymbolId a, SymbolId b) { return total[a] > total[b]; });
     const double T = ses_ ? static_cast<double>(ses_->total()) : 0.0;
-
-    QSignalBlocker block(list_);
-    list_->clear();
-    for (SymbolId s : present) {
-        const Symbol& sym = (*ses_->symbols)[s];
-        auto* item = new QListWidgetItem(
-            swatch(stateColour(s)),
-            QStringLiteral("%1    %2 · %3×").arg(QString::fromStdString(sym.name),
-                                                 formatShare(T > 0 ? total[s] / T : 0.0),
-                                                 formatCount(static_cast<long long>(count[s]))),
-            list_);
-        item->setData(Qt::UserRole, QVariant::fromValue<SymbolId>(s));
-        item->setData(Qt::UserRole + 1, QString::fromStdString(sym.name));
-        item->setToolTip(QString::fromStdString(std::string(to_string(sym.kind))));
+    const std::vector<std::uint64_t>& count = totals->count;
+    {
+        QSignalBlocker block(list_->selectionModel());
+        model_->setStates(ses_ ? ses_->symbols : nullptr, totals, T);
     }
-    applySearch(search_->text());
     // Keep the choice by name: ids are only meaningful within one symbol table, and an
     // undo followed by a new step can give an old id to a different symbol.
     if (chosen_ != kNoSymbol) {
@@ -141,17 +116,25 @@ void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase
             emit stateChosen(next);
         }
     }
-    for (int r = 0; r < list_->count(); ++r)
-        if (list_->item(r)->data(Qt::UserRole).value<SymbolId>() == chosen_) list_->setCurrentRow(r);
+    {
+        QSignalBlocker block(list_->selectionModel());
+        selectChosenRow();
+    }
     showChosen();
 }
 
-void StateDetailsPanel::applySearch(const QString& text)
+// Marks the chosen state's row, if shown, without choosing anything (callers block the
+// selection model's signals).
+void StateDetailsPanel::selectChosenRow()
 {
-    for (int r = 0; r < list_->count(); ++r) {
-        QListWidgetItem* item = list_->item(r);
-        item->setHidden(!item->data(Qt::UserRole + 1).toString().contains(text, Qt::CaseInsensitive));
+    const int row = chosen_ == kNoSymbol ? -1 : model_->rowOf(chosen_);
+    if (row < 0) {
+        list_->selectionModel()->clear();
+        return;
     }
+    const QModelIndex index = model_->index(row);
+    list_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    list_->scrollTo(index);
 }
 
 void StateDetailsPanel::chooseState(SymbolId symbol)
@@ -160,13 +143,8 @@ void StateDetailsPanel::chooseState(SymbolId symbol)
     chosen_ = symbol;
     chosen_name_ = ses_ && ses_->symbols && symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string();
     {
-        QSignalBlocker block(list_);
-        list_->setCurrentRow(-1);
-        for (int r = 0; r < list_->count(); ++r)
-            if (list_->item(r)->data(Qt::UserRole).value<SymbolId>() == symbol) {
-                list_->setCurrentRow(r);
-                list_->scrollToItem(list_->item(r));
-            }
+        QSignalBlocker block(list_->selectionModel());
+        selectChosenRow();
     }
     showChosen();
     emit stateChosen(symbol);

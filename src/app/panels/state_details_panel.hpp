@@ -29,11 +29,12 @@
 class QLabel;
 template <typename T> class QFutureWatcher;
 class QLineEdit;
-class QListWidget;
+class QListView;
 
 namespace chitra::app {
 
 class HistogramWidget;
+class StateListModel;
 
 struct StateStats {
     std::uint64_t count = 0;
@@ -58,7 +59,7 @@ public:
     static void setBackgroundThreshold(std::size_t elements);
 
     QLineEdit* searchBox() const { return search_; }
-    QListWidget* stateList() const { return list_; }
+    QListView* stateList() const { return list_; }
     HistogramWidget* histogram() const { return histogram_; }
     QLabel* titleLabel() const { return title_; }
     QLabel* statsLabel() const { return stats_label_; }
@@ -70,7 +71,7 @@ signals:
     void stateChosen(SymbolId symbol);
 
 private:
-    void applySearch(const QString& text);
+    void selectChosenRow();
     void showChosen();
     void showFigures(const StateFigures& figures);
 
@@ -83,7 +84,8 @@ private:
     int generation_ = 0; // of the request whose figures may be shown
     bool computing_ = false;
     QLineEdit* search_ = nullptr;
-    QListWidget* list_ = nullptr;
+    QListView* list_ = nullptr;
+    StateListModel* model_ = nullptr;
     HistogramWidget* histogram_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* stats_label_ = nullptr;

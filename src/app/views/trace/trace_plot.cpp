@@ -297,8 +297,11 @@ void TracePlot::refreshTicks()
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int lanes = doc_->laneCount();
     // The axis rect is laid out at replot; the widget height less the x axis is close.
+    // One label per `step` lanes, so that labels never overlap: with a million states (the
+    // joined states of lanes that change independently) that is a few dozen labels.
     const double spacing = std::max(20, plot_->height() - 50) / std::max(1.0, static_cast<double>(lanes));
-    const int step = std::max(1, static_cast<int>(std::ceil(fontMetrics().height() / std::max(1.0, spacing))));
+    const double per_label = std::ceil(fontMetrics().height() / spacing);
+    const int step = static_cast<int>(std::clamp(per_label, 1.0, static_cast<double>(std::max(1, lanes))));
     // Names of states joined from many lanes can be longer than the plot is wide: they are
     // shortened in the middle to a quarter of the width (the full name is in the hover text).
     const QFontMetrics labels(plot_->yAxis->tickLabelFont());
