@@ -146,6 +146,28 @@ private slots:
         QCOMPARE(d.previewLabel()->text(), QString("4 lanes → 4 traces of 10 – 60 records, 2 – 3 distinct states each"));
     }
 
+    // Two lanes stepping through 400 and 401 states at different times make nearly every
+    // record a new joined state: the preview says so and points to one lane at a time.
+    void independentLanesAreNamedAsSuch()
+    {
+        LaneTraceBuilder b("busy.json", "chrome");
+        const std::size_t a = b.add_lane("a"), c = b.add_lane("c");
+        std::vector<LaneStateId> as, cs;
+        for (int i = 0; i < 400; ++i) as.push_back(b.state("a" + std::to_string(i)));
+        for (int i = 0; i < 401; ++i) cs.push_back(b.state("c" + std::to_string(i)));
+        for (int i = 0; i < 150000; ++i) {
+            b.set(a, 10 * i, as[static_cast<std::size_t>(i) % as.size()]);
+            b.set(c, 10 * i + 5, cs[static_cast<std::size_t>(i) % cs.size()]);
+        }
+        ImportDialog d(std::make_shared<const LaneTrace>(b.finish()), SourceFormat::chrome, "busy.json");
+        d.show();
+        QTRY_VERIFY(d.previewLabel()->text().contains("distinct states"));
+        QVERIFY2(d.previewLabel()->text().contains("change independently"), qPrintable(d.previewLabel()->text()));
+        toggleRow(d.laneList(), 1); // one lane alone: 400 states
+        QTRY_VERIFY(d.previewLabel()->text().contains("400 distinct states"));
+        QVERIFY(!d.previewLabel()->text().contains("independently"));
+    }
+
     void largeChoicesAreCountedOnAWorker()
     {
         const auto lanes = ranks();

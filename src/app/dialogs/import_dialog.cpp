@@ -109,6 +109,7 @@ ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat 
     preview_->setObjectName("preview");
     preview_->setFrameShape(QFrame::StyledPanel);
     preview_->setMargin(4);
+    preview_->setWordWrap(true);
     preview_->setToolTip(tr("Records and distinct states of the trace(s) the choice opens"));
     layout->addWidget(preview_);
 
@@ -279,11 +280,19 @@ void ImportDialog::showFigures(const LanePreviewFigures& f)
     if (f.traces == 0)
         return;
     if (f.traces == 1 && !separate_->isChecked()) {
-        preview_->setText(tr("%1 of %2 lanes → one trace of %3 records, %4 distinct states")
-                              .arg(formatCount(static_cast<long long>(chosenLanes().size())))
-                              .arg(formatCount(static_cast<long long>(lanes_->lanes.size())))
-                              .arg(formatCount(static_cast<long long>(f.total.records)))
-                              .arg(formatCount(static_cast<long long>(f.total.states))));
+        QString text = tr("%1 of %2 lanes → one trace of %3 records, %4 distinct states")
+                           .arg(formatCount(static_cast<long long>(chosenLanes().size())))
+                           .arg(formatCount(static_cast<long long>(lanes_->lanes.size())))
+                           .arg(formatCount(static_cast<long long>(f.total.records)))
+                           .arg(formatCount(static_cast<long long>(f.total.states)));
+        // Lanes that change independently make many records a state of their own: the
+        // joined states say little and cost memory, one lane at a time says more.
+        constexpr std::uint64_t kManyStates = 100000;
+        if (f.total.states >= kManyStates && 4 * f.total.states > f.total.records)
+            text += tr("\nMany records are a state of their own: these lanes change independently. "
+                       "The lanes view shows them best; a lane at a time (open each lane as a "
+                       "separate trace) gives states worth fitting.");
+        preview_->setText(text);
         return;
     }
     preview_->setText(tr("%1 lanes → %1 traces of %2 records, %3 distinct states each")
