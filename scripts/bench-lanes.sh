@@ -6,7 +6,8 @@
 # about 60 bytes per change), opens it headless with
 #   chitra --open TRACE --display lanes --benchmark-replot 30 --size 1400x900
 # and prints the median and least replot time of the lanes view at full zoom-out (the
-# whole trace in view), with the peak resident memory of the run (/usr/bin/time -v).
+# whole trace in view), with the wall time and peak resident memory of the whole run
+# (/usr/bin/time -v: import, opening every view, the replots).
 # The build's chitra is used (CHITRA_BUILD_DIR, default build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,7 @@ work=${CHITRA_BENCH_DIR:-/tmp/chitra-bench-lanes}
 totals=("$@")
 if [[ ${#totals[@]} -eq 0 ]]; then totals=(1000000 10000000); fi
 mkdir -p "$work"
-printf '%-10s %-6s %-10s %-12s %-12s %-10s\n' total lanes changes median_ms least_ms peak_MB
+printf '%-10s %-6s %-10s %-12s %-12s %-8s %-10s\n' total lanes changes median_ms least_ms wall_s peak_MB
 for total in "${totals[@]}"; do
   for lanes in 1 8 64; do
     trace="$work/lanes-$lanes-$total.json"
@@ -26,6 +27,7 @@ for total in "${totals[@]}"; do
     least=$(sed -n 's/.*min_replot_ms \([0-9.e+-]*\).*/\1/p' <<<"$out")
     changes=$(sed -n 's/.* changes \([0-9]*\).*/\1/p' <<<"$out")
     rss=$(awk '/Maximum resident/ {printf "%.0f", $NF / 1024}' "$work/time.txt")
-    printf '%-10s %-6s %-10s %-12s %-12s %-10s\n' "$total" "$lanes" "$changes" "$median" "$least" "$rss"
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.1f", s}' "$work/time.txt")
+    printf '%-10s %-6s %-10s %-12s %-12s %-8s %-10s\n' "$total" "$lanes" "$changes" "$median" "$least" "$wall" "$rss"
   done
 done

@@ -22,7 +22,7 @@ CHITRA="$BUILD/src/app/chitra"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 g++ -std=c++20 -O1 -I"$ROOT/include" docs/tutorial/make_session.cpp "$BUILD/src/core/libchitra_core.a" \
-    -lxxhash -lboost_serialization -lfftw3 -lsimdjson -lopen-trace-format2 -lpthread -o "$WORK/make_session"
+    -lxxhash -lboost_serialization -lfftw3 -lsimdjson -lopen-trace-format2 -lbabeltrace2 -lelf -lpthread -o "$WORK/make_session"
 
 export QT_QPA_PLATFORM=offscreen
 N2=sample_traces/philosophers-n2-x1000.pes
@@ -45,6 +45,9 @@ session() { # session NAME TRACE key=value... : a session file in $WORK
 
 # the lanes view of a multi-rank trace (docs/gui.md)
 shot lanes --open sample_traces/smpi-halo-r4.paje --display lanes --size 1400x800
+# nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
+session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
+shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800
 # 1. the N=2 trace as opened
 shot 01-open --open "$N2" --display time
 # 2. zoom: 8 ms of the time view

@@ -18,6 +18,8 @@
 //     select=R0:R1               selected raw records [R0, R1)
 //     pick=STATE                 the picked state (State details, horizontal line)
 //     view=NAME                  view name (default "view 1")
+//     unfold=L1,L2               open the lanes view with these lanes (0-based) unfolded
+//     lanefilter=TEXT            open the lanes view showing the lanes matching TEXT
 #include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/session/session.hpp"
 #include "chitra/session/session_io.hpp"
@@ -79,6 +81,11 @@ int main(int argc, char** argv)
         frequency.id = "d2";
         frequency.kind = chitra::DisplayKind::frequency;
         bool withFrequency = false;
+        // The lanes view (src/app/views/lanes/lanes_display_state.hpp names its keys).
+        chitra::DisplayState lanes;
+        lanes.id = "d3";
+        lanes.kind = chitra::DisplayKind::lanes;
+        bool withLanes = false;
         // Tableau-like colours distinct from the state colours' strongest hues.
         const std::uint32_t patternColours[] = {0x80FFB000u, 0x8000B4DCu, 0x80C060FFu};
         std::size_t patterns = 0;
@@ -119,6 +126,12 @@ int main(int argc, char** argv)
                 view.selection.push_back({static_cast<chitra::RecordIndex>(r0), static_cast<chitra::RecordIndex>(r1)});
             } else if (key == "pick") {
                 display.options.chosen_state = value;
+            } else if (key == "unfold") {
+                withLanes = true;
+                lanes.options.extra["unfolded"] = value;
+            } else if (key == "lanefilter") {
+                withLanes = true;
+                lanes.options.extra["filter"] = value;
             } else if (key == "view") {
                 view.name = value;
             } else {
@@ -129,6 +142,10 @@ int main(int argc, char** argv)
         view.displays.push_back(display);
         if (withFrequency)
             view.displays.push_back(frequency);
+        if (withLanes) {
+            lanes.visible = display.visible;
+            view.displays.push_back(lanes);
+        }
         chitra::TraceFileRef file = chitra::make_file_ref(trace, outDir);
         file.views.push_back(view);
 
@@ -137,6 +154,8 @@ int main(int argc, char** argv)
         session.layout.open_displays.push_back({"d1", "centre", 0});
         if (withFrequency)
             session.layout.open_displays.push_back({"d2", "centre", 1});
+        if (withLanes)
+            session.layout.open_displays.push_back({"d3", "centre", 2});
         chitra::save_session(out, session);
         return 0;
     } catch (const std::exception& e) {
