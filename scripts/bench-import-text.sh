@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Throughput of the Paraver, CSV and event trace importers: generates about SIZE_MB
-# (default 100) of each format and times `chitra-cli convert` of it to a PES (wall, CPU,
-# peak RSS from /usr/bin/time -v, MB/s and records/s of input).
+# (default 100) of each format and times, with /usr/bin/time -v, `chitra-cli info` (the
+# import: reading the file and forming the trace in memory, as opening it does) and
+# `chitra-cli convert` to a PES (the import and writing the PES text): CPU seconds, peak
+# RSS, and MB and records of input per CPU second (the machine may be shared: CPU time
+# is what the importer spent).
 # Usage: scripts/bench-import-text.sh [BUILD_DIR] [SIZE_MB]
 set -euo pipefail
 build=${1:-build}
@@ -48,16 +51,20 @@ write(f"{d}/big.prv", "#Paraver (25/11/26 at 08:00):999999999999_ns:1(4):1:1(4:1
 open(f"{d}/big.pcf", "w").write("STATES\n0 Idle\n1 Running\n2 Sync\n3 Send\n4 Recv\n\nEVENT_TYPE\n0 50000001 MPI calls\n")
 PY
 
-printf '%-8s %8s %8s %8s %9s %8s %12s\n' format MB wall_s cpu_s rss_MB MB/s records/s
+printf '%-8s %-8s %7s %7s %7s %8s %8s %12s\n' format command MB wall_s cpu_s rss_MB MB/cpu_s records/cpu_s
 for f in big.events big.csv big.prv; do
   in=$dir/$f
   extra=()
   [[ $f == big.csv ]] && extra=(--state t0,t1,t2,t3 --field load)
-  /usr/bin/time -v "$cli" convert "$in" -o "$dir/out.pes" "${extra[@]}" 2> "$dir/time.txt" > /dev/null
-  mb=$(python3 -c "import os; print(round(os.path.getsize('$in') / 2**20, 1))")
-  records=$(cat "$in.records")
-  wall=$(grep 'Elapsed (wall' "$dir/time.txt" | awk -F': ' '{print $2}' | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  cpu=$(grep -E 'User time|System time' "$dir/time.txt" | awk -F': ' '{s+=$2} END {print s}')
-  rss=$(grep 'Maximum resident' "$dir/time.txt" | awk -F': ' '{printf "%.0f", $2/1024}')
-  python3 -c "print('%-8s %8s %8.2f %8.2f %9s %8.0f %12.0f' % ('${f#big.}', $mb, $wall, $cpu, $rss, $mb/$wall, $records/$wall))"
+  for command in info convert; do
+    out=()
+    [[ $command == convert ]] && out=(-o "$dir/out.pes")
+    /usr/bin/time -v "$cli" "$command" "$in" "${out[@]}" "${extra[@]}" 2> "$dir/time.txt" > /dev/null
+    mb=$(python3 -c "import os; print(round(os.path.getsize('$in') / 2**20, 1))")
+    records=$(cat "$in.records")
+    wall=$(grep 'Elapsed (wall' "$dir/time.txt" | awk -F': ' '{print $2}' | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+    cpu=$(grep -E 'User time|System time' "$dir/time.txt" | awk -F': ' '{s+=$2} END {print s}')
+    rss=$(grep 'Maximum resident' "$dir/time.txt" | awk -F': ' '{printf "%.0f", $2/1024}')
+    python3 -c "print('%-8s %-8s %7s %7.2f %7.2f %8s %8.0f %12.0f' % ('${f#big.}', '$command', $mb, $wall, $cpu, $rss, $mb/$cpu, $records/$cpu))"
+  done
 done

@@ -145,10 +145,19 @@ private:
     {
         const LaneStateId top = l.stack.empty() ? kEmptyLaneState : l.stack.back();
         if (top != l.before) {
-            l.changes.push_back({static_cast<std::uint64_t>(l.time), top, static_cast<std::uint32_t>(l.stack.size())});
+            append_change(l.changes, {static_cast<std::uint64_t>(l.time), top, static_cast<std::uint32_t>(l.stack.size())});
             l.before = top;
         }
     }
+    // push_back that grows a long list in 2 MB pages (util/huge_pages.hpp): most of an
+    // import's time was the kernel handing out 4 KB pages to lists doubling in size.
+    static void append_change(std::vector<LaneChange>& changes, const LaneChange& change)
+    {
+        if (changes.size() == changes.capacity()) [[unlikely]]
+            grow(changes);
+        changes.push_back(change);
+    }
+    static void grow(std::vector<LaneChange>& changes);
     [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
     void pop_empty();
 

@@ -295,14 +295,16 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
             ++taken[name];
         }
         out.header.fields.push_back({name, f->kind});
-        std::vector<double> column(times.size(), 0.0);
+        // Written once, in huge pages: zero-filling a column first cost as much as filling it.
+        std::vector<double> column;
+        detail::reserve_huge(column, times.size());
         std::size_t s = 0;
         double value = 0.0;
         for (std::size_t i = 0; i < times.size(); ++i) {
             const Time t = trace.times[records[i]];
             while (s < f->samples.size() && f->samples[s].first <= t)
                 value = f->samples[s++].second;
-            column[i] = value;
+            column.push_back(value);
         }
         out.fields.emplace_back(std::move(column));
     }

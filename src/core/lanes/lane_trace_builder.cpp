@@ -63,10 +63,15 @@ std::size_t LaneTraceBuilder::add_field(std::string name, FieldKind kind, std::o
     return fields_.size() - 1;
 }
 
+void LaneTraceBuilder::grow(std::vector<LaneChange>& changes)
+{
+    detail::reserve_huge(changes, std::max<std::size_t>(16, 2 * changes.capacity()));
+}
+
 void LaneTraceBuilder::sample(std::size_t field, Time t, double value)
 {
     saw_event(t);
-    fields_.at(field).samples.emplace_back(t, value);
+    detail::push_back_huge(fields_.at(field).samples, std::pair<Time, double>(t, value));
 }
 
 void LaneTraceBuilder::add_extra(std::string key, std::string value)
@@ -171,9 +176,11 @@ LaneTrace LaneTraceBuilder::finish()
     }
     lanes_.clear();
 
+    // Samples come in time order from most sources: sorting is for those that interleave.
+    const auto earlier = [](const auto& a, const auto& b) { return a.first < b.first; };
     for (LaneField& f : fields_)
-        std::stable_sort(f.samples.begin(), f.samples.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        if (!std::is_sorted(f.samples.begin(), f.samples.end(), earlier))
+            std::stable_sort(f.samples.begin(), f.samples.end(), earlier);
     out.fields = std::move(fields_);
     for (const auto& [text, count] : warnings_)
         out.warnings.push_back(source_ + ": " + (count > 1 ? std::to_string(count) + " x " : "") + text);

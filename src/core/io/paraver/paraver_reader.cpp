@@ -7,6 +7,7 @@
 #include "io/import/text_scan.hpp"
 #include "io/paraver/paraver_header.hpp"
 
+#include <limits>
 #include <optional>
 #include <unordered_map>
 
@@ -23,17 +24,22 @@ struct Fields {
     std::size_t count = 0;
 };
 
+// One pass over the line: fields are a few characters long, so a byte loop beats a
+// memchr call per field.
 void split(std::string_view line, Fields& f, const std::string& source, std::size_t n)
 {
     f.count = 0;
-    for (;;) {
-        const std::size_t colon = line.find(':');
-        if (f.count == kMaxFields)
-            fail(source, n, "more than " + std::to_string(kMaxFields) + " fields in a record");
-        f.at[f.count++] = line.substr(0, colon);
-        if (colon == std::string_view::npos)
-            return;
-        line.remove_prefix(colon + 1);
+    const char* start = line.data();
+    const char* const end = start + line.size();
+    for (const char* c = start;; ++c) {
+        if (c == end || *c == ':') {
+            if (f.count == kMaxFields)
+                fail(source, n, "more than " + std::to_string(kMaxFields) + " fields in a record");
+            f.at[f.count++] = std::string_view(start, static_cast<std::size_t>(c - start));
+            if (c == end)
+                return;
+            start = c + 1;
+        }
     }
 }
 
@@ -198,6 +204,20 @@ private:
 
     LaneStateId state_id(std::uint64_t value)
     {
+        // Paraver states are small numbers: most are found by index, without hashing.
+        if (value < small_state_ids_.size() && small_state_ids_[value] != kNoLaneState)
+            return small_state_ids_[value];
+        const LaneStateId id = lookup_state_id(value);
+        if (value < kSmallStates) {
+            if (small_state_ids_.size() <= value)
+                small_state_ids_.resize(value + 1, kNoLaneState);
+            small_state_ids_[value] = id;
+        }
+        return id;
+    }
+
+    LaneStateId lookup_state_id(std::uint64_t value)
+    {
         auto it = state_ids_.find(value);
         if (it != state_ids_.end())
             return it->second;
@@ -231,6 +251,9 @@ private:
     std::vector<std::vector<std::size_t>> first_lane_; // [appl][task]
     std::vector<std::vector<std::uint32_t>> threads_;
     std::vector<LaneState> lanes_;
+    static constexpr std::uint64_t kSmallStates = 4096;
+    static constexpr LaneStateId kNoLaneState = std::numeric_limits<LaneStateId>::max();
+    std::vector<LaneStateId> small_state_ids_;
     std::unordered_map<std::uint64_t, LaneStateId> state_ids_;
     std::unordered_map<std::pair<std::uint64_t, std::size_t>, std::size_t, PairHash> fields_;
     std::uint64_t communications_ = 0, global_ops_ = 0, unnamed_events_ = 0, overlaps_ = 0;
