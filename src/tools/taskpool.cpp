@@ -351,7 +351,7 @@ bool write_file(const std::string& path, const std::string& text)
 
 // PREFIX.prv, .pcf and .row as Extrae lays them out: one node with a CPU per thread, one
 // application of one task whose threads are the master (1) and the workers (2..W+1).
-// Records are sorted by time, as Paraver expects.
+// Records are sorted by time, as Paraver expects (at one time: states, then events).
 bool write_paraver(const Options& o, const std::vector<std::vector<Logged>>& logs, std::uint64_t start,
                    std::uint64_t end)
 {
@@ -359,7 +359,7 @@ bool write_paraver(const Options& o, const std::vector<std::vector<Logged>>& log
     for (int thread = 0; thread < static_cast<int>(logs.size()); ++thread)
         thread_records(logs[thread], thread, start, records);
     std::stable_sort(records.begin(), records.end(), [](const PrvRecord& a, const PrvRecord& b) {
-        return a.t != b.t ? a.t < b.t : a.thread < b.thread;
+        return a.t != b.t ? a.t < b.t : a.kind != b.kind ? a.kind < b.kind : a.thread < b.thread;
     });
     const int threads = o.workers + 1;
     char date[32];
