@@ -248,7 +248,8 @@ Options parse(int argc, char** argv)
         else
             usage(2);
     }
-    if ((o.output.empty() && o.paraver.empty()) || o.workers < 1 || o.workers > 64 || o.tasks < 1 || o.burst < 1 || o.pause_us < 0)
+    if ((o.output.empty() && o.paraver.empty()) || o.workers < 1 || o.workers > 64 || o.tasks < 1 || o.burst < 1 ||
+        o.pause_us < 0)
         usage(2);
     return o;
 }
@@ -368,11 +369,10 @@ bool write_paraver(const Options& o, const std::vector<std::vector<Logged>>& log
     std::string prv = "#Paraver (" + std::string(date) + "):" + std::to_string(end - start) + "_ns:1(" +
                       std::to_string(threads) + "):1:1(" + std::to_string(threads) + ":1)\n";
     for (const PrvRecord& r : records) {
-        const std::string who = std::to_string(r.thread + 1) + ":1:1:" + std::to_string(r.thread + 1) + ":";
-        if (r.kind == 1)
-            prv += "1:" + who + std::to_string(r.t) + ":" + std::to_string(r.end) + ":" + std::to_string(r.value) + "\n";
-        else
-            prv += "2:" + who + std::to_string(r.t) + ":" + std::to_string(r.type) + ":" + std::to_string(r.value) + "\n";
+        // KIND:CPU:APPL:TASK:THREAD:TIME, then END:STATE or TYPE:VALUE
+        const std::string cpu_thread = std::to_string(r.thread + 1);
+        prv += std::to_string(r.kind) + ":" + cpu_thread + ":1:1:" + cpu_thread + ":" + std::to_string(r.t) + ":";
+        prv += std::to_string(r.kind == 1 ? r.end : r.type) + ":" + std::to_string(r.value) + "\n";
     }
 
     std::string pcf = "DEFAULT_OPTIONS\n\nLEVEL               THREAD\nUNITS               NANOSEC\n"
