@@ -167,6 +167,40 @@ gen_smpi() {  # gen_smpi NAME RANKS
 gen_smpi smpi-halo-r4.paje 4
 # Task pool recording itself in OTF2 (regions and metrics through the OTF2 writer API).
 gen_otf2 taskpool-w4-n1200 chitra-taskpool -w 4 -n 1200 --burst 60 --pause 3000 --seed 1
+# Text formats written by the sample programs beside their own trace of the same run, in
+# a fresh folder; each is converted with chitra-cli, which must not warn, and the PES
+# checked, before it replaces the old file(s).
+text_trace() {  # text_trace NAME 'CONVERT OPTIONS' PROGRAM ARGS... (ARGS write ./NAME)
+  local name=$1 convert_options=$2; shift 2
+  wanted "$name" || return 0
+  if (( CHITRA_TRACE_WAIT_IDLE > 0 )); then wait_idle; fi
+  local tmp program=$1; shift
+  tmp=$(mktemp -d)
+  program=$(realpath "$tools/$program")
+  # shellcheck disable=SC2086 # the options are words without spaces
+  if ! (cd "$tmp" && "$program" "$@") ||
+     ! "$cli" convert "$tmp/$name" -o "$tmp/check.pes" $convert_options 2> "$tmp/err" || [[ -s $tmp/err ]] ||
+     ! check_pes "$tmp/check.pes" end-after; then
+    cat "$tmp/err" >&2 2> /dev/null; rm -rf "$tmp"; exit 1
+  fi
+  local base=${name%.*}
+  local f
+  for f in "$tmp/$base".*; do
+    [[ $f == *.pes ]] || mv -f "$f" "$out/"
+  done
+  rm -rf "$tmp"
+}
+repo=$(pwd)
+# Paraver (.prv with its .pcf and .row): chitra-taskpool's run as state and event records.
+text_trace taskpool-w4-n300.prv "" chitra-taskpool -w 4 -n 300 --burst 30 --pause 1000 --seed 1 -q \
+  --paraver taskpool-w4-n300
+# CSV: the philosophers with data fields, a row per state change.
+text_trace philosophers-n4-x1000-m100.csv "--state p0,p1,p2,p3 --field eating --field hungry --field meals" \
+  chitra-philosophers -n 4 -x 1000 -m 100 --fields -q -o run.pes --csv philosophers-n4-x1000-m100.csv
+# Event trace: the philosophers' program state, a line per change.
+text_trace philosophers-n3-x1000-m100.events "" \
+  chitra-philosophers -n 3 -x 1000 -m 100 -q -o run.pes --events philosophers-n3-x1000-m100.events
+
 # Chrome Trace Event JSON written by two real producers (docs/formats.md, "Chrome Trace
 # Event JSON"). Each is converted with chitra-cli and the PES checked before it replaces
 # the old file.
@@ -184,7 +218,6 @@ chrome() {  # chrome NAME COMMAND... (run in a fresh folder; the trace is left i
   mv -f "$tmp/trace.json" "$out/$name"
   rm -rf "$tmp"
 }
-repo=$(pwd)
 # clang's own timers while it compiles a template-heavy file: every region, even those
 # shorter than a microsecond (granularity 0; dur is written in whole microseconds).
 chrome clang-time-trace.json bash -c "clang++ -std=c++20 -O2 -ftime-trace -ftime-trace-granularity=0 \

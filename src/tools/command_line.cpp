@@ -55,8 +55,9 @@ std::string command_line(std::string_view program, int argc, char** argv)
 {
     std::string s(program);
     for (int i = 1; i < argc; ++i) {
-        if (std::string_view(argv[i]) == "-o" || std::string_view(argv[i]) == "--output") {
-            ++i;  // the output name is not part of the experiment
+        const std::string_view a = argv[i];
+        if (a == "-o" || a == "--output" || a == "--csv" || a == "--events") {
+            ++i;  // output names are not part of the experiment
             continue;
         }
         s += ' ';

@@ -45,8 +45,8 @@ private:
     int i_ = 0;
 };
 
-// The command without `-o/--output FILE` (the output name is not part of the
-// experiment), for the trace's '# generator:' header line.
+// The command without its output files (`-o/--output FILE`, `--csv FILE`, `--events
+// FILE`: they are not part of the experiment), for the trace's '# generator:' line.
 std::string command_line(std::string_view program, int argc, char** argv);
 
 }  // namespace chitra::tools

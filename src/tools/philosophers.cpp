@@ -14,6 +14,11 @@
 // at merge time would move a thread's whole interval of CPU time into the 1 ns visit in
 // which it next logs, giving impossible rates.
 //
+// --csv FILE and --events FILE write the same merged sequence again, as a home-made
+// logger would: a CSV table (a row per state change: time, one column per philosopher,
+// the gauges and counters) and an event trace (a line per state change of the program:
+// time, program state before and after, the philosopher that moved, the gauges).
+//
 // Links only Threads and what the generators share (command_line.hpp, trace_recorder.hpp).
 
 #include "command_line.hpp"
@@ -24,6 +29,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -56,6 +62,8 @@ struct Options {
     bool fields = false;
     bool yield = false;
     OutputOptions out;  // separator: none, names like TA1E
+    std::string csv;     // --csv FILE (none: no CSV)
+    std::string events;  // --events FILE (none: no event trace)
     bool quiet = false;
 };
 
@@ -98,6 +106,10 @@ void print_help()
         "      --yield           yield the processor while spinning (default: pure busy waiting)\n"
         "      --separator S     write '# separator: S' (default: none, names like TA1E)\n"
         "  -o, --output FILE     write the trace to FILE (default: standard output)\n"
+        "      --csv FILE        also write the run as CSV: time_ns, p0..pN-1 (states), eating,\n"
+        "                        hungry (and the --fields counters)\n"
+        "      --events FILE     also write the run as an event trace: TIME FROM TO WHO:STATE\n"
+        "                        eating=E hungry=H (FROM, TO: program states)\n"
         "  -q, --quiet           no summary on standard error\n");
 }
 
@@ -126,6 +138,8 @@ Options parse_args(int argc, char** argv)
         else if (args.is("--fields")) o.fields = true;
         else if (args.is("--yield")) o.yield = true;
         else if (args.is("-q", "--quiet")) o.quiet = true;
+        else if (args.is("--csv")) o.csv = args.value();
+        else if (args.is("--events")) o.events = args.value();
         else if (args.output_option(o.out)) {}
         else args.usage_error("unknown option '" + std::string(args.current()) + "'");
     }
@@ -299,6 +313,77 @@ bool check_exclusion(const Sequence& seq, int n)
     return true;
 }
 
+// A text file written whole after the run (--csv, --events); false (and a message) when
+// it cannot be written.
+bool write_text(const std::string& path, const std::string& text)
+{
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = f && std::fclose(f) == 0 && ok;
+    if (!ok) std::fprintf(stderr, "%s: cannot write %s\n", kProgram, path.c_str());
+    return ok;
+}
+
+// --csv: a header row, then a row per record. Text cells are quoted and numbers are not,
+// as Python's csv.QUOTE_NONNUMERIC writes them.
+class CsvLog {
+public:
+    CsvLog(int n, const std::vector<std::string>& fields)
+    {
+        text_ = "\"time_ns\"";
+        for (int i = 0; i < n; ++i) text_ += ",\"p" + std::to_string(i) + "\"";
+        for (const std::string& f : fields) text_ += ",\"" + f + "\"";
+        text_ += "\n";
+    }
+    void row(std::int64_t t, const std::vector<std::uint8_t>& st, std::span<const std::uint64_t> fields)
+    {
+        text_ += std::to_string(t);
+        for (std::uint8_t s : st) {
+            text_ += ",\"";
+            text_ += kStateName[s];
+            text_ += '"';
+        }
+        for (std::uint64_t v : fields) {
+            text_ += ',';
+            text_ += std::to_string(v);
+        }
+        text_ += '\n';
+    }
+    const std::string& text() const { return text_; }
+
+private:
+    std::string text_;
+};
+
+// --events: a line `TIME FROM TO pI:STATE NAME=VALUE...` per record, FROM and TO the
+// program states named as in the PES (local states joined by the separator). The first
+// line enters the initial state from `-`, so that the trace starts at time 0.
+class EventLog {
+public:
+    EventLog(std::string separator, std::string generator) : separator_(std::move(separator))
+    {
+        text_ = "# " + generator + "\n# time_ns from to philosopher:state fields\n";
+    }
+    void event(std::int64_t t, const std::vector<std::uint8_t>& st, int who,
+               const std::vector<std::string>& names, std::span<const std::uint64_t> fields)
+    {
+        std::string to;
+        for (std::size_t i = 0; i < st.size(); ++i) {
+            if (i) to += separator_;
+            to += kStateName[st[i]];
+        }
+        text_ += std::to_string(t) + " " + (from_.empty() ? "-" : from_) + " " + to + " ";
+        text_ += who < 0 ? std::string("start") : "p" + std::to_string(who) + ":" + kStateName[st[who]];
+        for (std::size_t f = 0; f < fields.size(); ++f) text_ += " " + names[f] + "=" + std::to_string(fields[f]);
+        text_ += '\n';
+        from_ = std::move(to);
+    }
+    const std::string& text() const { return text_; }
+
+private:
+    std::string separator_, from_, text_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -351,6 +436,13 @@ int main(int argc, char** argv)
     header.generator = command_line(kProgram, argc, argv);
     out.header(header);
 
+    // Fields of the CSV and the event trace: the PES's with --fields, else the two gauges.
+    const std::vector<std::string> text_fields =
+        o.fields ? std::vector<std::string>{"meals", "spins", "cpu_ns", "preempt", "eating", "hungry"}
+                 : std::vector<std::string>{"eating", "hungry"};
+    CsvLog csv(n, text_fields);
+    EventLog events(o.out.separator, command_line(kProgram, argc, argv));
+
     // Program state = tuple of local states; every philosopher thinks at time 0.
     std::vector<std::uint8_t> st(n, T);
     // Counters: the reading of the event that makes the record. Readings of different
@@ -360,20 +452,20 @@ int main(int argc, char** argv)
     constexpr int kCounters = 4;
     std::uint64_t ctr[kCounters] = {0, 0, 0, 0};  // meals, spins, cpu_ns, preempt
     std::uint64_t raised[kCounters] = {0, 0, 0, 0};
-    auto write_record = [&](std::int64_t t) {
-        if (!o.fields) {
-            out.record(t, st, kStateName);
-            return;
-        }
+    auto write_record = [&](std::int64_t t, int who) {
         std::uint64_t eating = 0, hungry = 0;
         for (int i = 0; i < n; ++i) {
             eating += st[i] == E;
             hungry += st[i] == A1 || st[i] == A2;
         }
-        const std::uint64_t fields[] = {ctr[0], ctr[1], ctr[2], ctr[3], eating, hungry};
-        out.record(t, st, kStateName, fields);
+        const std::uint64_t all[] = {ctr[0], ctr[1], ctr[2], ctr[3], eating, hungry};
+        const std::span<const std::uint64_t> fields = o.fields ? std::span(all) : std::span(all).last(2);
+        if (!o.csv.empty()) csv.row(t, st, fields);
+        if (!o.events.empty()) events.event(t, st, who, text_fields, fields);
+        if (o.fields) out.record(t, st, kStateName, fields);
+        else out.record(t, st, kStateName);
     };
-    write_record(0);
+    write_record(0, -1);
     for (const Merged<Event>& m : seq) {
         st[m.who] = m.ev->state;
         if (o.fields) {
@@ -384,9 +476,11 @@ int main(int argc, char** argv)
                 else ctr[c] = r[c];
             }
         }
-        write_record(m.t);
+        write_record(m.t, m.who);
     }
     if (!out.close()) return 1;
+    if (!o.csv.empty() && !write_text(o.csv, csv.text())) return 1;
+    if (!o.events.empty() && !write_text(o.events, events.text())) return 1;
 
     if (!o.quiet) {
         std::fprintf(stderr, "chitra-philosophers: N=%d x=%lld (%s), %zu records, %.3f s wall\n",

@@ -7,6 +7,11 @@
 // regions, Metric events), timestamped with std::chrono::steady_clock in nanoseconds.
 // The archive is what the OTF2 importer reads; docs/sample-traces.md says what it shows.
 //
+// --paraver PREFIX also writes the same run as a Paraver trace (PREFIX.prv, .pcf, .row):
+// each thread keeps a log of the events it gave the OTF2 writer, with the same
+// timestamps, and after the run every interval in which a thread's innermost region stays
+// the same becomes one state record; task sizes and queue lengths become event records.
+//
 // Regions: master  main > produce | sleep | join
 //          worker  worker > take | compute | merge > lock
 // Metrics: `queue` (ABSOLUTE_POINT, the master: tasks waiting after each hand-out),
@@ -26,6 +31,9 @@
 #include <filesystem>
 #include <mutex>
 #include <random>
+#include <algorithm>
+#include <ctime>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,7 +48,8 @@ struct Options {
     int burst = 60;         // tasks per hand-out
     int pause_us = 3000;    // master's sleep between bursts
     std::uint64_t seed = 1;
-    std::string output;     // archive directory
+    std::string output;     // archive directory (none: no OTF2)
+    std::string paraver;    // PREFIX of PREFIX.prv, .pcf, .row (none: no Paraver)
     bool quiet = false;
 };
 
@@ -64,22 +73,53 @@ struct Task {
     std::uint64_t begin, end; // count the primes in [begin, end)
 };
 
-// One thread's OTF2 event writer: regions and metrics at the current time.
+// Paraver event types of the values a thread logs (named in the .pcf).
+enum ParaverEvent : std::uint32_t { kTaskSize = 1000, kQueueLength = 1001 };
+
+// One entry of a thread's log for the Paraver trace: a region entered or left, or a
+// value of a ParaverEvent type, at its OTF2 timestamp.
+struct Logged {
+    enum Kind : std::uint8_t { enter, leave, sample } kind;
+    std::uint32_t what; // the Region, or the ParaverEvent type
+    std::uint64_t t;
+    std::uint64_t value = 0;
+};
+
+// One thread's recording: its OTF2 event writer (when there is an archive) and its
+// Paraver log (when there is one), both fed with the same timestamps.
 class Recorder {
 public:
-    Recorder(OTF2_Archive* archive, OTF2_LocationRef location)
-        : writer_(OTF2_Archive_GetEvtWriter(archive, location))
+    Recorder(OTF2_Archive* archive, OTF2_LocationRef location, std::vector<Logged>* log)
+        : writer_(archive ? OTF2_Archive_GetEvtWriter(archive, location) : nullptr), log_(log)
     {
-        if (!writer_) {
+        if (archive && !writer_) {
             std::fprintf(stderr, "chitra-taskpool: no OTF2 event writer for location %lu\n",
                          static_cast<unsigned long>(location));
             std::exit(1);
         }
     }
-    void enter(Region r) { OTF2_EvtWriter_Enter(writer_, nullptr, now_ns(), r); }
-    void leave(Region r) { OTF2_EvtWriter_Leave(writer_, nullptr, now_ns(), r); }
-    void metric(Metric m, std::initializer_list<std::uint64_t> values)
+    // Each returns the time it recorded.
+    std::uint64_t enter(Region r)
     {
+        const std::uint64_t t = now_ns();
+        if (writer_)
+            OTF2_EvtWriter_Enter(writer_, nullptr, t, r);
+        if (log_)
+            log_->push_back({Logged::enter, r, t});
+        return t;
+    }
+    std::uint64_t leave(Region r)
+    {
+        const std::uint64_t t = now_ns();
+        if (writer_)
+            OTF2_EvtWriter_Leave(writer_, nullptr, t, r);
+        if (log_)
+            log_->push_back({Logged::leave, r, t});
+        return t;
+    }
+    std::uint64_t metric(Metric m, std::initializer_list<std::uint64_t> values)
+    {
+        const std::uint64_t t = now_ns();
         OTF2_Type types[kMembers];
         OTF2_MetricValue v[kMembers];
         std::uint8_t n = 0;
@@ -87,12 +127,21 @@ public:
             types[n] = OTF2_TYPE_UINT64;
             v[n++].unsigned_int = x;
         }
-        OTF2_EvtWriter_Metric(writer_, nullptr, now_ns(), m, n, types, v);
+        if (writer_)
+            OTF2_EvtWriter_Metric(writer_, nullptr, t, m, n, types, v);
+        return t;
+    }
+    // A value for the Paraver trace only (OTF2 has it as a metric or not at all).
+    void paraver_event(ParaverEvent type, std::uint64_t value, std::uint64_t t)
+    {
+        if (log_)
+            log_->push_back({Logged::sample, type, t, value});
     }
     OTF2_EvtWriter* writer() const { return writer_; }
 
 private:
     OTF2_EvtWriter* writer_;
+    std::vector<Logged>* log_;
 };
 
 struct Pool {
@@ -136,11 +185,11 @@ void work(Pool& pool, Recorder& rec)
         }
         rec.leave(kTake);
 
-        rec.enter(kCompute);
+        rec.paraver_event(kTaskSize, task.end - task.begin, rec.enter(kCompute));
         std::uint64_t found = 0;
         for (std::uint64_t n = task.begin; n < task.end; ++n)
             found += is_prime(n);
-        rec.leave(kCompute);
+        rec.paraver_event(kTaskSize, 0, rec.leave(kCompute)); // 0: no task, as Extrae ends a value
 
         rec.enter(kMerge);
         rec.enter(kLock);
@@ -159,8 +208,11 @@ void work(Pool& pool, Recorder& rec)
 
 void usage(int status)
 {
-    std::fputs("usage: chitra-taskpool -o DIR [-w WORKERS] [-n TASKS] [--burst N] [--pause US] [--seed S] [-q]\n"
-               "  Writes an OTF2 archive DIR/traces.otf2 (DIR must not exist).\n",
+    std::fputs("usage: chitra-taskpool [-o DIR] [--paraver PREFIX] [-w WORKERS] [-n TASKS] [--burst N] [--pause US]\n"
+               "                      [--seed S] [-q]\n"
+               "  -o DIR            write an OTF2 archive DIR/traces.otf2 (DIR must not exist)\n"
+               "  --paraver PREFIX  write the same run as a Paraver trace PREFIX.prv, PREFIX.pcf, PREFIX.row\n"
+               "  At least one of -o and --paraver is needed.\n",
                status == 0 ? stdout : stderr);
     std::exit(status);
 }
@@ -177,6 +229,8 @@ Options parse(int argc, char** argv)
         };
         if (a == "-o")
             o.output = value();
+        else if (a == "--paraver")
+            o.paraver = value();
         else if (a == "-w")
             o.workers = std::atoi(value());
         else if (a == "-n")
@@ -194,7 +248,8 @@ Options parse(int argc, char** argv)
         else
             usage(2);
     }
-    if (o.output.empty() || o.workers < 1 || o.workers > 64 || o.tasks < 1 || o.burst < 1 || o.pause_us < 0)
+    if ((o.output.empty() && o.paraver.empty()) || o.workers < 1 || o.workers > 64 || o.tasks < 1 || o.burst < 1 ||
+        o.pause_us < 0)
         usage(2);
     return o;
 }
@@ -249,26 +304,127 @@ void write_definitions(OTF2_Archive* archive, const Options& o, const std::vecto
     OTF2_Archive_CloseGlobalDefWriter(archive, g);
 }
 
-} // namespace
+// One record of the .prv: a state over [t, end) or an event at t, of thread `thread`
+// (0 the master, K worker K).
+struct PrvRecord {
+    std::uint64_t t;
+    int kind; // 1 state, 2 event (the .prv's record types)
+    int thread;
+    std::uint64_t end;  // states
+    std::uint32_t type; // events
+    std::uint64_t value;
+};
 
-int main(int argc, char** argv)
+// A thread's log as .prv records: one state record (the innermost open region) per
+// interval between two of its Enter/Leave events, none while no region is open or for an
+// interval of zero length; one event record per logged value. Times relative to `start`.
+void thread_records(const std::vector<Logged>& log, int thread, std::uint64_t start, std::vector<PrvRecord>& out)
 {
-    const Options o = parse(argc, argv);
+    std::vector<std::uint32_t> stack;
+    std::uint64_t since = 0;
+    for (const Logged& e : log) {
+        const std::uint64_t t = e.t - start;
+        if (e.kind == Logged::sample) {
+            out.push_back({t, 2, thread, 0, e.what, e.value});
+            continue;
+        }
+        if (!stack.empty() && t > since)
+            out.push_back({since, 1, thread, t, 0, stack.back() + 1u}); // state values 1..kRegions
+        if (e.kind == Logged::enter)
+            stack.push_back(e.what);
+        else
+            stack.pop_back();
+        since = t;
+    }
+}
+
+bool write_file(const std::string& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) {
+        std::fprintf(stderr, "chitra-taskpool: cannot write %s\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+// PREFIX.prv, .pcf and .row as Extrae lays them out: one node with a CPU per thread, one
+// application of one task whose threads are the master (1) and the workers (2..W+1).
+// Records are sorted by time, as Paraver expects (at one time: states, then events).
+bool write_paraver(const Options& o, const std::vector<std::vector<Logged>>& logs, std::uint64_t start,
+                   std::uint64_t end)
+{
+    std::vector<PrvRecord> records;
+    for (int thread = 0; thread < static_cast<int>(logs.size()); ++thread)
+        thread_records(logs[thread], thread, start, records);
+    std::stable_sort(records.begin(), records.end(), [](const PrvRecord& a, const PrvRecord& b) {
+        return a.t != b.t ? a.t < b.t : a.kind != b.kind ? a.kind < b.kind : a.thread < b.thread;
+    });
+    const int threads = o.workers + 1;
+    char date[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%d/%m/%y at %H:%M", std::gmtime(&now));
+    std::string prv = "#Paraver (" + std::string(date) + "):" + std::to_string(end - start) + "_ns:1(" +
+                      std::to_string(threads) + "):1:1(" + std::to_string(threads) + ":1)\n";
+    for (const PrvRecord& r : records) {
+        // KIND:CPU:APPL:TASK:THREAD:TIME, then END:STATE or TYPE:VALUE
+        const std::string cpu_thread = std::to_string(r.thread + 1);
+        prv += std::to_string(r.kind) + ":" + cpu_thread + ":1:1:" + cpu_thread + ":" + std::to_string(r.t) + ":";
+        prv += std::to_string(r.kind == 1 ? r.end : r.type) + ":" + std::to_string(r.value) + "\n";
+    }
+
+    std::string pcf = "DEFAULT_OPTIONS\n\nLEVEL               THREAD\nUNITS               NANOSEC\n"
+                      "LOOK_BACK           100\nSPEED               1\nFLAG_ICONS          ENABLED\n"
+                      "NUM_OF_STATE_COLORS 1000\nYMAX_SCALE          37\n\n\n"
+                      "DEFAULT_SEMANTIC\n\nTHREAD_FUNC          State As Is\n\n\nSTATES\n";
+    for (int r = 0; r < static_cast<int>(kRegions); ++r)
+        pcf += std::to_string(r + 1) + "    " + kRegionName[r] + "\n";
+    pcf += "\n\nEVENT_TYPE\n0    " + std::to_string(kTaskSize) +
+           "    task size\nVALUES\n0      End\n\n\n"
+           "EVENT_TYPE\n0    " + std::to_string(kQueueLength) + "    queue\n";
+
+    std::string row = "LEVEL CPU SIZE " + std::to_string(threads) + "\n";
+    for (int t = 1; t <= threads; ++t)
+        row += std::to_string(t) + ".localhost\n";
+    row += "\nLEVEL NODE SIZE 1\nlocalhost\n\nLEVEL THREAD SIZE " + std::to_string(threads) + "\nmaster\n";
+    for (int w = 1; w <= o.workers; ++w)
+        row += "worker " + std::to_string(w) + "\n";
+
+    return write_file(o.paraver + ".prv", prv) && write_file(o.paraver + ".pcf", pcf) &&
+           write_file(o.paraver + ".row", row);
+}
+
+// The OTF2 archive of -o, ready for event writers; nullptr without -o. Exits on failure.
+OTF2_Archive* open_archive(const Options& o)
+{
+    if (o.output.empty())
+        return nullptr;
     if (std::filesystem::exists(o.output)) {
         std::fprintf(stderr, "chitra-taskpool: %s exists; remove it first\n", o.output.c_str());
-        return 1;
+        std::exit(1);
     }
     OTF2_Archive* archive = OTF2_Archive_Open(o.output.c_str(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
                                               4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     if (!archive) {
         std::fprintf(stderr, "chitra-taskpool: cannot create the OTF2 archive %s\n", o.output.c_str());
-        return 1;
+        std::exit(1);
     }
     OTF2_Archive_SetFlushCallbacks(archive, &kFlush, nullptr);
     OTF2_Archive_SetSerialCollectiveCallbacks(archive);
     OTF2_Pthread_Archive_SetLockingCallbacks(archive, nullptr); // workers get their writers concurrently
     OTF2_Archive_SetCreator(archive, "chitra-taskpool");
     OTF2_Archive_OpenEvtFiles(archive);
+    return archive;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const Options o = parse(argc, argv);
+    OTF2_Archive* archive = open_archive(o);
 
     // Task ranges drawn before the run: every run with the same options does the same work.
     std::mt19937_64 rng(o.seed);
@@ -281,18 +437,26 @@ int main(int argc, char** argv)
         from += n;
     }
 
+    // Paraver logs, reserved for about the entries they will get (7 per task on a worker).
+    std::vector<std::vector<Logged>> logs(o.paraver.empty() ? 0 : o.workers + 1);
+    for (std::size_t l = 0; l < logs.size(); ++l)
+        logs[l].reserve(l == 0 ? 4 * tasks.size() + 16 : 16 * tasks.size() / o.workers + 64);
+    const auto log_of = [&](int l) { return logs.empty() ? nullptr : &logs[l]; };
+
     Pool pool;
     std::vector<std::uint64_t> events(o.workers + 1, 0); // per location, for its definition
     const std::uint64_t start = now_ns();
-    Recorder master(archive, 0);
+    Recorder master(archive, 0, log_of(0));
     master.enter(kMain);
     std::vector<std::thread> threads;
     for (int w = 1; w <= o.workers; ++w)
         threads.emplace_back([&, w] {
-            Recorder rec(archive, static_cast<OTF2_LocationRef>(w));
+            Recorder rec(archive, static_cast<OTF2_LocationRef>(w), log_of(w));
             work(pool, rec);
-            OTF2_EvtWriter_GetNumberOfEvents(rec.writer(), &events[w]);
-            OTF2_Archive_CloseEvtWriter(archive, rec.writer());
+            if (archive) {
+                OTF2_EvtWriter_GetNumberOfEvents(rec.writer(), &events[w]);
+                OTF2_Archive_CloseEvtWriter(archive, rec.writer());
+            }
         });
     for (std::size_t next = 0; next < tasks.size();) {
         master.enter(kProduce);
@@ -304,7 +468,7 @@ int main(int argc, char** argv)
                 waiting = pool.queue.size();
             }
             pool.queue_ready.notify_one();
-            master.metric(kQueueMetric, {waiting});
+            master.paraver_event(kQueueLength, waiting, master.metric(kQueueMetric, {waiting}));
         }
         master.leave(kProduce);
         if (next < tasks.size() && o.pause_us > 0) {
@@ -324,11 +488,15 @@ int main(int argc, char** argv)
     master.leave(kJoin);
     master.leave(kMain);
     const std::uint64_t end = now_ns();
-    OTF2_EvtWriter_GetNumberOfEvents(master.writer(), &events[0]);
-    OTF2_Archive_CloseEvtWriter(archive, master.writer());
-    OTF2_Archive_CloseEvtFiles(archive);
-    write_definitions(archive, o, events, start, end);
-    OTF2_Archive_Close(archive);
+    if (archive) {
+        OTF2_EvtWriter_GetNumberOfEvents(master.writer(), &events[0]);
+        OTF2_Archive_CloseEvtWriter(archive, master.writer());
+        OTF2_Archive_CloseEvtFiles(archive);
+        write_definitions(archive, o, events, start, end);
+        OTF2_Archive_Close(archive);
+    }
+    if (!o.paraver.empty() && !write_paraver(o, logs, start, end))
+        return 1;
 
     // Check: the shared total is the primes of every range, counted again on one thread.
     std::uint64_t expect = 0;
@@ -336,9 +504,10 @@ int main(int argc, char** argv)
         for (std::uint64_t k = t.begin; k < t.end; ++k)
             expect += is_prime(k);
     if (!o.quiet || expect != pool.total_primes)
-        std::fprintf(stderr, "chitra-taskpool: %d workers, %d tasks, %llu primes (check %s), %.3f s, archive %s\n",
+        std::fprintf(stderr, "chitra-taskpool: %d workers, %d tasks, %llu primes (check %s), %.3f s%s%s%s%s\n",
                      o.workers, o.tasks, static_cast<unsigned long long>(pool.total_primes),
                      expect == pool.total_primes ? "ok" : "FAILED", static_cast<double>(end - start) / 1e9,
-                     o.output.c_str());
+                     o.output.empty() ? "" : ", archive ", o.output.c_str(),
+                     o.paraver.empty() ? "" : ", Paraver ", o.paraver.empty() ? "" : (o.paraver + ".prv").c_str());
     return expect == pool.total_primes ? 0 : 1;
 }
