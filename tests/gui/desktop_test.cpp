@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSettings>
 #include <QTableWidget>
 #include <QToolBar>
 #include <QtTest>
@@ -158,6 +159,32 @@ private slots:
         QVERIFY(!w->actions()->focus->isChecked());
         for (QDockWidget* d : docks)
             QCOMPARE(d->isVisible(), shown.contains(d));
+    }
+
+    // First start on a 1280x800 screen: the panels share one column at the right in two
+    // groups of tabs, the displays keep at least 60% of the width; a panel dragged
+    // elsewhere comes back with View > Reset panel layout.
+    void panelsShareOneColumnAndLeaveTheDisplaysTheRoom()
+    {
+        QSettings().remove("window"); // no arrangement remembered from an earlier window
+        auto w = testutil::quietWindow(1280, 800);
+        QCoreApplication::processEvents();
+        const auto dock = [&](const char* name) { return w->findChild<QDockWidget*>(QLatin1String(name)); };
+        for (QDockWidget* d : w->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+            QCOMPARE(w->dockWidgetArea(d), Qt::RightDockWidgetArea);
+        QVERIFY2(w->centralWidget()->width() >= 0.6 * w->width(),
+                 qPrintable(QString("displays %1 of %2 px").arg(w->centralWidget()->width()).arg(w->width())));
+        QVERIFY(w->tabifiedDockWidgets(dock("session")).contains(dock("traceinfo")));
+        QVERIFY(w->tabifiedDockWidgets(dock("session")).contains(dock("bookmarks")));
+        QVERIFY(w->tabifiedDockWidgets(dock("pipeline")).contains(dock("statedetails")));
+        QVERIFY(w->tabifiedDockWidgets(dock("pipeline")).contains(dock("patterns")));
+        QVERIFY(!w->tabifiedDockWidgets(dock("session")).contains(dock("pipeline")));
+
+        w->addDockWidget(Qt::LeftDockWidgetArea, dock("traceinfo")); // as a drag to the left edge does
+        QCOMPARE(w->dockWidgetArea(dock("traceinfo")), Qt::LeftDockWidgetArea);
+        chooseFromMenu(w.get(), "View", "Reset panel layout");
+        QCOMPARE(w->dockWidgetArea(dock("traceinfo")), Qt::RightDockWidgetArea);
+        QVERIFY(w->tabifiedDockWidgets(dock("session")).contains(dock("traceinfo")));
     }
 };
 

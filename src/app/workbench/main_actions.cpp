@@ -175,6 +175,11 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
             focusHidden_.clear();
         }
     });
+    resetLayout = view->addAction(tr("Reset &panel layout"), w, [this, w] {
+        focus->setChecked(false);
+        w->arrangeDocksByDefault();
+    });
+    resetLayout->setStatusTip(tr("Put every side panel back in the right column, in two groups of tabs, as on first start"));
     ganttDisplay = view->addAction(tr("&Gantt display"), w, [traceview] { traceview(TraceviewWindow::Kind::Gantt); });
     rateDisplay = view->addAction(tr("&Rate display"), w, [traceview] { traceview(TraceviewWindow::Kind::Rate); });
     QMenu* order = view->addMenu(tr("State &order"));

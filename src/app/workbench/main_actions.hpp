@@ -52,6 +52,7 @@ public:
     QAction* dumpView;
     QAction* dumpDerivation;
     QAction* focus;             // View ▸ Focus on the displays: hides and restores the docks
+    QAction* resetLayout;       // View ▸ Reset panel layout: the docks as on first start
     QAction* keyboardShortcuts; // Help ▸ Keyboard shortcuts (dialogs/shortcuts_dialog.hpp)
 
 private:

@@ -60,10 +60,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     buildDocks();
     actions_ = new MainActions(this);
     bookmarks_ = new BookmarksPanel(this, this);
-    auto* bookmarksDock = new QDockWidget(tr("Bookmarks and notes"), this);
+    auto* bookmarksDock = new QDockWidget(tr("Bookmarks"), this);
     bookmarksDock->setObjectName("bookmarks");
     bookmarksDock->setWidget(bookmarks_);
-    addDockWidget(Qt::LeftDockWidgetArea, bookmarksDock);
+    addDockWidget(Qt::RightDockWidgetArea, bookmarksDock);
+    arrangeDocksByDefault();
     sessionController_ = new SessionController(this);
 
     opener_ = new TraceOpener(this, loader_);
@@ -122,13 +123,13 @@ void MainWindow::buildDocks()
     auto* sessionDock = new QDockWidget(tr("Session"), this);
     sessionDock->setObjectName("session");
     sessionDock->setWidget(tree_);
-    addDockWidget(Qt::LeftDockWidgetArea, sessionDock);
+    addDockWidget(Qt::RightDockWidgetArea, sessionDock);
 
     info_ = new TraceInfoPanel(this);
-    auto* infoDock = new QDockWidget(tr("Trace information"), this);
+    auto* infoDock = new QDockWidget(tr("Trace info"), this);
     infoDock->setObjectName("traceinfo");
     infoDock->setWidget(info_);
-    addDockWidget(Qt::LeftDockWidgetArea, infoDock);
+    addDockWidget(Qt::RightDockWidgetArea, infoDock);
 
     patterns_ = new PatternsPanel(this);
     connect(patterns_, &PatternsPanel::message, this, &MainWindow::showMessage);
@@ -154,8 +155,29 @@ void MainWindow::buildDocks()
     detailsDock->setObjectName("statedetails");
     detailsDock->setWidget(details_);
     addDockWidget(Qt::RightDockWidgetArea, detailsDock);
-    tabifyDockWidget(pipelineDock, detailsDock);
-    pipelineDock->raise();
+}
+
+// The panels share one column at the right, in two groups of tabs: what the trace is
+// (session, information, bookmarks) above what is done to it (pipeline, state details,
+// patterns). The displays keep most of the width (docs/gui.md, "The window").
+void MainWindow::arrangeDocksByDefault()
+{
+    const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QLatin1String(name)); };
+    QDockWidget* const session = dock("session");
+    QDockWidget* const pipeline = dock("pipeline");
+    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        d->setFloating(false);
+        d->show();
+        addDockWidget(Qt::RightDockWidgetArea, d);
+    }
+    splitDockWidget(session, pipeline, Qt::Vertical);
+    tabifyDockWidget(session, dock("traceinfo"));
+    tabifyDockWidget(session, dock("bookmarks"));
+    tabifyDockWidget(pipeline, dock("statedetails"));
+    tabifyDockWidget(pipeline, dock("patterns"));
+    session->raise();
+    pipeline->raise();
+    resizeDocks({session}, {kDefaultDockWidth}, Qt::Horizontal);
 }
 
 ViewPanel* MainWindow::panelOf(ViewDocument* view) const { return views_->panelOf(view); }

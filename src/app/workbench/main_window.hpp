@@ -125,6 +125,12 @@ protected:
     void dropEvent(QDropEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
 
+public:
+    // The panels as on first start: one column at the right, two groups of tabs
+    // (View ▸ Reset panel layout).
+    void arrangeDocksByDefault();
+    static constexpr int kDefaultDockWidth = 330;
+
 private:
     void buildDocks();
     void onViewAdded(ViewDocument* view);
