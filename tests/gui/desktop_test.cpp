@@ -4,6 +4,13 @@
 #include "main_window_test_util.hpp"
 
 #include "dialogs/about_dialog.hpp"
+#include "dialogs/preferences_dialog.hpp"
+#include "displays/min_visit_box.hpp"
+#include "displays/min_visit_state.hpp"
+#include "gui_test_util.hpp"
+#include "session/session_controller.hpp"
+#include "views/trace/trace_plot.hpp"
+#include "views/view_panel.hpp"
 #include "dialogs/shortcuts_dialog.hpp"
 #include "workbench/main_actions.hpp"
 #include "workbench/main_window.hpp"
@@ -14,6 +21,9 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSpinBox>
+#include <QTimer>
+#include <qcustomplot.h>
 #include <QSettings>
 #include <QTableWidget>
 #include <QToolBar>
@@ -55,6 +65,31 @@ void walkMenu(QMenu* menu, const QString& path, QStringList& missing)
         if (a->menu())
             walkMenu(a->menu(), here, missing);
     }
+}
+
+// Pixels of `image` whose colour is exactly one of `colours`.
+int pixelsOf(const QImage& image, const QList<QRgb>& colours)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += colours.contains(image.pixel(x, y) | 0xFF000000u) ? 1 : 0;
+    return n;
+}
+
+// Runs `act` on the modal dialog the next call opens, once it is shown.
+template <class Dialog, class Act>
+void whenModalOpens(Act act)
+{
+    auto* poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, act] {
+        if (auto* d = qobject_cast<Dialog*>(QApplication::activeModalWidget())) {
+            poll->stop();
+            poll->deleteLater();
+            act(d);
+        }
+    });
+    poll->start(20);
 }
 
 } // namespace
@@ -185,6 +220,55 @@ private slots:
         chooseFromMenu(w.get(), "View", "Reset panel layout");
         QCOMPARE(w->dockWidgetArea(dock("traceinfo")), Qt::RightDockWidgetArea);
         QVERIFY(w->tabifiedDockWidgets(dock("session")).contains(dock("traceinfo")));
+    }
+
+    // Edit > Preferences, driven by the keyboard: durations in milliseconds, the Tol
+    // palette, autosave every 7 minutes, short visits from 1 ms; the open view redraws in
+    // them at once, and they are there again for the next window.
+    void preferencesChangeUnitsColoursAndAutosave()
+    {
+        QSettings().remove("preferences");
+        auto w = testutil::quietWindow(1280, 800);
+        QString error;
+        QVERIFY2(w->openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes", &error), qPrintable(error));
+        auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
+        QVERIFY(plot);
+        plot->replot();
+        const QList<QRgb> tableau = {0xFF4E79A7, 0xFFF28E2B, 0xFFE15759, 0xFF76B7B2, 0xFF59A14F};
+        const QList<QRgb> tol = {0xFF332288, 0xFF88CCEE, 0xFF44AA99, 0xFF117733, 0xFF999933};
+        const QImage before = plot->grab().toImage();
+        QVERIFY(pixelsOf(before, tableau) > 100);
+        QVERIFY(plot->xAxis->tickVectorLabels().contains("1.0 s"));
+
+        whenModalOpens<PreferencesDialog>([](PreferencesDialog* d) {
+            testutil::chooseByKeys(d->unitBox(), 2);    // Milliseconds
+            testutil::chooseByKeys(d->paletteBox(), 1); // Tol muted
+            d->autosaveBox()->setFocus();
+            QTest::keyClick(d->autosaveBox(), Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(d->autosaveBox(), "7");
+            d->shortVisitBox()->setSeconds(1e-3);
+            QTest::keyClick(d, Qt::Key_Return);
+        });
+        QTest::keySequence(w.get(), w->actions()->preferences->shortcut()); // Ctrl+, here
+        QTRY_COMPARE(w->preferences().autosaveMinutes, 7);
+        QCOMPARE(w->preferences().secondsPrefix, std::optional<int>(-1));
+        QCOMPARE(w->preferences().palette, StatePalette::tol);
+        QCOMPARE(w->sessionController()->autosaveTimer()->interval(), 7 * 60 * 1000);
+        QVERIFY(w->sessionController()->autosaveTimer()->isActive());
+        QCOMPARE(preferredMinVisitSeconds(), 1e-3);
+
+        const QImage after = plot->grab().toImage();
+        QVERIFY2(pixelsOf(after, tableau) < pixelsOf(before, tableau) / 20,
+                 qPrintable(QString("%1 tableau pixels left").arg(pixelsOf(after, tableau))));
+        QVERIFY(pixelsOf(after, tol) > 100);
+        for (const QString& label : plot->xAxis->tickVectorLabels())
+            QVERIFY2(label == "0" || label.endsWith(" ms"), qPrintable(label));
+
+        const Preferences saved = Preferences::load();
+        QVERIFY(saved == w->preferences());
+        // Back to the defaults for the tests that follow.
+        w->applyPreferences(Preferences{});
+        QCOMPARE(preferredMinVisitSeconds(), Preferences{}.shortVisitSeconds);
     }
 };
 

@@ -171,6 +171,26 @@ private slots:
         QCOMPARE(formatSI(7.0, ""), QString("7"));
     }
 
+    // The duration-unit preference: every duration and time axis in one unit.
+    void fixedDurationUnit()
+    {
+        struct Reset {
+            ~Reset() { setFixedSecondsPrefix(std::nullopt); } // also when a comparison fails
+        } reset;
+        setFixedSecondsPrefix(-1); // ms
+        QCOMPARE(formatDurationSI(1.83e9, TimeBase::ns), QString("1830 ms"));
+        QCOMPARE(formatDurationSI(2.5e5, TimeBase::ns), QString("0.25 ms"));
+        QCOMPARE(formatSI(-2500, "Hz"), QString("-2.5 kHz")); // other units keep their prefixes
+        QCOMPARE(list(generate(makeTimeTicker(TimeBase::ns), 0, 2e9).labels),
+                 (QStringList{"0", "500 ms", "1" + QString(kThin) + "000 ms", "1" + QString(kThin) + "500 ms",
+                              "2" + QString(kThin) + "000 ms"}));
+        setFixedSecondsPrefix(-3); // ns: large values grouped
+        QCOMPARE(formatDurationSI(1.83e9, TimeBase::ns), "1" + QString(kThin) + "830" + QString(kThin) + "000" +
+                                                             QString(kThin) + "000 ns");
+        setFixedSecondsPrefix(std::nullopt);
+        QCOMPARE(formatDurationSI(1.83e9, TimeBase::ns), QString("1.83 s"));
+    }
+
     void smallSharesAndProbabilitiesKeepTheirDigits()
     {
         QCOMPARE(formatShare(0.613), QString("61.3%"));

@@ -16,8 +16,14 @@ namespace chitra::app {
 inline constexpr const char* kMinVisitKey = "min_visit_s";
 
 void captureMinVisit(double seconds, DisplayOptions& options);
-// The saved threshold, or nullopt when none was saved or it is not a number of seconds
-// >= 0 (then said in `problems`, naming the display by `where` and its id).
+// The saved threshold: kDefaultMinVisitSeconds when none was saved (what an absent key
+// means, whatever the preference below), nullopt when it is not a number of seconds >= 0
+// (then said in `problems`, naming the display by `where` and its id).
 std::optional<double> savedMinVisit(const DisplayState& state, const QString& where, std::vector<QString>& problems);
+
+// The threshold a new Gantt or rate display starts with (a preference; by default
+// kDefaultMinVisitSeconds).
+double preferredMinVisitSeconds();
+void setPreferredMinVisitSeconds(double seconds);
 
 } // namespace chitra::app

@@ -154,8 +154,13 @@ QString logFrequencyTickLabel(double tick, std::optional<double> secondsPerTick)
 
 QStringList timeTickLabels(const QVector<double>& ticks, double step, TimeBase base)
 {
-    if (const auto spt = seconds_per_tick(base))
+    if (const auto spt = seconds_per_tick(base)) {
+        if (const std::optional<int> power = fixedSecondsPrefix()) { // the unit the user chose
+            const Unit& unit = kSeconds[std::clamp(-*power, 0, static_cast<int>(std::size(kSeconds)) - 1)];
+            return labelsInUnit(ticks, step, *spt, &unit, 1, 0.0);
+        }
         return labelsInUnit(ticks, step, *spt, kSeconds, std::size(kSeconds), 0.0);
+    }
     // Below 10 000 per step plain grouped numbers read best ("12 500").
     return labelsInUnit(ticks, step, 1.0, kCounts, std::size(kCounts), 1e4);
 }

@@ -448,6 +448,15 @@ void SessionController::mergeDialog()
 
 QString SessionController::recoveryPath() const { return qs(recovery_file_path(path_.toStdString())); }
 
+void SessionController::setAutosaveMinutes(int minutes)
+{
+    if (minutes <= 0) {
+        autosave_->stop();
+        return;
+    }
+    autosave_->start(minutes * 60 * 1000);
+}
+
 void SessionController::autosaveNow()
 {
     if (!isDirty())

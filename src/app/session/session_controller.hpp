@@ -54,6 +54,8 @@ public:
     // Offers to restore a recovery file left by a run that did not exit cleanly.
     void offerRecovery();
     QTimer* autosaveTimer() const { return autosave_; }
+    // Autosave every `minutes` (a preference; 0 turns it off).
+    void setAutosaveMinutes(int minutes);
 
     QAction* openAction = nullptr;
     QAction* saveAction = nullptr;

@@ -71,6 +71,13 @@ QString formatBytes(long long bytes)
     return u == 0 ? QString::number(bytes) + " B" : QString::number(v, 'f', 1) + " " + units[u];
 }
 
+namespace {
+std::optional<int> g_fixedSecondsPrefix; // set from the GUI thread, before drawing
+} // namespace
+
+void setFixedSecondsPrefix(std::optional<int> power) { g_fixedSecondsPrefix = power; }
+std::optional<int> fixedSecondsPrefix() { return g_fixedSecondsPrefix; }
+
 QString formatSI(double value, const QString& unit, int digits)
 {
     static const char16_t* const prefixes[] = {u"p", u"n", u"\u00B5", u"m", u"", u"k", u"M", u"G", u"T"};
@@ -79,19 +86,21 @@ QString formatSI(double value, const QString& unit, int digits)
         return unit.isEmpty() ? QString::number(value) : QString::number(value) + " " + unit;
     digits = std::max(1, digits);
     const double a = std::fabs(value);
-    int e3 = static_cast<int>(std::floor(std::log10(a) / 3.0));
+    const std::optional<int> fixed = unit == QLatin1String("s") ? fixedSecondsPrefix() : std::nullopt;
+    int e3 = fixed ? *fixed : static_cast<int>(std::floor(std::log10(a) / 3.0));
     e3 = std::clamp(e3, -kUnitIndex, 8 - kUnitIndex);
     double m = a / std::pow(1000.0, e3);
     // Rounding to `digits` may carry into the next prefix: 999.6 µs -> 1 ms.
     auto decimalsFor = [digits](double x) { return std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(x)))); };
     int dec = decimalsFor(m);
     double r = std::round(m * std::pow(10.0, dec)) / std::pow(10.0, dec);
-    if (r >= 1000.0 && e3 < 8 - kUnitIndex) {
+    if (r >= 1000.0 && e3 < 8 - kUnitIndex && !fixed) {
         ++e3;
         m = a / std::pow(1000.0, e3);
         dec = decimalsFor(m);
     }
-    QString s = QString::number(m, 'f', dec);
+    // In a fixed unit large values are whole numbers, grouped as counts are ("1 830 000 µs").
+    QString s = fixed && m >= 1e4 ? formatCount(std::llround(m)) : QString::number(m, 'f', dec);
     if (s.contains('.')) {
         while (s.endsWith('0'))
             s.chop(1);

@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace chitra::app {
 
 QString formatCount(long long n);            // 1 834 120
@@ -16,6 +18,12 @@ QString formatShare(double fraction);        // "61.3%"; below 0.05%: "0.0012%"
 // zero gets two significant digits: formatDecimal(0.000032, 4) == "0.000032".
 QString formatDecimal(double value, int decimals);
 QString formatBytes(long long bytes);
+
+// Durations and times in seconds: written with the prefix that suits each value (the
+// default, nullopt) or always in one unit, given as the power of 1000 of its prefix
+// (0 s, -1 ms, -2 µs, -3 ns; a preference, Edit ▸ Preferences). Axes follow it too.
+void setFixedSecondsPrefix(std::optional<int> power);
+std::optional<int> fixedSecondsPrefix();
 
 // `value` in `unit` with an SI prefix (p … T) so that 1 <= mantissa < 1000, rounded to
 // `digits` significant digits, trailing zeros dropped: "999 µs", "1.83 s", "0 s".

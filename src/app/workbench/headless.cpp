@@ -15,6 +15,7 @@
 #include "plotting/display_export.hpp"
 #include "displays/traceview_headless.hpp"
 #include "dialogs/filter_dialog.hpp"
+#include "dialogs/preferences_dialog.hpp"
 
 #include "qcustomplot.h"
 
@@ -55,6 +56,24 @@ void protectSessionOption(int argc, char** argv)
 
 namespace {
 
+// A dialog is its own top-level window: painted over the main window's picture where a
+// user would see it (centred), with a plain title bar (offscreen windows have no frame).
+void paintDialogOver(QPixmap& shot, QWidget& dialog)
+{
+    const QPixmap over = dialog.grab();
+    QPainter painter(&shot);
+    const int titleHeight = 26;
+    const QRect frame((shot.width() - over.width()) / 2, (shot.height() - over.height() - titleHeight) / 2,
+                      over.width(), over.height() + titleHeight);
+    painter.fillRect(frame.translated(3, 3), QColor(0, 0, 0, 60)); // a shadow
+    painter.fillRect(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), QColor(220, 220, 220));
+    painter.setPen(Qt::black);
+    painter.drawText(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), Qt::AlignCenter, dialog.windowTitle());
+    painter.drawPixmap(frame.topLeft() + QPoint(0, titleHeight), over);
+    painter.setPen(QColor(90, 90, 90));
+    painter.drawRect(frame.adjusted(0, 0, -1, -1));
+}
+
 int fail(int code, const QString& text)
 {
     std::cerr << text.toStdString() << '\n';
@@ -90,7 +109,7 @@ int runWorkbench(QApplication& app)
                       "Frequency view: show the frequencies [F0, F1] (Hz for a time base in seconds, else cycles per "
                       "time unit or per event) and give it half the height.",
                       "F0:F1"});
-    parser.addOption({"dialog", "Screenshot with a dialog open over the window: time-filter or event-filter.", "KIND"});
+    parser.addOption({"dialog", "Screenshot with a dialog open over the window: time-filter, event-filter or preferences.", "KIND"});
     parser.addOption({"threshold", "Threshold shown in the --dialog filter (its own units).", "V"});
     parser.addOption({"undo", "Undo the last N steps of the view before the screenshot.", "N"});
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
@@ -105,8 +124,8 @@ int runWorkbench(QApplication& app)
     if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate", "lanes"}.contains(display))
         return fail(2, "chitra: --display must be time, event, frequency, model, gantt, rate or lanes");
     const QString dialog = parser.value("dialog");
-    if (!dialog.isEmpty() && dialog != "time-filter" && dialog != "event-filter")
-        return fail(2, "chitra: --dialog must be time-filter or event-filter");
+    if (!dialog.isEmpty() && dialog != "time-filter" && dialog != "event-filter" && dialog != "preferences")
+        return fail(2, "chitra: --dialog must be time-filter, event-filter or preferences");
     std::optional<std::pair<double, double>> frequencyRange;
     if (parser.isSet("frequency-range")) {
         const QStringList f = parser.value("frequency-range").split(':');
@@ -294,9 +313,12 @@ int runWorkbench(QApplication& app)
             settle(100);
         }
         shot = window.grab();
-        if (!dialog.isEmpty()) {
-            // A dialog is its own top-level window: paint it over the main window where
-            // a user would see it (centred).
+        if (dialog == "preferences") {
+            PreferencesDialog preferences(window.preferences(), &window);
+            preferences.show();
+            settle(150);
+            paintDialogOver(shot, preferences);
+        } else if (!dialog.isEmpty()) {
             FilterDialog filter(window.currentView()->sesPtr(),
                                 dialog == "event-filter" ? FilterDialog::Domain::event : FilterDialog::Domain::time,
                                 &window);
@@ -308,19 +330,7 @@ int runWorkbench(QApplication& app)
             for (int i = 0; i < 600 && filter.previewStates() < 0; ++i)
                 settle(50);
             settle(150);
-            const QPixmap over = filter.grab();
-            QPainter painter(&shot);
-            const int titleHeight = 26; // offscreen windows have no frame: draw a plain one
-            const QRect frame((shot.width() - over.width()) / 2, (shot.height() - over.height() - titleHeight) / 2,
-                              over.width(), over.height() + titleHeight);
-            painter.fillRect(frame.translated(3, 3), QColor(0, 0, 0, 60)); // a shadow
-            painter.fillRect(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), QColor(220, 220, 220));
-            painter.setPen(Qt::black);
-            painter.drawText(QRect(frame.topLeft(), QSize(frame.width(), titleHeight)), Qt::AlignCenter,
-                             filter.windowTitle());
-            painter.drawPixmap(frame.topLeft() + QPoint(0, titleHeight), over);
-            painter.setPen(QColor(90, 90, 90));
-            painter.drawRect(frame.adjusted(0, 0, -1, -1));
+            paintDialogOver(shot, filter);
         }
     }
     const QString out = parser.value("screenshot");

@@ -100,6 +100,16 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     redo->setIcon(themed("edit-redo", "redo"));
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    preferences = edit->addAction(tr("&Preferences…"), w, &MainWindow::editPreferences);
+    // The desktop's key for preferences where it has one, else Ctrl+, as many programs use.
+    QList<QKeySequence> preferenceKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
+    if (preferenceKeys.isEmpty())
+        preferenceKeys = {QKeySequence(Qt::CTRL | Qt::Key_Comma)};
+    preferences->setShortcuts(preferenceKeys);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setStatusTip(tr("Set how durations are written, the state colours, the autosave interval "
+                                 "and the default short-visit threshold"));
 
     auto plot = [w]() -> TracePlot* { return w->currentPanel() ? w->currentPanel()->tracePlot() : nullptr; };
     QMenu* view = w->menuBar()->addMenu(tr("&View"));

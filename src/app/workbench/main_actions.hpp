@@ -51,6 +51,7 @@ public:
     QAction* exportDisplay;
     QAction* dumpView;
     QAction* dumpDerivation;
+    QAction* preferences;       // Edit ▸ Preferences (dialogs/preferences_dialog.hpp)
     QAction* focus;             // View ▸ Focus on the displays: hides and restores the docks
     QAction* resetLayout;       // View ▸ Reset panel layout: the docks as on first start
     QAction* keyboardShortcuts; // Help ▸ Keyboard shortcuts (dialogs/shortcuts_dialog.hpp)

@@ -6,6 +6,7 @@
 #include "jobs/background_job.hpp"
 #include "jobs/trace_loader.hpp"
 #include "model/chain_fitter.hpp"
+#include "dialogs/preferences_dialog.hpp"
 #include "panels/bookmarks_panel.hpp"
 #include "panels/patterns_panel.hpp"
 #include "panels/pipeline_panel.hpp"
@@ -15,6 +16,7 @@
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"
 #include "views/frequency/frequency_plot.hpp"
+#include "views/lanes/lanes_view.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "views/view_panel.hpp"
 #include "workbench/display_opener.hpp"
@@ -26,6 +28,9 @@
 #include "workbench/transform_dialogs.hpp"
 #include "workbench/view_stack.hpp"
 
+#include <qcustomplot.h>
+
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -83,6 +88,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(session_, &Session::viewAdded, this, &MainWindow::onViewAdded);
     connect(session_, &Session::viewRemoved, this, &MainWindow::onViewRemoved);
+
+    preferences_ = Preferences::load();
+    preferences_.applyToDisplays();
+    sessionController_->setAutosaveMinutes(preferences_.autosaveMinutes);
 
     QSettings settings;
     if (!restoreGeometry(settings.value("window/geometry").toByteArray()))
@@ -223,6 +232,32 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
                     [this, view, display] { openDisplay(view, display); });
     if (display > 0 && view->displayOpen(display))
         menu->addAction(tr("Close display"), this, [this, view, display] { displays_->close(view, display); });
+}
+
+void MainWindow::editPreferences()
+{
+    PreferencesDialog dialog(preferences_, this);
+    if (dialog.exec() == QDialog::Accepted)
+        applyPreferences(dialog.chosen());
+}
+
+void MainWindow::applyPreferences(const Preferences& preferences)
+{
+    preferences_ = preferences;
+    preferences_.save();
+    preferences_.applyToDisplays();
+    sessionController_->setAutosaveMinutes(preferences_.autosaveMinutes);
+    // Axes format their labels and plottables their colours when drawn: a redraw of every
+    // plot (the Traceview and model windows too) shows the new units and colours.
+    for (LanesView* lanes : findChildren<LanesView*>())
+        lanes->recolour();
+    for (QWidget* widget : QApplication::allWidgets())
+        if (auto* plot = qobject_cast<QCustomPlot*>(widget))
+            plot->replot();
+        else
+            widget->update();
+    refreshInfo();
+    refreshDetails();
 }
 
 void MainWindow::refreshDetails()

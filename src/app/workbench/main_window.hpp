@@ -5,6 +5,8 @@
 // TransformDialogs, the displays of a view in DisplayOpener, chain fits in ChainFitter.
 #pragma once
 
+#include "preferences/preferences.hpp"
+
 #include "chitra/pipeline/pipeline.hpp"
 #include "plotting/ses_geometry.hpp"
 
@@ -126,6 +128,12 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 public:
+    // Edit ▸ Preferences: asks, then saves and applies the choice.
+    void editPreferences();
+    // Makes `preferences` current: saved, the displays redrawn in its colours and units,
+    // the autosave interval set.
+    void applyPreferences(const Preferences& preferences);
+    const Preferences& preferences() const { return preferences_; }
     // The panels as on first start: one column at the right, two groups of tabs
     // (View ▸ Reset panel layout).
     void arrangeDocksByDefault();
@@ -133,6 +141,7 @@ public:
 
 private:
     void buildDocks();
+    Preferences preferences_;
     void onViewAdded(ViewDocument* view);
     void onViewRemoved(ViewDocument* view);
     void refreshInfo();

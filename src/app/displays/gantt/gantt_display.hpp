@@ -9,6 +9,8 @@
 // a GanttCanvas (gantt_canvas.hpp).
 #pragma once
 
+#include "displays/min_visit_state.hpp"
+
 #include "chitra/traceview/traceview.hpp"
 
 #include <QStringList>
@@ -127,7 +129,7 @@ private:
     ColourMap colourMap_ = ColourMap::Viridis;
     double windowPercent_ = 5;
     bool timeWeighted_ = true;
-    double minVisitSeconds_ = kDefaultMinVisitSeconds;
+    double minVisitSeconds_ = preferredMinVisitSeconds();
     std::pair<double, double> range_{0, 1};
     std::vector<std::pair<double, double>> history_;
     double cursorX_ = 0;

@@ -4,6 +4,8 @@
 // Hovering a point emits the visit's element so a Gantt display can mark it.
 #pragma once
 
+#include "displays/min_visit_state.hpp"
+
 #include "chitra/traceview/traceview.hpp"
 #include "chitra/trace/types.hpp"
 
@@ -79,7 +81,7 @@ private:
     std::vector<std::size_t> elements_;
     std::vector<std::vector<double>> values_; // per chart (fields, then the sum)
     int hovered_ = -1;
-    double minVisitSeconds_ = kDefaultMinVisitSeconds;
+    double minVisitSeconds_ = preferredMinVisitSeconds();
     std::vector<char> short_;      // per entry: shorter than the minimum visit
     std::vector<char> marksShort_; // per chart: the rule applies (a counter's rate)
 };

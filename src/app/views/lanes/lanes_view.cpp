@@ -102,6 +102,13 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
 
 LanesView::~LanesView() = default;
 
+void LanesView::recolour()
+{
+    buildColours();
+    updateLegend();
+    plot_->replot();
+}
+
 void LanesView::buildColours()
 {
     const LaneTrace& lanes = rows_->trace();

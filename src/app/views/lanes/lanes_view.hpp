@@ -41,6 +41,8 @@ public:
     QLabel* legend() const { return legend_; }
 
     std::pair<double, double> visibleRange() const;
+    // The state colours anew (the palette preference changed), then a redraw.
+    void recolour();
     void setVisibleRange(double t0, double t1);
     void fitAll();
     // Redraws now; milliseconds spent (benchmarks).

@@ -45,6 +45,10 @@ double StatePlottable::laneWidth() const
 const QPen& StatePlottable::lanePen(int lane, double width) const
 {
     const auto l = static_cast<std::size_t>(lane);
+    if (penGeneration_ != paletteGeneration()) { // another palette: every pen anew
+        penSymbol_.assign(penSymbol_.size(), kNoSymbol);
+        penGeneration_ = paletteGeneration();
+    }
     if (pens_.size() <= l) {
         pens_.resize(l + 1);
         penSymbol_.resize(l + 1, kNoSymbol);

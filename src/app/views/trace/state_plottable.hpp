@@ -53,6 +53,7 @@ private:
     mutable std::vector<QPen> pens_;
     mutable std::vector<SymbolId> penSymbol_;
     mutable std::vector<double> penWidth_;
+    mutable int penGeneration_ = 0; // paletteGeneration() the pens were made at
 };
 
 } // namespace chitra::app
