@@ -15,7 +15,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QPainter>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -31,17 +30,6 @@ namespace chitra::app {
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-QIcon swatch(const QColor& colour)
-{
-    QPixmap pm(12, 12);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setPen(colour.darker(140));
-    p.setBrush(colour);
-    p.drawRect(0, 0, 11, 11);
-    return QIcon(pm);
-}
 
 QLabel* note(const QString& text, QWidget* parent)
 {
@@ -129,7 +117,7 @@ QListWidget* ProjectionDialog::makeChecklist(QWidget* page, QLineEdit** search)
     for (std::size_t k = 0; k < present_.size(); ++k) {
         const SymbolId s = present_[k];
         const QString name = q((*ses_->symbols)[s].name);
-        auto* item = new QListWidgetItem(swatch(stateColour(s)),
+        auto* item = new QListWidgetItem(colourSwatch(stateColour(s)),
                                          QStringLiteral("%1    %2").arg(name, formatShare(share_[k])), list);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(Qt::Unchecked);
@@ -239,8 +227,8 @@ QWidget* ProjectionDialog::buildParallelPage()
     to_ = new QComboBox(page);
     for (SymbolId s : present_) {
         const QString name = q((*ses_->symbols)[s].name);
-        from_->addItem(swatch(stateColour(s)), name, name);
-        to_->addItem(swatch(stateColour(s)), name, name);
+        from_->addItem(colourSwatch(stateColour(s)), name, name);
+        to_->addItem(colourSwatch(stateColour(s)), name, name);
     }
     if (to_->count() > 1) to_->setCurrentIndex(1);
     parallel_name_ = new QLineEdit(uniqueName(QStringLiteral("PAR")), page);

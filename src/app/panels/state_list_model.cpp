@@ -3,25 +3,12 @@
 #include "plotting/palette.hpp"
 #include "text/number_format.hpp"
 
-#include <QPainter>
-#include <QPixmap>
 
 #include <algorithm>
 
 namespace chitra::app {
 
 namespace {
-
-QIcon swatch(const QColor& colour)
-{
-    QPixmap pm(12, 12);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setPen(colour.darker(140));
-    p.setBrush(colour);
-    p.drawRect(0, 0, 11, 11);
-    return QIcon(pm);
-}
 
 char asciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -97,7 +84,7 @@ const QIcon& StateListModel::swatchFor(SymbolId symbol) const
 {
     const QColor colour = stateColour(symbol);
     auto it = swatches_.find(colour.rgba());
-    if (it == swatches_.end()) it = swatches_.insert(colour.rgba(), swatch(colour));
+    if (it == swatches_.end()) it = swatches_.insert(colour.rgba(), colourSwatch(colour));
     return *it;
 }
 

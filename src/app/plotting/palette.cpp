@@ -1,5 +1,8 @@
 #include "plotting/palette.hpp"
 
+#include <QPainter>
+#include <QPixmap>
+
 #include <array>
 #include <atomic>
 
@@ -35,6 +38,17 @@ QColor stateColour(std::uint32_t symbol)
     if (statePalette() == StatePalette::tol)
         return QColor(tol[symbol % tol.size()]);
     return QColor(tableau[symbol % tableau.size()]);
+}
+
+QIcon colourSwatch(const QColor& colour)
+{
+    QPixmap pm(12, 12);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setPen(colour.darker(140));
+    p.setBrush(colour);
+    p.drawRect(0, 0, 11, 11);
+    return QIcon(pm);
 }
 
 QColor patternColour(int n)

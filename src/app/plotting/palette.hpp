@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QColor>
+#include <QIcon>
 #include <QString>
 
 #include <cstdint>
@@ -26,6 +27,9 @@ int paletteGeneration();
 
 // The state palette's colour for a symbol id (ids are stable within a view's symbol table).
 QColor stateColour(std::uint32_t symbol);
+// A 12-pixel square of `colour` with a darker edge: a state's colour in lists and menus.
+QIcon colourSwatch(const QColor& colour);
+
 // Okabe-Ito without black and yellow (too faint as a shade), for pattern n (0, 1, ...).
 QColor patternColour(int n);
 
