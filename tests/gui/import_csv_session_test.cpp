@@ -155,6 +155,38 @@ private slots:
         QCOMPARE(ImportDialog::rememberedSettings(SourceFormat::csv), chosen);
     }
 
+    // An event trace's columns are fixed: the dialog shows them and lets the time unit be set.
+    void eventTraceTakesItsTimeUnit()
+    {
+        QTemporaryDir dir;
+        const QString events = dir.filePath("run.events");
+        {
+            QFile f(events);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("# a comment\n1 - idle start\n3 idle busy work load=2\n7 busy idle\n");
+        }
+        QSettings().clear();
+        auto a = quietWindow();
+        a->openFiles({events});
+        QTRY_VERIFY_WITH_TIMEOUT(a->opener()->dialog() != nullptr, 20000);
+        ImportDialog* dialog = a->opener()->dialog();
+        TextColumnsPanel* columns = dialog->textColumns();
+        QVERIFY(columns);
+        QVERIFY(!columns->delimiterBox()->isEnabled());
+        QCOMPARE(columns->columnCount(), 5);
+        QCOMPARE(columns->table()->rowCount(), 4); // the role row and three events
+        QCOMPARE(columns->role(0), TextColumnsPanel::Role::time);
+        QCOMPARE(columns->role(2), TextColumnsPanel::Role::state);
+        QVERIFY(!columns->roleBox(0)->isEnabled());
+        chooseByKeys(columns->timeUnitBox(), 1); // µs
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->reading() && dialog->okButton()->isEnabled(), 20000);
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
+        const TraceFile& opened = a->session()->files()[0];
+        QCOMPARE(opened.choice.settings.time_unit, std::string("us"));
+        QCOMPARE(opened.trace->times[1], Time{2000}); // 3 us after 1 us, in ns
+    }
+
     // Roles that cannot be read say why and keep Open disabled; bad cells never crash.
     void rolesWithoutATimeColumnAreRefused()
     {
