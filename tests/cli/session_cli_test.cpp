@@ -376,3 +376,19 @@ TEST(SessionCli, NewRecordsATextTracesOptionsAndFitUsesThem)
     EXPECT_EQ(two.files[1].import_settings.state_columns, (std::vector<std::string>{"b"}));
     EXPECT_EQ(two.files[1].import_settings.time_column, "t");
 }
+
+// --fields (CTF payload fields) is recorded like the text options, per --trace.
+TEST(SessionCli, NewRecordsTheFieldsPattern)
+{
+    Traces d;
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--no-check", "--trace", d.file("a.pes"), "--fields",
+                       "/prio/", "--trace", d.file("b.pes")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Session s = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(s.files.size(), 2u);
+    EXPECT_EQ(s.files[0].import_settings.fields, "/prio/");
+    EXPECT_TRUE(s.files[1].import_settings.is_default());
+    CliRun json = cli(d, {"session", "info", d.file("s.chitra"), "--json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_EQ(nlohmann::json::parse(json.out)["files"][0]["import"]["fields"], "/prio/");
+}

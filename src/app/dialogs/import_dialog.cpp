@@ -135,6 +135,8 @@ void ImportDialog::setUp(const QString& path)
     // The result of the choice, framed so that it reads as the answer to the list above.
     preview_ = new QLabel(this);
     preview_->setObjectName("preview");
+    preview_->setTextFormat(Qt::PlainText); // it quotes the importer's messages
+    preview_->setWordWrap(true);
     preview_->setFrameShape(QFrame::StyledPanel);
     preview_->setMargin(4);
     preview_->setToolTip(tr("Records and distinct states of the trace(s) the choice opens"));
@@ -351,7 +353,7 @@ void ImportDialog::choiceChanged()
         return;
     if (!readError_.isEmpty()) {
         figures_->request({}, false);
-        preview_->setText(tr("Not readable with these settings: %1").arg(readError_.toHtmlEscaped()));
+        preview_->setText(tr("Not readable with these settings: %1").arg(readError_));
         return;
     }
     if (chosen.empty()) {
