@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <sstream>
 
 namespace chitra::cli {
@@ -45,8 +47,8 @@ struct NewOptions {
     CLI::Option* trace = nullptr;
     CLI::Option* view = nullptr;
     CLI::Option* pipeline = nullptr;
-    CLI::Option* from = nullptr;       // --from, --components, --lane: of the --trace before
-    CLI::Option* components = nullptr;
+    // --from, --components, --fields, the text options and --lane: of the --trace before.
+    std::unique_ptr<PerTraceInputOptions> input;
     CLI::Option* lane = nullptr;
     CLI::App* app = nullptr;
 };
@@ -68,27 +70,27 @@ Session build_session(const NewOptions& o)
     auto values = [](const CLI::Option* opt) {
         return opt->count() ? opt->as<std::vector<std::string>>() : std::vector<std::string>{};
     };
-    const std::vector<std::string> froms = values(o.from), components = values(o.components), lanes = values(o.lane);
-    std::size_t ti = 0, vi = 0, pi = 0, fi = 0, ci = 0, li = 0;
+    const std::vector<std::string> lanes = values(o.lane);
+    std::size_t ti = 0, vi = 0, pi = 0, li = 0;
 
     Session s;
+    std::vector<TraceInput> inputs; // one per file: its reading options
     // An import option belongs to the --trace before it.
     auto import_target = [&s](const std::string& what) -> TraceFileRef& {
         if (s.files.empty())
             throw UsageError(what + " comes before any --trace");
         return s.files.back();
     };
+    std::map<const CLI::Option*, std::size_t> used; // values of each reading option taken so far
     bool view_has_pipeline = false;
     for (const CLI::Option* opt : o.app->parse_order()) {
         if (opt == o.trace) {
             const std::string& path = traces.at(ti++);
             s.files.push_back(make_file_ref(path, session_dir));
-        } else if (opt == o.from) {
-            import_target("--from " + froms.at(fi)).import_format = froms.at(fi);
-            ++fi;
-        } else if (opt == o.components) {
-            import_target("--components " + components.at(ci)).import_components = components.at(ci);
-            ++ci;
+            inputs.emplace_back();
+        } else if (o.input->owns(opt)) {
+            import_target(opt->get_name() + " " + opt->results().at(used[opt]));
+            o.input->apply(opt, used[opt]++, inputs.back());
         } else if (opt == o.lane) {
             const std::string& k = lanes.at(li++);
             TraceFileRef& ref = import_target("--lane " + k);
@@ -118,12 +120,18 @@ Session build_session(const NewOptions& o)
             view_has_pipeline = true;
         }
     }
-    // One file may be given several times with different lanes, not twice alike.
+    for (std::size_t i = 0; i < s.files.size(); ++i) {
+        s.files[i].import_format = inputs[i].from;
+        s.files[i].import_components = inputs[i].components;
+        s.files[i].import_settings = inputs[i].settings;
+    }
+    // One file may be given several times read otherwise, not twice alike.
     for (std::size_t i = 0; i < s.files.size(); ++i)
         for (std::size_t j = 0; j < i; ++j) {
             const TraceFileRef &a = s.files[i], &b = s.files[j];
             if (a.path_absolute == b.path_absolute && a.import_format == b.import_format
-                && a.import_components == b.import_components && a.import_lane == b.import_lane)
+                && a.import_components == b.import_components && a.import_lane == b.import_lane
+                && a.import_settings == b.import_settings)
                 throw UsageError("--trace " + a.path_absolute + " is given twice");
         }
     // Every view starts with one time display showing the whole trace (empty range).
@@ -242,7 +250,13 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
                                {"content_hash", f.hash_kind.empty() ? nlohmann::json() : nlohmann::json(hex64(f.content_hash))},
                                {"import", {{"format", f.import_format.empty() ? nlohmann::json() : nlohmann::json(f.import_format)},
                                            {"components", f.import_components},
-                                           {"lane", f.import_lane}}},
+                                           {"lane", f.import_lane},
+                                           {"fields", f.import_settings.fields},
+                                           {"time", f.import_settings.time_column},
+                                           {"state", f.import_settings.state_columns},
+                                           {"field", f.import_settings.field_columns},
+                                           {"delimiter", f.import_settings.delimiter},
+                                           {"time_unit", f.import_settings.time_unit}}},
                                {"views", views}};
         if (!f.lanes.empty()) // an entry showing some lanes of the file (1-based, as --components)
             for (std::uint64_t l : f.lanes)
@@ -261,6 +275,31 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
             {"files", files},
             {"layout", {{"open_displays", placements}, {"current_view", s.layout.current_view}}},
             {"problems", loaded.problems}};
+}
+
+// The reading options as the command line gives them, e.g. " --time t --state a,b".
+std::string settings_text(const ImportSettings& s)
+{
+    std::string out;
+    auto join = [](const std::vector<std::string>& list) {
+        std::string j;
+        for (const std::string& x : list)
+            j += (j.empty() ? "" : ",") + x;
+        return j;
+    };
+    if (!s.fields.empty())
+        out += " --fields " + s.fields;
+    if (!s.time_column.empty())
+        out += " --time " + s.time_column;
+    if (!s.state_columns.empty())
+        out += " --state " + join(s.state_columns);
+    for (const std::string& f : s.field_columns)
+        out += " --field " + f;
+    if (!s.delimiter.empty())
+        out += " --delimiter " + s.delimiter;
+    if (s.time_unit != "ns")
+        out += " --time-unit " + s.time_unit;
+    return out;
 }
 
 std::string info_text(const std::string& path, const LoadedSession& loaded, const std::vector<FileIdentity>& identities)
@@ -288,6 +327,8 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
                 out << ", chosen lane " << f.import_lane << " alone";
             out << '\n';
         }
+        if (!f.import_settings.is_default())
+            out << "  read with:" << settings_text(f.import_settings) << '\n';
         if (!f.lanes.empty()) {
             out << "  lanes";
             for (std::size_t k = 0; k < f.lanes.size(); ++k)
@@ -353,7 +394,8 @@ Action add_session_command(CLI::App& app)
 
     auto n = std::make_shared<NewOptions>();
     CLI::App* create = session->add_subcommand(
-        "new", "write a session: --trace FILE [--from F] [--components C] [--lane K] "
+        "new", "write a session: --trace FILE [--from F] [--components C] [--lane K] [--fields P] [--time COL] "
+               "[--state COL[,COL...]] [--field COL]... [--delimiter C] [--time-unit U] "
                "[--view NAME [--pipeline P.json]]..., in order");
     n->app = create;
     create->add_option("OUT", n->out, "session file to write")->required();
@@ -363,13 +405,7 @@ Action add_session_command(CLI::App& app)
                   ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     n->pipeline = create->add_option("--pipeline", "pipeline file of the preceding --view")->expected(1)
                       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    std::vector<std::string> formats;
-    for (SourceFormat f : all_source_formats())
-        formats.emplace_back(to_string(f));
-    n->from = create->add_option("--from", "input format of the preceding --trace (default: detected)")
-                  ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->check(CLI::IsMember(formats));
-    n->components = create->add_option("--components", "lanes of the preceding --trace: all, LIST or /REGEX/")
-                        ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    n->input = std::make_unique<PerTraceInputOptions>(create, " (of the preceding --trace)");
     n->lane = create->add_option("--lane", "only the K-th chosen lane of the preceding --trace, as a trace of its own")
                   ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     create->add_flag("--no-check", n->no_check, "do not load the traces and replay the pipelines");

@@ -314,3 +314,81 @@ TEST(SessionCli, FitReadsTheTraceAsTheSessionChoseIt)
     r = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "v", "--components", "1"});
     EXPECT_EQ(r.status, 2) << r.err;
 }
+
+// A CSV's reading options belong to the --trace before them like --from (the same
+// options as convert's); the session keeps them and fit --session reads the CSV the same
+// way as the options on the command line do.
+TEST(SessionCli, NewRecordsATextTracesOptionsAndFitUsesThem)
+{
+    Traces d;
+    // Read with the defaults (time: column 1, state: column 2) this is another trace.
+    write_text(d.file("run.csv"), "x;t;a;b\n1;0.5;A;P\n2;1.5;B;P\n3;2;B;Q\n4;3;A;Q\n");
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--time", "t", "--state",
+                       "a,b", "--delimiter", ";", "--time-unit", "ms", "--field", "x", "--view", "v"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Session s = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(s.files.size(), 1u);
+    const ImportSettings& settings = s.files[0].import_settings;
+    EXPECT_EQ(settings.time_column, "t");
+    EXPECT_EQ(settings.state_columns, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(settings.field_columns, (std::vector<std::string>{"x"}));
+    EXPECT_EQ(settings.delimiter, ";");
+    EXPECT_EQ(settings.time_unit, "ms");
+
+    CliRun info = cli(d, {"session", "info", d.file("s.chitra")});
+    ASSERT_EQ(info.status, 0) << info.err;
+    EXPECT_NE(info.out.find("  read with: --time t --state a,b --field x --delimiter ; --time-unit ms\n"),
+              std::string::npos)
+        << info.out;
+
+    CliRun fromSession = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "v"});
+    ASSERT_EQ(fromSession.status, 0) << fromSession.err;
+    CliRun direct = cli(d, {"fit", d.file("run.csv"), "--time", "t", "--state", "a,b", "--delimiter", ";",
+                            "--time-unit", "ms", "--field", "x"});
+    ASSERT_EQ(direct.status, 0) << direct.err;
+    EXPECT_EQ(fromSession.out, direct.out);
+    EXPECT_NE(fromSession.out.find("\"A|P\""), std::string::npos) << fromSession.out;
+    EXPECT_NE(fromSession.out.find("\"B|Q\""), std::string::npos) << fromSession.out;
+
+    // Without the options the same file reads as another trace (time x, states of t).
+    r = cli(d, {"session", "new", d.file("plain.chitra"), "--trace", d.file("run.csv"), "--view", "v"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    CliRun plain = cli(d, {"fit", "--session", d.file("plain.chitra"), "--view", "v"});
+    ASSERT_EQ(plain.status, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("\"A|P\""), std::string::npos) << plain.out;
+    std::filesystem::remove(d.file("s.chitra"));
+    // Each --trace has its own options; an option before any --trace is a usage error.
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--time", "t", "--trace", d.file("run.csv")});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--time t comes before any --trace"), std::string::npos) << r.err;
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--delimiter", "ab"});
+    EXPECT_EQ(r.status, 2) << r.err;
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--time-unit", "fortnight"});
+    EXPECT_EQ(r.status, 2) << r.err;
+    // The same file read two ways is two entries.
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--delimiter", ";", "--state",
+                "a", "--trace", d.file("run.csv"), "--delimiter", ";", "--state", "b", "--time", "t"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Session two = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(two.files.size(), 2u);
+    EXPECT_EQ(two.files[0].import_settings.state_columns, (std::vector<std::string>{"a"}));
+    EXPECT_EQ(two.files[0].import_settings.time_column, "");
+    EXPECT_EQ(two.files[1].import_settings.state_columns, (std::vector<std::string>{"b"}));
+    EXPECT_EQ(two.files[1].import_settings.time_column, "t");
+}
+
+// --fields (CTF payload fields) is recorded like the text options, per --trace.
+TEST(SessionCli, NewRecordsTheFieldsPattern)
+{
+    Traces d;
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--no-check", "--trace", d.file("a.pes"), "--fields",
+                       "/prio/", "--trace", d.file("b.pes")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Session s = load_session(d.file("s.chitra")).session;
+    ASSERT_EQ(s.files.size(), 2u);
+    EXPECT_EQ(s.files[0].import_settings.fields, "/prio/");
+    EXPECT_TRUE(s.files[1].import_settings.is_default());
+    CliRun json = cli(d, {"session", "info", d.file("s.chitra"), "--json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_EQ(nlohmann::json::parse(json.out)["files"][0]["import"]["fields"], "/prio/");
+}

@@ -3,6 +3,7 @@
 // describes the file format; include/chitra/session/session_io.hpp saves, loads and checks it.
 #pragma once
 
+#include "chitra/io/import_settings.hpp"
 #include "chitra/pipeline/pipeline.hpp"
 #include "chitra/trace/types.hpp"
 
@@ -113,6 +114,9 @@ struct TraceFileRef {
     std::string import_format;
     std::string import_components = "all";
     std::uint64_t import_lane = 0;
+    // The rest of the import options (text traces' columns, delimiter and time unit, CTF's
+    // payload fields), so that restoring reads the trace the same way (record version 4).
+    ImportSettings import_settings;
     // The lanes of the trace this entry shows (0-based, in the order of lanes_of in
     // chitra/lanes/lane_selection.hpp, of the trace the import choice above makes), as a
     // trace of its own timed like the whole one; empty: the whole trace. Several entries

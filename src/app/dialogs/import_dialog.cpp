@@ -1,7 +1,9 @@
 #include "dialogs/import_dialog.hpp"
 
 #include "dialogs/lane_filter.hpp"
+#include "dialogs/text_columns_panel.hpp"
 #include "jobs/lane_preview.hpp"
+#include "jobs/trace_loader.hpp"
 #include "text/number_format.hpp"
 
 #include "chitra/lanes/lane_selection.hpp"
@@ -44,23 +46,49 @@ QString range(std::uint64_t least, std::uint64_t most)
 
 ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat format, const QString& path,
                            QWidget* parent)
-    : QDialog(parent), lanes_(std::move(lanes)), format_(format)
+    : QDialog(parent), lanes_(std::move(lanes)), format_(format), path_(path)
+{
+    setUp(path);
+    resize(600, 560);
+}
+
+ImportDialog::ImportDialog(const LoadResult& read, QWidget* parent)
+    : QDialog(parent),
+      lanes_(read.lanes ? read.lanes : std::make_shared<const LaneTrace>()),
+      format_(read.format),
+      path_(read.path),
+      lanesReadWith_(read.choice.settings),
+      readError_(read.error)
+{
+    text_ = new TextColumnsPanel(format_, path_, this);
+    reader_ = new TraceLoader(this);
+    connect(reader_, &TraceLoader::loaded, this, &ImportDialog::read);
+    setUp(path_);
+    text_->setSettings(rememberedSettings(format_));
+    connect(text_, &TextColumnsPanel::settingsChanged, this, &ImportDialog::readAgain);
+    readAgain(); // reads only when the remembered settings differ from the first reading's
+    resize(760, 780);
+}
+
+void ImportDialog::setUp(const QString& path)
 {
     setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
     auto* layout = new QVBoxLayout(this);
 
-    std::uint64_t events = 0;
-    for (const Lane& l : lanes_->lanes)
-        events += l.events;
-    auto* title = new QLabel(this);
-    title->setObjectName("importTitle");
-    title->setTextFormat(Qt::RichText);
-    title->setText(tr("<b>%1</b><br>%2 · %3 lanes · %4 state events")
-                       .arg(QFileInfo(path).fileName().toHtmlEscaped(), formatTitle(format))
-                       .arg(formatCount(static_cast<long long>(lanes_->lanes.size())))
-                       .arg(formatCount(static_cast<long long>(events))));
-    title->setToolTip(path);
-    layout->addWidget(title);
+    title_ = new QLabel(this);
+    title_->setObjectName("importTitle");
+    title_->setTextFormat(Qt::RichText);
+    title_->setToolTip(path);
+    layout->addWidget(title_);
+    showTitle();
+    if (text_) {
+        auto* columns = new QLabel(tr("Choose what each column is (the role above it), the delimiter and the unit of "
+                                      "the times; the lanes below follow."),
+                                   this);
+        columns->setWordWrap(true);
+        layout->addWidget(columns);
+        layout->addWidget(text_, 3);
+    }
     auto* help = new QLabel(tr("Choose the lanes (threads, locations, containers) to open: the checked ones "
                                "among those shown."),
                             this);
@@ -102,11 +130,13 @@ ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat 
     list_->header()->setSectionResizeMode(Number, QHeaderView::ResizeToContents);
     list_->header()->setSectionResizeMode(Events, QHeaderView::ResizeToContents);
     list_->installEventFilter(this);
-    layout->addWidget(list_, 1);
+    layout->addWidget(list_, text_ ? 2 : 1);
 
     // The result of the choice, framed so that it reads as the answer to the list above.
     preview_ = new QLabel(this);
     preview_->setObjectName("preview");
+    preview_->setTextFormat(Qt::PlainText); // it quotes the importer's messages
+    preview_->setWordWrap(true);
     preview_->setFrameShape(QFrame::StyledPanel);
     preview_->setMargin(4);
     preview_->setWordWrap(true);
@@ -126,12 +156,6 @@ ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat 
     okButton()->setText(tr("Open"));
     layout->addWidget(buttons_);
 
-    figures_ = new LanePreview(lanes_, this);
-    connect(figures_, &LanePreview::ready, this, &ImportDialog::showFigures);
-    connect(figures_, &LanePreview::busyChanged, this, [this](bool busy) {
-        if (busy)
-            preview_->setText(tr("Counting records and states…"));
-    });
     connect(filter_, &QLineEdit::textChanged, this, &ImportDialog::applyFilter);
     connect(all_, &QPushButton::clicked, this, [this] { checkShown(true); });
     connect(none_, &QPushButton::clicked, this, [this] { checkShown(false); });
@@ -143,12 +167,71 @@ ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat 
     connect(buttons_, &QDialogButtonBox::accepted, this, &ImportDialog::accept);
     connect(buttons_, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
 
-    fillList();
-    preselect(remembered(format));
-    resize(600, 560);
+    setLanes(lanes_);
 }
 
 ImportDialog::~ImportDialog() = default;
+
+void ImportDialog::showTitle()
+{
+    std::uint64_t events = 0;
+    for (const Lane& l : lanes_->lanes)
+        events += l.events;
+    title_->setText(tr("<b>%1</b><br>%2 · %3 lanes · %4 state events")
+                        .arg(QFileInfo(path_).fileName().toHtmlEscaped(), formatTitle(format_))
+                        .arg(formatCount(static_cast<long long>(lanes_->lanes.size())))
+                        .arg(formatCount(static_cast<long long>(events))));
+}
+
+void ImportDialog::setLanes(std::shared_ptr<const LaneTrace> lanes)
+{
+    // The lane choice carries over by its spec where the new lanes allow it.
+    const LaneChoice before = figures_ ? choice() : remembered(format_);
+    lanes_ = std::move(lanes);
+    if (figures_)
+        figures_->deleteLater(); // its count of the old lanes is dropped with it
+    figures_ = new LanePreview(lanes_, this);
+    connect(figures_, &LanePreview::ready, this, &ImportDialog::showFigures);
+    connect(figures_, &LanePreview::busyChanged, this, [this](bool busy) {
+        if (busy)
+            preview_->setText(tr("Counting records and states…"));
+    });
+    list_->clear();
+    fillList();
+    showTitle();
+    preselect(before);
+}
+
+ImportSettings ImportDialog::settings() const { return text_ ? text_->settings() : ImportSettings{}; }
+
+void ImportDialog::readAgain()
+{
+    const QString problem = text_->problem();
+    if (!problem.isEmpty()) {
+        reader_->cancel();
+        reading_ = false;
+        readError_ = problem;
+        lanesReadWith_ = text_->settings();
+        setLanes(std::make_shared<const LaneTrace>());
+        return;
+    }
+    const ImportSettings wanted = text_->settings();
+    if (wanted == lanesReadWith_ && !reading_)
+        return choiceChanged(); // the lanes shown were read with these settings
+    reader_->cancel();
+    reading_ = true;
+    lanesReadWith_ = wanted;
+    okButton()->setEnabled(false);
+    preview_->setText(tr("Reading %1 with these columns…").arg(QFileInfo(path_).fileName()));
+    reader_->load(LoadRequest{path_, std::string(to_string(format_)), std::nullopt, {}, wanted});
+}
+
+void ImportDialog::read(const LoadResult& r)
+{
+    reading_ = false;
+    readError_ = r.error;
+    setLanes(r.lanes && r.error.isEmpty() ? r.lanes : std::make_shared<const LaneTrace>());
+}
 
 QPushButton* ImportDialog::okButton() const { return buttons_->button(QDialogButtonBox::Ok); }
 
@@ -266,7 +349,14 @@ LaneChoice ImportDialog::choice() const
 void ImportDialog::choiceChanged()
 {
     const std::vector<std::size_t> chosen = chosenLanes();
-    okButton()->setEnabled(!chosen.empty());
+    okButton()->setEnabled(!chosen.empty() && !reading_);
+    if (reading_)
+        return;
+    if (!readError_.isEmpty()) {
+        figures_->request({}, false);
+        preview_->setText(tr("Not readable with these settings: %1").arg(readError_));
+        return;
+    }
     if (chosen.empty()) {
         figures_->request({}, false); // drops a count still running
         preview_->setText(tr("No lane chosen: check at least one."));
@@ -316,11 +406,51 @@ void ImportDialog::remember(SourceFormat format, const LaneChoice& choice)
     s.setValue(settingsKey(format, "separate"), choice.separate);
 }
 
+ImportSettings ImportDialog::rememberedSettings(SourceFormat format)
+{
+    QSettings s;
+    ImportSettings r;
+    auto list = [&s, format](const char* key) {
+        std::vector<std::string> out;
+        for (const QString& v : s.value(settingsKey(format, key)).toStringList())
+            out.push_back(v.toStdString());
+        return out;
+    };
+    r.time_column = s.value(settingsKey(format, "time")).toString().toStdString();
+    r.state_columns = list("states");
+    r.field_columns = list("field_columns");
+    r.delimiter = s.value(settingsKey(format, "delimiter")).toString().toStdString();
+    r.time_unit = s.value(settingsKey(format, "time_unit"), "ns").toString().toStdString();
+    if (!parse_delimiter(r.delimiter))
+        r.delimiter.clear();
+    if (!time_unit_scale(r.time_unit))
+        r.time_unit = "ns";
+    return r;
+}
+
+void ImportDialog::rememberSettings(SourceFormat format, const ImportSettings& settings)
+{
+    QSettings s;
+    auto list = [](const std::vector<std::string>& v) {
+        QStringList out;
+        for (const std::string& x : v)
+            out << QString::fromStdString(x);
+        return out;
+    };
+    s.setValue(settingsKey(format, "time"), QString::fromStdString(settings.time_column));
+    s.setValue(settingsKey(format, "states"), list(settings.state_columns));
+    s.setValue(settingsKey(format, "field_columns"), list(settings.field_columns));
+    s.setValue(settingsKey(format, "delimiter"), QString::fromStdString(settings.delimiter));
+    s.setValue(settingsKey(format, "time_unit"), QString::fromStdString(settings.time_unit));
+}
+
 void ImportDialog::accept()
 {
-    if (chosenLanes().empty())
+    if (chosenLanes().empty() || reading_ || !readError_.isEmpty())
         return;
     remember(format_, choice());
+    if (text_)
+        rememberSettings(format_, settings());
     QDialog::accept();
 }
 

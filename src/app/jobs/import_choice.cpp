@@ -16,7 +16,7 @@ ImportOptions ImportChoice::options() const
 
 ImportChoice ImportChoice::of(const TraceFileRef& ref)
 {
-    return {ref.import_format, ref.import_components, static_cast<std::size_t>(ref.import_lane)};
+    return {ref.import_format, ref.import_components, static_cast<std::size_t>(ref.import_lane), ref.import_settings};
 }
 
 void ImportChoice::storeIn(TraceFileRef& ref) const
@@ -24,6 +24,7 @@ void ImportChoice::storeIn(TraceFileRef& ref) const
     ref.import_format = format;
     ref.import_components = components;
     ref.import_lane = lane;
+    ref.import_settings = settings;
 }
 
 QString formatTitle(SourceFormat format)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "chitra/io/import.hpp"
+#include "chitra/io/import_settings.hpp"
 
 #include <QString>
 
@@ -29,11 +30,12 @@ struct ImportChoice {
     std::string format;               // the --from name; empty: detected by content
     std::string components = "all";   // LaneSelection spec
     std::size_t lane = 0;             // 0: the chosen lanes as one trace; K: the K-th alone
+    ImportSettings settings;          // a text trace's columns, delimiter, time unit; CTF fields
 
-    ImportOptions options() const;    // throws InputError for an unknown format name
+    ImportOptions options() const;    // throws InputError for an unknown format name or setting
     static ImportChoice of(const TraceFileRef& ref);
     void storeIn(TraceFileRef& ref) const;
-    bool isDefault() const { return format.empty() && components == "all" && lane == 0; }
+    bool isDefault() const { return format.empty() && components == "all" && lane == 0 && settings.is_default(); }
     friend bool operator==(const ImportChoice&, const ImportChoice&) = default;
 };
 

@@ -37,11 +37,8 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
     r.bytes = QFileInfo(request.path).size();
     const std::string path = request.path.toStdString();
     try {
-        ImportOptions options;
-        if (!request.format.empty()) {
-            ImportChoice choice{request.format};
-            options = choice.options();
-        }
+        const ImportChoice asked{request.format, "all", 0, request.settings};
+        ImportOptions options = asked.options();
         r.format = options.from ? *options.from : traceSources().detect(path);
         if (r.format == SourceFormat::pes || r.format == SourceFormat::ctrace) {
             options.from = r.format;
@@ -50,6 +47,9 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
             return {r};
         }
         options.from = r.format;
+        r.choice.format = request.format;
+        r.choice.settings = request.settings;
+        r.textToChoose = !request.choice && (r.format == SourceFormat::csv || r.format == SourceFormat::events);
         std::vector<std::string> warnings;
         options.warnings = &warnings;
         if (progress)
@@ -57,7 +57,6 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
         r.lanes = std::make_shared<const LaneTrace>(traceSources().importLanes(path, options));
         for (const std::string& w : warnings)
             r.warnings << qs(w);
-        r.choice.format = request.format;
         if (!request.choice)
             return {r};
         if (request.lanes.empty())
@@ -85,7 +84,7 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
 
 LoadResult loadTraceFile(const QString& path, const ImportChoice& choice)
 {
-    LoadRequest request{path, choice.format, LaneChoice{choice.components, false}, {choice.lane}};
+    LoadRequest request{path, choice.format, LaneChoice{choice.components, false}, {choice.lane}, choice.settings};
     return loadTraces(request).front();
 }
 

@@ -38,6 +38,9 @@ struct LoadResult {
     std::vector<std::size_t> shownLanes;
     QString laneNames;
     bool makeCurrent = true; // its first view becomes the current view
+    // A text trace (CSV, event trace) read without a lane choice: the import dialog sets
+    // its columns and reads it again, so even a refused first reading goes to the dialog.
+    bool textToChoose = false;
 
     bool needsChoice() const { return !trace && lanes && error.isEmpty(); }
 };
@@ -50,6 +53,7 @@ struct LoadRequest {
     // With a choice, only these traces (ImportChoice::lane values, 0 the chosen lanes as
     // one trace); empty: one trace, or one per chosen lane when the choice is separate.
     std::vector<std::size_t> lanes;
+    ImportSettings settings;          // how to read it beyond the lanes (text columns, ...)
 };
 
 // Blocking reads (the headless path and the workers). `progress`, when given, receives

@@ -29,10 +29,12 @@ QString lastFolder(const QString& key);
 void rememberFolderOf(const QString& key, const QString& file);
 
 // How a recent foreign trace was imported, so that Open recent opens the same lanes:
-// its format (the --from name; empty: detected) and lane choice. Empty for a PES.
+// its format (the --from name; empty: detected), lane choice and reading settings (a text
+// trace's columns, ...). Empty for a PES.
 struct RecentImport {
     std::string format;
     LaneChoice lanes;
+    ImportSettings settings;
 };
 std::optional<RecentImport> recentImport(const QString& path);
 // Keeps `import` for `path` (nullopt forgets it).

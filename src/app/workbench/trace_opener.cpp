@@ -30,7 +30,7 @@ void TraceOpener::open(const QStringList& paths)
 void TraceOpener::openRecent(const QString& path)
 {
     if (const auto import = recentImport(path))
-        loader_->load(LoadRequest{path, import->format, import->lanes, {}});
+        loader_->load(LoadRequest{path, import->format, import->lanes, {}, import->settings});
     else
         loader_->load(path);
 }
@@ -49,6 +49,13 @@ bool TraceOpener::openNow(const QString& path, QString* error, const ImportChoic
 
 void TraceOpener::onLoaded(const LoadResult& r)
 {
+    // A text trace goes to the dialog even when its first reading was refused: the
+    // columns or the delimiter chosen there may read it.
+    if (r.textToChoose) {
+        waiting_.push_back(r);
+        askNext();
+        return;
+    }
     if (!r.error.isEmpty() || (!r.trace && !r.lanes)) {
         // The session stays as it was; the reader's FILE:LINE: reason is the message.
         reportError(w_, tr("Cannot open trace"), r.error);
@@ -76,14 +83,20 @@ void TraceOpener::askNext()
         return;
     const LoadResult r = waiting_.front();
     waiting_.pop_front();
-    auto* dialog = new ImportDialog(r.lanes, r.format, r.path, w_);
+    auto* dialog = r.textToChoose ? new ImportDialog(r, w_) : new ImportDialog(r.lanes, r.format, r.path, w_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog_ = dialog;
     connect(dialog, &QDialog::finished, this, [this, dialog, r](int result) {
-        if (result == QDialog::Accepted)
-            loader_->build(r, dialog->choice());
-        else
+        if (result == QDialog::Accepted) {
+            LoadResult read = r; // the lanes as last read in the dialog, with its settings
+            read.lanes = dialog->lanes();
+            read.error.clear();
+            read.textToChoose = false;
+            read.choice.settings = dialog->settings();
+            loader_->build(read, dialog->choice());
+        } else {
             w_->showMessage(tr("%1: not opened (import cancelled)").arg(QFileInfo(r.path).fileName()));
+        }
         dialog_ = nullptr;
         askNext();
     });
@@ -95,7 +108,8 @@ void TraceOpener::add(const LoadResult& r)
     if (r.shownLanes.empty()) { // an entry of some lanes comes from a file already open
         addRecentFile(kRecentTraces, r.path);
         if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
-            rememberRecentImport(r.path, RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}});
+            rememberRecentImport(r.path, RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0},
+                                                      r.choice.settings});
         else
             rememberRecentImport(r.path, std::nullopt);
         w_->actions()->updateRecent();

@@ -1,8 +1,9 @@
 // Opening trace files in the workbench (File ▸ Open, dropped files, Open recent, the
 // command line): each file is read on the TraceLoader; a foreign trace with several
 // lanes is then shown in the import dialog, one file at a time, and the traces of the
-// lanes chosen are added to the session. A trace of one lane, a recent file and the
-// headless path open without asking. The reader's "FILE:LINE: reason" is reported and
+// lanes chosen are added to the session. A text trace (CSV, event trace) always asks,
+// for its columns. Any other trace of one lane, a recent file and the headless path open
+// without asking. The reader's "FILE:LINE: reason" is reported and
 // nothing is opened when a file is refused.
 #pragma once
 

@@ -92,8 +92,9 @@ CHITRA_SESSION_CLASS(chitra::ViewState, 1)
 namespace chitra::session_detail {
 inline constexpr unsigned kTraceFileRefImportVersion = 2;
 inline constexpr unsigned kTraceFileRefLanesVersion = 3;
+inline constexpr unsigned kTraceFileRefSettingsVersion = 4;
 }
-CHITRA_SESSION_CLASS(chitra::TraceFileRef, 3) // 2: the import choice; 3: lanes
+CHITRA_SESSION_CLASS(chitra::TraceFileRef, 4) // 2: the import choice; 3: lanes; 4: import settings
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
@@ -483,6 +484,16 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
         io_seq(ar, "lane_count", "lane", f.lanes);
     else
         f.lanes.clear(); // written before entries could show some lanes: the whole trace
+    // Older records were read with the importers' defaults, which is what these are.
+    if (version >= chitra::session_detail::kTraceFileRefSettingsVersion) {
+        ImportSettings& s = f.import_settings;
+        ar& named("import_fields", s.fields) & named("import_time", s.time_column);
+        io_seq(ar, "import_state_count", "import_state", s.state_columns);
+        io_seq(ar, "import_field_count", "import_field", s.field_columns);
+        ar& named("import_delimiter", s.delimiter) & named("import_time_unit", s.time_unit);
+    } else {
+        f.import_settings = {};
+    }
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 { check_version<A, DisplayPlacement>(version);

@@ -32,6 +32,7 @@ void expect_same(const Session& a, const Session& b)
         EXPECT_EQ(x.hash_kind, y.hash_kind);
         EXPECT_EQ(x.content_hash, y.content_hash);
         EXPECT_EQ(x.lanes, y.lanes);
+        EXPECT_EQ(x.import_settings, y.import_settings);
         ASSERT_EQ(x.views.size(), y.views.size());
         for (std::size_t v = 0; v < x.views.size(); ++v) {
             const auto &p = x.views[v], &q = y.views[v];
