@@ -139,7 +139,6 @@ void ImportDialog::setUp(const QString& path)
     preview_->setWordWrap(true);
     preview_->setFrameShape(QFrame::StyledPanel);
     preview_->setMargin(4);
-    preview_->setWordWrap(true);
     preview_->setToolTip(tr("Records and distinct states of the trace(s) the choice opens"));
     layout->addWidget(preview_);
 
