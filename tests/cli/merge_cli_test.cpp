@@ -204,7 +204,7 @@ TEST(MergeCli, BadInputGivesFileAndReasonAndStatus3)
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("K/N"), std::string::npos) << r.err;
 
-    r = run_cli({"merge"}, dir.path);
+    r = run_cli(std::string("merge"), dir.path);
     EXPECT_EQ(r.status, 2);
 }
 
