@@ -98,7 +98,8 @@ TEST(MergeCli, RandomTracesMergeToTheWholeFit)
 {
     TempDir dir;
     std::mt19937_64 rng(99);
-    for (int trial = 0; trial < 6; ++trial) {
+    // Narrow and wide occupancies, with and without a declared end.
+    for (int trial : {0, 1, 3, 4}) {
         std::string text = "# chitra-pes 1\n";
         if (trial % 2)
             text += "# end: 100000000000\n";

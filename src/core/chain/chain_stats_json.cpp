@@ -85,7 +85,9 @@ public:
     // A 128-bit integer written as a decimal string.
     WideSum wide(const Json& v, const std::string& path) const
     {
-        const std::string s = string(v, path);
+        if (!v.is_string())
+            fail(path, "expected a decimal integer string");
+        const std::string s = v.get<std::string>();
         std::size_t i = s.size() > 0 && s[0] == '-' ? 1 : 0;
         if (i == s.size())
             fail(path, "expected a decimal integer string");
