@@ -8,7 +8,7 @@
 
 #include <cstdint>
 #include <limits>
-#include <map>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,9 +26,9 @@ struct StateStats {
     WideSum sum = 0;
     WideSum sum_squares = 0;
     Time min = 0, max = 0;
-    // Histogram inputs: each distinct occupancy and its number of visits, so that the
-    // merged histogram is binned by the core's rule on all visits.
-    std::map<Time, std::uint64_t> occupancies;
+    // Histogram inputs: each distinct occupancy and its number of visits, ascending, so
+    // that the merged histogram is binned by the core's rule on all visits.
+    std::vector<std::pair<Time, std::uint64_t>> occupancies;
     std::optional<StateDefinition> definition; // composites only
 };
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <unordered_map>
 
 namespace chitra {
@@ -26,7 +27,7 @@ void add_checked(WideSum& into, WideSum value, const char* what)
 }
 
 // Type 7 quantile (as detail::quantile) of the visits a value-count map describes.
-double map_quantile(const std::map<Time, std::uint64_t>& values, std::uint64_t count, double q)
+double map_quantile(const std::vector<std::pair<Time, std::uint64_t>>& values, std::uint64_t count, double q)
 {
     const double pos = q * static_cast<double>(count - 1);
     const auto lo = static_cast<std::uint64_t>(std::floor(pos));
@@ -49,6 +50,40 @@ double map_quantile(const std::map<Time, std::uint64_t>& values, std::uint64_t c
     if (frac == 0.0 || lo + 1 >= count)
         return a;
     return a + frac * (b - a);
+}
+
+// Each distinct value of `values` with its number of occurrences, ascending.
+std::vector<std::pair<Time, std::uint64_t>> value_counts(std::vector<Time>& values)
+{
+    std::sort(values.begin(), values.end());
+    std::vector<std::pair<Time, std::uint64_t>> out;
+    for (Time v : values) {
+        if (out.empty() || out.back().first != v)
+            out.emplace_back(v, 0);
+        ++out.back().second;
+    }
+    return out;
+}
+
+// Two ascending value-count lists as one.
+std::vector<std::pair<Time, std::uint64_t>> add_value_counts(const std::vector<std::pair<Time, std::uint64_t>>& a,
+                                                             const std::vector<std::pair<Time, std::uint64_t>>& b)
+{
+    std::vector<std::pair<Time, std::uint64_t>> out;
+    out.reserve(a.size() + b.size());
+    std::size_t i = 0, j = 0;
+    while (i < a.size() || j < b.size()) {
+        if (j == b.size() || (i < a.size() && a[i].first < b[j].first))
+            out.push_back(a[i++]);
+        else if (i == a.size() || b[j].first < a[i].first)
+            out.push_back(b[j++]);
+        else {
+            out.emplace_back(a[i].first, a[i].second + b[j].second);
+            ++i;
+            ++j;
+        }
+    }
+    return out;
 }
 
 // Sample variance from exact sums: sum (o - mean)^2 = sum_sq - sum^2 / count, written
@@ -100,7 +135,12 @@ FitStats collect_stats(const Ses& ses, TimeBase timebase, const CollectRange& ra
     stats.timebase = timebase;
     const SymbolTable& table = *ses.symbols;
     std::vector<std::size_t> local(table.size(), kNoState);
-    std::unordered_map<std::uint64_t, std::uint64_t> transitions;
+    std::vector<std::vector<Time>> visits; // per local state, sorted into value counts at the end
+    // Transition counts by symbol id: a dense matrix unless the table is large.
+    const std::size_t table_size = table.size();
+    const bool dense = table_size <= 1024;
+    std::vector<std::uint64_t> dense_counts(dense ? table_size * table_size : 0);
+    std::unordered_map<std::uint64_t, std::uint64_t> sparse_counts;
     const auto owned = [&](std::size_t i) {
         const RecordIndex r = ses.records[i];
         return r >= range.first_record && r < range.end_record;
@@ -117,6 +157,7 @@ FitStats collect_stats(const Ses& ses, TimeBase timebase, const CollectRange& ra
             st.max = std::numeric_limits<Time>::min();
             st.definition = describe_symbol(table, s);
             stats.states.push_back(std::move(st));
+            visits.emplace_back();
         }
         return local[s];
     };
@@ -135,12 +176,16 @@ FitStats collect_stats(const Ses& ses, TimeBase timebase, const CollectRange& ra
         add_checked(st.sum_squares, checked_square(o), "sum of squared occupancies");
         st.min = std::min(st.min, o);
         st.max = std::max(st.max, o);
-        ++st.occupancies[o];
+        visits[l].push_back(o);
         ++stats.elements;
         add_checked(stats.total_time, o, "total time");
         if (i + 1 < ses.size()) {
-            const std::size_t next = state_of(i + 1);
-            ++transitions[(static_cast<std::uint64_t>(l) << 32) | next];
+            state_of(i + 1);
+            const SymbolId from = ses.symbol[i], to = ses.symbol[i + 1];
+            if (dense)
+                ++dense_counts[static_cast<std::size_t>(from) * table_size + to];
+            else
+                ++sparse_counts[(static_cast<std::uint64_t>(from) << 32) | to];
         }
         // Records within `margin` of an edge that is not the sequence's own start or end:
         // a step that looks across that edge may have seen a different context.
@@ -160,8 +205,21 @@ FitStats collect_stats(const Ses& ses, TimeBase timebase, const CollectRange& ra
         stats.initial = local[ses.symbol[first]];
     if (range.ends && last + 1 == ses.size())
         stats.ends.push_back(local[ses.symbol[last]]);
-    for (const auto& [key, count] : transitions)
-        stats.transitions.push_back({static_cast<std::size_t>(key >> 32), static_cast<std::size_t>(key & 0xFFFFFFFFu), count});
+    for (std::size_t l = 0; l < stats.states.size(); ++l) {
+        stats.states[l].occupancies = value_counts(visits[l]);
+        std::vector<Time>().swap(visits[l]);
+    }
+    const auto add_transition = [&](std::uint64_t from, std::uint64_t to, std::uint64_t count) {
+        stats.transitions.push_back({local[from], local[to], count});
+    };
+    if (dense) {
+        for (std::size_t k = 0; k < dense_counts.size(); ++k)
+            if (dense_counts[k] != 0)
+                add_transition(k / table_size, k % table_size, dense_counts[k]);
+    } else {
+        for (const auto& [key, count] : sparse_counts)
+            add_transition(key >> 32, key & 0xFFFFFFFFu, count);
+    }
     std::sort(stats.transitions.begin(), stats.transitions.end(), [](const TransitionStats& a, const TransitionStats& b) {
         return a.from != b.from ? a.from < b.from : a.to < b.to;
     });
@@ -206,8 +264,7 @@ void merge_into(FitStats& into, const FitStats& other)
             add_checked(t.sum_squares, s.sum_squares, "sum of squared occupancies");
             t.min = std::min(t.min, s.min);
             t.max = std::max(t.max, s.max);
-            for (const auto& [value, n] : s.occupancies)
-                t.occupancies[value] += n;
+            t.occupancies = add_value_counts(t.occupancies, s.occupancies);
         }
         // Composite paths: counts added, mean totals weighted by count.
         if (s.definition && t.definition && &t != &s) {

@@ -230,8 +230,14 @@ std::string stats_to_json(const FitStats& stats)
     for (std::size_t e : stats.ends)
         ends.push_back(stats.states[e].name);
     root["ends"] = std::move(ends);
-    Json states = Json::array();
-    for (const StateStats& s : stats.states) {
+    // The occupancy lists can hold millions of pairs: written as text directly rather
+    // than as one JSON node per number.
+    const auto dump = [](const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); };
+    std::string out = dump(root);
+    out.pop_back(); // the closing brace
+    out += ",\"states\":[";
+    for (std::size_t i = 0; i < stats.states.size(); ++i) {
+        const StateStats& s = stats.states[i];
         Json j;
         j["name"] = s.name;
         j["kind"] = std::string(to_string(s.kind));
@@ -241,19 +247,29 @@ std::string stats_to_json(const FitStats& stats)
         j["sum_squares"] = wide_to_string(s.sum_squares);
         j["min"] = s.count > 0 ? Json(s.min) : Json(nullptr);
         j["max"] = s.count > 0 ? Json(s.max) : Json(nullptr);
-        Json occupancies = Json::array();
-        for (const auto& [value, n] : s.occupancies)
-            occupancies.push_back(Json::array({value, n}));
-        j["occupancies"] = std::move(occupancies);
-        j["definition"] = s.definition ? definition_to_json(*s.definition) : Json(nullptr);
-        states.push_back(std::move(j));
+        std::string state = dump(j);
+        state.pop_back();
+        if (i)
+            out += ',';
+        out += state;
+        out += ",\"occupancies\":[";
+        for (std::size_t k = 0; k < s.occupancies.size(); ++k) {
+            out += k ? ",[" : "[";
+            out += std::to_string(s.occupancies[k].first);
+            out += ',';
+            out += std::to_string(s.occupancies[k].second);
+            out += ']';
+        }
+        out += "],\"definition\":";
+        out += s.definition ? dump(definition_to_json(*s.definition)) : std::string("null");
+        out += '}';
     }
-    root["states"] = std::move(states);
+    out += "],\"transitions\":";
     Json transitions = Json::array();
     for (const auto& t : stats.transitions)
         transitions.push_back(Json{{"from", stats.states[t.from].name}, {"to", stats.states[t.to].name}, {"count", t.count}});
-    root["transitions"] = std::move(transitions);
-    return root.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    out += dump(transitions) + "}\n";
+    return out;
 }
 
 FitStats stats_from_json(const std::string& text, const std::string& where)
@@ -332,8 +348,9 @@ FitStats stats_from_json(const std::string& text, const std::string& where)
             const std::uint64_t n = r.unsigned_number(pair[1], ok + "[1]");
             if (value < 0)
                 r.fail(ok, "negative occupancy");
-            if (n == 0 || !s.occupancies.emplace(value, n).second)
-                r.fail(ok, "occupancies must be distinct with at least one visit each");
+            if (n == 0 || (!s.occupancies.empty() && s.occupancies.back().first >= value))
+                r.fail(ok, "occupancies must be ascending and distinct, with at least one visit each");
+            s.occupancies.emplace_back(value, n);
             const WideSum w = value;
             if (__builtin_add_overflow(n_seen, n, &n_seen) ||
                 __builtin_add_overflow(sum, w * static_cast<WideSum>(n), &sum) ||
@@ -346,8 +363,8 @@ FitStats stats_from_json(const std::string& text, const std::string& where)
         if (sum != s.sum || squares != s.sum_squares)
             r.fail(at, "sum or sum_squares disagrees with the occupancies");
         if (s.count > 0) {
-            s.min = s.occupancies.begin()->first;
-            s.max = s.occupancies.rbegin()->first;
+            s.min = s.occupancies.front().first;
+            s.max = s.occupancies.back().first;
             if (r.time(r.member(j, "min", at), at + ".min") != s.min ||
                 r.time(r.member(j, "max", at), at + ".max") != s.max)
                 r.fail(at, "min or max disagrees with the occupancies");
