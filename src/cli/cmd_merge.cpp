@@ -57,20 +57,41 @@ void order_inputs(std::vector<Loaded>& inputs)
     std::stable_sort(inputs.begin(), inputs.end(), [&](const Loaded& a, const Loaded& b) { return key(a) < key(b); });
 }
 
-// The same shard twice would count its elements twice: refused. Missing shards are legal
+// Records of one trace in two statistics would count twice: refused, whether the same
+// shard is given twice or shards of different splits overlap. Missing shards are legal
 // (a model of part of a trace) but said.
 void check_shards(const std::vector<Loaded>& inputs)
 {
-    std::map<std::pair<std::string, std::uint64_t>, std::set<std::uint64_t>> seen;
+    struct Owned {
+        std::uint64_t first, end;
+        std::string file;
+        const StatsPart* part;
+    };
+    std::map<std::string, std::vector<Owned>> by_source;
     for (const Loaded& l : inputs)
         for (const StatsPart& p : l.stats.parts)
-            if (!seen[{p.source, p.shards}].insert(p.shard).second)
-                throw InputError(l.file + ": shard " + std::to_string(p.shard) + "/" + std::to_string(p.shards) +
-                                 " of " + p.source + " is given twice");
-    for (const auto& [key, shards] : seen)
-        if (shards.size() != key.second)
-            std::cerr << "chitra-cli merge: warning: " << shards.size() << " of " << key.second << " shards of "
-                      << key.first << "\n";
+            by_source[p.source].push_back({p.first_record, p.end_record, l.file, &p});
+    const auto name = [](const StatsPart& p) { return std::to_string(p.shard) + "/" + std::to_string(p.shards); };
+    for (auto& [source, owned] : by_source) {
+        std::sort(owned.begin(), owned.end(), [](const Owned& a, const Owned& b) {
+            return a.first != b.first ? a.first < b.first : a.end < b.end;
+        });
+        for (std::size_t i = 1; i < owned.size(); ++i) {
+            const Owned& a = owned[i - 1];
+            const Owned& b = owned[i];
+            if (b.first < a.end || (a.first == b.first && a.end == b.end && a.part->shard == b.part->shard &&
+                                    a.part->shards == b.part->shards))
+                throw InputError(b.file + ": shard " + name(*b.part) + " of " + source +
+                                 (a.part->shard == b.part->shard && a.part->shards == b.part->shards
+                                      ? " is given twice"
+                                      : " overlaps shard " + name(*a.part) + " in " + a.file));
+        }
+        const std::uint64_t shards = owned.front().part->shards;
+        const bool one_split = std::all_of(owned.begin(), owned.end(), [&](const Owned& o) { return o.part->shards == shards; });
+        if (one_split && owned.size() != shards)
+            std::cerr << "chitra-cli merge: warning: " << owned.size() << " of " << shards << " shards of " << source
+                      << "\n";
+    }
 }
 
 } // namespace

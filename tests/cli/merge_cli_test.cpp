@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <deque>
+#include <map>
 #include <random>
 
 namespace {
@@ -40,28 +42,44 @@ void expect_same_model(const json& whole, const json& merged)
     }
     EXPECT_EQ(whole["transitions"], merged["transitions"]);
     ASSERT_EQ(whole["steady_state"].is_null(), merged["steady_state"].is_null());
-    if (!whole["steady_state"].is_null())
+    if (!whole["steady_state"].is_null()) {
         for (const auto& [name, value] : whole["steady_state"]["embedded"].items())
             EXPECT_NEAR(value.get<double>(), merged["steady_state"]["embedded"][name].get<double>(), 1e-9) << name;
+    }
 }
 
 // The map step for every shard, then the merge; returns the merge's run.
 CliRun map_and_merge(const TempDir& dir, const std::string& trace, int shards, const std::string& extra = "",
                      const std::string& format = "json")
 {
-    std::string inputs;
+    std::deque<std::string> names;
     for (int k = 1; k <= shards; ++k) {
-        const std::string stats = dir / ("s" + std::to_string(k) + ".json");
-        const CliRun map = run_cli("fit " + chitra::cli_test::quote(trace) + " " + extra + " --shard " +
-                                       std::to_string(k) + "/" + std::to_string(shards) + " --stats-out " +
-                                       chitra::cli_test::quote(stats),
-                                   dir.path);
+        std::string stats_name = "shard-";
+        stats_name += std::to_string(k);
+        stats_name += ".json";
+        const std::string stats = dir / stats_name;
+        std::string command = "fit ";
+        for (const std::string& part : {chitra::cli_test::quote(trace), std::string(" "), extra, std::string(" --shard "),
+                                        std::to_string(k), std::string("/"), std::to_string(shards),
+                                        std::string(" --stats-out "), chitra::cli_test::quote(stats)})
+            command += part;
+        const CliRun map = run_cli(command, dir.path);
         EXPECT_EQ(map.status, 0) << map.err;
         EXPECT_TRUE(map.out.empty()) << "without -o the map step writes only the statistics";
         // Named out of order: merge puts shards of one trace in order itself.
-        inputs = (k % 2 ? inputs + " " : " " + inputs) + chitra::cli_test::quote(stats) + " ";
+        if (k % 2)
+            names.push_back(chitra::cli_test::quote(stats));
+        else
+            names.push_front(chitra::cli_test::quote(stats));
     }
-    return run_cli("merge" + inputs + "--format " + format, dir.path);
+    std::string command = "merge";
+    for (const std::string& name : names) {
+        command += ' ';
+        command += name;
+    }
+    command += " --format ";
+    command += format;
+    return run_cli(command, dir.path);
 }
 
 TEST(MergeCli, ShardsOfTheSampleTracesMergeToTheWholeFit)
@@ -200,6 +218,14 @@ TEST(MergeCli, BadInputGivesFileAndReasonAndStatus3)
     r = run_cli({"merge", dir / "good.json", dir / "good.json"}, dir.path);
     EXPECT_EQ(r.status, 3);
     EXPECT_NE(r.err.find("given twice"), std::string::npos) << r.err;
+
+    // Shards of two different splits that share records.
+    const std::string longer = dir.file("long.pes", "0 A\n1 B\n3 A\n4 C\n6 A\n7 B\n9 A\n");
+    ASSERT_EQ(run_cli({"fit", longer, "--shard", "1/2", "--stats-out", dir / "half.json"}, dir.path).status, 0);
+    ASSERT_EQ(run_cli({"fit", longer, "--shard", "1/3", "--stats-out", dir / "third.json"}, dir.path).status, 0);
+    r = run_cli({"merge", dir / "half.json", dir / "third.json"}, dir.path);
+    EXPECT_EQ(r.status, 3);
+    EXPECT_NE(r.err.find("overlaps shard"), std::string::npos) << r.err;
 
     r = run_cli({"fit", trace, "--shard", "3/2", "--stats-out", dir / "x.json"}, dir.path);
     EXPECT_EQ(r.status, 2);
