@@ -127,6 +127,32 @@ TEST(ChainStats, RandomTracesMergeExactlyFromAnyNumberOfShards)
     }
 }
 
+TEST(ChainStats, LargeOccupanciesWithASmallSpreadKeepTheirVariance)
+{
+    // Sums of squares near 1e27: a double sum of squares would lose the variance
+    // entirely; the 128-bit sums keep it.
+    std::mt19937_64 rng(3);
+    std::vector<std::string> names;
+    std::vector<Time> bounds{0};
+    for (int i = 0; i < 5000; ++i) {
+        names.push_back(i % 3 ? "LONG" : "SHORT");
+        bounds.push_back(bounds.back() + (i % 3 ? 1000000000000LL + static_cast<Time>(rng() % 1000) : 1 + static_cast<Time>(rng() % 3)));
+    }
+    const Ses ses = make_ses(names, bounds);
+    const SemiMarkovModel whole = fit_chain(ses, TimeBase::ns);
+    ASSERT_GT(whole.states[whole.find("LONG")].variance, 1000.0);
+    for (std::uint64_t n : {2, 7, 64}) {
+        FitStats merged;
+        for (std::uint64_t k = 1; k <= n; ++k) {
+            std::vector<std::string> warnings;
+            merge_into(merged, stats_from_json(stats_to_json(shard_stats(ses, TimeBase::ns, ses.size() + 1,
+                                                                         ShardSpec{k, n, 0}, nullptr, false, warnings)),
+                                               "s.json"));
+        }
+        expect_same_model(whole, model_from_stats(merged));
+    }
+}
+
 TEST(ChainStats, SampleTracesMergeExactly)
 {
     for (const char* name : {"philosophers-n2-x1000.pes", "philosophers-n3-x1000.pes", "philosophers-n4-x10000.pes"}) {
