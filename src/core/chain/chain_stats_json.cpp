@@ -352,10 +352,12 @@ FitStats stats_from_json(const std::string& text, const std::string& where)
                 r.fail(ok, "occupancies must be ascending and distinct, with at least one visit each");
             s.occupancies.emplace_back(value, n);
             const WideSum w = value;
+            WideSum times = 0, squared = 0;
             if (__builtin_add_overflow(n_seen, n, &n_seen) ||
-                __builtin_add_overflow(sum, w * static_cast<WideSum>(n), &sum) ||
-                __builtin_add_overflow(squares, w * w * static_cast<WideSum>(n), &squares))
-                r.fail(ok, "sums overflow");
+                __builtin_mul_overflow(w, static_cast<WideSum>(n), &times) || __builtin_add_overflow(sum, times, &sum) ||
+                __builtin_mul_overflow(w * w, static_cast<WideSum>(n), &squared) ||
+                __builtin_add_overflow(squares, squared, &squares))
+                r.fail(ok, "sums overflow 128 bits");
         }
         if (n_seen != s.count)
             r.fail(at + ".occupancies", "visits add up to " + std::to_string(n_seen) + ", not count " +
