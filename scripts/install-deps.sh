@@ -15,6 +15,7 @@ packages=(
   libbabeltrace2-dev babeltrace2 libelf-dev lttng-tools liblttng-ust-dev
   fonts-dejavu-core xvfb xauth
   help2man desktop-file-utils appstream shared-mime-info binutils
+  parallel slurm-wlm munge
 )
 
 missing=()

@@ -1,20 +1,24 @@
 // chitra-cli fit FILE [--pipeline P.json] [--format json|dot|csv|transitions-csv|prism]
-//                     [-o OUT] [--strict]
+//                     [-o OUT] [--strict] [--shard K/N [--margin R]] [--stats-out S.json]
 // chitra-cli fit --session S.chitra --view NAME [...]: fits a view of a saved session.
 #include "commands.hpp"
+#include "model_output.hpp"
 #include "trace_input.hpp"
 
 #include "chitra/util/atomic_file.hpp"
 #include "chitra/chain/chain.hpp"
+#include "chitra/chain/chain_stats.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "chitra/export/model_export.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/scaleout/shard_stats.hpp"
 #include "chitra/session/session_io.hpp"
 
 #include <iostream>
 #include <memory>
+#include <tuple>
 
 namespace chitra::cli {
 
@@ -30,18 +34,10 @@ struct FitOptions {
     std::string format = "json";
     std::string out;
     bool strict = false;
+    std::string shard;      // "K/N"; empty: the whole trace
+    std::uint64_t margin = 256;
+    std::string stats_out;
 };
-
-// "-o model" and "-o model.tra" both name the base of model.tra, .sta, .lab, .srew.
-std::string prism_base(std::string out)
-{
-    for (const char* ext : {".tra", ".sta", ".lab", ".srew"}) {
-        const std::string e = ext;
-        if (out.size() > e.size() && out.compare(out.size() - e.size(), e.size(), e) == 0)
-            return out.substr(0, out.size() - e.size());
-    }
-    return out;
-}
 
 } // namespace
 
@@ -67,8 +63,25 @@ Action add_fit_command(CLI::App& app)
         ->capture_default_str();
     sub->add_option("-o,--output", options->out, "output file (default: stdout); for prism the base name");
     sub->add_flag("--strict", options->strict, "treat pipeline warnings (names matching no symbol) as errors");
+    CLI::Option* shard = sub->add_option("--shard", options->shard,
+                                         "K/N: fit only the K-th (from 1) of N equal record ranges of FILE")
+                              ->check([](const std::string& text) {
+                                  try {
+                                      parse_shard(text);
+                                      return std::string();
+                                  } catch (const InputError&) {
+                                      return std::string("expected K/N with 1 <= K <= N");
+                                  }
+                              });
+    sub->add_option("--margin", options->margin,
+                    "with --shard and --pipeline: records read beyond each shard edge for steps that look across it")
+        ->capture_default_str();
+    sub->add_option("--stats-out", options->stats_out,
+                    "write the fit's mergeable statistics (docs/scale-out.md) to this file; the model is then "
+                    "written only with -o");
+    shard->excludes(session);
     return [options] {
-        if (options->format == "prism" && (options->out.empty() || options->out == "-")) {
+        if (options->format == "prism" && options->stats_out.empty() && (options->out.empty() || options->out == "-")) {
             std::cerr << "chitra-cli fit: --format prism writes four files and needs -o BASE\n";
             return 2;
         }
@@ -95,28 +108,64 @@ Action add_fit_command(CLI::App& app)
         Trace trace = load_input(trace_path, import);
         if (!lanes.empty())
             trace = project_lanes(trace, lanes);
-        Ses ses = base_ses(trace);
-        if (!pipeline.steps.empty()) {
-            RunResult result;
-            try {
-                result = run_pipeline(ses, pipeline, options->strict);
-            } catch (const InputError& e) {
-                throw InputError(pipeline_source + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
-            }
-            for (const auto& w : result.warnings)
-                std::cerr << pipeline_source << ": warning: " << w << '\n';
-            ses = std::move(result.ses);
+        const bool scale_out = !options->shard.empty() || !options->stats_out.empty();
+        if (scale_out && options->format == "transitions-csv") {
+            std::cerr << "chitra-cli fit: --format transitions-csv lists elements; it does not go with --shard or "
+                         "--stats-out\n";
+            return 2;
         }
-        const SemiMarkovModel model = fit_chain(ses, trace.header.timebase);
+        Ses ses = base_ses(trace);
+        SemiMarkovModel model;
+        if (scale_out) {
+            const ShardSpec spec = [&] {
+                ShardSpec s = options->shard.empty() ? ShardSpec{} : parse_shard(options->shard);
+                s.margin = options->margin;
+                return s;
+            }();
+            if (spec.shards > 1)
+                for (const std::string& why : inexact_on_shards(pipeline))
+                    std::cerr << pipeline_source << ": warning: " << why << " (not exact on shards)\n";
+            std::vector<std::string> warnings;
+            FitStats stats;
+            try {
+                stats = shard_stats(ses, trace.header.timebase, trace.size(), spec, &pipeline, options->strict, warnings);
+            } catch (const InputError& e) {
+                if (pipeline.steps.empty())
+                    throw;
+                throw InputError(pipeline_source + ": " + e.what());
+            }
+            for (const auto& w : warnings)
+                std::cerr << pipeline_source << ": warning: " << w << '\n';
+            StatsPart part;
+            part.source = trace_path;
+            part.shard = spec.shard;
+            part.shards = spec.shards;
+            std::tie(part.first_record, part.end_record) = shard_records(trace.size(), spec.shard, spec.shards);
+            part.pipeline = pipeline.steps.empty() ? std::string() : pipeline_source;
+            part.margin = pipeline.steps.empty() ? 0 : spec.margin;
+            stats.parts.push_back(part);
+            if (!options->stats_out.empty()) {
+                emit(options->stats_out, stats_to_json(stats));
+                if (options->out.empty())
+                    return 0;
+            }
+            model = model_from_stats(stats);
+        } else {
+            if (!pipeline.steps.empty()) {
+                RunResult result;
+                try {
+                    result = run_pipeline(ses, pipeline, options->strict);
+                } catch (const InputError& e) {
+                    throw InputError(pipeline_source + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
+                }
+                for (const auto& w : result.warnings)
+                    std::cerr << pipeline_source << ": warning: " << w << '\n';
+                ses = std::move(result.ses);
+            }
+            model = fit_chain(ses, trace.header.timebase);
+        }
 
-        const std::string& fmt = options->format;
-        if (fmt == "json") {
-            emit(options->out, model_to_json(model));
-        } else if (fmt == "dot") {
-            emit(options->out, model_to_dot(model));
-        } else if (fmt == "csv") {
-            emit(options->out, model_to_csv(model));
-        } else if (fmt == "transitions-csv") {
+        if (options->format == "transitions-csv") {
             // Streamed: one row per SES element.
             if (options->out.empty() || options->out == "-") {
                 write_observed_transitions_csv(ses, model, std::cout);
@@ -126,13 +175,8 @@ Action add_fit_command(CLI::App& app)
                     write_observed_transitions_csv(ses, model, out);
                 });
             }
-        } else { // prism
-            const PrismFiles files = model_to_prism(model);
-            const std::string base = prism_base(options->out);
-            write_file_atomically(base + ".tra", files.tra);
-            write_file_atomically(base + ".sta", files.sta);
-            write_file_atomically(base + ".lab", files.lab);
-            write_file_atomically(base + ".srew", files.srew);
+        } else {
+            write_model(model, options->format, options->out);
         }
         return 0;
     };

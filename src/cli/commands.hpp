@@ -13,6 +13,7 @@ Action add_info_command(CLI::App& app);
 Action add_convert_command(CLI::App& app);
 Action add_transform_command(CLI::App& app);
 Action add_fit_command(CLI::App& app);
+Action add_merge_command(CLI::App& app);
 Action add_periodogram_command(CLI::App& app);
 Action add_session_command(CLI::App& app);
 Action add_dump_command(CLI::App& app);

@@ -49,6 +49,7 @@ int main(int argc, char** argv)
     remember(add_convert_command(app));
     remember(add_transform_command(app));
     remember(add_fit_command(app));
+    remember(add_merge_command(app));
     remember(add_periodogram_command(app));
     remember(add_session_command(app));
     remember(add_dump_command(app));

@@ -27,7 +27,9 @@ constexpr std::uint64_t kQuartileSample = 2048;
 // Transition counts live in a dense n x n matrix up to this many distinct states.
 constexpr std::size_t kDenseTransitionLimit = 1024;
 
-std::string end_state_name(const std::vector<ChainState>& states)
+} // namespace
+
+std::string detail::end_state_name(const std::vector<ChainState>& states)
 {
     auto taken = [&](const std::string& name) {
         return std::any_of(states.begin(), states.end(),
@@ -39,7 +41,6 @@ std::string end_state_name(const std::vector<ChainState>& states)
     return name;
 }
 
-} // namespace
 
 std::size_t SemiMarkovModel::find(std::string_view name) const
 {
@@ -196,7 +197,7 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
 
     // OTHER: one visit of occupancy 0 after the last element.
     ChainState other;
-    other.name = end_state_name(model.states);
+    other.name = detail::end_state_name(model.states);
     other.kind = SymbolKind::other;
     other.count = 1;
     other.histogram.binning = "integer";

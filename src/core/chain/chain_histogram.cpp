@@ -36,6 +36,17 @@ double quantile(std::vector<Time>& values, double q)
 Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev,
                        std::vector<Time>& quartile_sample)
 {
+    std::optional<double> iqr;
+    if (max - min >= OccupancyHistogram::kIntegerBinRange && !quartile_sample.empty()) {
+        const double q1 = quantile(quartile_sample, 0.25);
+        const double q3 = quantile(quartile_sample, 0.75);
+        iqr = q3 - q1;
+    }
+    return choose_binning_iqr(count, min, max, stddev, iqr);
+}
+
+Binning choose_binning_iqr(std::uint64_t count, Time min, Time max, double stddev, std::optional<double> iqr)
+{
     Binning b;
     const Time range = max - min;
     if (range < OccupancyHistogram::kIntegerBinRange) {
@@ -45,11 +56,8 @@ Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev,
     } else {
         const double cbrt_n = std::cbrt(static_cast<double>(count));
         double h = 0.0;
-        if (!quartile_sample.empty()) {
-            const double q1 = quantile(quartile_sample, 0.25);
-            const double q3 = quantile(quartile_sample, 0.75);
-            h = 2.0 * (q3 - q1) / cbrt_n;
-        }
+        if (iqr)
+            h = 2.0 * *iqr / cbrt_n;
         b.rule = "freedman-diaconis";
         if (!(h > 0.0)) {
             // More than half the visits share one value: fall back on the spread.

@@ -3,6 +3,8 @@
 
 #include "chitra/chain/chain.hpp"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace chitra::detail {
@@ -19,6 +21,12 @@ struct Binning {
 // range is not small.
 Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev,
                        std::vector<Time>& quartile_sample);
+
+// The same rule with the interquartile range given (nullopt: none, Scott's rule).
+Binning choose_binning_iqr(std::uint64_t count, Time min, Time max, double stddev, std::optional<double> iqr);
+
+// The name of the end state: OTHER, or OTHER_k when a state already has that name.
+std::string end_state_name(const std::vector<ChainState>& states);
 
 // Quantile with linear interpolation between order statistics (R type 7, NumPy's
 // default); `values` is reordered. Requires a non-empty vector.

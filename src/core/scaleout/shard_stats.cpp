@@ -1,0 +1,93 @@
+// One shard's statistics (docs/scale-out.md "Shards").
+#include "chitra/scaleout/shard_stats.hpp"
+
+#include "chitra/pipeline/pipeline_runner.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace chitra {
+
+namespace {
+
+std::uint64_t parse_positive(std::string_view text, const std::string& whole)
+{
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value == 0)
+        throw InputError("--shard " + whole + ": expected K/N with 1 <= K <= N");
+    return value;
+}
+
+} // namespace
+
+ShardSpec parse_shard(const std::string& text)
+{
+    const std::size_t slash = text.find('/');
+    if (slash == std::string::npos)
+        throw InputError("--shard " + text + ": expected K/N with 1 <= K <= N");
+    ShardSpec spec;
+    spec.shard = parse_positive(std::string_view(text).substr(0, slash), text);
+    spec.shards = parse_positive(std::string_view(text).substr(slash + 1), text);
+    if (spec.shard > spec.shards)
+        throw InputError("--shard " + text + ": expected K/N with 1 <= K <= N");
+    return spec;
+}
+
+Ses slice_ses(const Ses& ses, std::size_t lo, std::size_t hi)
+{
+    Ses out;
+    out.symbols = ses.symbols;
+    out.symbol.assign(ses.symbol.begin() + static_cast<std::ptrdiff_t>(lo), ses.symbol.begin() + static_cast<std::ptrdiff_t>(hi));
+    out.bounds.assign(ses.bounds.begin() + static_cast<std::ptrdiff_t>(lo), ses.bounds.begin() + static_cast<std::ptrdiff_t>(hi + 1));
+    out.records.assign(ses.records.begin() + static_cast<std::ptrdiff_t>(lo), ses.records.begin() + static_cast<std::ptrdiff_t>(hi + 1));
+    return out;
+}
+
+FitStats shard_stats(const Ses& base, TimeBase timebase, std::uint64_t records, const ShardSpec& spec,
+                     const Pipeline* pipeline, bool strict, std::vector<std::string>& warnings)
+{
+    const auto [first, end] = shard_records(records, spec.shard, spec.shards);
+    const bool piped = pipeline != nullptr && !pipeline->steps.empty();
+    // Element i of a trace's base SES is record i; the SES may lack the last record.
+    const std::uint64_t m = base.size();
+    const std::uint64_t reach = piped ? std::max<std::uint64_t>(spec.margin, 1) : 1;
+    const std::uint64_t lo = std::min(m, piped ? first - std::min(first, spec.margin) : first);
+    const std::uint64_t hi = std::min(m, end > m - std::min(m, reach) ? m : end + reach);
+    Ses part = slice_ses(base, static_cast<std::size_t>(lo), static_cast<std::size_t>(std::max(lo, hi)));
+    if (piped) {
+        RunResult result = run_pipeline(part, *pipeline, strict);
+        warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
+        part = std::move(result.ses);
+    }
+    CollectRange range;
+    range.first_record = first;
+    range.end_record = end;
+    range.begins = lo == 0;
+    range.ends = hi == m;
+    range.margin = piped ? spec.margin : 0;
+    range.total_records = records;
+    return collect_stats(part, timebase, range);
+}
+
+std::vector<std::string> inexact_on_shards(const Pipeline& pipeline)
+{
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < pipeline.steps.size(); ++i) {
+        const Step& step = pipeline.steps[i];
+        const char* why = nullptr;
+        if (std::holds_alternative<step::ClipCount>(step) || std::holds_alternative<step::ClipEvent>(step))
+            why = "counts positions from each shard's own start and end";
+        else if (std::holds_alternative<step::ClipTime>(step))
+            why = "keeps the initial state and the end of the sequence only when the window's edges lie in the "
+                  "first and the last shard";
+        else if (std::holds_alternative<step::FilterTime>(step) || std::holds_alternative<step::FilterEvent>(step) ||
+                 std::holds_alternative<step::FilterFrequency>(step))
+            why = "selects states from each shard's own counts, times or spectrum";
+        if (why)
+            out.push_back(step_label(i, step) + ": " + why);
+    }
+    return out;
+}
+
+} // namespace chitra
