@@ -1,0 +1,224 @@
+// The model's JSON form read back (docs/model-formats.md).
+#include "chitra/chain/model_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace chitra {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Every accessor names the key it failed on.
+class ModelReader {
+public:
+    explicit ModelReader(std::string where) : where_(std::move(where)) {}
+
+    [[noreturn]] void fail(const std::string& key, const std::string& reason) const
+    {
+        throw InputError(where_ + ": " + (key.empty() ? "" : key + ": ") + reason);
+    }
+    const Json& member(const Json& object, const char* key, const std::string& path) const
+    {
+        if (!object.is_object())
+            fail(path, "expected an object");
+        auto it = object.find(key);
+        if (it == object.end())
+            fail(path.empty() ? key : path + "." + key, "missing");
+        return *it;
+    }
+    std::uint64_t count(const Json& v, const std::string& path) const
+    {
+        if (!v.is_number_unsigned())
+            fail(path, "expected a non-negative integer");
+        return v.get<std::uint64_t>();
+    }
+    Time time(const Json& v, const std::string& path) const
+    {
+        if (!v.is_number_integer())
+            fail(path, "expected an integer");
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<Time>::max()))
+            fail(path, "integer out of range");
+        return v.get<Time>();
+    }
+    double real(const Json& v, const std::string& path) const
+    {
+        if (!v.is_number() || !std::isfinite(v.get<double>()))
+            fail(path, "expected a finite number");
+        return v.get<double>();
+    }
+    std::string string(const Json& v, const std::string& path) const
+    {
+        if (!v.is_string())
+            fail(path, "expected a string");
+        return v.get<std::string>();
+    }
+    const Json& array(const Json& v, const std::string& path) const
+    {
+        if (!v.is_array())
+            fail(path, "expected an array");
+        return v;
+    }
+
+private:
+    std::string where_;
+};
+
+SymbolKind kind_named(const ModelReader& r, const std::string& name, const std::string& path)
+{
+    for (SymbolKind k : {SymbolKind::program, SymbolKind::sequence, SymbolKind::projection, SymbolKind::filter,
+                         SymbolKind::parallel, SymbolKind::other})
+        if (to_string(k) == name)
+            return k;
+    r.fail(path, "unknown kind \"" + name + "\"");
+}
+
+OccupancyHistogram histogram_from_json(const ModelReader& r, const Json& j, const std::string& path,
+                                       std::uint64_t visits)
+{
+    OccupancyHistogram h;
+    h.binning = r.string(r.member(j, "binning", path), path + ".binning");
+    h.origin = r.time(r.member(j, "origin", path), path + ".origin");
+    h.width = r.time(r.member(j, "width", path), path + ".width");
+    if (h.width <= 0)
+        r.fail(path + ".width", "expected a positive width");
+    const Json& counts = r.array(r.member(j, "counts", path), path + ".counts");
+    std::uint64_t sum = 0;
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        h.counts.push_back(r.count(counts[k], path + ".counts[" + std::to_string(k) + "]"));
+        sum += h.counts.back();
+    }
+    if (sum != visits)
+        r.fail(path + ".counts", "add up to " + std::to_string(sum) + ", not the state's " + std::to_string(visits) +
+                                     " visits");
+    h.pmf.reserve(h.counts.size());
+    for (std::uint64_t c : h.counts)
+        h.pmf.push_back(visits ? static_cast<double>(c) / static_cast<double>(visits) : 0.0);
+    return h;
+}
+
+ChainState state_from_json(const ModelReader& r, const Json& j, const std::string& path)
+{
+    ChainState s;
+    s.name = r.string(r.member(j, "name", path), path + ".name");
+    s.kind = kind_named(r, r.string(r.member(j, "kind", path), path + ".kind"), path + ".kind");
+    if (auto it = j.find("components"); it != j.end() && it->is_array())
+        for (const Json& c : *it)
+            if (c.is_string())
+                s.components.push_back(c.get<std::string>());
+    s.count = r.count(r.member(j, "count", path), path + ".count");
+    s.total = r.time(r.member(j, "total", path), path + ".total");
+    s.share = r.real(r.member(j, "share", path), path + ".share");
+    s.mean = r.real(r.member(j, "mean", path), path + ".mean");
+    s.variance = r.real(r.member(j, "variance", path), path + ".variance");
+    s.stddev = r.real(r.member(j, "stddev", path), path + ".stddev");
+    s.min = r.time(r.member(j, "min", path), path + ".min");
+    s.max = r.time(r.member(j, "max", path), path + ".max");
+    if (auto it = j.find("histogram"); it != j.end() && !it->is_null())
+        s.histogram = histogram_from_json(r, *it, path + ".histogram", s.count);
+    return s;
+}
+
+} // namespace
+
+ModelDocument model_from_json(const std::string& text, const std::string& where)
+{
+    const ModelReader r(where);
+    Json root;
+    try {
+        root = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        r.fail("", std::string("not JSON (") + e.what() + ")");
+    }
+    if (!root.is_object() || root.value("format", std::string()) != "chitra-model")
+        r.fail("format", "expected \"chitra-model\" (a model written by chitra-cli fit --format json)");
+    if (r.count(r.member(root, "version", ""), "version") != 1)
+        r.fail("version", "this reader knows version 1");
+
+    ModelDocument doc;
+    SemiMarkovModel& m = doc.model;
+    const std::string base = r.string(r.member(root, "timebase", ""), "timebase");
+    const auto timebase = parse_timebase(base);
+    if (!timebase)
+        r.fail("timebase", "unknown time base \"" + base + "\"");
+    m.timebase = *timebase;
+    m.elements = r.count(r.member(root, "elements", ""), "elements");
+    m.total_time = r.time(r.member(root, "total_time", ""), "total_time");
+
+    const Json& states = r.array(r.member(root, "states", ""), "states");
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        const std::string path = "states[" + std::to_string(i) + "]";
+        m.states.push_back(state_from_json(r, states[i], path));
+        if (m.find(m.states.back().name) != i)
+            r.fail(path + ".name", "state \"" + m.states.back().name + "\" named twice");
+    }
+    auto index_of = [&](const Json& v, const std::string& path) {
+        const std::size_t k = m.find(r.string(v, path));
+        if (k == kNoState)
+            r.fail(path, "names no state of the model");
+        return k;
+    };
+    const Json& transitions = r.array(r.member(root, "transitions", ""), "transitions");
+    for (std::size_t i = 0; i < transitions.size(); ++i) {
+        const std::string path = "transitions[" + std::to_string(i) + "]";
+        ChainTransition t;
+        t.from = index_of(r.member(transitions[i], "from", path), path + ".from");
+        t.to = index_of(r.member(transitions[i], "to", path), path + ".to");
+        t.count = r.count(r.member(transitions[i], "count", path), path + ".count");
+        t.probability = r.real(r.member(transitions[i], "probability", path), path + ".probability");
+        if (t.probability < 0.0 || t.probability > 1.0)
+            r.fail(path + ".probability", "expected a probability in [0, 1]");
+        m.transitions.push_back(t);
+    }
+
+    const Json& initial = r.member(root, "initial", "");
+    if (!initial.is_null()) {
+        if (!initial.is_object())
+            r.fail("initial", "expected an object of state: probability, or null");
+        double most_likely = -1.0;
+        for (auto it = initial.begin(); it != initial.end(); ++it) {
+            const std::string path = "initial." + it.key();
+            const std::size_t k = m.find(it.key());
+            if (k == kNoState)
+                r.fail(path, "names no state of the model");
+            const double p = r.real(it.value(), path);
+            if (p < 0.0)
+                r.fail(path, "expected a non-negative probability");
+            doc.initial.emplace_back(k, p);
+            if (p > most_likely) {
+                most_likely = p;
+                m.initial = k;
+            }
+        }
+    }
+    m.steady = solve_steady_state(m);
+    return doc;
+}
+
+ModelDocument model_document(SemiMarkovModel model)
+{
+    ModelDocument doc;
+    if (model.initial < model.states.size())
+        doc.initial.emplace_back(model.initial, 1.0);
+    doc.model = std::move(model);
+    return doc;
+}
+
+ModelDocument read_model_file(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(path + ": cannot open the model file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad())
+        throw InputError(path + ": cannot read the model file");
+    return model_from_json(text.str(), path);
+}
+
+} // namespace chitra
