@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <numeric>
+#include <thread>
 
 namespace chitra {
 
@@ -216,15 +218,23 @@ PeriodogramFit periodogram_fit(const Ses& ses, const ModelDocument& doc, const V
     const std::vector<double> trace = band_power(ses, doc.model);
     if (trace.size() < 2 || options.trajectories < 2)
         return fit;
-    std::vector<std::vector<double>> simulated;
-    for (std::size_t j = 0; j < options.trajectories; ++j) {
+    // The trajectories are independent: drawn and transformed on every core, a batch at a
+    // time so that a cancel is seen between batches.
+    std::vector<std::vector<double>> simulated(options.trajectories);
+    const std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
+    for (std::size_t first = 0; first < simulated.size(); first += workers) {
         throw_if_cancelled();
-        SimulationOptions sim;
-        sim.length = ses.size();
-        sim.seed = mix_seed(options.seed, j);
-        std::vector<double> bands = band_power(simulate_chain(doc, sim).ses, doc.model);
-        bands.resize(trace.size(), 0.0); // a trajectory that stopped early: too few bands
-        simulated.push_back(std::move(bands));
+        std::vector<std::future<void>> batch;
+        for (std::size_t j = first; j < std::min(first + workers, simulated.size()); ++j)
+            batch.push_back(std::async(std::launch::async, [&, j] {
+                SimulationOptions sim;
+                sim.length = ses.size();
+                sim.seed = mix_seed(options.seed, j);
+                simulated[j] = band_power(simulate_chain(doc, sim).ses, doc.model);
+                simulated[j].resize(trace.size(), 0.0); // a trajectory that stopped early: too few bands
+            }));
+        for (auto& f : batch)
+            f.get();
     }
     const std::size_t bands = trace.size();
     const double runs = static_cast<double>(simulated.size());
