@@ -53,6 +53,8 @@ int main(int argc, char** argv)
     remember(add_periodogram_command(app));
     remember(add_session_command(app));
     remember(add_dump_command(app));
+    remember(add_ensemble_command(app));
+    remember(add_compare_command(app));
 
     try {
         app.parse(argc, argv);
