@@ -124,6 +124,16 @@ TEST(EnsembleCli, PhilosophersTracesCarryTheirParameters)
     EXPECT_TRUE(doc["formulas"].empty()); // two values of x
 }
 
+TEST(EnsembleCli, ParametersSurviveConversionToCtrace)
+{
+    TempDir dir;
+    const std::string pes = dir.file("run.pes", "# param: N=4\n# param: x=1000 mode=spin\n0 A\n5 B\n9 A\n");
+    ASSERT_EQ(run_cli({"convert", pes, "-o", dir / "run.ctrace"}, dir.path).status, 0);
+    const auto run = run_cli({"ensemble", "fit", dir / "run.ctrace"}, dir.path);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(json::parse(run.out)["members"][0]["params"], json({{"N", 4}, {"mode", "spin"}, {"x", 1000}}));
+}
+
 TEST(CompareCli, JsonListsPresenceAndDifferences)
 {
     TempDir dir;
