@@ -177,6 +177,8 @@ TEST_P(RecoversLaw, BestFormAndCoefficients)
     EXPECT_TRUE((*a)["count"].is_null());
     EXPECT_TRUE((*a)["variance"].is_null());
     EXPECT_EQ(predicted["format"], "chitra-model");
+    if (law.form != FormulaForm::linear) // ln p or p^b: not at p <= 0
+        EXPECT_THROW(predict_model_json(doc, "e.json", {{"p", "0"}}), InputError);
     EXPECT_EQ(predicted["transitions"].size(), 4u); // A->B, B->C, C->A and C's end
 }
 
@@ -234,6 +236,21 @@ TEST(Ensemble, SeveralParametersFitWithinGroupsNamedInGiven)
     EXPECT_THROW(build_ensemble(members, std::string("N")), InputError); // two values
     EXPECT_THROW(build_ensemble(members, std::string("q")), InputError); // no such parameter
     EXPECT_EQ(build_ensemble(members, std::string("x")).formulas.size(), e.formulas.size());
+}
+
+TEST(Ensemble, FormsTheParameterCannotTakeAreLeftOut)
+{
+    // p = 0 is measured: neither power nor log can be fitted, linear is the best.
+    const Ensemble e = build_ensemble(runs_following([](double p) { return 100 + 10 * p; }, {0, 1, 2, 3}, 8), std::nullopt);
+    ASSERT_FALSE(e.formulas.empty());
+    for (const Formula& f : e.formulas) {
+        EXPECT_EQ(f.fit.form, FormulaForm::linear) << f.state << " " << f.quantity;
+        EXPECT_TRUE(f.best);
+    }
+    const json doc = json::parse(ensemble_to_json(e));
+    for (const json& f : doc["formulas"])
+        for (const char* key : {"state", "quantity", "parameter", "given", "form", "a", "b", "r2", "best"})
+            EXPECT_TRUE(f.contains(key)) << key;
 }
 
 TEST(Ensemble, PredictRejectsBadInput)
