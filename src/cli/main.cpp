@@ -55,6 +55,8 @@ int main(int argc, char** argv)
     remember(add_dump_command(app));
     remember(add_simulate_command(app));
     remember(add_validate_command(app));
+    remember(add_ensemble_command(app));
+    remember(add_compare_command(app));
 
     try {
         app.parse(argc, argv);

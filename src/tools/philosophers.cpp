@@ -434,6 +434,8 @@ int main(int argc, char** argv)
                         "eating:gauge hungry:gauge";
     header.end = seq.empty() ? 0 : seq.back().t;
     header.generator = command_line(kProgram, argc, argv);
+    // The run's parameters, for ensembles across N and x (docs/ensembles.md).
+    header.more.emplace_back("param", "N=" + std::to_string(n) + " x=" + std::to_string(o.x));
     out.header(header);
 
     // Fields of the CSV and the event trace: the PES's with --fields, else the two gauges.
