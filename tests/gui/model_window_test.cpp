@@ -1,10 +1,15 @@
 // The model window, the transition graph and its Graphviz layout, driven like a user.
 #include "gui_test_util.hpp"
+#include "model/fit_quality_panel.hpp"
+#include <qcustomplot.h>
 #include "model/graph_layout.hpp"
 #include "model/model_window.hpp"
 #include "model/transition_graph_widget.hpp"
 
 #include "chitra/chain/chain.hpp"
+#include "chitra/chain/model_json.hpp"
+#include "chitra/simulation/simulation.hpp"
+#include "chitra/validation/validation.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/transforms/transforms.hpp"
 
@@ -20,6 +25,8 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTableWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -72,6 +79,9 @@ private slots:
     void steadyStateShownOrClosedClasses();
     void graphExportsPngAndSvg();
     void sampleTraceModel();
+    void fitQualityTabValidatesTheFittedSequence();
+    void fitQualityTabNamesWhatAnotherRunsModelGetsWrong();
+    void simulateWritesATrajectoryToOpen();
 };
 
 void ModelWindowTest::layoutGivesDistinctPositionsAndFollowsRankdir()
@@ -342,6 +352,94 @@ void ModelWindowTest::sampleTraceModel()
     }
     QCOMPARE(seen.size(), int(w.model().states.size()));
     testutil::saveShot(&w, "model_window_sample");
+}
+
+namespace {
+
+std::shared_ptr<const Ses> sampleSes(const char* name)
+{
+    const QString path = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/") + QString::fromLatin1(name);
+    return std::make_shared<const Ses>(Ses::from_trace(load_trace(path.toStdString())));
+}
+
+// Opens the "Fit quality" tab and presses Validate, as a person would; waits for the result.
+bool validateInWindow(ModelWindow& w)
+{
+    auto* tabs = w.findChild<QTabWidget*>();
+    if (!tabs) return false;
+    tabs->setCurrentWidget(w.fitQuality());
+    QSignalSpy done(w.fitQuality(), &FitQualityPanel::validated);
+    QTest::mouseClick(w.fitQuality()->validateButton(), Qt::LeftButton);
+    return done.wait(60000);
+}
+
+} // namespace
+
+void ModelWindowTest::fitQualityTabValidatesTheFittedSequence()
+{
+    // A trajectory of the model itself: the model must pass.
+    auto source = sampleSes("philosophers-n3-x1000.pes");
+    const SemiMarkovModel model = fit_chain(*source, TimeBase::ns);
+    auto simulated = std::make_shared<const Ses>(
+        simulate_chain(model_document(model), {3000, 4, OccupancyLaw::empirical}).ses);
+    ModelWindow w(model, simulated);
+    w.resize(1000, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(validateInWindow(w));
+    const Validation* v = w.fitQuality()->result();
+    QVERIFY(v);
+    QVERIFY2(v->pass, qPrintable(QString::fromStdString(validation_to_json(*v))));
+    QVERIFY(w.fitQuality()->verdictLabel()->text().contains(QStringLiteral("Passes")));
+    // One row for the transitions, one for the periodogram, one per state visited.
+    QCOMPARE(w.fitQuality()->testsTable()->rowCount(), int(v->states.size()) + 2);
+    QCOMPARE(w.fitQuality()->plot()->graphCount(), 4);
+    QVERIFY(w.fitQuality()->validateButton()->isEnabled());
+}
+
+void ModelWindowTest::fitQualityTabNamesWhatAnotherRunsModelGetsWrong()
+{
+    // The model of a run with ten times shorter thinking and eating, shown with this run.
+    auto other = sampleSes("philosophers-n3-x100.pes");
+    auto run = sampleSes("philosophers-n3-x1000.pes");
+    ModelWindow w(fit_chain(*other, TimeBase::ns), run);
+    w.resize(1000, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(validateInWindow(w));
+    const Validation* v = w.fitQuality()->result();
+    QVERIFY(v);
+    QVERIFY(!v->pass);
+    const QString verdict = w.fitQuality()->verdictLabel()->text();
+    QVERIFY2(verdict.contains(QStringLiteral("Fails")) && verdict.contains(QStringLiteral("Worst:")), qPrintable(verdict));
+    int rejected = 0;
+    for (int r = 0; r < w.fitQuality()->testsTable()->rowCount(); ++r)
+        rejected += w.fitQuality()->testsTable()->item(r, 3)->text() == QStringLiteral("rejected") ? 1 : 0;
+    QVERIFY(rejected > 0);
+    testutil::saveShot(&w, "model_fit_quality");
+}
+
+void ModelWindowTest::simulateWritesATrajectoryToOpen()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("simulated.pes"));
+    ModelWindow w(fit_chain(*smallSes(), TimeBase::us), smallSes());
+    w.setSimulationChooser([path](QWidget*) { return std::optional<SimulationChoice>({path, 50, 7, false}); });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy written(&w, &ModelWindow::simulationWritten);
+    QTest::mouseClick(w.simulateButton(), Qt::LeftButton);
+    QCOMPARE(written.count(), 1);
+    QCOMPARE(written.at(0).at(0).toString(), path);
+    // The small trace ends in B, whose only successor is A: the chain never stops early.
+    const Ses back = Ses::from_trace(load_trace(path.toStdString()));
+    QCOMPARE(back.size(), std::size_t{50});
+    for (std::size_t i = 0; i < back.size(); ++i)
+        QVERIFY(back.name(i) == "A" || back.name(i) == "B" || back.name(i) == "C");
+    // Refused without a place to write: the window says so and writes nothing.
+    QString error;
+    QVERIFY(!w.simulate({dir.filePath(QStringLiteral("missing/dir/x.pes")), 10, 1, false}, &error));
+    QVERIFY(!error.isEmpty());
 }
 
 QTEST_MAIN(ModelWindowTest)

@@ -13,7 +13,10 @@
 
 namespace chitra::app {
 
-ChainFitter::ChainFitter(BackgroundJobs* jobs, QWidget* window) : QObject(window), jobs_(jobs), window_(window) {}
+ChainFitter::ChainFitter(BackgroundJobs* jobs, QWidget* window, std::function<void(const QString&)> openTrace)
+    : QObject(window), jobs_(jobs), window_(window), openTrace_(std::move(openTrace))
+{
+}
 
 void ChainFitter::fit(ViewDocument* view)
 {
@@ -26,6 +29,10 @@ void ChainFitter::fit(ViewDocument* view)
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->setWindowTitle(title);
         window->resize(1000, 700);
+        connect(window, &ModelWindow::simulationWritten, this, [this](const QString& path) {
+            if (openTrace_)
+                openTrace_(path);
+        });
         window->show();
         lastModel_ = window;
     };

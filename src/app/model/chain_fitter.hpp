@@ -5,6 +5,9 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QString>
+
+#include <functional>
 
 class QWidget;
 
@@ -16,8 +19,9 @@ class ViewDocument;
 class ChainFitter : public QObject {
     Q_OBJECT
 public:
-    // Model windows and error messages go to `window`.
-    ChainFitter(BackgroundJobs* jobs, QWidget* window);
+    // Model windows and error messages go to `window`; `openTrace` opens a trajectory a
+    // model window simulated.
+    ChainFitter(BackgroundJobs* jobs, QWidget* window, std::function<void(const QString&)> openTrace);
 
     void fit(ViewDocument* view);
     // The model window of the last fit (null while a background fit runs or after it closed).
@@ -26,6 +30,7 @@ public:
 private:
     BackgroundJobs* jobs_;
     QWidget* window_;
+    std::function<void(const QString&)> openTrace_;
     int generation_ = 0;
     QPointer<QWidget> lastModel_;
 };

@@ -2,14 +2,18 @@
 
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
+#include "model/fit_quality_panel.hpp"
 #include "model/transition_graph_widget.hpp"
 
 #include "chitra/util/atomic_file.hpp"
 #include "chitra/export/model_export.hpp"
+#include "chitra/io/io.hpp"
+#include "chitra/simulation/simulation.hpp"
 
 #include <QAbstractTableModel>
 
 #include <cmath>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -219,7 +223,11 @@ std::optional<ModelWindow::ExportChoice> askForPath(QWidget* parent)
 } // namespace
 
 ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, QWidget* parent)
-    : QWidget(parent), model_(std::move(model)), ses_(std::move(ses)), chooser_(askForPath)
+    : QWidget(parent), model_(std::move(model)), ses_(std::move(ses)), chooser_(askForPath),
+      simulation_chooser_([this](QWidget* parent) {
+          const std::uint64_t length = ses_ ? ses_->size() : model_.elements;
+          return askForSimulation(parent, length, QDir::home().filePath(QStringLiteral("simulated.pes")));
+      })
 {
     setWindowTitle(tr("Semi-Markov model"));
 
@@ -272,6 +280,8 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     auto* tabs = new QTabWidget(this);
     tabs->addTab(states_page, tr("States"));
     tabs->addTab(transitions_view_, tr("Transitions"));
+    fit_quality_ = new FitQualityPanel(model_, ses_, this);
+    tabs->addTab(fit_quality_, tr("Fit quality"));
 
     steady_label_ = new QLabel(steadyStateText(), this);
     steady_label_->setWordWrap(true);
@@ -332,8 +342,13 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     export_button_->setToolTip(tr("Write the model as JSON, DOT, CSV, observed transitions, PRISM, "
                                   "or the graph drawing as PNG/SVG"));
     connect(export_button_, &QPushButton::clicked, this, &ModelWindow::onExportClicked);
+    simulate_button_ = new QPushButton(tr("Simulate…"), this);
+    simulate_button_->setToolTip(tr("Draw a trajectory from the model, write it as a PES trace and open it"));
+    simulate_button_->setEnabled(model_.initial < model_.states.size());
+    connect(simulate_button_, &QPushButton::clicked, this, &ModelWindow::onSimulateClicked);
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(summary, 1);
+    bottom->addWidget(simulate_button_);
     bottom->addWidget(export_button_);
 
     auto* layout = new QVBoxLayout(this);
@@ -345,6 +360,13 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     connect(graph_, &TransitionGraphWidget::stateClicked, this, &ModelWindow::onGraphState);
     resize(1100, 800);
     split->setSizes({330, 470});
+    // The fit-quality tab holds a table and a plot: give it more of the height when shown.
+    connect(tabs, &QTabWidget::currentChanged, this, [this, tabs, split] {
+        if (tabs->currentWidget() != fit_quality_) return;
+        const QList<int> sizes = split->sizes();
+        const int total = sizes.value(0) + sizes.value(1);
+        if (sizes.value(0) < total * 11 / 20) split->setSizes({total * 11 / 20, total - total * 11 / 20});
+    });
 }
 
 ModelWindow::~ModelWindow()
@@ -401,6 +423,31 @@ void ModelWindow::onExportClicked()
     QString error;
     if (!exportModel(choice->format, choice->path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void ModelWindow::onSimulateClicked()
+{
+    const auto choice = simulation_chooser_ ? simulation_chooser_(this) : std::nullopt;
+    if (!choice) return;
+    QString error;
+    if (!simulate(*choice, &error))
+        QMessageBox::warning(this, tr("Simulation failed"), error);
+}
+
+bool ModelWindow::simulate(const SimulationChoice& choice, QString* error)
+{
+    try {
+        const Simulation simulation = simulate_chain(
+            model_document(model_),
+            SimulationOptions{choice.length, choice.seed,
+                              choice.parametric ? OccupancyLaw::parametric : OccupancyLaw::empirical});
+        write_pes_file(simulation_trace(simulation, model_.timebase), choice.path.toStdString());
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
+    emit simulationWritten(choice.path);
+    return true;
 }
 
 bool ModelWindow::exportModel(ExportFormat format, const QString& path, QString* error)

@@ -12,12 +12,17 @@
 //                          PRISM writes PATH.tra/.sta/.lab/.srew (PATH without suffix)
 //   statesTable(), transitionsTable(), graph(), exportButton(), steadyStateLabel(),
 //   statesFilter()         the parts, for tests and screenshots
+//   fitQuality()           the "Fit quality" tab (validation against the fitted sequence)
+//   setSimulationChooser(fn)  replaces the simulation dialog (tests)
+//   simulate(choice, &error)  draws a trajectory and writes it as PES (atomically)
 // signals: stateChosen(SymbolId) when a state row or graph node is picked (not for OTHER);
-//          exported(path) after a successful export.
+//          exported(path) after a successful export;
+//          simulationWritten(path) after "Simulate…" wrote a trajectory (to be opened).
 #pragma once
 
 #include "chitra/chain/chain.hpp"
 #include "chitra/trace/ses.hpp"
+#include "model/simulation_dialog.hpp"
 
 #include <QWidget>
 
@@ -33,6 +38,7 @@ class QTableView;
 
 namespace chitra::app {
 
+class FitQualityPanel;
 class TransitionGraphWidget;
 class StatesTableModel;
 class TransitionsTableModel;
@@ -46,6 +52,7 @@ public:
         ExportFormat format = ExportFormat::json;
     };
     using ExportChooser = std::function<std::optional<ExportChoice>(QWidget* parent)>;
+    using SimulationChooser = std::function<std::optional<SimulationChoice>(QWidget* parent)>;
 
     explicit ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses = nullptr,
                          QWidget* parent = nullptr);
@@ -54,6 +61,8 @@ public:
     const SemiMarkovModel& model() const { return model_; }
     void setExportChooser(ExportChooser chooser) { chooser_ = std::move(chooser); }
     bool exportModel(ExportFormat format, const QString& path, QString* error = nullptr);
+    void setSimulationChooser(SimulationChooser chooser) { simulation_chooser_ = std::move(chooser); }
+    bool simulate(const SimulationChoice& choice, QString* error = nullptr);
 
     QTableView* statesTable() const { return states_view_; }
     QTableView* transitionsTable() const { return transitions_view_; }
@@ -62,6 +71,8 @@ public:
     TransitionGraphWidget* graph() const { return graph_; }
     QPushButton* exportButton() const { return export_button_; }
     QLabel* steadyStateLabel() const { return steady_label_; }
+    QPushButton* simulateButton() const { return simulate_button_; }
+    FitQualityPanel* fitQuality() const { return fit_quality_; }
 
     // States table columns.
     enum Column { Name, Kind, Count, Total, Share, Mean, StdDev, Min, Max, Embedded, TimeShare, ColumnCount };
@@ -69,9 +80,11 @@ public:
 signals:
     void stateChosen(SymbolId symbol);
     void exported(const QString& path);
+    void simulationWritten(const QString& path);
 
 private:
     void onExportClicked();
+    void onSimulateClicked();
     void onStateRow(const QModelIndex& proxyIndex);
     void onGraphState(std::size_t state);
     QString steadyStateText() const;
@@ -79,6 +92,7 @@ private:
     SemiMarkovModel model_;
     std::shared_ptr<const Ses> ses_;
     ExportChooser chooser_;
+    SimulationChooser simulation_chooser_;
     StatesTableModel* states_model_ = nullptr;
     TransitionsTableModel* transitions_model_ = nullptr;
     QSortFilterProxyModel* states_proxy_ = nullptr;
@@ -88,6 +102,8 @@ private:
     QLineEdit* filter_ = nullptr;
     TransitionGraphWidget* graph_ = nullptr;
     QPushButton* export_button_ = nullptr;
+    QPushButton* simulate_button_ = nullptr;
+    FitQualityPanel* fit_quality_ = nullptr;
     QLabel* steady_label_ = nullptr;
 };
 

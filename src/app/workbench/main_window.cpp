@@ -58,7 +58,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     jobs_ = new BackgroundJobs(this);
     status_ = new StatusReadouts(statusBar(), jobs_, this);
-    fitter_ = new ChainFitter(jobs_, this);
+    fitter_ = new ChainFitter(jobs_, this, [this](const QString& path) { openFiles({path}); });
     transforms_ = new TransformDialogs(this);
     displays_ = new DisplayOpener(this);
 
