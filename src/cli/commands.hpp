@@ -17,6 +17,7 @@ Action add_merge_command(CLI::App& app);
 Action add_periodogram_command(CLI::App& app);
 Action add_session_command(CLI::App& app);
 Action add_dump_command(CLI::App& app);
+Action add_suggest_command(CLI::App& app);
 
 // Runs an action, turning InputError into "message" on stderr and exit status 3.
 int run_guarded(const Action& action);

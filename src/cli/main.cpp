@@ -53,6 +53,7 @@ int main(int argc, char** argv)
     remember(add_periodogram_command(app));
     remember(add_session_command(app));
     remember(add_dump_command(app));
+    remember(add_suggest_command(app));
 
     try {
         app.parse(argc, argv);

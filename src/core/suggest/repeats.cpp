@@ -1,0 +1,241 @@
+// Repeated sequences: candidates found by hashing loops and pairs, then measured exactly.
+#include "suggest_detail.hpp"
+
+#include "chitra/util/cancel.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace chitra::suggest_detail {
+
+namespace {
+
+constexpr std::size_t kCancelStride = std::size_t{1} << 16;
+
+std::uint64_t mix(std::uint64_t h, SymbolId s)
+{
+    return (h ^ (static_cast<std::uint64_t>(s) + 0x9e3779b97f4a7c15ULL)) * 0x100000001b3ULL;
+}
+
+// Distinct consecutive pairs, as a bitmap over (from, to) when the table is small enough,
+// else as a hash set.
+class PairSet {
+public:
+    explicit PairSet(std::size_t symbols) : width_(symbols)
+    {
+        if (width_ * width_ <= kMaxBitmap)
+            bits_.assign(width_ * width_, false);
+    }
+    void insert(std::size_t from, std::size_t to)
+    {
+        if (!bits_.empty()) {
+            const std::size_t at = from * width_ + to;
+            if (!bits_[at]) {
+                bits_[at] = true;
+                ++size_;
+            }
+        } else if (set_.insert(static_cast<std::uint64_t>(from) << 32 | to).second) {
+            ++size_;
+        }
+    }
+    std::size_t size() const { return size_; }
+
+private:
+    static constexpr std::size_t kMaxBitmap = std::size_t{1} << 26;
+    std::size_t width_;
+    std::vector<bool> bits_;
+    std::unordered_set<std::uint64_t> set_;
+    std::size_t size_ = 0;
+};
+
+// The smallest rotation, so that the rotations of one loop share a key.
+std::vector<SymbolId> canonical_rotation(const std::vector<SymbolId>& pattern)
+{
+    std::vector<SymbolId> best = pattern, rotated = pattern;
+    for (std::size_t r = 1; r < pattern.size(); ++r) {
+        std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
+        best = std::min(best, rotated);
+    }
+    return best;
+}
+
+struct Seen {
+    std::uint64_t count = 0;
+    std::size_t first = 0; // where it was first seen
+    std::size_t length = 0;
+};
+
+} // namespace
+
+std::vector<std::uint64_t> symbol_counts(const Ses& ses)
+{
+    std::vector<std::uint64_t> counts(ses.symbols->size(), 0);
+    for (SymbolId s : ses.symbol)
+        ++counts[s];
+    return counts;
+}
+
+std::size_t present_states(const std::vector<std::uint64_t>& counts)
+{
+    return static_cast<std::size_t>(std::count_if(counts.begin(), counts.end(), [](auto c) { return c > 0; }));
+}
+
+std::size_t distinct_transitions(const Ses& ses)
+{
+    PairSet pairs(ses.symbols->size());
+    for (std::size_t i = 1; i < ses.size(); ++i)
+        pairs.insert(ses.symbol[i - 1], ses.symbol[i]);
+    return pairs.size();
+}
+
+std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_pattern, std::size_t keep)
+{
+    const std::vector<SymbolId>& sym = ses.symbol;
+    const std::size_t n = sym.size();
+    // Key: hash of the symbols, length mixed in; a collision only wastes a candidate slot,
+    // since every candidate is measured exactly afterwards.
+    std::unordered_map<std::uint64_t, Seen> loops, pairs;
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        if (i % kCancelStride == 0)
+            throw_if_cancelled();
+        const SymbolId s = sym[i];
+        if (sym[i + 1] != s) {
+            Seen& pair = pairs[mix(mix(1, s), sym[i + 1])];
+            if (pair.count++ == 0) {
+                pair.first = i;
+                pair.length = 2;
+            }
+        }
+        std::uint64_t h = mix(0, s);
+        for (std::size_t len = 1; len <= max_pattern && i + len < n; ++len) {
+            if (sym[i + len] == s) {
+                if (len >= 2) {
+                    Seen& loop = loops[h ^ len];
+                    if (loop.count++ == 0) {
+                        loop.first = i;
+                        loop.length = len;
+                    }
+                }
+                break;
+            }
+            h = mix(h, sym[i + len]);
+        }
+    }
+
+    auto pattern_at = [&](const Seen& seen) {
+        return std::vector<SymbolId>(sym.begin() + static_cast<std::ptrdiff_t>(seen.first),
+                                     sym.begin() + static_cast<std::ptrdiff_t>(seen.first + seen.length));
+    };
+    auto saving = [](const RepeatCandidate& c) { return c.seen * (c.pattern.size() - 1); };
+
+    // One rotation per loop: the one seen most often, and of equals the one seen first
+    // (the transform matches leftmost, so it starts where the repetition starts).
+    std::unordered_map<std::uint64_t, RepeatCandidate> by_rotation;
+    for (const auto& [key, seen] : loops) {
+        RepeatCandidate candidate{pattern_at(seen), seen.count, seen.first};
+        std::uint64_t rotation_key = 0;
+        for (SymbolId s : canonical_rotation(candidate.pattern))
+            rotation_key = mix(rotation_key, s);
+        auto [it, inserted] = by_rotation.try_emplace(rotation_key ^ candidate.pattern.size(), candidate);
+        if (!inserted && (candidate.seen > it->second.seen ||
+                          (candidate.seen == it->second.seen && candidate.first < it->second.first)))
+            it->second = std::move(candidate);
+    }
+    std::vector<RepeatCandidate> all;
+    all.reserve(by_rotation.size());
+    for (auto& [key, candidate] : by_rotation)
+        all.push_back(std::move(candidate));
+
+    // The most frequent pairs too (the first step of Re-Pair): they catch sequences that
+    // repeat without closing a loop.
+    std::vector<RepeatCandidate> top_pairs;
+    for (const auto& [key, seen] : pairs)
+        if (seen.count >= 2)
+            top_pairs.push_back({pattern_at(seen), seen.count, seen.first});
+    const std::size_t pair_slots = std::max<std::size_t>(1, keep / 4);
+    auto by_saving = [&](const RepeatCandidate& a, const RepeatCandidate& b) {
+        if (saving(a) != saving(b))
+            return saving(a) > saving(b);
+        return a.pattern < b.pattern; // deterministic order
+    };
+    if (top_pairs.size() > pair_slots) {
+        std::partial_sort(top_pairs.begin(), top_pairs.begin() + static_cast<std::ptrdiff_t>(pair_slots),
+                          top_pairs.end(), by_saving);
+        top_pairs.resize(pair_slots);
+    }
+
+    std::sort(all.begin(), all.end(), by_saving);
+    if (all.size() > keep - std::min(keep, top_pairs.size()))
+        all.resize(keep - std::min(keep, top_pairs.size()));
+    for (auto& pair : top_pairs)
+        if (std::none_of(all.begin(), all.end(), [&](const auto& c) { return c.pattern == pair.pattern; }))
+            all.push_back(std::move(pair));
+    std::sort(all.begin(), all.end(), by_saving);
+    return all;
+}
+
+Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pattern,
+                                const std::vector<std::uint64_t>& counts, std::size_t transitions_before)
+{
+    const std::vector<SymbolId>& sym = ses.symbol;
+    const std::size_t n = sym.size(), k = pattern.size();
+    const std::size_t composite = ses.symbols->size(); // the id the new state would get
+    PairSet transitions(composite + 1);
+
+    Suggestion s;
+    s.kind = SuggestionKind::aggregate;
+    Time covered_time = 0;
+    std::size_t first_start = 0, last_start = 0;
+    std::size_t previous = SIZE_MAX;
+    auto emit = [&](std::size_t id) {
+        if (previous != SIZE_MAX)
+            transitions.insert(previous, id);
+        previous = id;
+    };
+    std::size_t i = 0;
+    while (i < n) {
+        if (i % kCancelStride == 0)
+            throw_if_cancelled();
+        if (sym[i] == pattern[0] && i + k <= n && std::equal(pattern.begin() + 1, pattern.end(), sym.begin() + static_cast<std::ptrdiff_t>(i + 1))) {
+            if (s.count == 0)
+                first_start = i;
+            last_start = i;
+            ++s.count;
+            covered_time += ses.bounds[i + k] - ses.bounds[i];
+            emit(composite);
+            i += k;
+        } else {
+            emit(sym[i]);
+            ++i;
+        }
+    }
+
+    s.states_before = present_states(counts);
+    // A pattern state vanishes when every occurrence of it lies inside a match.
+    std::vector<SymbolId> distinct = pattern;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::size_t vanished = 0;
+    for (SymbolId id : distinct) {
+        const auto per_match = static_cast<std::uint64_t>(std::count(pattern.begin(), pattern.end(), id));
+        if (counts[id] == s.count * per_match)
+            ++vanished;
+    }
+    s.states_after = s.states_before - vanished + (s.count > 0 ? 1 : 0);
+    s.states_removed = static_cast<std::int64_t>(s.states_before) - static_cast<std::int64_t>(s.states_after);
+    s.transitions_removed = static_cast<std::int64_t>(transitions_before) - static_cast<std::int64_t>(transitions.size());
+    if (n > 0) {
+        s.coverage_elements = static_cast<double>(s.count * k) / static_cast<double>(n);
+        if (ses.total() > 0)
+            s.coverage_time = static_cast<double>(covered_time) / static_cast<double>(ses.total());
+    }
+    if (s.count >= 2) {
+        s.period_elements = static_cast<double>(last_start - first_start) / static_cast<double>(s.count - 1);
+        s.period_time = static_cast<double>(ses.bounds[last_start] - ses.bounds[first_start]) /
+                        static_cast<double>(s.count - 1);
+    }
+    return s;
+}
+
+} // namespace chitra::suggest_detail
