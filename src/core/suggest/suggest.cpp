@@ -76,6 +76,11 @@ std::string percent(double fraction)
     return text;
 }
 
+std::string counted(std::int64_t n, const std::string& what)
+{
+    return std::to_string(n) + " " + what + (n == 1 || n == -1 ? "" : "s");
+}
+
 // Coverage counts most; shrinking the chain (states and transitions removed, against
 // what there was) comes next.
 double aggregation_score(const Suggestion& s, std::size_t transitions_before)
@@ -93,8 +98,8 @@ std::string aggregation_reason(const Ses& ses, const std::vector<SymbolId>& patt
         names += (names.empty() ? "" : " ") + (*ses.symbols)[id].name;
     return "the sequence " + names + " occurs " + std::to_string(s.count) + " times, covering " +
            percent(s.coverage_elements) + " of elements and " + percent(s.coverage_time) +
-           " of time; aggregating it removes " + std::to_string(s.states_removed) + " states and " +
-           std::to_string(s.transitions_removed) + " transitions";
+           " of time; aggregating it removes " + counted(s.states_removed, "state") + " and " +
+           counted(s.transitions_removed, "transition");
 }
 
 } // namespace
