@@ -117,7 +117,10 @@ Suggestion noise_step(const Ses& ses, Step step, SuggestionKind kind, std::size_
     s.reason = std::to_string(removed) + (removed == 1 ? " state" : " states") + " with " + what + " at most " +
                format_number(selection.gap.low) + " (the largest gap on a log scale, up to " +
                format_number(selection.gap.high) + ") " +
-               (kind == SuggestionKind::exclude ? "vanish" : "merge into T<k> composites") + "; " +
+               (kind == SuggestionKind::exclude ? (removed == 1 ? "vanishes" : "vanish")
+                                                : (removed == 1 ? "merges into a T<k> composite"
+                                                                : "merge into T<k> composites")) +
+               "; " +
                std::to_string(s.states_after) + " states remain";
     return s;
 }
