@@ -66,6 +66,43 @@ struct Seen {
     std::size_t length = 0;
 };
 
+// Grows a pair to the right while one symbol follows at least three quarters of its
+// occurrences (overlapping ones included), stopping before the symbol that would close
+// a loop: loops are candidates of their own. Costs one pass for the pair's occurrences,
+// then only looks at those.
+RepeatCandidate grow_pair(const std::vector<SymbolId>& sym, const RepeatCandidate& pair, std::size_t max_pattern)
+{
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i + 1 < sym.size(); ++i) {
+        if (i % kCancelStride == 0)
+            throw_if_cancelled();
+        if (sym[i] == pair.pattern[0] && sym[i + 1] == pair.pattern[1])
+            at.push_back(i);
+    }
+    RepeatCandidate grown = pair;
+    std::unordered_map<SymbolId, std::uint64_t> next;
+    while (grown.pattern.size() < max_pattern && !at.empty()) {
+        const std::size_t length = grown.pattern.size();
+        next.clear();
+        for (std::size_t p : at)
+            if (p + length < sym.size())
+                ++next[sym[p + length]];
+        SymbolId best = kNoSymbol;
+        std::uint64_t best_count = 0;
+        for (const auto& [symbol, count] : next)
+            if (count > best_count || (count == best_count && symbol < best)) {
+                best = symbol;
+                best_count = count;
+            }
+        if (best == kNoSymbol || best == grown.pattern[0] || 4 * best_count < 3 * at.size())
+            break;
+        std::erase_if(at, [&](std::size_t p) { return p + length >= sym.size() || sym[p + length] != best; });
+        grown.pattern.push_back(best);
+        grown.seen = at.size();
+    }
+    return grown;
+}
+
 } // namespace
 
 std::vector<std::uint64_t> symbol_counts(const Ses& ses)
@@ -168,9 +205,18 @@ std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_p
     std::sort(all.begin(), all.end(), by_saving);
     if (all.size() > keep - std::min(keep, top_pairs.size()))
         all.resize(keep - std::min(keep, top_pairs.size()));
-    for (auto& pair : top_pairs)
-        if (std::none_of(all.begin(), all.end(), [&](const auto& c) { return c.pattern == pair.pattern; }))
-            all.push_back(std::move(pair));
+    // A grown pair may be a rotation of a loop already chosen: the loop's rotation stays.
+    auto add_new = [&](RepeatCandidate candidate) {
+        const std::vector<SymbolId> rotation = canonical_rotation(candidate.pattern);
+        if (std::none_of(all.begin(), all.end(), [&](const auto& c) {
+                return c.pattern.size() == candidate.pattern.size() && canonical_rotation(c.pattern) == rotation;
+            }))
+            all.push_back(std::move(candidate));
+    };
+    for (auto& pair : top_pairs) {
+        add_new(grow_pair(sym, pair, max_pattern));
+        add_new(std::move(pair));
+    }
     std::sort(all.begin(), all.end(), by_saving);
     return all;
 }

@@ -23,8 +23,9 @@ struct RepeatCandidate {
 };
 // Loops (the elements from one occurrence of a symbol up to, not including, its next
 // occurrence, 2 .. max_pattern long) and the most frequent adjacent pairs, counted by
-// hashing in one pass each; rotations of one loop are kept once. At most `keep`,
-// by the elements their repetitions would remove.
+// hashing in one pass; rotations of one loop are kept once. At most `keep` loops and
+// pairs, by the elements their repetitions would remove, plus each pair grown to the
+// right while one symbol keeps following it.
 std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_pattern, std::size_t keep);
 
 // The aggregation of `pattern` measured by the transform's own rule (leftmost,

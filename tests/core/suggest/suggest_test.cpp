@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <set>
 
@@ -178,6 +179,46 @@ TEST(Suggest, TheTopAggregationAppliesAndTakesTheSmallestFreeName)
         }
 }
 
+std::size_t distinct_transitions(const Ses& ses)
+{
+    std::set<std::pair<std::string, std::string>> pairs;
+    for (std::size_t i = 1; i < ses.size(); ++i)
+        pairs.insert({ses.name(i - 1), ses.name(i)});
+    return pairs.size();
+}
+
+// What an aggregation claims about states and transitions is what applying it does.
+void expect_claims_hold(const Ses& ses, const Suggestion& s, const std::string& context)
+{
+    Ses after;
+    ASSERT_NO_THROW(after = apply_alone(ses, s.step)) << context << ": " << s.reason;
+    EXPECT_EQ(states_of(after).size(), s.states_after) << context << ": " << s.reason;
+    EXPECT_EQ(states_of(ses).size(), s.states_before) << context << ": " << s.reason;
+    if (s.kind == SuggestionKind::aggregate) {
+        EXPECT_EQ(static_cast<std::int64_t>(distinct_transitions(ses)) -
+                      static_cast<std::int64_t>(distinct_transitions(after)),
+                  s.transitions_removed)
+            << context << ": " << s.reason;
+        EXPECT_EQ(ses.size() - after.size(), s.count * (std::get<step::Aggregate>(s.step).pattern.size() - 1))
+            << context << ": " << s.reason;
+    }
+}
+
+TEST(Suggest, ClaimsHoldWithAnAlphabetTooLargeForTheTransitionBitmap)
+{
+    std::string spec;
+    for (int r = 0; r < 9000; ++r)
+        spec += "A B C U" + std::to_string(r) + " ";
+    const Ses ses = make_ses(spec);
+    const auto suggestions = suggest(ses);
+    ASSERT_FALSE(suggestions.empty());
+    const Suggestion* top = top_aggregation(suggestions);
+    ASSERT_NE(top, nullptr);
+    EXPECT_EQ(std::get<step::Aggregate>(top->step).pattern, (std::vector<std::string>{"A", "B", "C"}));
+    for (const Suggestion& s : suggestions)
+        expect_claims_hold(ses, s, "9003 states");
+}
+
 TEST(Suggest, EverySuggestedStepAppliesOnRandomTraces)
 {
     std::mt19937 rng(2024);
@@ -191,9 +232,7 @@ TEST(Suggest, EverySuggestedStepAppliesOnRandomTraces)
                     std::to_string(occupancy(rng) < 100 ? occupancy(rng) % 3 : occupancy(rng)) + " ";
         const Ses ses = make_ses(spec);
         for (const Suggestion& s : suggest(ses)) {
-            Ses after;
-            ASSERT_NO_THROW(after = apply_alone(ses, s.step)) << "trial " << trial << ": " << s.reason;
-            EXPECT_EQ(states_of(after).size(), s.states_after) << "trial " << trial << ": " << s.reason;
+            expect_claims_hold(ses, s, "trial " + std::to_string(trial));
             EXPECT_TRUE(std::isfinite(s.score));
         }
     }
