@@ -18,37 +18,6 @@ std::uint64_t mix(std::uint64_t h, SymbolId s)
     return (h ^ (static_cast<std::uint64_t>(s) + 0x9e3779b97f4a7c15ULL)) * 0x100000001b3ULL;
 }
 
-// Distinct consecutive pairs, as a bitmap over (from, to) when the table is small enough,
-// else as a hash set.
-class PairSet {
-public:
-    explicit PairSet(std::size_t symbols) : width_(symbols)
-    {
-        if (width_ * width_ <= kMaxBitmap)
-            bits_.assign(width_ * width_, false);
-    }
-    void insert(std::size_t from, std::size_t to)
-    {
-        if (!bits_.empty()) {
-            const std::size_t at = from * width_ + to;
-            if (!bits_[at]) {
-                bits_[at] = true;
-                ++size_;
-            }
-        } else if (set_.insert(static_cast<std::uint64_t>(from) << 32 | to).second) {
-            ++size_;
-        }
-    }
-    std::size_t size() const { return size_; }
-
-private:
-    static constexpr std::size_t kMaxBitmap = std::size_t{1} << 26;
-    std::size_t width_;
-    std::vector<bool> bits_;
-    std::unordered_set<std::uint64_t> set_;
-    std::size_t size_ = 0;
-};
-
 // The smallest rotation, so that the rotations of one loop share a key.
 std::vector<SymbolId> canonical_rotation(const std::vector<SymbolId>& pattern)
 {
@@ -118,12 +87,20 @@ std::size_t present_states(const std::vector<std::uint64_t>& counts)
     return static_cast<std::size_t>(std::count_if(counts.begin(), counts.end(), [](auto c) { return c > 0; }));
 }
 
-std::size_t distinct_transitions(const Ses& ses)
+TransitionCounts::TransitionCounts(const Ses& ses) : width_(ses.symbols->size())
 {
-    PairSet pairs(ses.symbols->size());
+    if (width_ * width_ <= kMaxDense)
+        dense_.assign(width_ * width_, 0);
     for (std::size_t i = 1; i < ses.size(); ++i)
-        pairs.insert(ses.symbol[i - 1], ses.symbol[i]);
-    return pairs.size();
+        if (at(ses.symbol[i - 1], ses.symbol[i])++ == 0)
+            ++distinct_;
+}
+
+std::uint64_t& TransitionCounts::at(SymbolId from, SymbolId to)
+{
+    if (!dense_.empty())
+        return dense_[static_cast<std::size_t>(from) * width_ + to];
+    return sparse_[static_cast<std::uint64_t>(from) << 32 | to];
 }
 
 std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_pattern, std::size_t keep)
@@ -222,33 +199,51 @@ std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_p
 }
 
 Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pattern,
-                                const std::vector<std::uint64_t>& counts, std::size_t transitions_before)
+                                const std::vector<std::uint64_t>& counts, TransitionCounts& transitions)
 {
     const std::vector<SymbolId>& sym = ses.symbol;
     const std::size_t n = sym.size(), k = pattern.size();
     const std::size_t composite = ses.symbols->size(); // the id the new state would get
-    PairSet transitions(composite + 1);
+
+    // Transitions after the aggregation: the original pairs no match touches, plus the
+    // new pairs with the composite. Pair j is (j - 1, j); a match at i removes pairs
+    // i .. i + k (those that enter, lie inside and leave it). Counts are restored after.
+    std::vector<std::pair<SymbolId, SymbolId>> removed;
+    std::size_t vanished_transitions = 0;
+    std::size_t next_pair = 1; // pairs below this one are already removed
+    auto remove_pairs = [&](std::size_t first, std::size_t last) {
+        for (std::size_t j = std::max(first, next_pair); j <= last && j < n; ++j) {
+            std::uint64_t& count = transitions.at(sym[j - 1], sym[j]);
+            if (--count == 0)
+                ++vanished_transitions;
+            removed.emplace_back(sym[j - 1], sym[j]);
+        }
+        next_pair = std::max(next_pair, last + 1);
+    };
+    std::unordered_set<std::uint64_t> composite_pairs;
+    std::size_t previous = SIZE_MAX; // the element before, in the aggregated sequence
+    auto emit = [&](std::size_t id) {
+        if (previous != SIZE_MAX && (previous == composite || id == composite))
+            composite_pairs.insert(static_cast<std::uint64_t>(previous) << 32 | id);
+        previous = id;
+    };
 
     Suggestion s;
     s.kind = SuggestionKind::aggregate;
     Time covered_time = 0;
     std::size_t first_start = 0, last_start = 0;
-    std::size_t previous = SIZE_MAX;
-    auto emit = [&](std::size_t id) {
-        if (previous != SIZE_MAX)
-            transitions.insert(previous, id);
-        previous = id;
-    };
     std::size_t i = 0;
     while (i < n) {
         if (i % kCancelStride == 0)
             throw_if_cancelled();
-        if (sym[i] == pattern[0] && i + k <= n && std::equal(pattern.begin() + 1, pattern.end(), sym.begin() + static_cast<std::ptrdiff_t>(i + 1))) {
+        if (sym[i] == pattern[0] && i + k <= n &&
+            std::equal(pattern.begin() + 1, pattern.end(), sym.begin() + static_cast<std::ptrdiff_t>(i + 1))) {
             if (s.count == 0)
                 first_start = i;
             last_start = i;
             ++s.count;
             covered_time += ses.bounds[i + k] - ses.bounds[i];
+            remove_pairs(std::max<std::size_t>(i, 1), i + k);
             emit(composite);
             i += k;
         } else {
@@ -256,6 +251,9 @@ Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pat
             ++i;
         }
     }
+    const std::size_t transitions_after = transitions.distinct() - vanished_transitions + composite_pairs.size();
+    for (const auto& [from, to] : removed)
+        ++transitions.at(from, to);
 
     s.states_before = present_states(counts);
     // A pattern state vanishes when every occurrence of it lies inside a match.
@@ -270,7 +268,8 @@ Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pat
     }
     s.states_after = s.states_before - vanished + (s.count > 0 ? 1 : 0);
     s.states_removed = static_cast<std::int64_t>(s.states_before) - static_cast<std::int64_t>(s.states_after);
-    s.transitions_removed = static_cast<std::int64_t>(transitions_before) - static_cast<std::int64_t>(transitions.size());
+    s.transitions_removed =
+        static_cast<std::int64_t>(transitions.distinct()) - static_cast<std::int64_t>(transitions_after);
     if (n > 0) {
         s.coverage_elements = static_cast<double>(s.count * k) / static_cast<double>(n);
         if (ses.total() > 0)

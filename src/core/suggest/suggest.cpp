@@ -113,14 +113,15 @@ std::vector<Suggestion> suggest(const Ses& ses, const SuggestOptions& options)
     if (ses.size() < 2)
         return out;
     const std::vector<std::uint64_t> counts = symbol_counts(ses);
-    const std::size_t transitions_before = distinct_transitions(ses);
+    TransitionCounts transitions(ses);
+    const std::size_t transitions_before = transitions.distinct();
     throw_if_cancelled();
 
     const std::string as = free_sequence_name(*ses.symbols);
     std::vector<Suggestion> aggregations;
     std::vector<std::size_t> lengths;
     for (const RepeatCandidate& candidate : repeat_candidates(ses, options.max_pattern, options.candidates)) {
-        Suggestion s = evaluate_aggregation(ses, candidate.pattern, counts, transitions_before);
+        Suggestion s = evaluate_aggregation(ses, candidate.pattern, counts, transitions);
         if (s.count < 2)
             continue;
         step::Aggregate step{{}, as};

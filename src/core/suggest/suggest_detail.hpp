@@ -5,6 +5,7 @@
 #include "chitra/suggest/suggest.hpp"
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace chitra::suggest_detail {
@@ -12,8 +13,22 @@ namespace chitra::suggest_detail {
 // Occurrences of every symbol id of the SES's table (0 for ids not present).
 std::vector<std::uint64_t> symbol_counts(const Ses& ses);
 std::size_t present_states(const std::vector<std::uint64_t>& counts);
-// Distinct ordered pairs of consecutive symbols.
-std::size_t distinct_transitions(const Ses& ses);
+// Occurrences of every ordered pair of consecutive symbols (a transition): a dense
+// table for small symbol tables, a hash map past them.
+class TransitionCounts {
+public:
+    explicit TransitionCounts(const Ses& ses);
+    std::size_t distinct() const { return distinct_; }
+    // The pair's count; a pair that never occurs gets an entry (with count 0).
+    std::uint64_t& at(SymbolId from, SymbolId to);
+
+private:
+    static constexpr std::size_t kMaxDense = std::size_t{1} << 20;
+    std::size_t width_;
+    std::vector<std::uint64_t> dense_;
+    std::unordered_map<std::uint64_t, std::uint64_t> sparse_;
+    std::size_t distinct_ = 0;
+};
 
 // A sequence that repeats, with how often it was seen before exact evaluation.
 struct RepeatCandidate {
@@ -30,8 +45,10 @@ std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_p
 
 // The aggregation of `pattern` measured by the transform's own rule (leftmost,
 // non-overlapping); fills the aggregation fields of a Suggestion (not step, score, reason).
+// Costs one pass plus work in proportion to the matched elements; `transitions` is
+// left as it was found.
 Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pattern,
-                                const std::vector<std::uint64_t>& counts, std::size_t transitions_before);
+                                const std::vector<std::uint64_t>& counts, TransitionCounts& transitions);
 
 // Filter and exclusion steps at the natural breaks of time share and occurrence count.
 std::vector<Suggestion> noise_suggestions(const Ses& ses, const std::vector<std::uint64_t>& counts,
