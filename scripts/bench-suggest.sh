@@ -4,10 +4,10 @@
 # For each size writes a PES trace into $CHITRA_BENCH_DIR (default /tmp/chitra-bench-suggest):
 # a six-state cycle with jittered occupancies and, after about one element in a hundred,
 # one of twenty short noise states; converts it to .ctrace (so that reading it costs
-# little), then times, with /usr/bin/time -v, `chitra-cli info` (reading alone) and
-# `chitra-cli suggest --json` (reading and suggesting), three runs each, and prints the
-# fastest wall time of each, their difference (the suggestions' own cost) and the peak
-# resident memory of suggest. The build's chitra-cli is used (CHITRA_BUILD_DIR, default build).
+# little), then times, with /usr/bin/time -v, `chitra-cli info` (which only maps the file)
+# and the whole `chitra-cli suggest --json` (reading, building the SES, suggesting), three
+# runs each, and prints the fastest wall time of each, their difference, the length of the
+# top suggestion's pattern and the peak resident memory of suggest. The build's chitra-cli is used (CHITRA_BUILD_DIR, default build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cli=${CHITRA_BUILD_DIR:-build}/src/cli/chitra-cli
@@ -53,7 +53,7 @@ fastest() { # prints "wall_s peak_MB" of the fastest of three runs of the comman
   echo "$best $rss"
 }
 
-printf '%-10s %-10s %-12s %-12s %-12s %-8s\n' elements read_s read+suggest_s suggest_s top_pattern_len peak_MB
+printf '%-10s %-10s %-12s %-12s %-12s %-8s\n' elements info_s suggest_s difference_s top_pattern_len peak_MB
 for n in "${sizes[@]}"; do
   trace="$work/suggest-$n.ctrace"
   if [[ ! -f "$trace" ]]; then
