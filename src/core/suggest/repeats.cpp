@@ -107,15 +107,16 @@ std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_p
 {
     const std::vector<SymbolId>& sym = ses.symbol;
     const std::size_t n = sym.size();
-    // Key: hash of the symbols, length mixed in; a collision only wastes a candidate slot,
-    // since every candidate is measured exactly afterwards.
+    // Loops are keyed by a hash of their symbols with the length mixed in (a collision
+    // only wastes a candidate slot: every candidate is measured exactly afterwards);
+    // pairs by their two ids.
     std::unordered_map<std::uint64_t, Seen> loops, pairs;
     for (std::size_t i = 0; i + 1 < n; ++i) {
         if (i % kCancelStride == 0)
             throw_if_cancelled();
         const SymbolId s = sym[i];
         if (sym[i + 1] != s) {
-            Seen& pair = pairs[mix(mix(1, s), sym[i + 1])];
+            Seen& pair = pairs[static_cast<std::uint64_t>(s) << 32 | sym[i + 1]];
             if (pair.count++ == 0) {
                 pair.first = i;
                 pair.length = 2;
@@ -179,9 +180,11 @@ std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_p
         top_pairs.resize(pair_slots);
     }
 
-    std::sort(all.begin(), all.end(), by_saving);
-    if (all.size() > keep - std::min(keep, top_pairs.size()))
-        all.resize(keep - std::min(keep, top_pairs.size()));
+    const std::size_t loop_slots = keep - std::min(keep, top_pairs.size());
+    if (all.size() > loop_slots) {
+        std::nth_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(loop_slots), all.end(), by_saving);
+        all.resize(loop_slots);
+    }
     // A grown pair may be a rotation of a loop already chosen: the loop's rotation stays.
     auto add_new = [&](RepeatCandidate candidate) {
         const std::vector<SymbolId> rotation = canonical_rotation(candidate.pattern);
