@@ -43,7 +43,7 @@ struct Suggestion {
 
 struct SuggestOptions {
     std::size_t max_pattern = 16;      // longest repeated sequence considered
-    std::size_t candidates = 16;       // repeated sequences evaluated exactly
+    std::size_t candidates = 16;       // loops and pairs evaluated exactly (grown pairs come on top)
     std::size_t spectrum_elements = std::size_t{1} << 20; // periodogram over the first N elements
     double min_break_ratio = 4.0;      // a natural break spans at least this factor
 };
