@@ -21,6 +21,7 @@ Action add_simulate_command(CLI::App& app);
 Action add_validate_command(CLI::App& app);
 Action add_ensemble_command(CLI::App& app);
 Action add_compare_command(CLI::App& app);
+Action add_suggest_command(CLI::App& app);
 
 // Runs an action, turning InputError into "message" on stderr and exit status 3.
 int run_guarded(const Action& action);

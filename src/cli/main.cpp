@@ -57,6 +57,7 @@ int main(int argc, char** argv)
     remember(add_validate_command(app));
     remember(add_ensemble_command(app));
     remember(add_compare_command(app));
+    remember(add_suggest_command(app));
 
     try {
         app.parse(argc, argv);
