@@ -9,6 +9,7 @@
 #include "dialogs/preferences_dialog.hpp"
 #include "panels/bookmarks_panel.hpp"
 #include "panels/patterns_panel.hpp"
+#include "panels/suggestions_panel.hpp"
 #include "panels/pipeline_panel.hpp"
 #include "panels/state_details_panel.hpp"
 #include "panels/trace_info_panel.hpp"
@@ -147,6 +148,13 @@ void MainWindow::buildDocks()
     patternsDock->setWidget(patterns_);
     addDockWidget(Qt::RightDockWidgetArea, patternsDock);
 
+    suggestions_ = new SuggestionsPanel(this);
+    connect(suggestions_, &SuggestionsPanel::message, this, &MainWindow::showMessage);
+    auto* suggestionsDock = new QDockWidget(tr("Suggestions"), this);
+    suggestionsDock->setObjectName("suggestions");
+    suggestionsDock->setWidget(suggestions_);
+    addDockWidget(Qt::RightDockWidgetArea, suggestionsDock);
+
     details_ = new StateDetailsPanel(this);
     connect(details_, &StateDetailsPanel::stateChosen, this, [this](SymbolId s) {
         if (current_)
@@ -184,6 +192,7 @@ void MainWindow::arrangeDocksByDefault()
     tabifyDockWidget(session, dock("bookmarks"));
     tabifyDockWidget(pipeline, dock("statedetails"));
     tabifyDockWidget(pipeline, dock("patterns"));
+    tabifyDockWidget(pipeline, dock("suggestions"));
     session->raise();
     pipeline->raise();
     resizeDocks({session}, {kDefaultDockWidth}, Qt::Horizontal);
@@ -411,6 +420,7 @@ void MainWindow::setCurrentView(ViewDocument* view)
         undoGroup_->setActiveStack(nullptr);
     }
     patterns_->setDocument(view);
+    suggestions_->setDocument(view);
     pipeline_->setDocument(view);
     if (bookmarks_)
         bookmarks_->setDocument(view);

@@ -29,6 +29,7 @@ class ViewDocument;
 class ViewPanel;
 class TraceInfoPanel;
 class PatternsPanel;
+class SuggestionsPanel;
 class PipelinePanel;
 class StateDetailsPanel;
 class TraceLoader;
@@ -57,6 +58,7 @@ public:
     ViewDocument* currentView() const { return current_; }
     ViewPanel* currentPanel() const;
     PatternsPanel* patternsPanel() const { return patterns_; }
+    SuggestionsPanel* suggestionsPanel() const { return suggestions_; }
     PipelinePanel* pipelinePanel() const { return pipeline_; }
     StateDetailsPanel* stateDetails() const { return details_; }
     QTreeView* sessionTree() const { return tree_; }
@@ -160,6 +162,7 @@ private:
     QTreeView* tree_;
     TraceInfoPanel* info_;
     PatternsPanel* patterns_;
+    SuggestionsPanel* suggestions_ = nullptr;
     PipelinePanel* pipeline_;
     StateDetailsPanel* details_;
     BackgroundJobs* jobs_;

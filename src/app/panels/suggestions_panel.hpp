@@ -1,0 +1,83 @@
+// The Suggestions dock: the pipeline steps chitra's suggester ranks for the current view
+// (docs/suggest.md), found on a worker whenever the view's sequence changes. Preview
+// brushes an aggregation's pattern (its matches light up in the trace and event views);
+// Apply appends the step to the view's pipeline (undoable); Simplify applies the
+// best-ranked suggestion that shrinks the chain, one step at a time, until none does.
+//
+// Public interface:
+//   setDocument(doc)    follows that view (null: idle)
+//   suggestions()       the list shown, best first
+//   applySuggestion(i), previewSuggestion(i), simplify()   what the buttons do
+//   list(), applyButton(), previewButton(), simplifyButton(), statusLabel()   parts, for tests
+// signals: suggestionsReady() after a list is shown; simplifyFinished(steps) when
+//          Simplify stops; message(text) for the status bar.
+#pragma once
+
+#include "chitra/suggest/suggest.hpp"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace chitra::app {
+
+class ViewDocument;
+
+class SuggestionsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SuggestionsPanel(QWidget* parent = nullptr);
+    ~SuggestionsPanel() override;
+    void setDocument(ViewDocument* doc);
+
+    const std::vector<Suggestion>& suggestions() const { return suggestions_; }
+    bool busy() const { return busy_; }
+
+    QTreeWidget* list() const { return list_; }
+    QPushButton* applyButton() const { return apply_; }
+    QPushButton* previewButton() const { return preview_; }
+    QPushButton* simplifyButton() const { return simplify_; }
+    QLabel* statusLabel() const { return status_; }
+
+public slots:
+    void applySuggestion(int index);
+    void previewSuggestion(int index);
+    void simplify();
+
+signals:
+    void suggestionsReady();
+    void simplifyFinished(int steps);
+    void message(const QString& text);
+
+private:
+    void recompute();
+    void show(std::vector<Suggestion> suggestions, std::size_t states, std::size_t transitions);
+    void continueSimplify();
+    void stopSimplify(const QString& why);
+    void updateButtons();
+    int currentIndex() const;
+
+    QPointer<ViewDocument> doc_;
+    std::vector<Suggestion> suggestions_;
+    std::shared_ptr<std::atomic<bool>> cancel_; // of the search running now
+    int generation_ = 0;
+    bool busy_ = false;
+    // Simplify: steps applied so far, and the chain's size before the first.
+    int simplifySteps_ = -1; // -1: not simplifying
+    std::size_t startStates_ = 0, startTransitions_ = 0;
+    std::size_t states_ = 0, transitions_ = 0; // of the sequence the list is for
+    QTreeWidget* list_ = nullptr;
+    QPushButton* apply_ = nullptr;
+    QPushButton* preview_ = nullptr;
+    QPushButton* simplify_ = nullptr;
+    QLabel* status_ = nullptr;
+};
+
+} // namespace chitra::app
