@@ -164,6 +164,31 @@ TEST(MergeCli, StatisticsOfTwoFilesMergeToTheEnsemble)
     EXPECT_NE(merged.err.find("2 sequences"), std::string::npos) << merged.err;
 }
 
+// Two ways to one model of several runs: merging their statistics, and the group the
+// ensemble command forms of runs with equal parameters.
+TEST(MergeCli, MergedStatisticsOfRunsAreTheirEnsembleGroupsModel)
+{
+    TempDir dir;
+    std::vector<std::string> ensemble{"ensemble", "fit"}, merge{"merge"};
+    for (const char* name : {"philosophers-n3-x100.pes", "philosophers-n3-x1000.pes", "philosophers-n3-x10000.pes"}) {
+        // The same parameters for all three, so that they form one group.
+        std::string text = chitra::cli_test::slurp(kSamples + name);
+        text.insert(text.find('\n') + 1, "# param: N=3\n");
+        const std::string trace = dir.file(name, text);
+        const std::string stats = dir / (std::string(name) + ".json");
+        ASSERT_EQ(run_cli({"fit", trace, "--stats-out", stats}, dir.path).status, 0);
+        ensemble.push_back(trace);
+        merge.push_back(stats);
+    }
+    const CliRun grouped = run_cli(ensemble, dir.path);
+    ASSERT_EQ(grouped.status, 0) << grouped.err;
+    const json doc = json::parse(grouped.out);
+    ASSERT_EQ(doc["groups"].size(), 1u);
+    const CliRun merged = run_cli(merge, dir.path);
+    ASSERT_EQ(merged.status, 0) << merged.err;
+    expect_same_model(doc["groups"][0]["model"], json::parse(merged.out));
+}
+
 TEST(MergeCli, APipelineReportsElementsNearShardEdges)
 {
     TempDir dir;
