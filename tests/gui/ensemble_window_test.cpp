@@ -165,6 +165,7 @@ void EnsembleWindowTest::anotherProgramIsADistinctMode()
         QVERIFY2(cell(table, row, table->modeColumn()).isEmpty(), qPrintable(cell(table, row, 0)));
     QVERIFY(cell(table, 9, table->distanceColumn()).toDouble() > cell(table, 0, table->distanceColumn()).toDouble());
     QCOMPARE(w.spectraPlot()->memberGraphs().size(), std::size_t{10});
+    testutil::saveShot(&w, "ensemble_window_spectra");
 
     // The pattern does not match the other program's name: it gets no N, and says so.
     typePatterns(w, QStringLiteral("N=-n(\\d+)"));
@@ -209,6 +210,8 @@ void EnsembleWindowTest::quantityAgainstAParameterWithItsBestFormula()
     QCOMPARE(across->pointsGraph()->data()->size(), 0);
     QVERIFY(across->formulaLabel()->text().startsWith("No member"));
     testutil::typeInto(across->statesEdit(), QStringLiteral("*A*"));
+    testutil::chooseByKeys(across->quantityBox(), 0);
+    QCOMPARE(across->pointsGraph()->data()->size(), 9);
     testutil::saveShot(&w, "ensemble_window");
 }
 

@@ -61,6 +61,7 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
     splitter->addWidget(tabs_);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 5);
+    splitter->setSizes({260, 540});
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);

@@ -12,6 +12,7 @@ MembersTable::MembersTable(QWidget* parent) : QTableWidget(parent)
     setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                     QAbstractItemView::AnyKeyPressed);
     verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     horizontalHeader()->setStretchLastSection(true);
     connect(this, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         const int p = item->column() - 1;

@@ -74,19 +74,23 @@ ParameterPlot::ParameterPlot(QWidget* parent)
     layout->addWidget(prediction_);
     layout->addWidget(plot_, 1);
 
-    points_ = plot_->addGraph();
-    points_->setName(tr("members"));
-    points_->setLineStyle(QCPGraph::lsNone);
-    points_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, patternColour(0), 6));
     means_ = plot_->addGraph();
     means_->setName(tr("mean per value (± 1 sd)"));
     means_->setLineStyle(QCPGraph::lsNone);
     means_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(patternColour(1), 2), patternColour(1), 10));
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(patternColour(1), 2), patternColour(1), 11));
     errors_ = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
     errors_->setDataPlottable(means_);
     errors_->setPen(QPen(patternColour(1), 1.5));
     errors_->removeFromLegend();
+    // The members after the means, so that a point on an error bar stays visible.
+    points_ = plot_->addGraph();
+    points_->setName(tr("members"));
+    points_->setLineStyle(QCPGraph::lsNone);
+    QColor pointFill = patternColour(0);
+    pointFill.setAlpha(170);
+    points_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(patternColour(0).darker(130), 1.2), pointFill, 8));
     curve_ = plot_->addGraph();
     curve_->setName(tr("best formula"));
     curve_->setPen(QPen(patternColour(2), 2));
