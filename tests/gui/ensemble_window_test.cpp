@@ -129,6 +129,11 @@ void EnsembleWindowTest::parametersComeFromFileNamesAndTyping()
     QTest::keyClicks(editor, "000");
     QTest::keyClick(editor, Qt::Key_Return);
     QTRY_COMPARE(w.runs()[4].params.at("x"), std::string("2000"));
+    QCOMPARE(cell(table, 4, x), QStringLiteral("2000"));
+    // ... and the plot against x has a fourth value.
+    testutil::chooseByKeys(w.parameterPlot()->parameterBox(), 1);
+    QCOMPARE(w.parameterPlot()->parameterBox()->currentText(), QStringLiteral("x"));
+    QCOMPARE(w.parameterPlot()->meansGraph()->data()->size(), 4);
 
     // A malformed pattern is reported, not applied.
     typePatterns(w, QStringLiteral("N=-n\\d+"));
@@ -139,6 +144,12 @@ void EnsembleWindowTest::parametersComeFromFileNamesAndTyping()
 void EnsembleWindowTest::spectraShowEveryMemberTheMeanAndItsBand()
 {
     EnsembleWindow w(philosophers(), Pipeline{});
+    // The members are fitted on a worker: at first the window shows its progress and
+    // the table says so.
+    QVERIFY(!w.measured());
+    QVERIFY(!w.progressBar()->isHidden());
+    QCOMPARE(cell(w.membersTable(), 0, w.membersTable()->elementsColumn()), QStringLiteral("fitting…"));
+    QCOMPARE(w.spectraPlot()->memberGraphs().size(), std::size_t{0});
     QVERIFY(showAndWait(w));
     QVERIFY(w.progressBar()->isHidden());
     SpectraPlot* spectra = w.spectraPlot();
