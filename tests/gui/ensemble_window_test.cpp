@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QTabWidget>
+#include <QThreadPool>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -78,6 +79,7 @@ private slots:
     void quantityAgainstAParameterWithItsBestFormula();
     void pipelineWarningsAreFlaggedPerMember();
     void modelMenuOpensTheOpenTracesAsMembers();
+    void closingWhileFittingAbandonsTheWork();
 };
 
 void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
@@ -258,6 +260,17 @@ void EnsembleWindowTest::modelMenuOpensTheOpenTracesAsMembers()
     QVERIFY(QTest::qWaitFor([w] { return w->measured(); }, 120000));
     QCOMPARE(w->spectraPlot()->memberGraphs().size(), std::size_t{3});
     w->close();
+}
+
+void EnsembleWindowTest::closingWhileFittingAbandonsTheWork()
+{
+    {
+        EnsembleWindow w(philosophers(), Pipeline{});
+        QVERIFY(!w.measured());
+    }
+    // The worker reads only its own copies; it ends without touching the closed window.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(120000));
+    QCoreApplication::processEvents();
 }
 
 QTEST_MAIN(EnsembleWindowTest)
