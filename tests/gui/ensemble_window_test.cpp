@@ -73,6 +73,7 @@ class EnsembleWindowTest : public QObject {
     Q_OBJECT
 private slots:
     void summaryFlagsTheMemberFarFromTheOthers();
+    void parametersComeFromParamLines();
     void parametersComeFromFileNamesAndTyping();
     void spectraShowEveryMemberTheMeanAndItsBand();
     void anotherProgramIsADistinctMode();
@@ -96,6 +97,36 @@ void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
     QVERIFY(s.distance[4] > 3 * s.median);
     // Too few members to tell a mode apart.
     QCOMPARE(summariseSpectra({{1, 2}, {2, 1}}).distinct, (std::vector<bool>{false, false}));
+}
+
+void EnsembleWindowTest::parametersComeFromParamLines()
+{
+    // A for `a` us, B for 20 us, `repeats` times.
+    auto run = [](const QString& name, const char* params, int repeats, int a) {
+        std::string text = std::string("# chitra-pes 1\n# timebase: us\n# param: ") + params + "\n";
+        for (int i = 0; i < repeats; ++i)
+            text += std::to_string((a + 20) * i) + " A\n" + std::to_string((a + 20) * i + a) + " B\n";
+        return MemberInput{name, name, std::make_shared<const Trace>(read_pes_text(text, name.toStdString()))};
+    };
+    EnsembleWindow w({run("a.pes", "threads=2 mode=spin", 50, 10), run("b.pes", "threads=4 mode=spin", 80, 20),
+                      run("c.pes", "threads=8 mode=yield", 120, 40)},
+                     Pipeline{});
+    QVERIFY(showAndWait(w));
+    MembersTable* table = w.membersTable();
+    const int threads = table->parameterColumn("threads"), mode = table->parameterColumn("mode");
+    QVERIFY(threads > 0 && mode > 0);
+    QCOMPARE(cell(table, 1, threads), QStringLiteral("4"));
+    QCOMPARE(cell(table, 2, mode), QStringLiteral("yield"));
+    // Without an `# end:` line the last record only closes the one before it.
+    QCOMPARE(cell(table, 2, table->elementsColumn()), QStringLiteral("239"));
+    // Only the numeric parameter gives points; three values give a formula.
+    ParameterPlot* across = w.parameterPlot();
+    QCOMPARE(across->parameterBox()->currentText(), QStringLiteral("mode"));
+    QCOMPARE(across->pointsGraph()->data()->size(), 0);
+    testutil::chooseByKeys(across->parameterBox(), 1);
+    QCOMPARE(across->parameterBox()->currentText(), QStringLiteral("threads"));
+    QCOMPARE(across->pointsGraph()->data()->size(), 3);
+    QVERIFY(across->formulaLabel()->text().startsWith("Best formula: "));
 }
 
 void EnsembleWindowTest::parametersComeFromFileNamesAndTyping()

@@ -47,12 +47,13 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
     progress_->setFormat(tr("Fitting the members… %p%"));
     progress_->setMaximumWidth(260);
 
+    auto* patternsLabel = new QLabel(tr("Parameters from &file name:"), this);
+    patternsLabel->setBuddy(patterns_);
     auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Parameters from &file name:"), this));
+    top->addWidget(patternsLabel);
     top->addWidget(patterns_, 1);
     top->addWidget(progress_);
     top->addWidget(status_);
-    qobject_cast<QLabel*>(top->itemAt(0)->widget())->setBuddy(patterns_);
 
     tabs_->addTab(spectra_, tr("&Spectra"));
     tabs_->addTab(parameters_, tr("&Across parameters"));

@@ -20,14 +20,17 @@ namespace {
 
 QString formText(const FormulaFit& fit, const QString& p)
 {
-    const QString a = QString::number(fit.a, 'g', 4), b = QString::number(fit.b, 'g', 4);
+    const QString a = QString::number(fit.a, 'g', 4);
+    // "a − 2 · x" rather than "a + -2 · x".
+    const QString sign = fit.b < 0.0 ? QStringLiteral("−") : QStringLiteral("+");
+    const QString magnitude = QString::number(std::abs(fit.b), 'g', 4);
     switch (fit.form) {
     case FormulaForm::linear:
-        return QStringLiteral("y = %1 + %2 · %3").arg(a, b, p);
+        return QStringLiteral("y = %1 %2 %3 · %4").arg(a, sign, magnitude, p);
     case FormulaForm::power:
-        return QStringLiteral("y = %1 · %3^%2").arg(a, b, p);
+        return QStringLiteral("y = %1 · %2^%3").arg(a, p, QString::number(fit.b, 'g', 4));
     case FormulaForm::log:
-        return QStringLiteral("y = %1 + %2 · ln %3").arg(a, b, p);
+        return QStringLiteral("y = %1 %2 %3 · ln %4").arg(a, sign, magnitude, p);
     }
     return {};
 }
