@@ -1,5 +1,7 @@
 #include "ensemble/members_table.hpp"
 
+#include "plotting/palette.hpp"
+
 #include <QHeaderView>
 
 namespace chitra::app {
@@ -96,6 +98,10 @@ void MembersTable::showRuns(const std::vector<EnsembleRun>& runs)
             QFont bold = flag->font();
             bold.setBold(true);
             flag->setFont(bold);
+            // The colour its spectrum is drawn in (SpectraPlot).
+            QColor tint = patternColour(1);
+            tint.setAlpha(70);
+            flag->setBackground(tint);
         }
         setItem(row, modeColumn(), flag);
     }
