@@ -17,6 +17,8 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProgressBar>
 #include <QTabWidget>
 #include <QThreadPool>
@@ -284,6 +286,12 @@ void EnsembleWindowTest::modelMenuOpensTheOpenTracesAsMembers()
     QAction* action = main->actions()->ensemble;
     QVERIFY(action->isEnabled());
     QCOMPARE(action->text(), QStringLiteral("&Ensemble of open traces…"));
+    // It sits in the Model menu, next to fitting one view's chain.
+    bool inModelMenu = false;
+    for (QAction* menu : main->menuBar()->actions())
+        if (menu->text() == QStringLiteral("&Model"))
+            inModelMenu = menu->menu()->actions().contains(action);
+    QVERIFY(inModelMenu);
     action->trigger();
     auto* w = qobject_cast<EnsembleWindow*>(main->lastEnsembleWindow());
     QVERIFY(w);
