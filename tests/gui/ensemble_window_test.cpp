@@ -170,6 +170,12 @@ void EnsembleWindowTest::parametersComeFromFileNamesAndTyping()
     QCOMPARE(w.parameterPlot()->parameterBox()->currentText(), QStringLiteral("x"));
     QCOMPARE(w.parameterPlot()->meansGraph()->data()->size(), 4);
 
+    // A typed value outlives a change of the patterns.
+    typePatterns(w, QStringLiteral("x=-x(\\d+)"));
+    QCOMPARE(table->parameterColumn("N"), -1);
+    QCOMPARE(cell(table, 4, table->parameterColumn("x")), QStringLiteral("2000"));
+    QCOMPARE(cell(table, 5, table->parameterColumn("x")), QStringLiteral("10000"));
+
     // A malformed pattern is reported, not applied.
     typePatterns(w, QStringLiteral("N=-n\\d+"));
     QVERIFY(!w.patternMessage()->isHidden());

@@ -34,6 +34,7 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
             run.paramNote = QString::fromStdString(e.what());
         }
         headerParams_.push_back(run.params);
+        typed_.emplace_back();
         runs_.push_back(std::move(run));
     }
 
@@ -55,8 +56,8 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
     top->addWidget(progress_);
     top->addWidget(status_);
 
-    tabs_->addTab(spectra_, tr("&Spectra"));
-    tabs_->addTab(parameters_, tr("&Across parameters"));
+    tabs_->addTab(spectra_, tr("Spe&ctra"));
+    tabs_->addTab(parameters_, tr("Across pa&rameters"));
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(table_);
     splitter->addWidget(tabs_);
@@ -72,6 +73,7 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
 
     connect(patterns_, &QLineEdit::editingFinished, this, &EnsembleWindow::applyFileNamePatterns);
     connect(table_, &MembersTable::parameterEdited, this, [this](int member, const QString& name, const QString& value) {
+        typed_.at(member)[name.toStdString()] = value.toStdString();
         RunParams& params = runs_.at(member).params;
         if (value.isEmpty())
             params.erase(name.toStdString());
@@ -128,6 +130,12 @@ void EnsembleWindow::applyFileNamePatterns()
         }
         if (!run.paramNote.isEmpty())
             problems << tr("%1: not every pattern matches its name").arg(run.input.label);
+        for (const auto& [name, value] : typed_[m]) {
+            if (value.empty())
+                run.params.erase(name);
+            else
+                run.params[name] = value;
+        }
     }
     patternMessage_->setText(problems.join('\n'));
     patternMessage_->setVisible(!problems.isEmpty());

@@ -53,6 +53,7 @@ private:
 
     std::vector<EnsembleRun> runs_;
     std::vector<RunParams> headerParams_; // each member's `# param:` values
+    std::vector<RunParams> typed_;        // values typed into the table (empty: removed); they win
     SpectraSummary summary_;
     EnsembleMeasurer* measurer_;
     QLineEdit* patterns_;
