@@ -242,6 +242,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     QMenu* model = w->menuBar()->addMenu(tr("&Model"));
     fitModel = model->addAction(tr("&Fit chain and show model"), w, &MainWindow::showModel);
     fitModel->setShortcut(Qt::CTRL | Qt::Key_M);
+    ensemble = model->addAction(tr("&Ensemble of open traces…"), w, &MainWindow::showEnsemble);
 
     QMenu* help = w->menuBar()->addMenu(tr("&Help"));
     keyboardShortcuts = help->addAction(tr("&Keyboard shortcuts"), w, [w] {
@@ -316,6 +317,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         {rules, tr("Load a rules file that names, merges or colours states")},
         {viewDefinition, tr("Edit the definition of the current view (Traceview style) and apply it")},
         {fitModel, tr("Fit a Markov chain to the current view and show the model")},
+        {ensemble, tr("Take every open trace as a run of one ensemble: compare their spectra and fit "
+                      "formulas across their parameters, with the current view's pipeline applied to each")},
         {keyboardShortcuts, tr("List every keyboard shortcut of Chitra")},
     };
     for (const auto& [action, tip] : tips) {
@@ -375,7 +378,8 @@ void MainActions::viewChanged()
     const bool any = w_->currentView() != nullptr;
     for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel, timeFilter,
                        eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules,
-                       ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation, showLanes})
+                       ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation, showLanes,
+                       ensemble})
         a->setEnabled(any);
     auto* panel = w_->currentPanel();
     const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;

@@ -44,6 +44,7 @@ public:
     QAction* parallel;
     QAction* rules;
     QAction* fitModel;
+    QAction* ensemble; // Model ▸ Ensemble of open traces (ensemble/ensemble_window.hpp)
     // Traceview displays (traceview_window.hpp)
     QAction* ganttDisplay;
     QAction* rateDisplay;

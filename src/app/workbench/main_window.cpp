@@ -3,6 +3,7 @@
 #include "chitra/session/session_io.hpp"
 #include "document/pipeline_file.hpp"
 #include "document/view_document.hpp"
+#include "ensemble/ensemble_window.hpp"
 #include "jobs/background_job.hpp"
 #include "jobs/trace_loader.hpp"
 #include "model/chain_fitter.hpp"
@@ -467,6 +468,21 @@ void MainWindow::showModel()
 {
     if (current_)
         fitter_->fit(current_);
+}
+
+void MainWindow::showEnsemble()
+{
+    std::vector<MemberInput> members;
+    for (const TraceFile& file : session_->files())
+        members.push_back({file.path, file.title(), file.trace});
+    if (members.empty())
+        return;
+    auto* window = new EnsembleWindow(std::move(members), current_ ? current_->pipeline() : Pipeline{}, this);
+    window->setWindowFlag(Qt::Window);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->resize(1100, 800);
+    window->show();
+    lastEnsemble_ = window;
 }
 
 bool MainWindow::importPipeline(const QString& path, QString* error)

@@ -11,6 +11,7 @@
 #include "plotting/ses_geometry.hpp"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 
 #include <vector>
@@ -78,6 +79,8 @@ public:
     QToolButton* cancelButton() const;
     // The model window of the last fit (null while a background fit runs or after it closed).
     QWidget* lastModelWindow() const;
+    // The ensemble window opened last (null after it closed).
+    QWidget* lastEnsembleWindow() const { return lastEnsemble_.data(); }
 
     // Opens files (File ▸ Open, drops, recent files), asking which lanes of a foreign trace.
     TraceOpener* opener() const { return opener_; }
@@ -95,6 +98,9 @@ public slots:
     void fitAll();
     void undoZoom();
     void showModel();
+    // Model ▸ Ensemble of open traces: every open trace as a member, with the current
+    // view's pipeline applied to each (ensemble/ensemble_window.hpp).
+    void showEnsemble();
     void importPipelineDialog();
     void exportPipelineDialog();
     void addViewOfCurrentFile();
@@ -170,6 +176,7 @@ private:
     ChainFitter* fitter_;
     TransformDialogs* transforms_;
     DisplayOpener* displays_;
+    QPointer<QWidget> lastEnsemble_;
 };
 
 } // namespace chitra::app

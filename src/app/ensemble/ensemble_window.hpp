@@ -1,0 +1,69 @@
+// The Ensemble window (Model ▸ Ensemble of open traces…): the open traces taken as the
+// members of an ensemble of runs (docs/ensembles.md, "In the workbench"). The current
+// view's pipeline is applied to every member and each is fitted in the background; the
+// members table, the Spectra tab and the Across parameters tab show the results.
+#pragma once
+
+#include "chitra/pipeline/pipeline.hpp"
+#include "ensemble/ensemble_run.hpp"
+#include "ensemble/spectra_summary.hpp"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QTabWidget;
+
+namespace chitra::app {
+
+class EnsembleMeasurer;
+class MembersTable;
+class ParameterPlot;
+class SpectraPlot;
+
+class EnsembleWindow : public QWidget {
+    Q_OBJECT
+public:
+    // Parameters come from each trace's `# param:` lines; fitting starts at once.
+    EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeline, QWidget* parent = nullptr);
+    ~EnsembleWindow() override;
+
+    const std::vector<EnsembleRun>& runs() const { return runs_; }
+    // True once every member is fitted.
+    bool measured() const;
+
+    MembersTable* membersTable() const { return table_; }
+    QLineEdit* fileNamePatternEdit() const { return patterns_; }
+    QLabel* patternMessage() const { return patternMessage_; }
+    QProgressBar* progressBar() const { return progress_; }
+    QTabWidget* tabs() const { return tabs_; }
+    SpectraPlot* spectraPlot() const { return spectra_; }
+    ParameterPlot* parameterPlot() const { return parameters_; }
+
+signals:
+    void measurementFinished();
+
+private:
+    void applyFileNamePatterns();
+    void onMeasured(std::vector<MemberMeasurement> measured);
+    void showAll();
+
+    std::vector<EnsembleRun> runs_;
+    std::vector<RunParams> headerParams_; // each member's `# param:` values
+    std::vector<RunParams> typed_;        // values typed into the table (empty: removed); they win
+    SpectraSummary summary_;
+    EnsembleMeasurer* measurer_;
+    QLineEdit* patterns_;
+    QLabel* patternMessage_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    MembersTable* table_;
+    QTabWidget* tabs_;
+    SpectraPlot* spectra_;
+    ParameterPlot* parameters_;
+};
+
+} // namespace chitra::app
