@@ -35,8 +35,9 @@ std::string format_p(double p)
 // The readable form: the verdict, the worst offenders, then every test.
 std::string validation_table(const Validation& v)
 {
+    const std::size_t tests = v.states.size() + 1 + (v.periodogram.trajectories > 0 ? 1 : 0);
     std::string out = std::string(v.pass ? "PASS" : "FAIL") + " at the " + format_p(v.level) +
-                      " level (Holm-corrected over " + std::to_string(v.states.size() + 2) + " tests)\n";
+                      " level (Holm-corrected over " + std::to_string(tests) + " tests)\n";
     if (!v.worst.empty()) {
         out += "\nworst:\n";
         for (const Offender& o : v.worst)
@@ -52,8 +53,9 @@ std::string validation_table(const Validation& v)
     out += "\ntransitions (chi-square): chi2=" + format_p(v.transitions.chi2) +
            "  dof=" + std::to_string(v.transitions.dof) + "  p=" + format_p(v.transitions.p) + "\n";
     for (const UnexpectedTransition& t : v.transitions.unexpected)
-        out += "  " + t.from + " -> " + t.to + " seen " + std::to_string(t.count) +
-               " times, probability 0 in the model\n";
+        out += "  " + t.from + " -> " + t.to + " seen " +
+               (t.count == 1 ? std::string("once") : std::to_string(t.count) + " times") +
+               ", probability 0 in the model\n";
     out += "\nperiodogram (event domain, " + std::to_string(v.periodogram.trajectories) +
            " simulated trajectories): distance=" + format_p(v.periodogram.distance) +
            "  share farther=" + format_p(v.periodogram.p) + "  p=" + format_p(v.periodogram.p_tail) + "\n";
