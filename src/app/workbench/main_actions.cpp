@@ -1,5 +1,7 @@
 #include "workbench/main_actions.hpp"
 
+#include "document/step_broadcast.hpp"
+
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_window.hpp"
 #include "workbench/recent_files.hpp"
@@ -238,6 +240,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         if (auto* t = traceview(TraceviewWindow::Kind::Gantt))
             t->defineView();
     });
+    transform->addSeparator();
+    applyToAll = transform->addAction(tr("Apply last step to &every open trace"), w, [w] { w->applyLastStepToAllTraces(); });
 
     QMenu* model = w->menuBar()->addMenu(tr("&Model"));
     fitModel = model->addAction(tr("&Fit chain and show model"), w, &MainWindow::showModel);
@@ -316,6 +320,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         {parallel, tr("Aggregate states that occur in parallel into composite states")},
         {rules, tr("Load a rules file that names, merges or colours states")},
         {viewDefinition, tr("Edit the definition of the current view (Traceview style) and apply it")},
+        {applyToAll, tr("Append the current view's last step to a view of every other open trace, each undoable "
+                        "there; traces where it matches nothing are named")},
         {fitModel, tr("Fit a Markov chain to the current view and show the model")},
         {ensemble, tr("Take every open trace as a run of one ensemble: compare their spectra and fit "
                       "formulas across their parameters, with the current view's pipeline applied to each")},
@@ -381,6 +387,7 @@ void MainActions::viewChanged()
                        ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation, showLanes,
                        ensemble})
         a->setEnabled(any);
+    applyToAll->setEnabled(any && w_->session()->files().size() > 1);
     auto* panel = w_->currentPanel();
     const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;
     timeView->setChecked(any && !event);

@@ -45,6 +45,7 @@ public:
     QAction* rules;
     QAction* fitModel;
     QAction* ensemble; // Model ▸ Ensemble of open traces (ensemble/ensemble_window.hpp)
+    QAction* applyToAll; // Transform ▸ Apply last step to every open trace
     // Traceview displays (traceview_window.hpp)
     QAction* ganttDisplay;
     QAction* rateDisplay;

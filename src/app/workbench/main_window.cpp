@@ -11,6 +11,7 @@
 #include "panels/bookmarks_panel.hpp"
 #include "panels/patterns_panel.hpp"
 #include "panels/suggestions_panel.hpp"
+#include "document/step_broadcast.hpp"
 #include "panels/pipeline_panel.hpp"
 #include "panels/state_details_panel.hpp"
 #include "panels/trace_info_panel.hpp"
@@ -498,6 +499,27 @@ bool MainWindow::importPipeline(const QString& path, QString* error)
 bool MainWindow::exportPipeline(const QString& path, QString* error)
 {
     return current_ && exportPipelineFile(*current_, path, error);
+}
+
+BroadcastOutcome MainWindow::applyLastStepToAllTraces()
+{
+    BroadcastOutcome outcome;
+    if (!current_ || current_->steps().empty()) {
+        showMessage(tr("The current view has no step to apply"));
+        return outcome;
+    }
+    const int own = session_->fileOf(current_);
+    std::vector<ViewDocument*> targets;
+    for (int f = 0; f < static_cast<int>(session_->files().size()); ++f)
+        if (f != own && !session_->files()[static_cast<std::size_t>(f)].views.empty())
+            targets.push_back(session_->files()[static_cast<std::size_t>(f)].views.front());
+    outcome = broadcastStep(current_->steps().back(), targets);
+    showMessage(tr("The step was applied to %n other trace(s)", "", outcome.applied));
+    QStringList problems = outcome.refused + outcome.unmatched;
+    if (!problems.isEmpty())
+        reportError(this, tr("The step does not fit every trace"), problems.join(QStringLiteral("\n")));
+    actions_->viewChanged();
+    return outcome;
 }
 
 void MainWindow::importPipelineDialog()

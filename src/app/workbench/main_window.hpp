@@ -31,6 +31,7 @@ class ViewPanel;
 class TraceInfoPanel;
 class PatternsPanel;
 class SuggestionsPanel;
+struct BroadcastOutcome;
 class PipelinePanel;
 class StateDetailsPanel;
 class TraceLoader;
@@ -55,6 +56,9 @@ public:
     ~MainWindow() override;
 
     Session* session() const { return session_; }
+    // Appends the current view's last step to the first view of every other open trace;
+    // names the traces where it was refused or matched nothing.
+    BroadcastOutcome applyLastStepToAllTraces();
     SessionModel* sessionModel() const { return model_; }
     ViewDocument* currentView() const { return current_; }
     ViewPanel* currentPanel() const;
