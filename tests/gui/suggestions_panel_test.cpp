@@ -5,6 +5,8 @@
 #include "main_window_test_util.hpp"
 
 #include "document/view_document.hpp"
+#include "views/frequency/frequency_plot.hpp"
+#include "views/view_panel.hpp"
 #include "panels/suggestions_panel.hpp"
 
 #include "chitra/pipeline/pipeline.hpp"
@@ -15,7 +17,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QStatusBar>
 #include <QTreeWidget>
+#include <qcustomplot.h>
 #include <QUndoStack>
 
 #include <fstream>
@@ -109,6 +113,32 @@ private slots:
         QCOMPARE(doc->patterns().size(), before + 1);
         QVERIFY(doc->patterns().back().starts.size() > 300); // 400 cycles, some broken by noise
         doc->removePattern(static_cast<int>(doc->patterns().size()) - 1);
+    }
+
+    void clickingAPeakBrushesTheSequenceOfItsPeriod()
+    {
+        ViewDocument* doc = window_->currentView();
+        FrequencyPlot* frequency = window_->currentPanel()->frequencyPlot();
+        frequency->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(!frequency->busy() && frequency->binCount() > 0, 20000);
+        // The cycle's period in the view's domain (time, by default): its peak is where a
+        // person would click.
+        const Suggestion& top = panel_->suggestions().front();
+        const bool events = frequency->domain() == XAxis::Event;
+        const double peak = 1.0 / (events ? top.period_elements : top.period_time);
+        QCustomPlot* plot = frequency->plot();
+        plot->xAxis->setRange(0.0, 4.0 * peak);
+        plot->replot();
+        const QPoint at(qRound(plot->xAxis->coordToPixel(peak)), plot->axisRect()->center().y());
+        const std::size_t before = doc->patterns().size();
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QVERIFY2(doc->patterns().size() == before + 1, qPrintable(window_->statusBar()->currentMessage()));
+        QVERIFY(isRotationOfTheCycle(doc->patterns().back().names));
+        QCOMPARE(panel_->list()->currentItem(), panel_->list()->topLevelItem(0));
+        doc->removePattern(static_cast<int>(doc->patterns().size()) - 1);
+        // Where no suggested sequence has the period, nothing is brushed.
+        QCOMPARE(panel_->highlightPeriod(peak / 37.0, events), -1);
+        QCOMPARE(doc->patterns().size(), before);
     }
 
     void applyAddsAnUndoableStep()

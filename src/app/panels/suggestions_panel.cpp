@@ -14,6 +14,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_set>
 
 namespace chitra::app {
@@ -231,6 +232,35 @@ void SuggestionsPanel::previewSuggestion(int index)
         return;
     if (doc_->addPattern(aggregate->pattern) >= 0)
         emit message(tr("The pattern's matches are brushed; the Patterns panel lists it."));
+}
+
+int SuggestionsPanel::highlightPeriod(double frequency, bool eventDomain)
+{
+    if (!(frequency > 0.0) || suggestions_.empty())
+        return -1;
+    const double period = 1.0 / frequency;
+    int best = -1;
+    for (std::size_t i = 0; i < suggestions_.size(); ++i) {
+        const Suggestion& s = suggestions_[i];
+        if (s.kind != SuggestionKind::aggregate)
+            continue;
+        const double repeat = eventDomain ? s.period_elements : s.period_time;
+        const bool matches = std::abs(repeat - period) <= 0.1 * period ||
+                             (eventDomain && s.spectral_period && std::abs(*s.spectral_period - period) <= 0.1 * period);
+        if (matches && (best < 0 || s.score > suggestions_[static_cast<std::size_t>(best)].score))
+            best = static_cast<int>(i);
+    }
+    const QString periodText =
+        eventDomain ? tr("%1 events").arg(period, 0, 'g', 4) : tr("%1 time units").arg(period, 0, 'g', 4);
+    if (best < 0) {
+        emit message(tr("No suggested sequence repeats every %1").arg(periodText));
+        return -1;
+    }
+    list_->setCurrentItem(list_->topLevelItem(best));
+    previewSuggestion(best);
+    emit message(tr("The peak's period, %1, is that of the suggestion: %2")
+                     .arg(periodText, list_->topLevelItem(best)->text(1).section(QLatin1Char('\n'), 0, 0)));
+    return best;
 }
 
 void SuggestionsPanel::simplify()

@@ -8,6 +8,7 @@
 //   setDocument(doc)    follows that view (null: idle)
 //   suggestions()       the list shown, best first
 //   applySuggestion(i), previewSuggestion(i), simplify()   what the buttons do
+//   highlightPeriod(f, events)   a clicked periodogram peak: its sequence selected and brushed
 //   list(), applyButton(), previewButton(), simplifyButton(), statusLabel()   parts, for tests
 // signals: suggestionsReady() after a list is shown; simplifyFinished(steps) when
 //          Simplify stops; message(text) for the status bar.
@@ -50,6 +51,10 @@ public slots:
     void applySuggestion(int index);
     void previewSuggestion(int index);
     void simplify();
+    // A periodogram peak was clicked: selects and previews the suggested sequence that
+    // repeats with that period (within 10%), the best-scored one; says so when none does.
+    // Returns its index, or -1.
+    int highlightPeriod(double frequency, bool eventDomain);
 
 signals:
     void suggestionsReady();

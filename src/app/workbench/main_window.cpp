@@ -359,6 +359,9 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel->tracePlot(), &TracePlot::hoverText, status_, &StatusReadouts::setHoverText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
     connect(panel->frequencyPlot(), &FrequencyPlot::message, this, &MainWindow::showMessage);
+    connect(panel->frequencyPlot(), &FrequencyPlot::peakClicked, this, [this](double frequency, bool events) {
+        suggestions_->highlightPeriod(frequency, events);
+    });
     FrequencyPlot* frequency = panel->frequencyPlot();
     connect(frequency, &FrequencyPlot::busyChanged, this, [this, frequency](bool busy) {
         if (busy)

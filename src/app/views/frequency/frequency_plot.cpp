@@ -28,7 +28,7 @@ namespace {
 // hover positions, and Shift-drags (a frequency band) instead of panning.
 class HoverPlot : public QCustomPlot {
 public:
-    std::function<void(const QPoint&)> onHover, onBandPress, onBandMove, onBandRelease;
+    std::function<void(const QPoint&)> onHover, onBandPress, onBandMove, onBandRelease, onClick;
     explicit HoverPlot(QWidget* parent) : QCustomPlot(parent) { setMouseTracking(true); }
 
 protected:
@@ -39,6 +39,7 @@ protected:
             onBandPress(e->pos());
             return;
         }
+        pressed_ = e->button() == Qt::LeftButton ? e->pos() : QPoint(-1000, -1000);
         QCustomPlot::mousePressEvent(e);
     }
     void mouseMoveEvent(QMouseEvent* e) override
@@ -58,11 +59,16 @@ protected:
             onBandRelease(e->pos());
             return;
         }
+        // A click, not the end of a pan: the peak under the cursor was chosen.
+        const bool click = e->button() == Qt::LeftButton && (e->pos() - pressed_).manhattanLength() < 4;
         QCustomPlot::mouseReleaseEvent(e);
+        if (click && onClick)
+            onClick(e->pos());
     }
 
 private:
     bool banding_ = false;
+    QPoint pressed_{-1000, -1000};
 };
 } // namespace
 
@@ -72,6 +78,10 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     auto* hp = new HoverPlot(this);
     hp->onHover = [this](const QPoint& p) { hover(p); };
     hp->onBandPress = [this](const QPoint& p) { bandPress(p); };
+    hp->onClick = [this](const QPoint& p) {
+        if (const auto f = peakNear(p))
+            emit peakClicked(*f, domain_ == XAxis::Event);
+    };
     hp->onBandMove = [this](const QPoint& p) { bandMove(p); };
     hp->onBandRelease = [this](const QPoint& p) { bandRelease(p); };
     plot_ = hp;
@@ -533,11 +543,11 @@ void FrequencyPlot::bandRelease(const QPoint& pos)
     bandOrigin_.reset();
 }
 
-void FrequencyPlot::hover(const QPoint& pos)
+std::size_t FrequencyPlot::peakBinNear(const QPoint& pos) const
 {
     if (!result_ || result_->frequency.size() < 3)
-        return;
-    // The nearest local maximum within a few pixels of the cursor.
+        return 0;
+    // The strongest bin within a few pixels of the cursor.
     const double f0 = plot_->xAxis->pixelToCoord(pos.x() - 6);
     const double f1 = plot_->xAxis->pixelToCoord(pos.x() + 6);
     const auto& fr = result_->frequency;
@@ -547,9 +557,23 @@ void FrequencyPlot::hover(const QPoint& pos)
     for (std::size_t k = lo; k < hi && k < fr.size(); ++k)
         if (best == 0 || result_->power[k] > result_->power[best])
             best = k;
+    return best;
+}
+
+std::optional<double> FrequencyPlot::peakNear(const QPoint& pos) const
+{
+    const std::size_t bin = peakBinNear(pos);
+    return bin == 0 ? std::nullopt : std::optional<double>(result_->frequency[bin]);
+}
+
+void FrequencyPlot::hover(const QPoint& pos)
+{
+    const std::size_t best = peakBinNear(pos);
     if (best == 0)
         return;
-    peakLabel_->setText(tr("peak: %1, power %2").arg(describeFrequency(fr[best])).arg(result_->power[best], 0, 'g', 3));
+    peakLabel_->setText(tr("peak: %1, power %2 (click: find the sequence of this period)")
+                            .arg(describeFrequency(result_->frequency[best]))
+                            .arg(result_->power[best], 0, 'g', 3));
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -87,6 +87,8 @@ public:
 signals:
     void computed();
     void message(const QString& text);
+    // A click on a peak: its frequency in cycles per event (eventDomain) or per time unit.
+    void peakClicked(double frequency, bool eventDomain);
     // True while a periodogram is running or waiting; false when it ended or was cancelled.
     void busyChanged(bool busy);
 
@@ -101,6 +103,8 @@ private:
     void fitPowerTicks();
     QString frequencyText(double cyclesPerTick) const;
     void hover(const QPoint& pos);
+    std::size_t peakBinNear(const QPoint& pos) const; // 0: none
+    std::optional<double> peakNear(const QPoint& pos) const;
     void bandPress(const QPoint& pos);
     void bandMove(const QPoint& pos);
     void bandRelease(const QPoint& pos);
