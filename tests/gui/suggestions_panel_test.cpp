@@ -181,6 +181,9 @@ private slots:
         }
         QVERIFY(distinct < states);
         QVERIFY(panel_->statusLabel()->text().contains(QStringLiteral("Simplified")));
+        // After each step the chain of the new sequence is validated, and the last word says how.
+        QVERIFY2(panel_->statusLabel()->text().contains(QStringLiteral("validation")),
+                 qPrintable(panel_->statusLabel()->text()));
         testutil::saveShot(window_.get(), "suggestions_simplified");
     }
 

@@ -1,6 +1,8 @@
 #include "panels/suggestions_panel.hpp"
 
+#include "chitra/chain/model_json.hpp"
 #include "chitra/util/cancel.hpp"
+#include "chitra/validation/validation.hpp"
 #include "document/view_document.hpp"
 #include "text/step_text.hpp"
 
@@ -26,9 +28,23 @@ constexpr int kMaxSimplifySteps = 20;
 struct Found {
     std::vector<Suggestion> suggestions;
     std::size_t states = 0, transitions = 0;
+    QString fitQuality; // while simplifying: how the chain of this sequence validates
     bool cancelled = false;
     QString error;
 };
+
+// Fits the chain of `ses` and validates it against `ses` (docs/validation.md).
+QString fitQualityOf(const Ses& ses, TimeBase base)
+{
+    const Validation v = validate_model(ses, model_document(fit_chain(ses, base)));
+    if (v.pass)
+        return QObject::tr("the model passes validation");
+    for (const Offender& o : v.worst)
+        if (o.rejected)
+            return QObject::tr("the model fails validation (worst: %1)")
+                .arg(QString::fromStdString(o.name.empty() ? o.test : o.test + " " + o.name));
+    return QObject::tr("the model fails validation");
+}
 
 // The chain's size: distinct states and distinct transitions of the sequence.
 void measureChain(const Ses& ses, Found& out)
@@ -163,14 +179,19 @@ void SuggestionsPanel::recompute()
             updateButtons();
             return;
         }
+        fitQuality_ = found.fitQuality;
         show(std::move(found.suggestions), found.states, found.transitions);
     });
-    watcher->setFuture(QtConcurrent::run([ses = doc_->sesPtr(), cancel] {
+    const bool quality = simplifySteps_ > 0;
+    const TimeBase base = doc_->trace().header.timebase;
+    watcher->setFuture(QtConcurrent::run([ses = doc_->sesPtr(), cancel, quality, base] {
         Found found;
         try {
             CancelScope scope(cancel.get());
             measureChain(*ses, found);
             found.suggestions = chitra::suggest(*ses);
+            if (quality)
+                found.fitQuality = fitQualityOf(*ses, base);
         } catch (const Cancelled&) {
             found.cancelled = true;
         } catch (const std::exception& e) {
@@ -268,6 +289,7 @@ void SuggestionsPanel::simplify()
     if (!doc_ || busy_)
         return;
     simplifySteps_ = 0;
+    fitQuality_.clear();
     startStates_ = states_;
     startTransitions_ = transitions_;
     continueSimplify();
@@ -275,11 +297,13 @@ void SuggestionsPanel::simplify()
 
 void SuggestionsPanel::continueSimplify()
 {
-    const QString size = tr("%1 states and %2 transitions → %3 states and %4 transitions")
-                             .arg(startStates_)
-                             .arg(startTransitions_)
-                             .arg(states_)
-                             .arg(transitions_);
+    QString size = tr("%1 states and %2 transitions → %3 states and %4 transitions")
+                       .arg(startStates_)
+                       .arg(startTransitions_)
+                       .arg(states_)
+                       .arg(transitions_);
+    if (!fitQuality_.isEmpty())
+        size += tr(", and %1").arg(fitQuality_);
     // The best-ranked step that shrinks the chain: the top one may add a composite and
     // leave its parts where noise breaks its matches, which a filter further down removes.
     const auto next = std::find_if(suggestions_.begin(), suggestions_.end(), shrinksTheChain);

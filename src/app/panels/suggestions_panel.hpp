@@ -2,7 +2,8 @@
 // (docs/suggest.md), found on a worker whenever the view's sequence changes. Preview
 // brushes an aggregation's pattern (its matches light up in the trace and event views);
 // Apply appends the step to the view's pipeline (undoable); Simplify applies the
-// best-ranked suggestion that shrinks the chain, one step at a time, until none does.
+// best-ranked suggestion that shrinks the chain, one step at a time, until none does,
+// reporting after each step the chain's size and whether its model passes validation.
 //
 // Public interface:
 //   setDocument(doc)    follows that view (null: idle)
@@ -78,6 +79,7 @@ private:
     int simplifySteps_ = -1; // -1: not simplifying
     std::size_t startStates_ = 0, startTransitions_ = 0;
     std::size_t states_ = 0, transitions_ = 0; // of the sequence the list is for
+    QString fitQuality_;                        // while simplifying: of that sequence's chain
     QTreeWidget* list_ = nullptr;
     QPushButton* apply_ = nullptr;
     QPushButton* preview_ = nullptr;
