@@ -1,5 +1,6 @@
 // chitra-cli fit FILE [--pipeline P.json] [--format json|dot|csv|transitions-csv|prism]
 //                     [-o OUT] [--strict] [--shard K/N [--margin R]] [--stats-out S.json]
+//                     [--figures-out F.json | --figures F1.json F2.json ...]
 // chitra-cli fit --session S.chitra --view NAME [...]: fits a view of a saved session.
 #include "commands.hpp"
 #include "model_output.hpp"
@@ -13,10 +14,14 @@
 #include "chitra/export/model_export.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/scaleout/filter_figures.hpp"
 #include "chitra/scaleout/shard_stats.hpp"
 #include "chitra/session/session_io.hpp"
 
+#include <fstream>
 #include <iostream>
+#include <optional>
+#include <sstream>
 #include <memory>
 #include <tuple>
 
@@ -37,7 +42,33 @@ struct FitOptions {
     std::string shard;      // "K/N"; empty: the whole trace
     std::uint64_t margin = 256;
     std::string stats_out;
+    std::string figures_out;          // the first map pass of a share filter
+    std::vector<std::string> figures; // its files, all shards
 };
+
+// The figures of every shard, summed: the whole trace's.
+FilterFigures read_figures(const std::vector<std::string>& paths)
+{
+    FilterFigures sum;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        std::ifstream in(paths[i], std::ios::binary);
+        if (!in)
+            throw InputError(paths[i] + ": cannot open the figures file");
+        std::ostringstream text;
+        text << in.rdbuf();
+        const FilterFigures one = figures_from_json(text.str(), paths[i]);
+        if (i == 0) {
+            sum = one;
+        } else {
+            try {
+                merge_figures(sum, one);
+            } catch (const InputError& e) {
+                throw InputError(paths[i] + ": " + e.what());
+            }
+        }
+    }
+    return sum;
+}
 
 } // namespace
 
@@ -79,6 +110,16 @@ Action add_fit_command(CLI::App& app)
     sub->add_option("--stats-out", options->stats_out,
                     "write the fit's mergeable statistics (docs/scale-out.md) to this file; the model is then "
                     "written only with -o");
+    CLI::Option* figures_out = sub->add_option(
+        "--figures-out", options->figures_out,
+        "first pass for a pipeline with a time or event filter: write this shard's counts of the states at "
+        "the filter's input (docs/scale-out.md) and stop");
+    CLI::Option* figures = sub->add_option("--figures", options->figures,
+                                           "the --figures-out files of every shard: the filter selects states "
+                                           "from the whole trace's counts")
+                               ->expected(1, CLI::detail::expected_max_vector_size);
+    figures_out->excludes(figures)->excludes(session)->needs(pipeline_option);
+    figures->excludes(session)->needs(pipeline_option);
     shard->excludes(session);
     return [options] {
         if (options->format == "prism" && options->stats_out.empty() && (options->out.empty() || options->out == "-")) {
@@ -109,6 +150,23 @@ Action add_fit_command(CLI::App& app)
         if (!lanes.empty())
             trace = project_lanes(trace, lanes);
         const bool scale_out = !options->shard.empty() || !options->stats_out.empty();
+        if (!options->figures_out.empty()) {
+            ShardSpec spec = options->shard.empty() ? ShardSpec{} : parse_shard(options->shard);
+            spec.margin = options->margin;
+            std::vector<std::string> warnings;
+            FilterFigures counted;
+            try {
+                counted = shard_filter_figures(base_ses(trace), trace.size(), spec, pipeline, options->strict, warnings);
+            } catch (const InputError& e) {
+                throw InputError(pipeline_source + ": " + e.what());
+            }
+            for (const auto& w : warnings)
+                std::cerr << pipeline_source << ": warning: " << w << '\n';
+            emit(options->figures_out, figures_to_json(counted));
+            return 0;
+        }
+        const std::optional<FilterFigures> whole =
+            options->figures.empty() ? std::nullopt : std::optional<FilterFigures>(read_figures(options->figures));
         if (scale_out && options->format == "transitions-csv") {
             std::cerr << "chitra-cli fit: --format transitions-csv lists elements; it does not go with --shard or "
                          "--stats-out\n";
@@ -123,12 +181,13 @@ Action add_fit_command(CLI::App& app)
                 return s;
             }();
             if (spec.shards > 1)
-                for (const std::string& why : inexact_on_shards(pipeline))
+                for (const std::string& why : inexact_on_shards(pipeline, whole ? &*whole : nullptr))
                     std::cerr << pipeline_source << ": warning: " << why << " (not exact on shards)\n";
             std::vector<std::string> warnings;
             FitStats stats;
             try {
-                stats = shard_stats(ses, trace.header.timebase, trace.size(), spec, &pipeline, options->strict, warnings);
+                stats = shard_stats(ses, trace.header.timebase, trace.size(), spec, &pipeline, options->strict, warnings,
+                                    whole ? &*whole : nullptr);
             } catch (const InputError& e) {
                 if (pipeline.steps.empty())
                     throw;

@@ -2,9 +2,11 @@
 #include "chitra/scaleout/shard_stats.hpp"
 
 #include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/scaleout/filter_figures.hpp"
 
 #include <algorithm>
 #include <charconv>
+#include <tuple>
 
 namespace chitra {
 
@@ -44,37 +46,48 @@ Ses slice_ses(const Ses& ses, std::size_t lo, std::size_t hi)
     return out;
 }
 
-FitStats shard_stats(const Ses& base, TimeBase timebase, std::uint64_t records, const ShardSpec& spec,
-                     const Pipeline* pipeline, bool strict, std::vector<std::string>& warnings)
+ShardPart shard_part(const Ses& base, std::uint64_t records, const ShardSpec& spec, bool piped)
 {
-    const auto [first, end] = shard_records(records, spec.shard, spec.shards);
-    const bool piped = pipeline != nullptr && !pipeline->steps.empty();
+    ShardPart out;
+    std::tie(out.first, out.end) = shard_records(records, spec.shard, spec.shards);
     // Element i of a trace's base SES is record i; the SES may lack the last record.
     const std::uint64_t m = base.size();
     const std::uint64_t reach = piped ? std::max<std::uint64_t>(spec.margin, 1) : 1;
-    const std::uint64_t lo = std::min(m, piped ? first - std::min(first, spec.margin) : first);
-    const std::uint64_t hi = std::min(m, end > m - std::min(m, reach) ? m : end + reach);
-    Ses part = slice_ses(base, static_cast<std::size_t>(lo), static_cast<std::size_t>(std::max(lo, hi)));
-    if (piped) {
-        RunResult result = run_pipeline(part, *pipeline, strict);
-        warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
-        part = std::move(result.ses);
-    }
-    CollectRange range;
-    range.first_record = first;
-    range.end_record = end;
-    range.begins = lo == 0;
-    range.ends = hi == m;
-    range.margin = piped ? spec.margin : 0;
-    range.total_records = records;
-    return collect_stats(part, timebase, range);
+    out.lo = std::min(m, piped ? out.first - std::min(out.first, spec.margin) : out.first);
+    out.hi = std::min(m, out.end > m - std::min(m, reach) ? m : out.end + reach);
+    out.ses = slice_ses(base, static_cast<std::size_t>(out.lo), static_cast<std::size_t>(std::max(out.lo, out.hi)));
+    return out;
 }
 
-std::vector<std::string> inexact_on_shards(const Pipeline& pipeline)
+FitStats shard_stats(const Ses& base, TimeBase timebase, std::uint64_t records, const ShardSpec& spec,
+                     const Pipeline* pipeline, bool strict, std::vector<std::string>& warnings,
+                     const FilterFigures* figures)
+{
+    const bool piped = pipeline != nullptr && !pipeline->steps.empty();
+    ShardPart part = shard_part(base, records, spec, piped);
+    if (piped) {
+        RunResult result = figures ? run_pipeline_with_figures(part.ses, *pipeline, *figures, strict)
+                                   : run_pipeline(part.ses, *pipeline, strict);
+        warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
+        part.ses = std::move(result.ses);
+    }
+    CollectRange range;
+    range.first_record = part.first;
+    range.end_record = part.end;
+    range.begins = part.lo == 0;
+    range.ends = part.hi == base.size();
+    range.margin = piped ? spec.margin : 0;
+    range.total_records = records;
+    return collect_stats(part.ses, timebase, range);
+}
+
+std::vector<std::string> inexact_on_shards(const Pipeline& pipeline, const FilterFigures* figures)
 {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < pipeline.steps.size(); ++i) {
         const Step& step = pipeline.steps[i];
+        if (figures && figures->step == i)
+            continue; // selected from the whole trace's figures
         const char* why = nullptr;
         if (std::holds_alternative<step::ClipCount>(step) || std::holds_alternative<step::ClipEvent>(step))
             why = "counts positions from each shard's own start and end";
