@@ -1,0 +1,81 @@
+// The Compare tab: the members side by side as `chitra-cli compare` lists them (the core's
+// compare_models), one row per state and per transition and one column per fitted member,
+// the rows among the core's differences in bold on a soft background. The thresholds,
+// a "differences only" switch and a filter by state names or globs (a group of states and
+// the transitions touching it) narrow the table; double-clicking a state row names it.
+#pragma once
+
+#include "chitra/ensemble/compare.hpp"
+#include "ensemble/ensemble_run.hpp"
+
+#include <QWidget>
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+class QCheckBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QTableWidget;
+
+namespace chitra::app {
+
+class RunComparisonView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunComparisonView(QWidget* parent = nullptr);
+
+    // The runs to compare (kept by reference: the window owns them); recomputes.
+    void setRuns(const std::vector<EnsembleRun>* runs);
+    // Recomputes after the runs changed (fits finished).
+    void refresh();
+
+    const Comparison& comparison() const { return comparison_; }
+
+    QDoubleSpinBox* absoluteBox() const { return abs_; }
+    QDoubleSpinBox* relativeBox() const { return rel_; }
+    QCheckBox* differencesOnlyBox() const { return differencesOnly_; }
+    QLineEdit* filterEdit() const { return filter_; }
+    QTableWidget* table() const { return table_; }
+    QLabel* summaryLabel() const { return summary_; }
+
+    // The fixed columns, then one per compared member.
+    static constexpr int kindColumn = 0;
+    static constexpr int nameColumn = 1;
+    static constexpr int firstRunColumn = 2;
+    // The row of a state or of a transition "from → to", or -1.
+    int stateRow(const QString& name) const;
+    int transitionRow(const QString& from, const QString& to) const;
+    // Whether a row is among the differences (drawn in bold on a soft background).
+    bool rowHighlighted(int row) const;
+    // The member (index into the runs) shown in a run column, or -1.
+    int memberOfColumn(int column) const;
+
+signals:
+    // A state row was double-clicked: the member of the clicked column (or the first
+    // member that has the state) and the state's name.
+    void stateChosen(int member, const QString& state);
+
+private:
+    void recompute();
+    void fillTable();
+    void applyFilter();
+    void chooseRow(int row, int column);
+
+    const std::vector<EnsembleRun>* runs_ = nullptr;
+    std::vector<int> members_; // the member of each compared run (members the pipeline refused are left out)
+    Comparison comparison_;
+    std::set<std::string> differingStates_;
+    std::set<std::pair<std::string, std::string>> differingTransitions_;
+    QDoubleSpinBox* abs_;
+    QDoubleSpinBox* rel_;
+    QCheckBox* differencesOnly_;
+    QLineEdit* filter_;
+    QLabel* summary_;
+    QTableWidget* table_;
+};
+
+} // namespace chitra::app
