@@ -156,6 +156,7 @@ void RunComparisonTest::extraStateAndTransitionsAreHighlighted()
     QVERIFY(!view->rowHighlighted(view->stateRow("A")));
     QVERIFY(cell(table, view->stateRow("A"), a).contains("33.3 %"));
     QVERIFY(view->summaryLabel()->text().contains("4 difference"));
+    w.resize(1000, 820);
     testutil::saveShot(&w, "ensemble_compare");
 }
 
@@ -224,6 +225,16 @@ void RunComparisonTest::filterNarrowsToAGroupOfStates()
     QCOMPARE(shownNames(view), (QStringList{"C → A", "D → A"}));
     view->filterEdit()->clear();
     QCOMPARE(shownNames(view), (QStringList{"D", "C → A", "C → D", "D → A"}));
+    QTest::mouseClick(view->differencesOnlyBox(), Qt::LeftButton);
+
+    // Grouped: each state followed by the transitions leaving it.
+    QTest::mouseClick(view->groupedBox(), Qt::LeftButton);
+    QCOMPARE(shownNames(view),
+             (QStringList{"A", "A → B", "B", "B → C", "C", "C → A", "C → D", "D", "D → A"}));
+    QVERIFY(view->rowHighlighted(view->transitionRow("C", "D")));
+    QVERIFY(!view->rowHighlighted(view->stateRow("C")));
+    testutil::typeInto(view->filterEdit(), QStringLiteral("D"));
+    QCOMPARE(shownNames(view), (QStringList{"C → D", "D", "D → A"}));
 }
 
 void RunComparisonTest::doubleClickNamesTheMemberAndState()
@@ -254,6 +265,12 @@ void RunComparisonTest::doubleClickNamesTheMemberAndState()
     // A transition row names no state.
     doubleClickCell(view->table(), view->transitionRow("C", "D"), a);
     QCOMPARE(chosen.count(), 3);
+    // Grouped rows name their own states.
+    QTest::mouseClick(view->groupedBox(), Qt::LeftButton);
+    doubleClickCell(view->table(), view->stateRow("D"), b);
+    QCOMPARE(chosen.count(), 4);
+    QCOMPARE(chosen.at(3).at(1).toString(), QStringLiteral("D"));
+    QCOMPARE(chosen.at(3).at(0).toInt(), 1);
 }
 
 void RunComparisonTest::doubleClickPicksTheStateInTheMembersView()

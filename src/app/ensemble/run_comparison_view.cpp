@@ -20,7 +20,7 @@ namespace chitra::app {
 
 namespace {
 
-enum Role { kindRole = Qt::UserRole, nameRole, toRole };
+enum Role { kindRole = Qt::UserRole, nameRole, toRole, indexRole };
 enum Kind { stateKind = 0, transitionKind = 1 };
 
 const QString kPresent = QStringLiteral("✓");
@@ -46,11 +46,12 @@ bool matchesAny(const std::vector<std::string>& patterns, const std::string& nam
 
 RunComparisonView::RunComparisonView(QWidget* parent)
     : QWidget(parent), abs_(new QDoubleSpinBox(this)), rel_(new QDoubleSpinBox(this)),
-      differencesOnly_(new QCheckBox(tr("&Differences only"), this)), filter_(new QLineEdit(this)),
+      differencesOnly_(new QCheckBox(tr("&Differences only"), this)),
+      grouped_(new QCheckBox(tr("&Group by state"), this)), filter_(new QLineEdit(this)),
       summary_(new QLabel(this)), table_(new QTableWidget(this))
 {
     abs_->setObjectName(QStringLiteral("compareAbsolute"));
-    abs_->setRange(0.0, 1e15);
+    abs_->setRange(0.0, 1e12);
     abs_->setDecimals(4);
     abs_->setSingleStep(0.01);
     abs_->setValue(CompareThresholds{}.abs);
@@ -64,8 +65,10 @@ RunComparisonView::RunComparisonView(QWidget* parent)
     rel_->setToolTip(tr("... and further apart than this fraction of the largest value: --rel"));
     differencesOnly_->setObjectName(QStringLiteral("compareDifferencesOnly"));
     differencesOnly_->setToolTip(tr("Hide the states and transitions that do not differ"));
+    grouped_->setObjectName(QStringLiteral("compareGrouped"));
+    grouped_->setToolTip(tr("List each state's transitions under it instead of all transitions after the states"));
     filter_->setObjectName(QStringLiteral("compareFilter"));
-    filter_->setPlaceholderText(tr("all states; or names or globs, e.g. *A1* E"));
+    filter_->setPlaceholderText(tr("every state; or names or globs, e.g. *A1* E"));
     filter_->setToolTip(tr("A group of states by name or glob (* any text, ? one character), separated by "
                            "spaces or commas: those states and the transitions touching them"));
     filter_->setClearButtonEnabled(true);
@@ -74,7 +77,7 @@ RunComparisonView::RunComparisonView(QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setStretchLastSection(false);
 
     auto* absLabel = new QLabel(tr("Abs&olute above:"), this);
     absLabel->setBuddy(abs_);
@@ -82,23 +85,33 @@ RunComparisonView::RunComparisonView(QWidget* parent)
     relLabel->setBuddy(rel_);
     auto* filterLabel = new QLabel(tr("&States:"), this);
     filterLabel->setBuddy(filter_);
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(absLabel);
-    controls->addWidget(abs_);
-    controls->addWidget(relLabel);
-    controls->addWidget(rel_);
-    controls->addWidget(differencesOnly_);
-    controls->addSpacing(12);
-    controls->addWidget(filterLabel);
-    controls->addWidget(filter_, 1);
+    // The spin boxes' range would make them as wide as its largest value.
+    const int spinWidth = fontMetrics().horizontalAdvance(QStringLiteral("0000.0000")) + 40;
+    abs_->setMaximumWidth(spinWidth);
+    rel_->setMaximumWidth(spinWidth);
+    auto* thresholds = new QHBoxLayout;
+    thresholds->addWidget(absLabel);
+    thresholds->addWidget(abs_);
+    thresholds->addSpacing(8);
+    thresholds->addWidget(relLabel);
+    thresholds->addWidget(rel_);
+    thresholds->addSpacing(16);
+    thresholds->addWidget(differencesOnly_);
+    thresholds->addWidget(grouped_);
+    thresholds->addStretch(1);
+    auto* states = new QHBoxLayout;
+    states->addWidget(filterLabel);
+    states->addWidget(filter_, 1);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
+    layout->addLayout(thresholds);
+    layout->addLayout(states);
     layout->addWidget(summary_);
     layout->addWidget(table_, 1);
 
     connect(abs_, &QDoubleSpinBox::valueChanged, this, &RunComparisonView::recompute);
     connect(rel_, &QDoubleSpinBox::valueChanged, this, &RunComparisonView::recompute);
     connect(differencesOnly_, &QCheckBox::toggled, this, &RunComparisonView::applyFilter);
+    connect(grouped_, &QCheckBox::toggled, this, &RunComparisonView::fillTable);
     connect(filter_, &QLineEdit::textChanged, this, &RunComparisonView::applyFilter);
     connect(table_, &QTableWidget::cellDoubleClicked, this, &RunComparisonView::chooseRow);
     summary_->setText(tr("Fitting the members…"));
@@ -153,6 +166,8 @@ void RunComparisonView::fillTable()
     for (int m : members_)
         headers << (*runs_)[m].input.label;
     table_->setHorizontalHeaderLabels(headers);
+    for (int r = 0; r < runs; ++r)
+        table_->horizontalHeaderItem(firstRunColumn + r)->setToolTip((*runs_)[members_[r]].input.path);
 
     QColor soft = patternColour(0);
     soft.setAlpha(70);
@@ -180,33 +195,34 @@ void RunComparisonView::fillTable()
         }
     };
 
-    for (int s = 0; s < states; ++s) {
-        const ComparedState& state = comparison_.states[s];
+    auto addStateRow = [&](int row, int index) {
+        const ComparedState& state = comparison_.states[index];
         auto* name = readOnly(QString::fromStdString(state.name));
         name->setData(kindRole, stateKind);
         name->setData(nameRole, name->text());
-        table_->setItem(s, kindColumn, readOnly(tr("state")));
-        table_->setItem(s, nameColumn, name);
+        name->setData(indexRole, index);
+        table_->setItem(row, kindColumn, readOnly(tr("state")));
+        table_->setItem(row, nameColumn, name);
         for (int r = 0; r < runs; ++r) {
             if (!state.present[r])
                 continue;
             const TimeBase base = (*runs_)[members_[r]].input.trace->header.timebase;
             const QString mean = state.mean[r] ? formatDuration(*state.mean[r], base) : QStringLiteral("–");
             auto* item = readOnly(QStringLiteral("%1  %2 · %3").arg(kPresent, percentOf(state.share[r]), mean));
-            item->setData(Qt::UserRole, true);
-            table_->setItem(s, firstRunColumn + r, item);
+            table_->setItem(row, firstRunColumn + r, item);
         }
         const bool differs = differingStates_.count(state.name) > 0;
-        finishRow(s, differs, describe(state.name, {}, false));
-    }
-    for (int t = 0; t < transitions; ++t) {
-        const ComparedTransition& transition = comparison_.transitions[t];
-        const int row = states + t;
+        finishRow(row, differs, describe(state.name, {}, false));
+    };
+
+    auto addTransitionRow = [&](int row, int index) {
+        const ComparedTransition& transition = comparison_.transitions[index];
         auto* name = readOnly(QStringLiteral("%1 → %2").arg(QString::fromStdString(transition.from),
                                                            QString::fromStdString(transition.to)));
         name->setData(kindRole, transitionKind);
         name->setData(nameRole, QString::fromStdString(transition.from));
         name->setData(toRole, QString::fromStdString(transition.to));
+        name->setData(indexRole, index);
         table_->setItem(row, kindColumn, readOnly(tr("transition")));
         table_->setItem(row, nameColumn, name);
         for (int r = 0; r < runs; ++r) {
@@ -214,13 +230,40 @@ void RunComparisonView::fillTable()
                 continue;
             auto* item = readOnly(
                 QStringLiteral("%1  p %2").arg(kPresent, QString::number(transition.probability[r], 'f', 3)));
-            item->setData(Qt::UserRole, true);
             table_->setItem(row, firstRunColumn + r, item);
         }
         const bool differs = differingTransitions_.count({transition.from, transition.to}) > 0;
         finishRow(row, differs, describe(transition.from, transition.to, true));
+    };
+
+    // Row order: the states, then the transitions; grouped, each state then the
+    // transitions leaving it.
+    std::vector<std::pair<bool, int>> order; // (transition, index into the comparison)
+    std::vector<bool> placed(transitions, false);
+    for (int s = 0; s < states; ++s) {
+        order.emplace_back(false, s);
+        if (!grouped_->isChecked())
+            continue;
+        for (int t = 0; t < transitions; ++t)
+            if (!placed[t] && comparison_.transitions[t].from == comparison_.states[s].name) {
+                order.emplace_back(true, t);
+                placed[t] = true;
+            }
+    }
+    for (int t = 0; t < transitions; ++t)
+        if (!placed[t])
+            order.emplace_back(true, t);
+
+    for (int row = 0; row < static_cast<int>(order.size()); ++row) {
+        const auto [isTransition, index] = order[row];
+        if (isTransition)
+            addTransitionRow(row, index);
+        else
+            addStateRow(row, index);
     }
     table_->resizeColumnsToContents();
+    for (int c = 0; c < table_->columnCount(); ++c) // room to read the bold rows
+        table_->setColumnWidth(c, table_->columnWidth(c) + 12);
 
     const bool fitting = runs_ && std::any_of(runs_->begin(), runs_->end(),
                                               [](const EnsembleRun& r) { return !r.measured.has_value(); });
@@ -296,7 +339,7 @@ void RunComparisonView::chooseRow(int row, int column)
     const QString state = name->data(nameRole).toString();
     // The clicked run when it has the state, else the first that has it.
     int run = column - firstRunColumn;
-    const ComparedState& compared = comparison_.states.at(static_cast<std::size_t>(row));
+    const ComparedState& compared = comparison_.states.at(name->data(indexRole).toUInt());
     if (run < 0 || run >= static_cast<int>(members_.size()) || !compared.present[run]) {
         run = -1;
         for (std::size_t r = 0; r < compared.present.size() && run < 0; ++r)

@@ -1,7 +1,7 @@
 // The Compare tab: the members side by side as `chitra-cli compare` lists them (the core's
 // compare_models), one row per state and per transition and one column per fitted member,
 // the rows among the core's differences in bold on a soft background. The thresholds,
-// a "differences only" switch and a filter by state names or globs (a group of states and
+// a "differences only" switch, a grouping of each state's transitions under it and a filter by state names or globs (a group of states and
 // the transitions touching it) narrow the table; double-clicking a state row names it.
 #pragma once
 
@@ -38,6 +38,7 @@ public:
     QDoubleSpinBox* absoluteBox() const { return abs_; }
     QDoubleSpinBox* relativeBox() const { return rel_; }
     QCheckBox* differencesOnlyBox() const { return differencesOnly_; }
+    QCheckBox* groupedBox() const { return grouped_; }
     QLineEdit* filterEdit() const { return filter_; }
     QTableWidget* table() const { return table_; }
     QLabel* summaryLabel() const { return summary_; }
@@ -73,6 +74,7 @@ private:
     QDoubleSpinBox* abs_;
     QDoubleSpinBox* rel_;
     QCheckBox* differencesOnly_;
+    QCheckBox* grouped_;
     QLineEdit* filter_;
     QLabel* summary_;
     QTableWidget* table_;
