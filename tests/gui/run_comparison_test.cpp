@@ -88,8 +88,15 @@ void doubleClickCell(QTableWidget* table, int row, int column)
     QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, at);
 }
 
+// The comparison runs on a worker: waits for the one asked for last.
+bool compared(RunComparisonView* view)
+{
+    return QTest::qWaitFor([view] { return !view->computing(); }, 60000);
+}
+
 void openCompareTab(EnsembleWindow& w)
 {
+    compared(w.runComparison());
     QTabBar* bar = w.tabs()->tabBar();
     for (int i = 0; i < bar->count(); ++i)
         if (bar->tabText(i) == QStringLiteral("Co&mpare"))
@@ -175,6 +182,7 @@ void RunComparisonTest::thresholdsChangeTheHighlightedRows()
 
     // Below 9%, the shares of A, B and C differ too.
     testutil::typeInto(view->relativeBox(), QStringLiteral("0.05"));
+    QVERIFY(compared(view));
     QCOMPARE(view->relativeBox()->value(), 0.05);
     for (const char* state : {"A", "B", "C", "D"})
         QVERIFY2(view->rowHighlighted(view->stateRow(state)), state);
@@ -184,10 +192,12 @@ void RunComparisonTest::thresholdsChangeTheHighlightedRows()
     // (1 against 0).
     testutil::typeInto(view->relativeBox(), QStringLiteral("0.1"));
     testutil::typeInto(view->absoluteBox(), QStringLiteral("0.2"));
+    QVERIFY(compared(view));
     QVERIFY(!view->rowHighlighted(view->stateRow("D")));
     QVERIFY(view->rowHighlighted(view->transitionRow("C", "D")));
     QVERIFY(view->rowHighlighted(view->transitionRow("C", "A")));
     testutil::typeInto(view->absoluteBox(), QStringLiteral("0"));
+    QVERIFY(compared(view));
     QVERIFY(view->rowHighlighted(view->stateRow("D")));
 
     // Differences only hides the rest.

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -114,6 +115,11 @@ RunComparisonView::RunComparisonView(QWidget* parent)
     connect(grouped_, &QCheckBox::toggled, this, &RunComparisonView::fillTable);
     connect(filter_, &QLineEdit::textChanged, this, &RunComparisonView::applyFilter);
     connect(table_, &QTableWidget::cellDoubleClicked, this, &RunComparisonView::chooseRow);
+    connect(&watcher_, &QFutureWatcherBase::finished, this, [this] {
+        computing_ = false;
+        if (watcher_.future().resultCount() > 0 && watcher_.result())
+            showComparison(*watcher_.result());
+    });
     summary_->setText(tr("Fitting the members…"));
 }
 
@@ -125,11 +131,11 @@ void RunComparisonView::setRuns(const std::vector<EnsembleRun>* runs)
 
 void RunComparisonView::refresh()
 {
-    members_.clear();
+    requested_.clear();
     if (runs_)
         for (std::size_t m = 0; m < runs_->size(); ++m)
             if ((*runs_)[m].measured && (*runs_)[m].measured->error.isEmpty())
-                members_.push_back(static_cast<int>(m));
+                requested_.push_back(static_cast<int>(m));
     recompute();
 }
 
@@ -137,11 +143,22 @@ void RunComparisonView::recompute()
 {
     std::vector<std::string> names;
     std::vector<SemiMarkovModel> models;
-    for (int m : members_) {
+    for (int m : requested_) {
         names.push_back((*runs_)[m].input.label.toStdString());
         models.push_back((*runs_)[m].measured->model);
     }
-    comparison_ = compare_models(names, models, CompareThresholds{abs_->value(), rel_->value()});
+    const CompareThresholds thresholds{abs_->value(), rel_->value()};
+    computing_ = true;
+    watcher_.setFuture(
+        QtConcurrent::run([members = requested_, names = std::move(names), models = std::move(models), thresholds] {
+            return std::make_shared<Result>(Result{members, compare_models(names, models, thresholds)});
+        }));
+}
+
+void RunComparisonView::showComparison(const Result& result)
+{
+    members_ = result.members;
+    comparison_ = result.comparison;
     differingStates_.clear();
     differingTransitions_.clear();
     for (const Difference& d : comparison_.differences) {
@@ -151,6 +168,7 @@ void RunComparisonView::recompute()
             differingStates_.insert(d.name);
     }
     fillTable();
+    emit comparisonShown();
 }
 
 void RunComparisonView::fillTable()

@@ -8,7 +8,10 @@
 #include "chitra/ensemble/compare.hpp"
 #include "ensemble/ensemble_run.hpp"
 
+#include <QFutureWatcher>
 #include <QWidget>
+
+#include <memory>
 
 #include <set>
 #include <string>
@@ -32,6 +35,8 @@ public:
     void setRuns(const std::vector<EnsembleRun>* runs);
     // Recomputes after the runs changed (fits finished).
     void refresh();
+    // True while a comparison runs on a worker (the table shows the previous one).
+    bool computing() const { return computing_; }
 
     const Comparison& comparison() const { return comparison_; }
 
@@ -56,18 +61,26 @@ public:
     int memberOfColumn(int column) const;
 
 signals:
+    // A comparison is shown (after the fits, or after a threshold changed).
+    void comparisonShown();
     // A state row was double-clicked: the member of the clicked column (or the first
     // member that has the state) and the state's name.
     void stateChosen(int member, const QString& state);
 
 private:
     void recompute();
+    struct Result {
+        std::vector<int> members; // the member of each compared run
+        Comparison comparison;
+    };
+    void showComparison(const Result& result);
     void fillTable();
     void applyFilter();
     void chooseRow(int row, int column);
 
     const std::vector<EnsembleRun>* runs_ = nullptr;
-    std::vector<int> members_; // the member of each compared run (members the pipeline refused are left out)
+    // The members to compare (those the pipeline refused are left out), and those shown.
+    std::vector<int> requested_, members_;
     Comparison comparison_;
     std::set<std::string> differingStates_;
     std::set<std::pair<std::string, std::string>> differingTransitions_;
@@ -78,6 +91,10 @@ private:
     QLineEdit* filter_;
     QLabel* summary_;
     QTableWidget* table_;
+    // Matching every state and transition by name over the runs grows with their square:
+    // large models are compared on a worker; a newer request supersedes an older one.
+    QFutureWatcher<std::shared_ptr<Result>> watcher_;
+    bool computing_ = false; // until the watcher reports (the future itself ends earlier)
 };
 
 } // namespace chitra::app
