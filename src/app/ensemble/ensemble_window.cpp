@@ -3,6 +3,7 @@
 #include "ensemble/ensemble_measurer.hpp"
 #include "ensemble/members_table.hpp"
 #include "ensemble/parameter_plot.hpp"
+#include "ensemble/run_comparison_view.hpp"
 #include "ensemble/spectra_plot.hpp"
 
 #include <QHBoxLayout>
@@ -22,7 +23,7 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
     : QWidget(parent), measurer_(new EnsembleMeasurer(this)), patterns_(new QLineEdit(this)),
       patternMessage_(new QLabel(this)), progress_(new QProgressBar(this)), status_(new QLabel(this)),
       table_(new MembersTable(this)), tabs_(new QTabWidget(this)), spectra_(new SpectraPlot(this)),
-      parameters_(new ParameterPlot(this))
+      parameters_(new ParameterPlot(this)), compare_(new RunComparisonView(this))
 {
     setWindowTitle(tr("Ensemble of %n run(s)", nullptr, static_cast<int>(members.size())));
     for (MemberInput& input : members) {
@@ -58,6 +59,7 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
 
     tabs_->addTab(spectra_, tr("Spe&ctra"));
     tabs_->addTab(parameters_, tr("Across pa&rameters"));
+    tabs_->addTab(compare_, tr("Co&mpare"));
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(table_);
     splitter->addWidget(tabs_);
@@ -87,7 +89,10 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
     });
     connect(measurer_, &EnsembleMeasurer::finished, this, &EnsembleWindow::onMeasured);
 
+    connect(compare_, &RunComparisonView::stateChosen, this, &EnsembleWindow::stateChosen);
+
     parameters_->setRuns(&runs_);
+    compare_->setRuns(&runs_);
     showAll();
     progress_->setRange(0, 2 * static_cast<int>(runs_.size()));
     progress_->setValue(0);
@@ -167,6 +172,7 @@ void EnsembleWindow::onMeasured(std::vector<MemberMeasurement> measured)
                      (distinct ? tr("; %n distinct mode(s)", nullptr, distinct) : QString()));
     status_->show();
     showAll();
+    compare_->refresh();
     emit measurementFinished();
 }
 

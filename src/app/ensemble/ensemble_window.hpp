@@ -1,7 +1,7 @@
 // The Ensemble window (Model ▸ Ensemble of open traces…): the open traces taken as the
 // members of an ensemble of runs (docs/ensembles.md, "In the workbench"). The current
 // view's pipeline is applied to every member and each is fitted in the background; the
-// members table, the Spectra tab and the Across parameters tab show the results.
+// members table, the Spectra, Across parameters and Compare tabs show the results.
 #pragma once
 
 #include "chitra/pipeline/pipeline.hpp"
@@ -22,6 +22,7 @@ namespace chitra::app {
 class EnsembleMeasurer;
 class MembersTable;
 class ParameterPlot;
+class RunComparisonView;
 class SpectraPlot;
 
 class EnsembleWindow : public QWidget {
@@ -42,9 +43,13 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     SpectraPlot* spectraPlot() const { return spectra_; }
     ParameterPlot* parameterPlot() const { return parameters_; }
+    RunComparisonView* runComparison() const { return compare_; }
 
 signals:
     void measurementFinished();
+    // A state row of the Compare tab was double-clicked: that member's state, to be
+    // picked in the member's view by whoever can reach it.
+    void stateChosen(int member, const QString& state);
 
 private:
     void applyFileNamePatterns();
@@ -64,6 +69,7 @@ private:
     QTabWidget* tabs_;
     SpectraPlot* spectra_;
     ParameterPlot* parameters_;
+    RunComparisonView* compare_;
 };
 
 } // namespace chitra::app

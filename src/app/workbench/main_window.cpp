@@ -481,12 +481,45 @@ void MainWindow::showEnsemble()
         members.push_back({file.path, file.title(), file.trace});
     if (members.empty())
         return;
+    // Members are told apart by trace and title: the window outlives closed files.
+    std::vector<std::pair<std::weak_ptr<const Trace>, QString>> identities;
+    for (const MemberInput& m : members)
+        identities.emplace_back(m.trace, m.label);
     auto* window = new EnsembleWindow(std::move(members), current_ ? current_->pipeline() : Pipeline{}, this);
+    connect(window, &EnsembleWindow::stateChosen, this,
+            [this, identities](int member, const QString& state) {
+                if (member < 0 || member >= static_cast<int>(identities.size()))
+                    return;
+                if (auto trace = identities[member].first.lock())
+                    pickStateOfMember(trace.get(), identities[member].second, state);
+            });
     window->setWindowFlag(Qt::Window);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->resize(1100, 800);
     window->show();
     lastEnsemble_ = window;
+}
+
+void MainWindow::pickStateOfMember(const Trace* trace, const QString& title, const QString& state)
+{
+    ViewDocument* view = nullptr;
+    for (const TraceFile& file : session_->files()) {
+        if (file.trace.get() != trace || file.title() != title || file.views.empty())
+            continue;
+        const auto& views = file.views;
+        view = std::find(views.begin(), views.end(), current_) != views.end() ? current_ : views.front();
+    }
+    if (!view) {
+        showMessage(tr("%1 is no longer open").arg(title));
+        return;
+    }
+    const SymbolId symbol = view->ses().symbols->find(state.toStdString());
+    if (symbol == kNoSymbol) {
+        showMessage(tr("%1 has no state %2 in view %3").arg(title, state, view->name()));
+        return;
+    }
+    setCurrentView(view);
+    view->setPickedState(symbol);
 }
 
 bool MainWindow::importPipeline(const QString& path, QString* error)

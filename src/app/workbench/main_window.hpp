@@ -105,6 +105,9 @@ public slots:
     // Model ▸ Ensemble of open traces: every open trace as a member, with the current
     // view's pipeline applied to each (ensemble/ensemble_window.hpp).
     void showEnsemble();
+    // Picks `state` in a view of the open trace `trace` titled `title` (the current view
+    // when it shows that trace) and brings the view to the front.
+    void pickStateOfMember(const Trace* trace, const QString& title, const QString& state);
     void importPipelineDialog();
     void exportPipelineDialog();
     void addViewOfCurrentFile();
