@@ -4,6 +4,7 @@
 #include "chitra/trace/ses.hpp"
 
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,25 @@ inline Ses make_ses(std::shared_ptr<const SymbolTable> table, const std::vector<
         ses.records.push_back(i + 1);
     }
     return ses;
+}
+
+// A trace of a 3-state chain: A -> B (0.7) or C (0.3); B -> A; C -> A. A stays 1..10 time
+// units, B from `b_low` to `b_low + 400` (histogram bins wider than one unit), C exactly 7.
+inline Ses three_state_trace(std::size_t elements, std::uint64_t seed, Time b_low = 200)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<std::string> names;
+    std::vector<Time> bounds{0};
+    std::string state = "A";
+    for (std::size_t i = 0; i < elements; ++i) {
+        names.push_back(state);
+        const Time occupancy = state == "A"   ? std::uniform_int_distribution<Time>(1, 10)(rng)
+                               : state == "B" ? std::uniform_int_distribution<Time>(b_low, b_low + 400)(rng)
+                                              : 7;
+        bounds.push_back(bounds.back() + occupancy);
+        state = state != "A" ? "A" : std::bernoulli_distribution(0.7)(rng) ? "B" : "C";
+    }
+    return make_ses(names, bounds);
 }
 
 } // namespace chitra::test

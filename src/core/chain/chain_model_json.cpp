@@ -1,6 +1,8 @@
 // The model's JSON form read back (docs/model-formats.md).
 #include "chitra/chain/model_json.hpp"
 
+#include "chain/json_reader.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -12,73 +14,11 @@ namespace chitra {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
-// Every accessor names the key it failed on.
-class ModelReader {
-public:
-    explicit ModelReader(std::string where) : where_(std::move(where)) {}
+using Reader = detail::JsonReader;
 
-    [[noreturn]] void fail(const std::string& key, const std::string& reason) const
-    {
-        throw InputError(where_ + ": " + (key.empty() ? "" : key + ": ") + reason);
-    }
-    const Json& member(const Json& object, const char* key, const std::string& path) const
-    {
-        if (!object.is_object())
-            fail(path, "expected an object");
-        auto it = object.find(key);
-        if (it == object.end())
-            fail(path.empty() ? key : path + "." + key, "missing");
-        return *it;
-    }
-    std::uint64_t count(const Json& v, const std::string& path) const
-    {
-        if (!v.is_number_unsigned())
-            fail(path, "expected a non-negative integer");
-        return v.get<std::uint64_t>();
-    }
-    Time time(const Json& v, const std::string& path) const
-    {
-        if (!v.is_number_integer())
-            fail(path, "expected an integer");
-        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<Time>::max()))
-            fail(path, "integer out of range");
-        return v.get<Time>();
-    }
-    double real(const Json& v, const std::string& path) const
-    {
-        if (!v.is_number() || !std::isfinite(v.get<double>()))
-            fail(path, "expected a finite number");
-        return v.get<double>();
-    }
-    std::string string(const Json& v, const std::string& path) const
-    {
-        if (!v.is_string())
-            fail(path, "expected a string");
-        return v.get<std::string>();
-    }
-    const Json& array(const Json& v, const std::string& path) const
-    {
-        if (!v.is_array())
-            fail(path, "expected an array");
-        return v;
-    }
-
-private:
-    std::string where_;
-};
-
-SymbolKind kind_named(const ModelReader& r, const std::string& name, const std::string& path)
-{
-    for (SymbolKind k : {SymbolKind::program, SymbolKind::sequence, SymbolKind::projection, SymbolKind::filter,
-                         SymbolKind::parallel, SymbolKind::other})
-        if (to_string(k) == name)
-            return k;
-    r.fail(path, "unknown kind \"" + name + "\"");
-}
-
-OccupancyHistogram histogram_from_json(const ModelReader& r, const Json& j, const std::string& path,
+OccupancyHistogram histogram_from_json(const Reader& r, const Json& j, const std::string& path,
                                        std::uint64_t visits)
 {
     OccupancyHistogram h;
@@ -90,7 +30,7 @@ OccupancyHistogram histogram_from_json(const ModelReader& r, const Json& j, cons
     const Json& counts = r.array(r.member(j, "counts", path), path + ".counts");
     std::uint64_t sum = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {
-        h.counts.push_back(r.count(counts[k], path + ".counts[" + std::to_string(k) + "]"));
+        h.counts.push_back(r.unsigned_number(counts[k], path + ".counts[" + std::to_string(k) + "]"));
         sum += h.counts.back();
     }
     if (sum != visits)
@@ -102,16 +42,16 @@ OccupancyHistogram histogram_from_json(const ModelReader& r, const Json& j, cons
     return h;
 }
 
-ChainState state_from_json(const ModelReader& r, const Json& j, const std::string& path)
+ChainState state_from_json(const Reader& r, const Json& j, const std::string& path)
 {
     ChainState s;
     s.name = r.string(r.member(j, "name", path), path + ".name");
-    s.kind = kind_named(r, r.string(r.member(j, "kind", path), path + ".kind"), path + ".kind");
+    s.kind = r.kind(r.member(j, "kind", path), path + ".kind");
     if (auto it = j.find("components"); it != j.end() && it->is_array())
         for (const Json& c : *it)
             if (c.is_string())
                 s.components.push_back(c.get<std::string>());
-    s.count = r.count(r.member(j, "count", path), path + ".count");
+    s.count = r.unsigned_number(r.member(j, "count", path), path + ".count");
     s.total = r.time(r.member(j, "total", path), path + ".total");
     s.share = r.real(r.member(j, "share", path), path + ".share");
     s.mean = r.real(r.member(j, "mean", path), path + ".mean");
@@ -128,7 +68,7 @@ ChainState state_from_json(const ModelReader& r, const Json& j, const std::strin
 
 ModelDocument model_from_json(const std::string& text, const std::string& where)
 {
-    const ModelReader r(where);
+    const Reader r(where);
     Json root;
     try {
         root = Json::parse(text);
@@ -137,7 +77,7 @@ ModelDocument model_from_json(const std::string& text, const std::string& where)
     }
     if (!root.is_object() || root.value("format", std::string()) != "chitra-model")
         r.fail("format", "expected \"chitra-model\" (a model written by chitra-cli fit --format json)");
-    if (r.count(r.member(root, "version", ""), "version") != 1)
+    if (r.unsigned_number(r.member(root, "version", ""), "version") != 1)
         r.fail("version", "this reader knows version 1");
 
     ModelDocument doc;
@@ -147,7 +87,7 @@ ModelDocument model_from_json(const std::string& text, const std::string& where)
     if (!timebase)
         r.fail("timebase", "unknown time base \"" + base + "\"");
     m.timebase = *timebase;
-    m.elements = r.count(r.member(root, "elements", ""), "elements");
+    m.elements = r.unsigned_number(r.member(root, "elements", ""), "elements");
     m.total_time = r.time(r.member(root, "total_time", ""), "total_time");
 
     const Json& states = r.array(r.member(root, "states", ""), "states");
@@ -169,7 +109,7 @@ ModelDocument model_from_json(const std::string& text, const std::string& where)
         ChainTransition t;
         t.from = index_of(r.member(transitions[i], "from", path), path + ".from");
         t.to = index_of(r.member(transitions[i], "to", path), path + ".to");
-        t.count = r.count(r.member(transitions[i], "count", path), path + ".count");
+        t.count = r.unsigned_number(r.member(transitions[i], "count", path), path + ".count");
         t.probability = r.real(r.member(transitions[i], "probability", path), path + ".probability");
         if (t.probability < 0.0 || t.probability > 1.0)
             r.fail(path + ".probability", "expected a probability in [0, 1]");

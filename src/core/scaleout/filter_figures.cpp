@@ -3,40 +3,18 @@
 
 #include "chitra/transforms/transforms.hpp"
 
+#include "chain/json_reader.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
-#include <limits>
 
 namespace chitra {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string wide_text(WideSum v)
-{
-    if (v == 0)
-        return "0";
-    std::string digits;
-    for (unsigned __int128 u = static_cast<unsigned __int128>(v); u > 0; u /= 10) // never negative here
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    return digits;
-}
-
-WideSum wide_value(const Json& j, const std::string& where, const std::string& key)
-{
-    if (!j.is_string() || j.get<std::string>().empty())
-        throw InputError(where + ": " + key + ": expected a decimal integer string");
-    WideSum v = 0;
-    for (char c : j.get<std::string>()) {
-        if (c < '0' || c > '9' || v > (std::numeric_limits<WideSum>::max() - 9) / 10)
-            throw InputError(where + ": " + key + ": expected a decimal integer string");
-        v = v * 10 + (c - '0');
-    }
-    return v;
-}
 
 // "step 3 (filter): ..." of a pipeline's tail renamed to its step in the whole pipeline.
 std::string renumbered(const std::string& message, std::size_t offset)
@@ -155,45 +133,38 @@ std::string figures_to_json(const FilterFigures& figures)
 {
     Json states = Json::array();
     for (const auto& [name, figure] : figures.states)
-        states.push_back(Json{{"name", name}, {"visits", figure.first}, {"time", wide_text(figure.second)}});
+        states.push_back(Json{{"name", name}, {"visits", figure.first}, {"time", detail::wide_to_string(figure.second)}});
     const Json root{{"format", "chitra-filter-figures"}, {"version", 1},         {"step", figures.step + 1},
-                    {"elements", figures.elements},      {"time", wide_text(figures.time)}, {"states", std::move(states)}};
+                    {"elements", figures.elements},      {"time", detail::wide_to_string(figures.time)}, {"states", std::move(states)}};
     return root.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 FilterFigures figures_from_json(const std::string& text, const std::string& where)
 {
+    const detail::JsonReader r(where);
     Json root;
     try {
         root = Json::parse(text);
     } catch (const Json::parse_error& e) {
-        throw InputError(where + ": not JSON (" + e.what() + ")");
+        r.fail("", std::string("not JSON (") + e.what() + ")");
     }
     if (!root.is_object() || root.value("format", std::string()) != "chitra-filter-figures")
-        throw InputError(where + ": format: not a chitra-filter-figures file (written by fit --figures-out)");
-    if (root.value("version", 0) != 1)
-        throw InputError(where + ": version: this reader knows version 1");
+        r.fail("format", "not a chitra-filter-figures file (written by fit --figures-out)");
+    if (r.unsigned_number(r.member(root, "version", ""), "version") != 1)
+        r.fail("version", "this reader knows version 1");
     FilterFigures figures;
-    const auto step = root.find("step");
-    const auto elements = root.find("elements");
-    const auto states = root.find("states");
-    if (step == root.end() || !step->is_number_unsigned() || step->get<std::size_t>() == 0)
-        throw InputError(where + ": step: expected a step number from 1");
-    if (elements == root.end() || !elements->is_number_unsigned())
-        throw InputError(where + ": elements: expected a non-negative integer");
-    if (states == root.end() || !states->is_array())
-        throw InputError(where + ": states: expected an array");
-    figures.step = step->get<std::size_t>() - 1;
-    figures.elements = elements->get<std::uint64_t>();
-    figures.time = wide_value(root.value("time", Json()), where, "time");
-    for (std::size_t i = 0; i < states->size(); ++i) {
-        const Json& s = (*states)[i];
+    const std::uint64_t step = r.unsigned_number(r.member(root, "step", ""), "step");
+    if (step == 0)
+        r.fail("step", "expected a step number from 1");
+    figures.step = static_cast<std::size_t>(step - 1);
+    figures.elements = r.unsigned_number(r.member(root, "elements", ""), "elements");
+    figures.time = r.wide(r.member(root, "time", ""), "time");
+    const Json& states = r.array(r.member(root, "states", ""), "states");
+    for (std::size_t i = 0; i < states.size(); ++i) {
         const std::string at = "states[" + std::to_string(i) + "]";
-        if (!s.is_object() || !s.contains("name") || !s["name"].is_string() || !s.contains("visits") ||
-            !s["visits"].is_number_unsigned())
-            throw InputError(where + ": " + at + ": expected {\"name\", \"visits\", \"time\"}");
-        figures.states[s["name"].get<std::string>()] = {s["visits"].get<std::uint64_t>(),
-                                                         wide_value(s.value("time", Json()), where, at + ".time")};
+        figures.states[r.string(r.member(states[i], "name", at), at + ".name")] = {
+            r.unsigned_number(r.member(states[i], "visits", at), at + ".visits"),
+            r.wide(r.member(states[i], "time", at), at + ".time")};
     }
     return figures;
 }

@@ -17,25 +17,6 @@
 namespace chitra {
 namespace {
 
-// A trace of a 3-state chain: A -> B (0.7) or C (0.3); B -> A; C -> A. A stays 1..10,
-// B 200..600 (histogram bins wider than one unit), C exactly 7.
-Ses source_trace(std::size_t elements, std::uint64_t seed)
-{
-    std::mt19937_64 rng(seed);
-    std::vector<std::string> names;
-    std::vector<Time> bounds{0};
-    std::string state = "A";
-    for (std::size_t i = 0; i < elements; ++i) {
-        names.push_back(state);
-        Time occupancy = state == "A" ? std::uniform_int_distribution<Time>(1, 10)(rng)
-                         : state == "B" ? std::uniform_int_distribution<Time>(200, 600)(rng)
-                                        : 7;
-        bounds.push_back(bounds.back() + occupancy);
-        state = state != "A" ? "A" : std::bernoulli_distribution(0.7)(rng) ? "B" : "C";
-    }
-    return test::make_ses(names, bounds);
-}
-
 ModelDocument fitted(const Ses& ses)
 {
     return model_from_json(model_to_json(fit_chain(ses, TimeBase::us)), "model.json");
@@ -43,7 +24,7 @@ ModelDocument fitted(const Ses& ses)
 
 TEST(ModelJson, ReadsBackWhatTheFitWrote)
 {
-    const SemiMarkovModel model = fit_chain(source_trace(5000, 1), TimeBase::us);
+    const SemiMarkovModel model = fit_chain(test::three_state_trace(5000, 1), TimeBase::us);
     const ModelDocument doc = model_from_json(model_to_json(model), "m.json");
     ASSERT_EQ(doc.model.states.size(), model.states.size());
     for (std::size_t i = 0; i < model.states.size(); ++i) {
@@ -70,7 +51,7 @@ TEST(ModelJson, ReadsBackWhatTheFitWrote)
 
 TEST(ModelJson, MalformedModelsAreRefusedWithTheKey)
 {
-    const std::string good = model_to_json(fit_chain(source_trace(50, 2), TimeBase::us));
+    const std::string good = model_to_json(fit_chain(test::three_state_trace(50, 2), TimeBase::us));
     EXPECT_THROW(model_from_json("{", "m.json"), InputError);
     EXPECT_THROW(model_from_json("{\"format\": \"chitra-stats\"}", "m.json"), InputError);
     std::string unknown = good;
@@ -88,7 +69,7 @@ TEST(ModelJson, MalformedModelsAreRefusedWithTheKey)
 
 TEST(Simulation, TheSameSeedDrawsTheSameTrajectory)
 {
-    const ModelDocument doc = fitted(source_trace(2000, 3));
+    const ModelDocument doc = fitted(test::three_state_trace(2000, 3));
     SimulationOptions options{1000, 42, OccupancyLaw::empirical};
     const Simulation a = simulate_chain(doc, options), b = simulate_chain(doc, options);
     EXPECT_EQ(a.ses.symbol, b.ses.symbol);
@@ -102,7 +83,7 @@ TEST(Simulation, TheSameSeedDrawsTheSameTrajectory)
 
 TEST(Simulation, FollowsTheModelsProbabilitiesAndOccupancyLaws)
 {
-    const ModelDocument doc = fitted(source_trace(20000, 4));
+    const ModelDocument doc = fitted(test::three_state_trace(20000, 4));
     const Simulation sim = simulate_chain(doc, {200000, 7, OccupancyLaw::empirical});
     const Ses& ses = sim.ses;
     EXPECT_EQ(ses.name(0), "A");
@@ -158,7 +139,7 @@ TEST(Simulation, StopsWhereTheChainCannotGoOn)
 
 TEST(Simulation, WritesAPesThatReadsBackToTheSameSequence)
 {
-    const ModelDocument doc = fitted(source_trace(500, 5));
+    const ModelDocument doc = fitted(test::three_state_trace(500, 5));
     const Simulation sim = simulate_chain(doc, {300, 9, OccupancyLaw::empirical});
     std::ostringstream out;
     write_pes(simulation_trace(sim, TimeBase::us), out);
@@ -201,7 +182,7 @@ TEST(ParametricLaw, PicksTheFamilyTheOccupanciesCameFrom)
 
 TEST(Simulation, ParametricOccupanciesKeepTheStatesMeans)
 {
-    const ModelDocument doc = fitted(source_trace(20000, 6));
+    const ModelDocument doc = fitted(test::three_state_trace(20000, 6));
     const Simulation sim = simulate_chain(doc, {100000, 3, OccupancyLaw::parametric});
     std::map<std::string, double> total, visits;
     for (std::size_t i = 0; i < sim.ses.size(); ++i) {

@@ -16,25 +16,6 @@
 namespace chitra {
 namespace {
 
-// A 3-state chain: A -> B (0.7) or C (0.3); B -> A; C -> A. A stays 1..10, B from
-// `b_low` to `b_low + 400` (histogram bins wider than one unit), C exactly 7.
-Ses source_trace(std::size_t elements, std::uint64_t seed, Time b_low = 200)
-{
-    std::mt19937_64 rng(seed);
-    std::vector<std::string> names;
-    std::vector<Time> bounds{0};
-    std::string state = "A";
-    for (std::size_t i = 0; i < elements; ++i) {
-        names.push_back(state);
-        const Time occupancy = state == "A"   ? std::uniform_int_distribution<Time>(1, 10)(rng)
-                               : state == "B" ? std::uniform_int_distribution<Time>(b_low, b_low + 400)(rng)
-                                              : 7;
-        bounds.push_back(bounds.back() + occupancy);
-        state = state != "A" ? "A" : std::bernoulli_distribution(0.7)(rng) ? "B" : "C";
-    }
-    return test::make_ses(names, bounds);
-}
-
 ModelDocument fitted(const Ses& ses)
 {
     return model_from_json(model_to_json(fit_chain(ses, TimeBase::us)), "model.json");
@@ -52,7 +33,7 @@ TEST(KolmogorovP, MatchesTheAsymptoticQuantiles)
 
 TEST(Validation, AModelsOwnTrajectoriesPassAtLeast99TimesIn100)
 {
-    const ModelDocument model = fitted(source_trace(5000, 1));
+    const ModelDocument model = fitted(test::three_state_trace(5000, 1));
     int passed = 0;
     for (std::uint64_t seed = 1; seed <= 100; ++seed) {
         const Simulation sim = simulate_chain(model, {3000, seed, OccupancyLaw::empirical});
@@ -66,7 +47,7 @@ TEST(Validation, AModelsOwnTrajectoriesPassAtLeast99TimesIn100)
 
 TEST(Validation, AModelFittedToItsOwnSimulatedTrajectoryPasses)
 {
-    const ModelDocument model = fitted(source_trace(5000, 2));
+    const ModelDocument model = fitted(test::three_state_trace(5000, 2));
     const Simulation sim = simulate_chain(model, {20000, 5, OccupancyLaw::empirical});
     const Validation v = validate_model(sim.ses, fitted(sim.ses));
     EXPECT_TRUE(v.pass) << validation_to_json(v);
@@ -77,7 +58,7 @@ TEST(Validation, AModelFittedToItsOwnSimulatedTrajectoryPasses)
 
 TEST(Validation, AModelWithATransitionRemovedFails)
 {
-    const Ses trace = source_trace(5000, 3);
+    const Ses trace = test::three_state_trace(5000, 3);
     ModelDocument model = fitted(trace);
     const std::size_t a = model.model.find("A"), c = model.model.find("C");
     std::erase_if(model.model.transitions, [&](const ChainTransition& t) { return t.from == a && t.to == c; });
@@ -94,8 +75,8 @@ TEST(Validation, AModelWithATransitionRemovedFails)
 
 TEST(Validation, AnotherRunsModelFailsOnTheStateThatDiffers)
 {
-    const Ses trace = source_trace(5000, 4, 200);
-    const ModelDocument other_run = fitted(source_trace(5000, 5, 260)); // B stays 60 units longer
+    const Ses trace = test::three_state_trace(5000, 4, 200);
+    const ModelDocument other_run = fitted(test::three_state_trace(5000, 5, 260)); // B stays 60 units longer
     const Validation v = validate_model(trace, other_run);
     EXPECT_FALSE(v.pass);
     ASSERT_FALSE(v.worst.empty());
@@ -108,7 +89,7 @@ TEST(Validation, AnotherRunsModelFailsOnTheStateThatDiffers)
 
 TEST(Validation, StatesTheModelLacksFailIt)
 {
-    const ModelDocument model = fitted(source_trace(2000, 6));
+    const ModelDocument model = fitted(test::three_state_trace(2000, 6));
     const Ses trace = test::make_ses({"A", "B", "A", "X", "A", "C"}, {0, 5, 300, 305, 320, 325, 332});
     const Validation v = validate_model(trace, model);
     EXPECT_FALSE(v.pass);
@@ -143,7 +124,7 @@ TEST(Validation, ThePeriodogramCatchesStructureAFirstOrderChainLacks)
 
 TEST(Validation, TheReportIsTheDocumentedJson)
 {
-    const Ses trace = source_trace(1000, 7);
+    const Ses trace = test::three_state_trace(1000, 7);
     const auto j = nlohmann::json::parse(validation_to_json(validate_model(trace, fitted(trace))));
     EXPECT_TRUE(j.at("pass").is_boolean());
     EXPECT_TRUE(j.at("states").at(0).contains("ks"));
@@ -157,7 +138,7 @@ TEST(Validation, TheReportIsTheDocumentedJson)
 
 TEST(Validation, TheSameSeedGivesTheSameReport)
 {
-    const Ses trace = source_trace(1000, 8);
+    const Ses trace = test::three_state_trace(1000, 8);
     const ModelDocument model = fitted(trace);
     ValidationOptions options;
     options.seed = 9;
