@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "model_output.hpp"
 
+#include "chitra/scaleout/filter_figures.hpp"
 #include "chitra/chain/chain_stats.hpp"
 
 #include <algorithm>
@@ -116,6 +117,13 @@ Action add_merge_command(CLI::App& app)
             inputs.push_back({file, read_stats(file)});
         order_inputs(inputs);
         check_shards(inputs);
+        // Filter composites of a first-pass filter are numbered per file, as its whole fit does.
+        std::map<std::string, std::vector<FitStats*>> by_file;
+        for (Loaded& l : inputs)
+            if (!l.stats.parts.empty())
+                by_file[l.stats.parts.front().source].push_back(&l.stats);
+        for (auto& [source, parts] : by_file)
+            align_filter_composites(parts);
         FitStats merged;
         for (const Loaded& l : inputs) {
             try {

@@ -18,6 +18,16 @@ namespace chitra {
 // Exact integer sums: 128 bits hold the sum of squares of any realistic occupancies.
 using WideSum = __int128;
 
+// Where a filter composite came from when a shard's filter selected by whole-trace
+// figures (chitra/scaleout/filter_figures.hpp): the states around its runs ("" at the
+// start or end of the sequence) and the first record where the shard owns one, so that
+// merging numbers the composites as a fit of the whole file does.
+struct FilterOrigin {
+    std::string before, after;
+    std::uint64_t first_record = 0;
+    bool operator==(const FilterOrigin&) const = default;
+};
+
 struct StateStats {
     std::string name;
     SymbolKind kind = SymbolKind::program;
@@ -30,6 +40,7 @@ struct StateStats {
     // that the merged histogram is binned by the core's rule on all visits.
     std::vector<std::pair<Time, std::uint64_t>> occupancies;
     std::optional<StateDefinition> definition; // composites only
+    std::optional<FilterOrigin> origin;        // filter composites of a figures-selected filter
 };
 
 struct TransitionStats {

@@ -12,6 +12,7 @@
 #include "chitra/trace/ses.hpp"
 
 #include <cstdint>
+#include <climits>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,9 +41,18 @@ FilterFigures shard_filter_figures(const Ses& base, std::uint64_t records, const
 void merge_figures(FilterFigures& into, const FilterFigures& other);
 
 // The pipeline replayed with its first time or event filter selecting by `figures`
-// (errors and warnings name the steps as in `pipeline`).
+// (errors and warnings name the steps as in `pipeline`). With `origins`, each filter
+// composite the filter made is recorded by name with its neighbours and the first record
+// in [owned.first, owned.second) where it stands (UINT64_MAX for one seen only outside).
 RunResult run_pipeline_with_figures(const Ses& base, const Pipeline& pipeline, const FilterFigures& figures,
-                                    bool strict);
+                                    bool strict, std::map<std::string, FilterOrigin>* origins = nullptr,
+                                    std::pair<std::uint64_t, std::uint64_t> owned = {0, UINT64_MAX});
+
+// Renames the filter composites that carry an origin, in all `parts` together, as a fit
+// of the whole file names them: T<k> in order of the first record where their pair of
+// neighbours stands, k counting on from the other T<k> states of the parts. Call it on
+// all the parts of one file before merging them.
+void align_filter_composites(std::vector<FitStats*> parts);
 
 // The names the filter step selects with whole-trace figures.
 std::vector<std::string> selected_by_figures(const Step& filter, const FilterFigures& figures);

@@ -161,6 +161,12 @@ std::string stats_to_json(const FitStats& stats)
         }
         out += "],\"definition\":";
         out += s.definition ? dump(definition_to_json(*s.definition)) : std::string("null");
+        if (s.origin) {
+            out += ",\"origin\":";
+            out += dump(Json{{"before", s.origin->before},
+                             {"after", s.origin->after},
+                             {"first_record", s.origin->first_record}});
+        }
         out += '}';
     }
     out += "],\"transitions\":";
@@ -278,6 +284,11 @@ FitStats stats_from_json(const std::string& text, const std::string& where)
             s.definition = definition_from_json(r, definition, at + ".definition");
         else if (s.kind != SymbolKind::program)
             r.fail(at + ".definition", "a composite state needs its definition");
+        if (const auto origin = j.find("origin"); origin != j.end() && !origin->is_null())
+            s.origin = FilterOrigin{r.string(r.member(*origin, "before", at + ".origin"), at + ".origin.before"),
+                                    r.string(r.member(*origin, "after", at + ".origin"), at + ".origin.after"),
+                                    r.unsigned_number(r.member(*origin, "first_record", at + ".origin"),
+                                                      at + ".origin.first_record")};
         visits += s.count;
         time += s.sum;
         stats.states.push_back(std::move(s));

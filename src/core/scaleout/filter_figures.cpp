@@ -4,11 +4,15 @@
 #include "chitra/transforms/transforms.hpp"
 
 #include "chain/json_reader.hpp"
+#include "transforms/transform_common.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
+#include <memory>
+#include <span>
+#include <set>
 
 namespace chitra {
 
@@ -38,6 +42,31 @@ Pipeline steps_of(const Pipeline& pipeline, std::size_t from, std::size_t to)
 }
 
 } // namespace
+
+// The filter's composites with the paths of the runs the shard owns only (the margins
+// belong to the neighbouring shards, which count them), so that merged definitions add
+// up to the whole file's.
+std::shared_ptr<const SymbolTable> owned_paths_only(const Ses& input, const Ses& filtered,
+                                                    std::pair<std::uint64_t, std::uint64_t> owned)
+{
+    auto table = std::make_shared<SymbolTable>(*filtered.symbols);
+    const std::size_t made = input.symbols->size();
+    for (SymbolId id = static_cast<SymbolId>(made); id < table->size(); ++id)
+        table->at_mut(id).paths.clear();
+    detail::PathRecorder paths(made);
+    std::size_t j = 0; // the input elements behind filtered element i: [start, j)
+    for (std::size_t i = 0; i < filtered.size(); ++i) {
+        const std::size_t start = j;
+        while (j < input.size() && input.records[j] < filtered.records[i + 1])
+            ++j;
+        const SymbolId s = filtered.symbol[i];
+        if (s >= made && filtered.records[i] >= owned.first && filtered.records[i] < owned.second)
+            paths.add(s, std::span<const SymbolId>(input.symbol.data() + start, j - start),
+                      input.bounds[j] - input.bounds[start]);
+    }
+    paths.store(*table);
+    return table;
+}
 
 std::optional<std::size_t> first_share_filter(const Pipeline& pipeline)
 {
@@ -104,7 +133,8 @@ std::vector<std::string> selected_by_figures(const Step& filter, const FilterFig
 }
 
 RunResult run_pipeline_with_figures(const Ses& base, const Pipeline& pipeline, const FilterFigures& figures,
-                                    bool strict)
+                                    bool strict, std::map<std::string, FilterOrigin>* origins,
+                                    std::pair<std::uint64_t, std::uint64_t> owned)
 {
     if (figures.step >= pipeline.steps.size() || first_share_filter(pipeline) != figures.step)
         throw InputError("the figures were counted for step " + std::to_string(figures.step + 1) +
@@ -116,7 +146,27 @@ RunResult run_pipeline_with_figures(const Ses& base, const Pipeline& pipeline, c
         if (const SymbolId id = out.ses.symbols->find(name); id != kNoSymbol)
             selected.push_back(id);
     std::sort(selected.begin(), selected.end());
-    const Ses filtered = filter_symbols(out.ses, selected);
+    Ses filtered = filter_symbols(out.ses, selected);
+    if (origins) {
+        filtered.symbols = owned_paths_only(out.ses, filtered, owned);
+        const std::size_t made = out.ses.symbols->size(); // the filter's composites come after
+        // Every composite, also one seen only in the margin (the target of the last owned
+        // element's transition): its first record counts only where the shard owns it.
+        for (std::size_t i = 0; i < filtered.size(); ++i) {
+            const SymbolId s = filtered.symbol[i];
+            if (s < made)
+                continue;
+            const std::uint64_t record = filtered.records[i];
+            const bool own = record >= owned.first && record < owned.second;
+            const auto [it, added] = origins->try_emplace(
+                (*filtered.symbols)[s].name,
+                FilterOrigin{i > 0 ? filtered.name(i - 1) : std::string(),
+                             i + 1 < filtered.size() ? filtered.name(i + 1) : std::string(),
+                             own ? record : UINT64_MAX});
+            if (!added && own && record < it->second.first_record)
+                it->second.first_record = record;
+        }
+    }
     const std::size_t offset = figures.step + 1;
     try {
         RunResult rest = run_pipeline(filtered, steps_of(pipeline, offset, pipeline.steps.size()), strict);
@@ -127,6 +177,50 @@ RunResult run_pipeline_with_figures(const Ses& base, const Pipeline& pipeline, c
         throw InputError(renumbered(e.what(), offset));
     }
     return out;
+}
+
+void align_filter_composites(std::vector<FitStats*> parts)
+{
+    // The T<k> numbers the other states hold, and every name taken by them.
+    std::uint64_t largest = 0;
+    std::set<std::string> taken;
+    std::map<std::pair<std::string, std::string>, std::uint64_t> first; // neighbours -> first record
+    for (const FitStats* part : parts)
+        for (const StateStats& s : part->states) {
+            if (s.origin) {
+                auto [it, added] = first.try_emplace({s.origin->before, s.origin->after}, s.origin->first_record);
+                if (!added)
+                    it->second = std::min(it->second, s.origin->first_record);
+                continue;
+            }
+            if (s.count == 0)
+                continue; // a name in a shard's table that none of its elements bears
+            taken.insert(s.name);
+            std::uint64_t k = 0;
+            const char* begin = s.name.data() + 1;
+            const char* end = s.name.data() + s.name.size();
+            if (s.name.size() > 1 && s.name[0] == 'T' && std::from_chars(begin, end, k).ptr == end)
+                largest = std::max(largest, k);
+        }
+    if (first.empty())
+        return;
+    std::vector<std::pair<std::uint64_t, std::pair<std::string, std::string>>> order;
+    for (const auto& [neighbours, record] : first)
+        order.emplace_back(record, neighbours);
+    std::sort(order.begin(), order.end());
+    std::map<std::pair<std::string, std::string>, std::string> name_of;
+    std::uint64_t next = largest + 1;
+    for (const auto& [record, neighbours] : order) {
+        std::string name;
+        do
+            name = "T" + std::to_string(next++);
+        while (taken.count(name));
+        name_of[neighbours] = name;
+    }
+    for (FitStats* part : parts)
+        for (StateStats& s : part->states)
+            if (s.origin)
+                s.name = name_of.at({s.origin->before, s.origin->after});
 }
 
 std::string figures_to_json(const FilterFigures& figures)

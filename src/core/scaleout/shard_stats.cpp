@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <tuple>
 
 namespace chitra {
@@ -65,8 +66,10 @@ FitStats shard_stats(const Ses& base, TimeBase timebase, std::uint64_t records, 
 {
     const bool piped = pipeline != nullptr && !pipeline->steps.empty();
     ShardPart part = shard_part(base, records, spec, piped);
+    std::map<std::string, FilterOrigin> origins;
     if (piped) {
-        RunResult result = figures ? run_pipeline_with_figures(part.ses, *pipeline, *figures, strict)
+        RunResult result = figures ? run_pipeline_with_figures(part.ses, *pipeline, *figures, strict, &origins,
+                                                               {part.first, part.end})
                                    : run_pipeline(part.ses, *pipeline, strict);
         warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
         part.ses = std::move(result.ses);
@@ -78,7 +81,11 @@ FitStats shard_stats(const Ses& base, TimeBase timebase, std::uint64_t records, 
     range.ends = part.hi == base.size();
     range.margin = piped ? spec.margin : 0;
     range.total_records = records;
-    return collect_stats(part.ses, timebase, range);
+    FitStats stats = collect_stats(part.ses, timebase, range);
+    for (StateStats& s : stats.states)
+        if (const auto it = origins.find(s.name); it != origins.end() && s.kind == SymbolKind::filter)
+            s.origin = it->second;
+    return stats;
 }
 
 std::vector<std::string> inexact_on_shards(const Pipeline& pipeline, const FilterFigures* figures)
