@@ -4,6 +4,7 @@
 #include "chitra/chain/chain.hpp"
 
 #include "chain/chain_histogram.hpp"
+#include "chain/chain_quartiles.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,8 @@ struct Acc {
     Time max = std::numeric_limits<Time>::min();
 };
 
-// The IQR is taken from at most this many evenly strided visits of a state.
+// Up to this many visits a state's occupancies are kept for its IQR; beyond, the exact
+// quartiles come from bucket counts (chain_quartiles.hpp).
 constexpr std::uint64_t kQuartileSample = 2048;
 // Transition counts live in a dense n x n matrix up to this many distinct states.
 constexpr std::size_t kDenseTransitionLimit = 1024;
@@ -104,9 +106,10 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
     for (SymbolId s : order) {
         const Acc& a = acc[s];
         mean[s] = static_cast<double>(a.sum) / static_cast<double>(a.count);
-        if (a.max - a.min >= OccupancyHistogram::kIntegerBinRange) {
-            stride[s] = (a.count + kQuartileSample - 1) / kQuartileSample;
-            sample[s].reserve(static_cast<std::size_t>(std::min(a.count, kQuartileSample)));
+        // Few visits: all of them, for the IQR; many: exact_iqrs below.
+        if (a.max - a.min >= OccupancyHistogram::kIntegerBinRange && a.count <= kQuartileSample) {
+            stride[s] = 1;
+            sample[s].reserve(static_cast<std::size_t>(a.count));
         }
     }
     // Transition counts between states (local indices): a dense matrix unless there are
@@ -136,6 +139,20 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
         prev = l;
     }
 
+    // Exact quartiles of the states with many visits and a wide range, in a few more
+    // passes, so that the binning is the one merged statistics give (docs/scale-out.md).
+    std::vector<detail::QuartileRequest> requests(table_size);
+    bool any_request = false;
+    for (SymbolId s : order) {
+        const Acc& a = acc[s];
+        if (a.max - a.min >= OccupancyHistogram::kIntegerBinRange && a.count > kQuartileSample) {
+            requests[s] = detail::QuartileRequest{a.count, a.min, a.max};
+            any_request = true;
+        }
+    }
+    const std::vector<std::optional<double>> iqr =
+        any_request ? detail::exact_iqrs(ses, requests) : std::vector<std::optional<double>>(table_size);
+
     // Binning per state, then pass 3: the bins.
     std::vector<detail::Binning> binning(table_size);
     std::vector<double> inverse_width(table_size, 1.0);
@@ -144,7 +161,8 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
     for (SymbolId s : order) {
         const Acc& a = acc[s];
         const double var = a.count > 1 ? ss[s] / static_cast<double>(a.count - 1) : 0.0;
-        binning[s] = detail::choose_binning(a.count, a.min, a.max, std::sqrt(var), sample[s]);
+        binning[s] = iqr[s] ? detail::choose_binning_iqr(a.count, a.min, a.max, std::sqrt(var), iqr[s])
+                            : detail::choose_binning(a.count, a.min, a.max, std::sqrt(var), sample[s]);
         inverse_width[s] = 1.0 / static_cast<double>(binning[s].width);
         offset[s] = all_bins;
         all_bins += binning[s].bins;
