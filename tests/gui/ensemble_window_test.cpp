@@ -7,10 +7,12 @@
 #include "ensemble/ensemble_window.hpp"
 #include "ensemble/members_table.hpp"
 #include "ensemble/parameter_plot.hpp"
+#include "ensemble/parameter_series.hpp"
 #include "ensemble/spectra_plot.hpp"
 #include "ensemble/spectra_summary.hpp"
 #include "workbench/main_actions.hpp"
 
+#include "chitra/chain/chain.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
 
@@ -83,6 +85,7 @@ private slots:
     void pipelineWarningsAreFlaggedPerMember();
     void modelMenuOpensTheOpenTracesAsMembers();
     void closingWhileFittingAbandonsTheWork();
+    void transitionProbabilityIsAQuantity();
 };
 
 void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
@@ -316,6 +319,31 @@ void EnsembleWindowTest::closingWhileFittingAbandonsTheWork()
     // The worker reads only its own copies; it ends without touching the closed window.
     QVERIFY(QThreadPool::globalInstance()->waitForDone(120000));
     QCoreApplication::processEvents();
+}
+
+// A -> B twice and A -> C once; B1 -> A and C -> A always; the run ends in B1.
+void EnsembleWindowTest::transitionProbabilityIsAQuantity()
+{
+    const auto ses = testutil::sesFromText("# end: 70\n0 A\n10 B1\n20 A\n30 C\n40 A\n50 B1\n60 A\n");
+    const SemiMarkovModel model = fit_chain(*ses, TimeBase::us);
+    const auto p = [&](const std::string& text) {
+        return quantityOf(model, statePatterns(text), Quantity::transitionProbability);
+    };
+    QCOMPARE(p("A -> B*").value_or(-1), 2.0 / 3.0);
+    QCOMPARE(p("A->C").value_or(-1), 1.0 / 3.0);           // the arrow needs no spaces
+    QCOMPARE(p("A -> B1, C").value_or(-1), 1.0);           // several targets add up
+    QCOMPARE(p("B1 C -> A").value_or(-1), 1.0);            // several sources pool their transitions
+    QVERIFY(!p("A B1"));                                    // no arrow: no transition named
+    QVERIFY(!p("X -> A"));                                  // no such source
+    // In the plot's quantity list, as a person would pick it.
+    EnsembleWindow window({}, Pipeline{});
+    auto* plot = window.findChild<ParameterPlot*>();
+    QVERIFY(plot);
+    bool listed = false;
+    for (QComboBox* combo : plot->findChildren<QComboBox*>())
+        for (int i = 0; i < combo->count(); ++i)
+            listed = listed || combo->itemText(i).startsWith(QStringLiteral("Transition probability"));
+    QVERIFY(listed);
 }
 
 QTEST_MAIN(EnsembleWindowTest)

@@ -47,10 +47,11 @@ ParameterPlot::ParameterPlot(QWidget* parent)
     quantity_->addItem(tr("Mean occupancy"), static_cast<int>(Quantity::meanOccupancy));
     quantity_->addItem(tr("Share of time"), static_cast<int>(Quantity::shareOfTime));
     quantity_->addItem(tr("Visits per second"), static_cast<int>(Quantity::visitsPerSecond));
+    quantity_->addItem(tr("Transition probability (FROM -> TO)"), static_cast<int>(Quantity::transitionProbability));
     quantity_->setToolTip(tr("What is measured on the chosen states of each member"));
     states_->setObjectName(QStringLiteral("ensembleStates"));
     states_->setText(QStringLiteral("*"));
-    states_->setPlaceholderText(tr("names or globs, e.g. *A1* E"));
+    states_->setPlaceholderText(tr("names or globs, e.g. *A1* E; for a transition: FROM -> TO"));
     states_->setToolTip(tr("The states taken together, by name or glob (* any text, ? one character), "
                            "separated by spaces or commas"));
     predictAt_->setObjectName(QStringLiteral("ensemblePredictAt"));

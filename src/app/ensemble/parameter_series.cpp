@@ -2,6 +2,7 @@
 
 #include "chitra/transforms/transforms.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -10,10 +11,15 @@ namespace chitra::app {
 
 std::vector<std::string> statePatterns(const std::string& text)
 {
-    std::string spaced = text;
-    for (char& c : spaced)
-        if (c == ',')
-            c = ' ';
+    std::string spaced;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text.compare(i, 2, "->") == 0) { // an arrow is a word of its own: "A->B"
+            spaced += " -> ";
+            ++i;
+        } else {
+            spaced += text[i] == ',' ? ' ' : text[i];
+        }
+    }
     std::istringstream in(spaced);
     std::vector<std::string> patterns;
     for (std::string word; in >> word;)
@@ -21,9 +27,43 @@ std::vector<std::string> statePatterns(const std::string& text)
     return patterns;
 }
 
+namespace {
+
+bool matchesAny(const std::vector<std::string>& patterns, const std::string& name)
+{
+    for (const std::string& p : patterns)
+        if (glob_match(p, name))
+            return true;
+    return false;
+}
+
+std::optional<double> transitionProbability(const SemiMarkovModel& model, const std::vector<std::string>& patterns)
+{
+    const auto arrow = std::find(patterns.begin(), patterns.end(), "->");
+    if (arrow == patterns.end())
+        return std::nullopt;
+    const std::vector<std::string> from(patterns.begin(), arrow), to(arrow + 1, patterns.end());
+    const std::size_t other = model.other();
+    std::uint64_t out = 0, into = 0;
+    for (const ChainTransition& t : model.transitions) {
+        if (t.to == other || !matchesAny(from, model.states[t.from].name))
+            continue;
+        out += t.count;
+        if (matchesAny(to, model.states[t.to].name))
+            into += t.count;
+    }
+    if (out == 0)
+        return std::nullopt;
+    return static_cast<double>(into) / static_cast<double>(out);
+}
+
+} // namespace
+
 std::optional<double> quantityOf(const SemiMarkovModel& model, const std::vector<std::string>& patterns,
                                  Quantity quantity)
 {
+    if (quantity == Quantity::transitionProbability)
+        return transitionProbability(model, patterns);
     std::uint64_t visits = 0;
     double occupancy = 0.0, share = 0.0;
     bool matched = false;
@@ -47,6 +87,8 @@ std::optional<double> quantityOf(const SemiMarkovModel& model, const std::vector
         return visits > 0 ? std::optional(occupancy / static_cast<double>(visits)) : std::nullopt;
     case Quantity::shareOfTime:
         return share;
+    case Quantity::transitionProbability:
+        break; // answered above
     case Quantity::visitsPerSecond: {
         const std::optional<double> tick = seconds_per_tick(model.timebase);
         if (!tick || model.total_time <= 0)

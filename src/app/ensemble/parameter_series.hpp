@@ -11,15 +11,17 @@
 
 namespace chitra::app {
 
-enum class Quantity { meanOccupancy, shareOfTime, visitsPerSecond };
+enum class Quantity { meanOccupancy, shareOfTime, visitsPerSecond, transitionProbability };
 
 // The names or globs of a line such as "*A1*, E" (separated by commas or spaces).
 std::vector<std::string> statePatterns(const std::string& text);
 
 // The quantity over the states of `model` that match a pattern (OTHER left out): the mean
 // occupancy of all their visits (in the trace's time units), their summed share of the
-// time, or their visits per second. nullopt when no state matches, or for visits per
-// second in a trace counted in cycles.
+// time, or their visits per second. For a transition probability the patterns read
+// "FROM... -> TO...": the share of the transitions out of the FROM states that go to a TO
+// state (OTHER, the end of the run, left out). nullopt when no state matches, for visits
+// per second in a trace counted in cycles, or for a transition without "->".
 std::optional<double> quantityOf(const SemiMarkovModel& model, const std::vector<std::string>& patterns,
                                  Quantity quantity);
 
