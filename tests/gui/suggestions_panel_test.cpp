@@ -187,6 +187,37 @@ private slots:
         testutil::saveShot(window_.get(), "suggestions_simplified");
     }
 
+    // Last: it opens a large trace, which becomes the current view.
+    void aSearchCanBeCancelledAndFoundAgain()
+    {
+        const QString path = dir_.filePath(QStringLiteral("large.pes"));
+        {
+            std::ofstream out(path.toStdString());
+            std::mt19937_64 rng(8);
+            long long t = 0;
+            const char* states[] = {"LOCK", "WORK", "UNLOCK", "IDLE", "IRQ"};
+            for (int i = 0; i < 2000000; ++i) {
+                out << t << ' ' << states[i % 4 == 3 && rng() % 50 == 0 ? 4 : i % 4] << '\n';
+                t += 1 + static_cast<long long>(rng() % 100);
+            }
+        }
+        window_->openFiles({path});
+        QTRY_VERIFY_WITH_TIMEOUT(window_->currentView() && window_->currentView()->ses().size() > 1000000, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel_->busy(), 60000);
+        QVERIFY(panel_->findButton()->isVisible());
+        QTest::mouseClick(panel_->findButton(), Qt::LeftButton);
+        QVERIFY(panel_->busy());
+        QVERIFY(panel_->cancelButton()->isVisible());
+        QTest::mouseClick(panel_->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel_->busy(), 60000);
+        QVERIFY2(panel_->statusLabel()->text().contains(QStringLiteral("cancelled")),
+                 qPrintable(panel_->statusLabel()->text()));
+        QVERIFY(panel_->suggestions().empty());
+        QTest::mouseClick(panel_->findButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel_->busy(), 60000);
+        QVERIFY(!panel_->suggestions().empty());
+    }
+
 private:
     QTemporaryDir dir_;
     std::unique_ptr<MainWindow> window_;

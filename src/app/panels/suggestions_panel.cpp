@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -99,6 +100,15 @@ SuggestionsPanel::SuggestionsPanel(QWidget* parent) : QWidget(parent)
     simplify_->setToolTip(tr("Apply the top suggestion, one undoable step at a time, while the chain keeps shrinking"));
     status_ = new QLabel(this);
     status_->setWordWrap(true);
+    // While the search runs: a busy bar and Cancel; after it, Find looks again.
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 0);
+    progress_->setTextVisible(false);
+    progress_->setMaximumHeight(progress_->fontMetrics().height());
+    cancelButton_ = new QPushButton(tr("Cancel"), this);
+    cancelButton_->setToolTip(tr("Stop looking for suggestions"));
+    find_ = new QPushButton(tr("Find"), this);
+    find_->setToolTip(tr("Look for suggestions in the current view again"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(preview_);
@@ -107,8 +117,13 @@ SuggestionsPanel::SuggestionsPanel(QWidget* parent) : QWidget(parent)
     buttons->addWidget(simplify_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    auto* search = new QHBoxLayout;
+    search->addWidget(progress_, 1);
+    search->addWidget(cancelButton_);
+    search->addWidget(find_);
     layout->addWidget(list_, 1);
     layout->addLayout(buttons);
+    layout->addLayout(search);
     layout->addWidget(status_);
 
     connect(list_, &QTreeWidget::currentItemChanged, this, &SuggestionsPanel::updateButtons);
@@ -116,6 +131,8 @@ SuggestionsPanel::SuggestionsPanel(QWidget* parent) : QWidget(parent)
     connect(apply_, &QPushButton::clicked, this, [this] { applySuggestion(currentIndex()); });
     connect(preview_, &QPushButton::clicked, this, [this] { previewSuggestion(currentIndex()); });
     connect(simplify_, &QPushButton::clicked, this, &SuggestionsPanel::simplify);
+    connect(cancelButton_, &QPushButton::clicked, this, &SuggestionsPanel::cancel);
+    connect(find_, &QPushButton::clicked, this, &SuggestionsPanel::recompute);
     updateButtons();
 }
 
@@ -173,6 +190,12 @@ void SuggestionsPanel::recompute()
             return; // superseded
         busy_ = false;
         Found found = watcher->result();
+        if (found.cancelled) {
+            status_->setText(tr("Search cancelled: press Find to look again."));
+            stopSimplify(QString());
+            updateButtons();
+            return;
+        }
         if (!found.error.isEmpty()) {
             status_->setText(tr("No suggestions: %1").arg(found.error));
             stopSimplify(QString());
@@ -332,8 +355,18 @@ void SuggestionsPanel::stopSimplify(const QString& why)
     emit simplifyFinished(steps);
 }
 
+void SuggestionsPanel::cancel()
+{
+    if (busy_ && cancel_)
+        cancel_->store(true); // the worker stops at its next check and says so
+}
+
 void SuggestionsPanel::updateButtons()
 {
+    progress_->setVisible(busy_);
+    cancelButton_->setVisible(busy_);
+    find_->setVisible(!busy_);
+    find_->setEnabled(doc_ != nullptr);
     const int index = currentIndex();
     const bool chosen = doc_ && !busy_ && index >= 0 && index < static_cast<int>(suggestions_.size());
     apply_->setEnabled(chosen && simplifySteps_ < 0);

@@ -10,7 +10,9 @@
 //   suggestions()       the list shown, best first
 //   applySuggestion(i), previewSuggestion(i), simplify()   what the buttons do
 //   highlightPeriod(f, events)   a clicked periodogram peak: its sequence selected and brushed
-//   list(), applyButton(), previewButton(), simplifyButton(), statusLabel()   parts, for tests
+//   cancel(), recompute()   what Cancel and Find do
+//   list(), applyButton(), previewButton(), simplifyButton(), statusLabel(), cancelButton(),
+//   findButton()   parts, for tests
 // signals: suggestionsReady() after a list is shown; simplifyFinished(steps) when
 //          Simplify stops; message(text) for the status bar.
 #pragma once
@@ -25,6 +27,7 @@
 #include <vector>
 
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QTreeWidget;
 
@@ -47,11 +50,17 @@ public:
     QPushButton* previewButton() const { return preview_; }
     QPushButton* simplifyButton() const { return simplify_; }
     QLabel* statusLabel() const { return status_; }
+    QPushButton* cancelButton() const { return cancelButton_; }
+    QPushButton* findButton() const { return find_; }
 
 public slots:
     void applySuggestion(int index);
     void previewSuggestion(int index);
     void simplify();
+    // Stops the search that runs (Find starts another).
+    void cancel();
+    // Looks for suggestions in the current view again.
+    void recompute();
     // A periodogram peak was clicked: selects and previews the suggested sequence that
     // repeats with that period (within 10%), the best-scored one; says so when none does.
     // Returns its index, or -1.
@@ -63,7 +72,6 @@ signals:
     void message(const QString& text);
 
 private:
-    void recompute();
     void show(std::vector<Suggestion> suggestions, std::size_t states, std::size_t transitions);
     void continueSimplify();
     void stopSimplify(const QString& why);
@@ -85,6 +93,9 @@ private:
     QPushButton* preview_ = nullptr;
     QPushButton* simplify_ = nullptr;
     QLabel* status_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    QPushButton* find_ = nullptr;
 };
 
 } // namespace chitra::app
