@@ -48,7 +48,7 @@ nlohmann::json suggestion_json(const Suggestion& s)
         j["period"] = {{"elements", s.period_elements}, {"time", s.period_time}};
         j["transitions_removed"] = s.transitions_removed;
         j["spectral_period"] = s.spectral_period ? nlohmann::json(*s.spectral_period) : nlohmann::json(nullptr);
-    } else {
+    } else if (s.kind != SuggestionKind::lanes) {
         j["break"] = {s.break_low, s.break_high};
     }
     return j;

@@ -1,6 +1,7 @@
 // Suggested pipeline steps for a trace (interfaces.md "Suggestions", docs/suggest.md):
-// repeated sequences worth aggregating, and filter or exclusion steps that remove rare,
-// short states at a natural break of their distribution.
+// repeated sequences worth aggregating, filter or exclusion steps that remove rare,
+// short states at a natural break of their distribution, and, for states that join
+// several lanes, keeping one lane alone.
 #pragma once
 
 #include "chitra/pipeline/pipeline.hpp"
@@ -15,7 +16,7 @@
 
 namespace chitra {
 
-enum class SuggestionKind { aggregate, filter, exclude };
+enum class SuggestionKind { aggregate, filter, exclude, lanes };
 std::string_view to_string(SuggestionKind kind);
 
 struct Suggestion {
@@ -37,7 +38,8 @@ struct Suggestion {
     std::int64_t transitions_removed = 0; // distinct transitions before minus after
     std::optional<double> spectral_period; // the event-periodogram peak it matches
 
-    // Filters and exclusions: the natural break the threshold sits in.
+    // Filters and exclusions: the natural break the threshold sits in. Lanes: the step
+    // keeps one lane (project_components dropping the others).
     double break_low = 0.0, break_high = 0.0;
 };
 

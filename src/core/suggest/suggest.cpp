@@ -18,6 +18,7 @@ std::string_view to_string(SuggestionKind kind)
     case SuggestionKind::aggregate: return "aggregate";
     case SuggestionKind::filter: return "filter";
     case SuggestionKind::exclude: return "exclude";
+    case SuggestionKind::lanes: return "project_components";
     }
     return "aggregate";
 }
@@ -155,6 +156,8 @@ std::vector<Suggestion> suggest(const Ses& ses, const SuggestOptions& options)
 
     out = std::move(aggregations);
     for (Suggestion& s : noise_suggestions(ses, counts, options.min_break_ratio))
+        out.push_back(std::move(s));
+    for (Suggestion& s : lane_suggestions(ses, counts))
         out.push_back(std::move(s));
     std::stable_sort(out.begin(), out.end(), [](const Suggestion& a, const Suggestion& b) { return a.score > b.score; });
     return out;

@@ -54,6 +54,13 @@ Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pat
 std::vector<Suggestion> noise_suggestions(const Ses& ses, const std::vector<std::uint64_t>& counts,
                                           double min_break_ratio);
 
+// For a trace whose states join two or more lanes: one project_components step per lane
+// (the first kMaxLaneSuggestions) keeping that lane alone, scored by how many states it
+// removes, kLaneWeight at most.
+inline constexpr std::size_t kMaxLaneSuggestions = 16;
+inline constexpr double kLaneWeight = 0.6;
+std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::uint64_t>& counts);
+
 // Periods (in elements) of the strong peaks of the event periodogram of the first
 // `elements` elements, strongest first.
 std::vector<double> spectral_periods(const Ses& ses, std::size_t elements);

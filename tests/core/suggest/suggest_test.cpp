@@ -312,3 +312,82 @@ TEST(Suggest, PhilosophersTopSuggestionIsOnePhilosophersCycle)
 
 } // namespace
 } // namespace chitra
+
+namespace chitra {
+namespace {
+
+// The steps a person takes following the suggestions: the best-ranked one that shrinks
+// the chain, applied, until none does.
+Ses follow_suggestions(Ses ses)
+{
+    for (int step = 0; step < 20; ++step) {
+        const std::vector<Suggestion> list = suggest(ses);
+        const auto next = std::find_if(list.begin(), list.end(), [](const Suggestion& s) {
+            return s.states_after < s.states_before || s.transitions_removed > 0;
+        });
+        if (next == list.end())
+            break;
+        ses = run_pipeline(ses, Pipeline{{next->step}}).ses;
+    }
+    return ses;
+}
+
+bool rotation_of(const std::vector<std::string>& pattern, const std::vector<std::string>& cycle)
+{
+    if (pattern.size() != cycle.size())
+        return false;
+    for (std::size_t r = 0; r < cycle.size(); ++r) {
+        bool same = true;
+        for (std::size_t i = 0; i < cycle.size(); ++i)
+            same = same && pattern[i] == cycle[(i + r) % cycle.size()];
+        if (same)
+            return true;
+    }
+    return false;
+}
+
+// The philosophers' states join every philosopher's own: the suggestions offer to keep
+// each one alone, and following them from there ends in that philosopher's steady cycle.
+TEST(SuggestLanes, FollowingTheSuggestionsEndsInEachPhilosophersCycle)
+{
+    for (const char* sample : {"philosophers-n3-x1000.pes", "philosophers-n4-x1000.pes"}) {
+        SCOPED_TRACE(sample);
+        const Trace trace = load_trace(std::string(CHITRA_SOURCE_DIR) + "/sample_traces/" + sample);
+        const Ses ses = base_ses(trace);
+        std::vector<const Suggestion*> lanes;
+        const std::vector<Suggestion> list = suggest(ses);
+        for (const Suggestion& s : list)
+            if (s.kind == SuggestionKind::lanes)
+                lanes.push_back(&s);
+        ASSERT_EQ(lanes.size(), trace.header.components);
+        for (const Suggestion* lane : lanes) {
+            const auto* keep = std::get_if<step::ProjectComponents>(&lane->step);
+            ASSERT_TRUE(keep);
+            EXPECT_EQ(keep->drop.size(), trace.header.components - 1);
+            EXPECT_LT(lane->states_after, lane->states_before);
+            const Ses one = run_pipeline(ses, Pipeline{{lane->step}}).ses;
+            const Ses end = follow_suggestions(one);
+            // One state between the ends: the run may begin or end inside a cycle.
+            ASSERT_GT(end.size(), 2u);
+            std::set<SymbolId> inner(end.symbol.begin() + 1, end.symbol.end() - 1);
+            ASSERT_EQ(inner.size(), 1u);
+            EXPECT_LE(std::set<SymbolId>(end.symbol.begin(), end.symbol.end()).size(), 3u);
+            const Symbol& cycle = (*end.symbols)[*inner.begin()];
+            ASSERT_EQ(cycle.kind, SymbolKind::sequence);
+            std::vector<std::string> pattern;
+            for (SymbolId m : cycle.members)
+                pattern.push_back((*end.symbols)[m].name);
+            EXPECT_TRUE(rotation_of(pattern, {"T", "A1", "A2", "E", "R1", "R2"})) << cycle.name;
+        }
+    }
+}
+
+TEST(SuggestLanes, ASingleLaneTraceGetsNoLaneSuggestion)
+{
+    const Ses ses = testing::make_ses("A B A B A B A B");
+    for (const Suggestion& s : suggest(ses))
+        EXPECT_NE(s.kind, SuggestionKind::lanes);
+}
+
+} // namespace
+} // namespace chitra

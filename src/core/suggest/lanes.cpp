@@ -1,0 +1,68 @@
+// One lane at a time: in a trace whose states join several lanes (threads, philosophers),
+// the joined chain multiplies the lanes' own chains; keeping one lane shows that lane's
+// chain, whose cycle the next suggestion can aggregate (docs/suggest.md).
+#include "suggest_detail.hpp"
+
+#include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/util/cancel.hpp"
+
+#include <algorithm>
+
+namespace chitra::suggest_detail {
+
+namespace {
+
+std::size_t distinct_states(const Ses& ses)
+{
+    std::vector<bool> seen(ses.symbols->size(), false);
+    std::size_t n = 0;
+    for (SymbolId s : ses.symbol)
+        if (!seen[s]) {
+            seen[s] = true;
+            ++n;
+        }
+    return n;
+}
+
+} // namespace
+
+std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::uint64_t>& counts)
+{
+    std::size_t lanes = 0;
+    for (SymbolId id = 0; id < counts.size(); ++id)
+        if (counts[id] > 0 && (*ses.symbols)[id].kind == SymbolKind::program)
+            lanes = std::max(lanes, (*ses.symbols)[id].components.size());
+    std::vector<Suggestion> out;
+    if (lanes < 2)
+        return out;
+    const std::size_t before = present_states(counts);
+    for (std::size_t keep = 0; keep < std::min(lanes, kMaxLaneSuggestions); ++keep) {
+        throw_if_cancelled();
+        step::ProjectComponents step;
+        for (std::size_t lane = 0; lane < lanes; ++lane)
+            if (lane != keep)
+                step.drop.push_back(lane);
+        std::size_t after = 0;
+        try {
+            after = distinct_states(run_pipeline(ses, Pipeline{{step}}).ses);
+        } catch (const InputError&) {
+            continue; // a lane this trace's states cannot be projected on
+        }
+        if (after >= before)
+            continue;
+        Suggestion s;
+        s.kind = SuggestionKind::lanes;
+        s.step = step;
+        s.states_before = before;
+        s.states_after = after;
+        s.states_removed = static_cast<std::int64_t>(before) - static_cast<std::int64_t>(after);
+        s.score = kLaneWeight * (1.0 - static_cast<double>(after) / static_cast<double>(before));
+        s.reason = "keeping lane " + std::to_string(keep) + " alone (of " + std::to_string(lanes) + ") leaves its own " +
+                   std::to_string(after) + (after == 1 ? " state" : " states") + " instead of " +
+                   std::to_string(before) + " joined ones; a view per lane shows each lane's cycle";
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+} // namespace chitra::suggest_detail
