@@ -36,20 +36,24 @@ std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::
     if (lanes < 2)
         return out;
     const std::size_t before = present_states(counts);
+    std::size_t busiest = 0; // the most elements any one lane keeps
     for (std::size_t keep = 0; keep < std::min(lanes, kMaxLaneSuggestions); ++keep) {
         throw_if_cancelled();
         step::ProjectComponents step;
         for (std::size_t lane = 0; lane < lanes; ++lane)
             if (lane != keep)
                 step.drop.push_back(lane);
-        std::size_t after = 0;
+        std::size_t after = 0, elements = 0;
         try {
-            after = distinct_states(run_pipeline(ses, Pipeline{{step}}).ses);
+            const Ses one = run_pipeline(ses, Pipeline{{step}}).ses;
+            after = distinct_states(one);
+            elements = one.size();
         } catch (const InputError&) {
             continue; // a lane this trace's states cannot be projected on
         }
         if (after >= before)
             continue;
+        busiest = std::max(busiest, elements);
         Suggestion s;
         s.kind = SuggestionKind::lanes;
         s.step = step;
@@ -57,10 +61,16 @@ std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::
         s.states_after = after;
         s.states_removed = static_cast<std::int64_t>(before) - static_cast<std::int64_t>(after);
         s.score = kLaneWeight * (1.0 - static_cast<double>(after) / static_cast<double>(before));
+        s.count = elements; // weighed against the busiest lane below
         s.reason = "keeping lane " + std::to_string(keep) + " alone (of " + std::to_string(lanes) + ") leaves its own " +
                    std::to_string(after) + (after == 1 ? " state" : " states") + " instead of " +
                    std::to_string(before) + " joined ones; a view per lane shows each lane's cycle";
         out.push_back(std::move(s));
+    }
+    // A lane that barely changes state says little: the busiest lanes come first.
+    for (Suggestion& s : out) {
+        s.score *= busiest > 0 ? static_cast<double>(s.count) / static_cast<double>(busiest) : 1.0;
+        s.count = 0;
     }
     return out;
 }

@@ -56,7 +56,7 @@ std::vector<Suggestion> noise_suggestions(const Ses& ses, const std::vector<std:
 
 // For a trace whose states join two or more lanes: one project_components step per lane
 // (the first kMaxLaneSuggestions) keeping that lane alone, scored by how many states it
-// removes, kLaneWeight at most.
+// removes, kLaneWeight at most, in proportion to its elements against the busiest lane's.
 inline constexpr std::size_t kMaxLaneSuggestions = 16;
 inline constexpr double kLaneWeight = 0.6;
 std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::uint64_t>& counts);
