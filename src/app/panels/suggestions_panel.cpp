@@ -72,6 +72,16 @@ QString effect(const Suggestion& s)
             .arg(s.count)
             .arg(percent(s.coverage_elements), percent(s.coverage_time))
             .arg(s.period_elements, 0, 'f', 1);
+    if (const auto* lanes = std::get_if<step::ProjectComponents>(&s.step); lanes && s.kind == SuggestionKind::lanes) {
+        // The one component not dropped, numbered from 1 as the lanes view labels it.
+        std::size_t kept = 0;
+        while (std::find(lanes->drop.begin(), lanes->drop.end(), kept) != lanes->drop.end())
+            ++kept;
+        return QObject::tr("keeps component %1 alone · %2 → %3 states")
+            .arg(kept + 1)
+            .arg(s.states_before)
+            .arg(s.states_after);
+    }
     return QObject::tr("%1 → %2 states").arg(s.states_before).arg(s.states_after);
 }
 
