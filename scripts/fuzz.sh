@@ -8,7 +8,8 @@
 #          archive replaced by the input), fuzz_chrome_reader (Chrome Trace Event JSON
 #          reader against its oracle), fuzz_ctf_reader (CTF importer: one file of a
 #          recorded LTTng trace replaced by the input), fuzz_events_reader,
-#          fuzz_csv_reader, fuzz_paraver_reader (the text importers and the PES of their lanes).
+#          fuzz_csv_reader, fuzz_paraver_reader (the text importers and the PES of their lanes),
+#          fuzz_model_json (the model JSON reader, simulation and validation).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
@@ -29,7 +30,7 @@ targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader
            fuzz_otf2_reader fuzz_chrome_reader fuzz_ctf_reader fuzz_events_reader fuzz_csv_reader
-           fuzz_paraver_reader)
+           fuzz_paraver_reader fuzz_model_json)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
 
@@ -106,6 +107,15 @@ for target in "${targets[@]}"; do
       name=ctf; seeds=$(seed_dir $name)
       CHITRA_FUZZ_CTF_SEEDS="$seeds" "$build_dir/tests/fuzz/fuzz_ctf_reader" -runs=0 >/dev/null 2>&1
       args=(-max_len=16384 -len_control=0) ;;
+    fuzz_model_json)
+      # Seeds are real models: fitted by the regular build's chitra-cli.
+      name=model; seeds=$(seed_dir $name)
+      cli="${CHITRA_BUILD_DIR:-build}/src/cli/chitra-cli"
+      [[ -x "$cli" ]] || bash scripts/build.sh
+      for f in sample_traces/philosophers-n2-x100.pes sample_traces/pipeline-p1-c2.pes; do
+        "$cli" fit "$f" -o "$seeds/$(basename "$f" .pes).json"
+      done
+      args=(-max_len=65536) ;;
     *)
       echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac

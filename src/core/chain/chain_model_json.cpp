@@ -27,12 +27,19 @@ OccupancyHistogram histogram_from_json(const Reader& r, const Json& j, const std
     h.width = r.time(r.member(j, "width", path), path + ".width");
     if (h.width <= 0)
         r.fail(path + ".width", "expected a positive width");
+    if (h.origin < 0)
+        r.fail(path + ".origin", "expected an origin of 0 or more (occupancies are never negative)");
     const Json& counts = r.array(r.member(j, "counts", path), path + ".counts");
     std::uint64_t sum = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {
         h.counts.push_back(r.unsigned_number(counts[k], path + ".counts[" + std::to_string(k) + "]"));
         sum += h.counts.back();
     }
+    // Every bin's whole time units must be times: origin + bins * width fits in Time.
+    if (static_cast<unsigned __int128>(h.origin) +
+            static_cast<unsigned __int128>(h.counts.size()) * static_cast<unsigned __int128>(h.width) >
+        static_cast<unsigned __int128>(std::numeric_limits<Time>::max()))
+        r.fail(path, "bins reach beyond the largest time");
     if (sum != visits)
         r.fail(path + ".counts", "add up to " + std::to_string(sum) + ", not the state's " + std::to_string(visits) +
                                      " visits");
@@ -72,7 +79,7 @@ ModelDocument model_from_json(const std::string& text, const std::string& where)
     Json root;
     try {
         root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) { // parse_error, or out_of_range for a number past double
         r.fail("", std::string("not JSON (") + e.what() + ")");
     }
     if (!root.is_object() || root.value("format", std::string()) != "chitra-model")

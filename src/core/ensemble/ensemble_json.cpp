@@ -188,7 +188,7 @@ std::string predict_model_json(const std::string& ensemble_json, const std::stri
     Json doc;
     try {
         doc = Json::parse(ensemble_json);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) { // parse_error, or out_of_range for a number past double
         throw InputError(where + ": not JSON (" + e.what() + ")");
     }
     try {

@@ -239,7 +239,7 @@ FilterFigures figures_from_json(const std::string& text, const std::string& wher
     Json root;
     try {
         root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) { // parse_error, or out_of_range for a number past double
         r.fail("", std::string("not JSON (") + e.what() + ")");
     }
     if (!root.is_object() || root.value("format", std::string()) != "chitra-filter-figures")

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <random>
 
@@ -59,7 +60,10 @@ private:
             x = std::gamma_distribution<double>(law_->a, law_->b)(rng);
         else
             x = std::exp(law_->a + law_->b * standard_normal(rng));
-        return static_cast<Time>(std::llround(std::max(0.0, x)));
+        // A law fitted to odd histograms can draw beyond any time: clamped, and a
+        // trajectory that runs past the largest time is refused by the caller.
+        constexpr double kLargest = 0x1.0p62;
+        return static_cast<Time>(std::llround(std::isfinite(x) ? std::clamp(x, 0.0, kLargest) : kLargest));
     }
 
     // Box-Muller on the fixed unit draws.
@@ -134,8 +138,12 @@ Simulation simulate_chain(const ModelDocument& doc, const SimulationOptions& opt
     std::mt19937_64 rng(options.seed);
     std::size_t state = first.draw(rng);
     for (std::uint64_t i = 0; i < options.length; ++i) {
+        const Time drawn = occupancy[state].draw(rng);
+        if (drawn > std::numeric_limits<Time>::max() - ses.bounds.back())
+            throw InputError("the trajectory's time passes the largest time after " + std::to_string(i) +
+                             " elements; draw fewer");
         ses.symbol.push_back(symbol_of[state]);
-        ses.bounds.push_back(ses.bounds.back() + occupancy[state].draw(rng));
+        ses.bounds.push_back(ses.bounds.back() + drawn);
         ses.records.push_back(i + 1);
         if (i + 1 == options.length)
             break;

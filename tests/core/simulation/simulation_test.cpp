@@ -62,6 +62,16 @@ TEST(ModelJson, MalformedModelsAreRefusedWithTheKey)
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("m.json: transitions[0].to"), std::string::npos) << e.what();
     }
+    // A number past double, a histogram reaching beyond the largest time, a negative origin.
+    std::string huge = good;
+    huge.replace(huge.find("\"share\":") + 8, 1, "1e999,\"x\":0");
+    EXPECT_THROW(model_from_json(huge, "m.json"), InputError);
+    std::string wide = good;
+    wide.replace(wide.find("\"width\":") + 8, 1, "4611686018427387904");
+    EXPECT_THROW(model_from_json(wide, "m.json"), InputError);
+    std::string negative = good;
+    negative.replace(negative.find("\"origin\":") + 9, 0, "-");
+    EXPECT_THROW(model_from_json(negative, "m.json"), InputError);
     std::string counts = good;
     counts.replace(counts.find("\"count\":") + 8, 1, "9"); // the first state's visits no longer match
     EXPECT_THROW(model_from_json(counts, "m.json"), InputError);
