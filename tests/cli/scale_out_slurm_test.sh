@@ -114,3 +114,24 @@ fi
 cat "$work/out/logs/merge.out"
 test "$(ls "$work/out/stats" | wc -l)" -eq 5
 python3 "$src/tests/cli/compare_models.py" "$work/whole.json" "$work/out/model.json"
+
+# A time filter with the first pass: a figures array, the map array after it, the merge
+# after that; the model is the whole file's.
+wait_for() { # JOB-ID
+  local state=""
+  for _ in $(seq 300); do
+    state=$(scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2 || true)
+    [[ $state == COMPLETED || $state == FAILED || $state == CANCELLED || $state == TIMEOUT ]] && break
+    sleep 0.2
+  done
+  echo "job $1: $state"
+  [[ $state == COMPLETED ]] || { cat "$work"/filtered/logs/* 2>/dev/null || true; exit 1; }
+}
+printf '%s\n' '{"pipeline": [{"op": "filter", "domain": "time", "below": 0.01}]}' >"$work/filter.json"
+"$CHITRA_CLI" fit "$trace" --pipeline "$work/filter.json" -o "$work/filtered-whole.json"
+ids=$(bash "$src/scripts/scale-out/submit-slurm.sh" "$trace" 4 "$work/filtered" --pipeline "$work/filter.json" \
+  --first-pass)
+echo "submitted: $ids"
+wait_for "${ids##* }"
+test "$(ls "$work/filtered/figures" | wc -l)" -eq 4
+python3 "$src/tests/cli/compare_models.py" "$work/filtered-whole.json" "$work/filtered/model.json"
