@@ -12,7 +12,8 @@ namespace chitra {
 namespace {
 
 // Integers and reals from the 64-bit generator by fixed formulas, so that a seed gives
-// the same trajectory with any standard library.
+// the same trajectory with any standard library (gamma draws excepted: they use
+// std::gamma_distribution).
 std::uint64_t draw_below(std::mt19937_64& rng, std::uint64_t n)
 {
     return static_cast<std::uint64_t>((static_cast<unsigned __int128>(rng()) * n) >> 64);
