@@ -8,11 +8,10 @@
 #include "chitra/chain/chain_stats.hpp"
 #include "chitra/ensemble/ensemble.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
+#include "chitra/util/text_file.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace chitra::cli {
 
@@ -61,18 +60,6 @@ int run_fit(const EnsembleFitOptions& options)
     return 0;
 }
 
-std::string read_text(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path + ": cannot open");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-        throw InputError(path + ": cannot read");
-    return text.str();
-}
-
 int run_predict(const EnsemblePredictOptions& options)
 {
     RunParams point;
@@ -80,7 +67,7 @@ int run_predict(const EnsemblePredictOptions& options)
         auto [name, value] = parse_assignment(spec, "--param " + spec);
         point[name] = value;
     }
-    emit(options.out, predict_model_json(read_text(options.ensemble), options.ensemble, point));
+    emit(options.out, predict_model_json(read_text_file(options.ensemble, "ensemble"), options.ensemble, point));
     return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "trace_input.hpp"
 
 #include "chitra/util/atomic_file.hpp"
+#include "chitra/util/text_file.hpp"
 #include "chitra/chain/chain.hpp"
 #include "chitra/chain/chain_stats.hpp"
 #include "chitra/io/io.hpp"
@@ -18,10 +19,8 @@
 #include "chitra/scaleout/shard_stats.hpp"
 #include "chitra/session/session_io.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <memory>
 #include <tuple>
 
@@ -51,12 +50,7 @@ FilterFigures read_figures(const std::vector<std::string>& paths)
 {
     FilterFigures sum;
     for (std::size_t i = 0; i < paths.size(); ++i) {
-        std::ifstream in(paths[i], std::ios::binary);
-        if (!in)
-            throw InputError(paths[i] + ": cannot open the figures file");
-        std::ostringstream text;
-        text << in.rdbuf();
-        const FilterFigures one = figures_from_json(text.str(), paths[i]);
+        const FilterFigures one = figures_from_json(read_text_file(paths[i], "figures"), paths[i]);
         if (i == 0) {
             sum = one;
         } else {

@@ -1,14 +1,13 @@
 // chitra-cli validate FILE --model MODEL.json [--pipeline P.json] [--seed S] [--json] [-o OUT]
 #include "commands.hpp"
+#include "pipelined_trace.hpp"
 #include "trace_input.hpp"
 
 #include "chitra/chain/model_json.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
-#include "chitra/pipeline/pipeline_runner.hpp"
 #include "chitra/validation/validation.hpp"
 
 #include <cstdio>
-#include <iostream>
 #include <memory>
 
 namespace chitra::cli {
@@ -80,19 +79,7 @@ Action add_validate_command(CLI::App& app)
         Pipeline pipeline;
         if (!options->pipeline.empty())
             pipeline = load_pipeline_file(options->pipeline);
-        const Trace trace = load_input(options->file, options->input);
-        Ses ses = base_ses(trace);
-        if (!pipeline.steps.empty()) {
-            RunResult result;
-            try {
-                result = run_pipeline(ses, pipeline);
-            } catch (const InputError& e) {
-                throw InputError(options->pipeline + ": " + e.what());
-            }
-            for (const auto& w : result.warnings)
-                std::cerr << options->pipeline << ": warning: " << w << '\n';
-            ses = std::move(result.ses);
-        }
+        const Ses ses = load_pipelined(options->file, options->input, pipeline, options->pipeline).ses;
         ValidationOptions vo;
         vo.seed = options->seed;
         Validation v;

@@ -2,13 +2,12 @@
 #include "chitra/chain/model_json.hpp"
 
 #include "chain/json_reader.hpp"
+#include "chitra/util/text_file.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 namespace chitra {
 
@@ -158,14 +157,7 @@ ModelDocument model_document(SemiMarkovModel model)
 
 ModelDocument read_model_file(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path + ": cannot open the model file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-        throw InputError(path + ": cannot read the model file");
-    return model_from_json(text.str(), path);
+    return model_from_json(read_text_file(path, "model"), path);
 }
 
 } // namespace chitra

@@ -1,6 +1,7 @@
 // Pipeline files: parsing with validation, and writing (interfaces.md "Pipeline file").
 #include "chitra/pipeline/pipeline_json.hpp"
 
+#include "chitra/util/text_file.hpp"
 #include "transforms/rules.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,22 +20,6 @@ namespace chitra {
 using nlohmann::json;
 
 namespace {
-
-std::string read_whole_file(const std::string& path, const std::string& what)
-{
-    // An ifstream opens a directory without complaint and then reads nothing.
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw InputError(path + ": cannot read " + what + ": " + std::strerror(EISDIR));
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path + ": cannot read " + what + ": " + std::strerror(errno));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        throw InputError(path + ": cannot read " + what);
-    return std::move(buffer).str();
-}
 
 // Reads one step object; every error names the step.
 class StepReader {
@@ -272,7 +257,7 @@ Step read_step(const json& object, std::size_t index, const std::string& source,
             if (path.is_relative() && !base_dir.empty())
                 path = std::filesystem::path(base_dir) / path;
             try {
-                s.text = read_whole_file(path.string(), "rules file");
+                s.text = read_text_file(path.string(), "rules file");
             } catch (const InputError& e) {
                 r.fail(e.what());
             }
@@ -393,7 +378,7 @@ Pipeline parse_pipeline_json(std::string_view text, const std::string& source, c
 
 Pipeline load_pipeline_file(const std::string& path)
 {
-    std::string text = read_whole_file(path, "pipeline");
+    std::string text = read_text_file(path, "pipeline");
     std::string base_dir = std::filesystem::path(path).parent_path().string();
     return parse_pipeline_json(text, path, base_dir);
 }

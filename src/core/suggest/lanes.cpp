@@ -10,22 +10,6 @@
 
 namespace chitra::suggest_detail {
 
-namespace {
-
-std::size_t distinct_states(const Ses& ses)
-{
-    std::vector<bool> seen(ses.symbols->size(), false);
-    std::size_t n = 0;
-    for (SymbolId s : ses.symbol)
-        if (!seen[s]) {
-            seen[s] = true;
-            ++n;
-        }
-    return n;
-}
-
-} // namespace
-
 std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::uint64_t>& counts)
 {
     std::size_t lanes = 0;
@@ -46,7 +30,7 @@ std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::
         std::size_t after = 0, elements = 0;
         try {
             const Ses one = run_pipeline(ses, Pipeline{{step}}).ses;
-            after = distinct_states(one);
+            after = present_states(symbol_counts(one));
             elements = one.size();
         } catch (const InputError&) {
             continue; // a lane this trace's states cannot be projected on
