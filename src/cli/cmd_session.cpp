@@ -251,6 +251,7 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
                                {"import", {{"format", f.import_format.empty() ? nlohmann::json() : nlohmann::json(f.import_format)},
                                            {"components", f.import_components},
                                            {"lane", f.import_lane},
+                                           {"state_lanes", f.import_state_lanes},
                                            {"fields", f.import_settings.fields},
                                            {"time", f.import_settings.time_column},
                                            {"state", f.import_settings.state_columns},
@@ -320,11 +321,13 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
             out << "content hash unknown\n";
         else
             out << f.hash_kind << ' ' << hex64(f.content_hash) << '\n';
-        if (!f.import_format.empty() || f.import_components != "all" || f.import_lane != 0) {
+        if (!f.import_format.empty() || f.import_components != "all" || f.import_lane != 0 || !f.import_state_lanes.empty()) {
             out << "  import: format " << (f.import_format.empty() ? "detected" : f.import_format) << ", components "
                 << f.import_components;
             if (f.import_lane != 0)
                 out << ", chosen lane " << f.import_lane << " alone";
+            if (!f.import_state_lanes.empty())
+                out << ", states from chosen lanes " << f.import_state_lanes;
             out << '\n';
         }
         if (!f.import_settings.is_default())

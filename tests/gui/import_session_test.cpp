@@ -5,7 +5,11 @@
 #include "gui_test_util.hpp"
 #include "main_window_test_util.hpp"
 
+#include "chitra/io/import.hpp"
+#include "chitra/lanes/lane_choice.hpp"
 #include "chitra/session/session_io.hpp"
+#include "jobs/import_choice.hpp"
+#include "text/number_format.hpp"
 #include "dialogs/import_dialog.hpp"
 #include "document/view_document.hpp"
 #include "session/session.hpp"
@@ -135,6 +139,65 @@ private slots:
             QCOMPARE(restored->ses().entry(i), clippedEntries[i]);
         const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();
         QVERIFY(sa.files == sb.files);
+    }
+
+    // Lanes that would form more distinct states than the views show: the states are those
+    // of the leading lanes within the limit, the lanes view still shows every lane, a
+    // projection reaches the others, and the session restores the same states even when
+    // the limit has changed since.
+    void manyStatesAreFormedFromTheLeadingLanes()
+    {
+        QSettings().clear(); // the choice remembered from the test above chose two lanes
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto lanes = std::make_shared<const LaneTrace>(import_lanes(kPaje.toStdString()));
+        QCOMPARE(lanes->lanes.size(), std::size_t{4});
+        const std::uint64_t two = lane_choice_figures(*lanes, {0, 1}).states;
+        const LaneChoiceFigures all = lane_choice_figures(*lanes, {0, 1, 2, 3});
+        QVERIFY(lane_choice_figures(*lanes, {0, 1, 2}).states > two);
+        const std::uint64_t before = mostVectorStates();
+        setMostVectorStates(two);
+
+        auto a = window();
+        a->openFiles({kPaje});
+        QTRY_VERIFY_WITH_TIMEOUT(a->opener()->dialog() != nullptr, 20000);
+        ImportDialog* dialog = a->opener()->dialog();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->previewLabel()->text().contains("formed from the first 2 lanes chosen"), 20000);
+        QVERIFY2(dialog->previewLabel()->text().contains(formatCount(static_cast<long long>(all.states))),
+                 qPrintable(dialog->previewLabel()->text()));
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
+        const auto& file = a->session()->files()[0];
+        QCOMPARE(file.choice.stateLanes, std::string("1,2"));
+        QCOMPARE(file.trace->header.components, std::size_t{2});
+        const std::size_t records = file.trace->size();
+        QCOMPARE(static_cast<std::uint64_t>(file.trace->symbols->size()), two);
+        LanesView* view = a->currentPanel()->lanesView();
+        QVERIFY(view);
+        QCOMPARE(rowLabels(view).size(), 4);
+
+        // The states of rank-3, which the views do not form, by a projection.
+        QCoreApplication::processEvents();
+        view->replotNow();
+        const auto [t0, t1] = view->visibleRange();
+        QCOMPARE(chooseFromContextMenu(view->plot(), view->pixelOf((t0 + t1) / 2, 3.5), "Project"),
+                 QString("Project onto rank-3 (new view)"));
+        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 2 && !a->loading(), 20000);
+        QCOMPARE(a->session()->files()[1].lanes, (std::vector<std::size_t>{3}));
+        QCOMPARE(a->session()->files()[1].trace->header.components, std::size_t{1});
+
+        const QString path = dir.filePath("many.chitra");
+        QVERIFY(a->sessionController()->saveSession(path));
+        QCOMPARE(load_session(path.toStdString()).session.files[0].import_state_lanes, std::string("1,2"));
+        setMostVectorStates(before); // restoring reads what was saved, not the limit of the day
+        auto b = window();
+        QVERIFY(b->sessionController()->openSession(path));
+        QTRY_VERIFY_WITH_TIMEOUT(!b->loading(), 20000);
+        QCOMPARE(b->session()->files().size(), std::size_t{2});
+        QCOMPARE(b->session()->files()[0].trace->header.components, std::size_t{2});
+        QCOMPARE(b->session()->files()[0].trace->size(), records);
+        QCOMPARE(b->session()->files()[1].lanes, (std::vector<std::size_t>{3}));
+        QCOMPARE(rowLabels(b->panelOf(b->session()->files()[0].views.front())->lanesView()).size(), 4);
     }
 
     // A session among opened files (a double-clicked or dropped .chitra) opens as a

@@ -28,6 +28,11 @@ struct ImportOptions {
     // 0: the chosen lanes as one trace. K: only the K-th chosen lane, timed from the
     // origin of all the chosen lanes together (one of `convert --per-component`'s files).
     std::size_t lane = 0;
+    // With lane 0: the chosen lanes whose states form the trace's states, as a LaneSelection
+    // spec over the chosen lanes alone (numbered from 1 in their order); the others stay
+    // lanes of the trace (Trace::lanes) only. Empty: every chosen lane. The workbench sets
+    // it when the chosen lanes would form too many distinct states to view.
+    std::string state_lanes;
     // Payload fields that become data fields, for formats whose events carry them (CTF):
     // an ECMAScript regular expression searched in `EVENT.FIELD` (`/REGEX/` too); empty: none.
     std::string fields;
@@ -78,8 +83,10 @@ LaneTrace import_lanes(const std::string& path, const ImportOptions& options = {
 Trace load_trace(const std::string& path, const ImportOptions& options, SourceFormat* format = nullptr);
 
 // The trace load_trace makes of lanes already imported: the PES of the lanes `components`
-// chooses (or of the `lane`-th of them alone, see ImportOptions::lane), with
-// Trace::lanes set to `lanes`. Throws InputError for a choice of no lane.
-Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane = 0);
+// chooses (or of the `lane`-th of them alone, see ImportOptions::lane; or, with lane 0 and
+// `state_lanes`, of those of them, timed from the first change of all the chosen lanes),
+// with Trace::lanes the chosen lanes. Throws InputError for a choice of no lane.
+Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane = 0,
+                       const std::string& state_lanes = {});
 
 } // namespace chitra

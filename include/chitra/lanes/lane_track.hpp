@@ -56,8 +56,12 @@ public:
     void columns(double t0, double w, std::size_t n, std::vector<LaneColumn>& out) const;
 
 private:
-    static constexpr std::size_t kFan = 32;
-    Time duration(std::size_t i) const;
+    static constexpr std::size_t kFan = 8;
+    Time duration(std::size_t i) const // inline: a frame asks it for every visit it passes
+    {
+        const Time next = i + 1 < track_.times.size() ? track_.times[i + 1] : track_.end;
+        return next > track_.times[i] ? next - track_.times[i] : 0;
+    }
     // Index of the longest visit among visits [a, b) (a < b).
     std::size_t longest(std::size_t a, std::size_t b) const;
 

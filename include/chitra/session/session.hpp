@@ -114,6 +114,9 @@ struct TraceFileRef {
     std::string import_format;
     std::string import_components = "all";
     std::uint64_t import_lane = 0;
+    // The chosen lanes whose states form the trace's states (ImportOptions::state_lanes;
+    // record version 5); empty: every chosen lane.
+    std::string import_state_lanes;
     // The rest of the import options (text traces' columns, delimiter and time unit, CTF's
     // payload fields), so that restoring reads the trace the same way (record version 4).
     ImportSettings import_settings;

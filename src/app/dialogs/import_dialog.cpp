@@ -375,12 +375,17 @@ void ImportDialog::showFigures(const LanePreviewFigures& f)
                            .arg(formatCount(static_cast<long long>(f.total.records)))
                            .arg(formatCount(static_cast<long long>(f.total.states)));
         // Lanes that change independently make many records a state of their own: the
-        // joined states say little and cost memory, one lane at a time says more.
-        constexpr std::uint64_t kManyStates = 100000;
-        if (f.total.states >= kManyStates && 4 * f.total.states > f.total.records)
-            text += tr("\nMany records are a state of their own: these lanes change independently. "
-                       "The lanes view shows them best; a lane at a time (open each lane as a "
-                       "separate trace) gives states worth fitting.");
+        // joined states say little and cost memory, so the views show those of a few lanes.
+        if (f.stateLanes > 0)
+            text += tr("\nThese lanes change independently: more distinct states than the views show "
+                       "(%1). The states are formed from %2 (%3 states); the lanes view shows all %4 "
+                       "lanes. To see the states of others, project the lanes view onto them or "
+                       "open each lane as a separate trace.")
+                        .arg(formatCount(static_cast<long long>(mostVectorStates())))
+                        .arg(f.stateLanes == 1 ? tr("the first lane chosen")
+                                               : tr("the first %1 lanes chosen").arg(f.stateLanes))
+                        .arg(formatCount(static_cast<long long>(f.formed.states)))
+                        .arg(formatCount(static_cast<long long>(chosenLanes().size())));
         preview_->setText(text);
         return;
     }

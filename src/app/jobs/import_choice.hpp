@@ -9,6 +9,8 @@
 #include <QString>
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace chitra {
@@ -22,8 +24,20 @@ namespace chitra::app {
 struct LaneChoice {
     std::string components = "all";
     bool separate = false;
+    // The chosen lanes whose states form the trace's states (ImportChoice::stateLanes);
+    // none: every chosen lane while they form at most mostVectorStates() distinct states,
+    // else the leading lanes that do (the lanes view still shows every chosen lane).
+    std::optional<std::string> stateLanes;
     friend bool operator==(const LaneChoice&, const LaneChoice&) = default;
 };
+
+// The most distinct vector states a trace opened without a state-lane choice is given.
+std::uint64_t mostVectorStates();
+void setMostVectorStates(std::uint64_t states); // tests lower it
+
+// The state lanes (ImportChoice::stateLanes) for `components` of `lanes` when none were
+// chosen: empty while every chosen lane fits mostVectorStates(), else "1,2,...,K".
+std::string stateLanesWithinLimit(const LaneTrace& lanes, const std::string& components);
 
 // One open trace's import choice (TraceFileRef::import_*).
 struct ImportChoice {
@@ -31,11 +45,15 @@ struct ImportChoice {
     std::string components = "all";   // LaneSelection spec
     std::size_t lane = 0;             // 0: the chosen lanes as one trace; K: the K-th alone
     ImportSettings settings;          // a text trace's columns, delimiter, time unit; CTF fields
+    std::string stateLanes;           // ImportOptions::state_lanes; empty: every chosen lane
 
     ImportOptions options() const;    // throws InputError for an unknown format name or setting
     static ImportChoice of(const TraceFileRef& ref);
     void storeIn(TraceFileRef& ref) const;
-    bool isDefault() const { return format.empty() && components == "all" && lane == 0 && settings.is_default(); }
+    bool isDefault() const
+    {
+        return format.empty() && components == "all" && lane == 0 && settings.is_default() && stateLanes.empty();
+    }
     friend bool operator==(const ImportChoice&, const ImportChoice&) = default;
 };
 

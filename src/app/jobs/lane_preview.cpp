@@ -1,5 +1,7 @@
 #include "jobs/lane_preview.hpp"
 
+#include "jobs/import_choice.hpp"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -27,6 +29,11 @@ LanePreviewFigures LanePreview::compute(const LaneTrace& trace, const std::vecto
         f.traces = 1;
         f.total = lane_choice_figures(trace, lanes);
         f.least = f.most = f.total;
+        if (f.total.states > mostVectorStates()) {
+            f.stateLanes = leading_lanes_within(trace, lanes, mostVectorStates());
+            f.formed = lane_choice_figures(
+                trace, std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<std::ptrdiff_t>(f.stateLanes)));
+        }
         return f;
     }
     f.traces = lanes.size();

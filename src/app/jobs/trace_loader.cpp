@@ -68,7 +68,11 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
             one.choice.components = request.choice->components;
             one.choice.lane = lane;
             try {
-                finish(one, trace_from_lanes(r.lanes, {request.choice->components}, lane));
+                if (lane == 0)
+                    one.choice.stateLanes = request.choice->stateLanes
+                                                ? *request.choice->stateLanes
+                                                : stateLanesWithinLimit(*r.lanes, request.choice->components);
+                finish(one, trace_from_lanes(r.lanes, {request.choice->components}, lane, one.choice.stateLanes));
             } catch (const std::exception& e) {
                 one.error = errorText(e, request.path);
             }
@@ -84,7 +88,8 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
 
 LoadResult loadTraceFile(const QString& path, const ImportChoice& choice)
 {
-    LoadRequest request{path, choice.format, LaneChoice{choice.components, false}, {choice.lane}, choice.settings};
+    LoadRequest request{path, choice.format, LaneChoice{choice.components, false, choice.stateLanes}, {choice.lane},
+                        choice.settings};
     return loadTraces(request).front();
 }
 
@@ -98,10 +103,13 @@ std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& c
         std::size_t count = 1;
         if (choice.separate)
             count = choose_lanes(*lanes.lanes, {choice.components}).size();
+        if (!choice.separate)
+            base.choice.stateLanes = choice.stateLanes ? *choice.stateLanes
+                                                       : stateLanesWithinLimit(*lanes.lanes, choice.components);
         for (std::size_t k = choice.separate ? 1 : 0; k <= (choice.separate ? count : 0); ++k) {
             LoadResult one = base;
             one.choice.lane = k;
-            finish(one, trace_from_lanes(lanes.lanes, {choice.components}, k));
+            finish(one, trace_from_lanes(lanes.lanes, {choice.components}, k, base.choice.stateLanes));
             out.push_back(std::move(one));
         }
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #include "panels/trace_info_panel.hpp"
 
+#include "chitra/lanes/lane_trace.hpp"
 #include "text/number_format.hpp"
 #include "document/view_document.hpp"
 
@@ -43,6 +44,11 @@ void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 b
     html += row(tr("records"), formatCount(static_cast<long long>(t.size())));
     html += row(tr("states"), formatCount(static_cast<long long>(t.symbols ? t.symbols->size() : 0)));
     html += row(tr("components"), QString::number(t.header.components));
+    // States formed from some of the lanes only (too many distinct states otherwise).
+    if (t.lanes && t.lanes->lanes.size() > t.header.components)
+        html += row(tr("lanes"), tr("%1; the states are those of %2 of them (the lanes view shows every lane)")
+                                     .arg(t.lanes->lanes.size())
+                                     .arg(t.header.components));
     html += row(tr("span"), formatDuration(static_cast<double>(last - first), base) +
                                 QString(" (%1 … %2)").arg(formatTime(static_cast<double>(first), base), formatTime(static_cast<double>(last), base)));
     html += row(tr("time base"), QString::fromStdString(std::string(to_string(base))));

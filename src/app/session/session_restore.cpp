@@ -103,11 +103,13 @@ QList<LoadRequest> groupRequests(const QStringList& paths, const std::vector<Tra
         for (; g < requests.size(); ++g)
             if (requests[g].path == paths[static_cast<int>(k)] && requests[g].format == ref.import_format
                 && requests[g].choice->components == ref.import_components
+                && requests[g].choice->stateLanes == ref.import_state_lanes
                 && requests[g].settings == ref.import_settings)
                 break;
         if (g == requests.size())
             requests.push_back(LoadRequest{paths[static_cast<int>(k)], ref.import_format,
-                                           LaneChoice{ref.import_components, false}, {}, ref.import_settings});
+                                           LaneChoice{ref.import_components, false, ref.import_state_lanes}, {},
+                                           ref.import_settings});
         // Entries of other shown lanes of one imported trace share its reading.
         std::vector<std::size_t>& lanes = requests[g].lanes;
         const auto lane = static_cast<std::size_t>(ref.import_lane);

@@ -37,7 +37,11 @@ void TraceOpener::openRecent(const QString& path)
 
 bool TraceOpener::openNow(const QString& path, QString* error, const ImportChoice& choice)
 {
-    const LoadResult r = loadTraceFile(path, choice);
+    // A fresh opening: the loader limits the lanes that form states (LaneChoice::stateLanes).
+    const LoadResult r =
+        loadTraces(LoadRequest{path, choice.format, LaneChoice{choice.components, false, std::nullopt}, {choice.lane},
+                               choice.settings})
+            .front();
     if (!r.trace) {
         if (error)
             *error = r.error;

@@ -30,7 +30,8 @@ public:
     void open(const QStringList& paths);
     // As it was opened last (the same lanes), else as open() does.
     void openRecent(const QString& path);
-    // Blocking, for headless use: a foreign trace with every lane (or as `choice` says).
+    // Blocking, for headless use: a foreign trace with every lane (or as `choice` says),
+    // the states formed from as many of them as LaneChoice::stateLanes allows.
     bool openNow(const QString& path, QString* error, const ImportChoice& choice = {});
 
     // The import dialog being shown (null when none is).

@@ -38,7 +38,8 @@ Key term(std::size_t j, LaneStateId s)
 
 } // namespace
 
-LaneChoiceFigures lane_choice_figures(const LaneTrace& trace, const std::vector<std::size_t>& lanes)
+LaneChoiceFigures lane_choice_figures(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
+                                      std::uint64_t most_states)
 {
     const std::size_t k = lanes.size();
     using Head = std::pair<std::uint64_t, std::size_t>; // record, position in `lanes`
@@ -72,11 +73,33 @@ LaneChoiceFigures lane_choice_figures(const LaneTrace& trace, const std::vector<
                 heads.emplace(lane.changes[next[j]].record, j);
         }
         seen.insert(key);
-        if ((++out.records & 0xFFFF) == 0)
+        ++out.records;
+        if (seen.size() > most_states) {
+            out.states = most_states + 1;
+            return out;
+        }
+        if ((out.records & 0xFFFF) == 0)
             throw_if_cancelled();
     }
     out.states = seen.size();
     return out;
+}
+
+std::size_t leading_lanes_within(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
+                                  std::uint64_t most_states)
+{
+    auto fits = [&](std::size_t n) {
+        const std::vector<std::size_t> leading(lanes.begin(), lanes.begin() + static_cast<std::ptrdiff_t>(n));
+        return lane_choice_figures(trace, leading, most_states).states <= most_states;
+    };
+    if (lanes.size() <= 1 || fits(lanes.size()))
+        return lanes.size();
+    std::size_t good = 1, bad = lanes.size(); // the first lane is kept even past the limit
+    while (bad - good > 1) {
+        const std::size_t mid = good + (bad - good) / 2;
+        (fits(mid) ? good : bad) = mid;
+    }
+    return good;
 }
 
 } // namespace chitra

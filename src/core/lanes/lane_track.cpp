@@ -109,18 +109,16 @@ LaneTrackSummary::LaneTrackSummary(LaneTrack track) : track_(std::move(track))
     }
 }
 
-Time LaneTrackSummary::duration(std::size_t i) const
-{
-    const Time next = i + 1 < track_.times.size() ? track_.times[i + 1] : track_.end;
-    return std::max<Time>(0, next - track_.times[i]);
-}
-
 std::size_t LaneTrackSummary::longest(std::size_t a, std::size_t b) const
 {
     std::size_t best = a;
+    Time longest = duration(a);
     auto consider = [&](std::size_t v) {
-        if (duration(v) > duration(best))
+        const Time d = duration(v);
+        if (d > longest) {
             best = v;
+            longest = d;
+        }
     };
     auto item = [this](std::size_t level, std::size_t j) -> std::size_t {
         return level == 0 ? j : levels_[level - 1][j];
@@ -158,17 +156,29 @@ void LaneTrackSummary::columns(double t0, double w, std::size_t n, std::vector<L
     if (times.empty() || n == 0 || !(w > 0))
         return;
     const auto begin = times.begin();
-    // The first change after x, and the first change at or after x, searched from `from`.
-    auto after = [&](double x, std::size_t from) {
-        return static_cast<std::size_t>(std::upper_bound(begin + static_cast<std::ptrdiff_t>(from), times.end(), x,
-                                                         [](double v, Time e) { return v < static_cast<double>(e); }) -
-                                        begin);
+    // The first index at or after `from` whose change time passes `x` (`strict`: is after
+    // it; else at or after it). Galloping from `from`: a column's changes start where
+    // the previous column's end, so the search costs the log of one column's changes,
+    // not of the whole track's.
+    auto gallop = [&](double x, std::size_t from, bool strict) {
+        auto passes = [&](std::size_t i) {
+            const auto t = static_cast<double>(times[i]);
+            return strict ? t > x : t >= x;
+        };
+        std::size_t lo = from, step = 1;
+        while (lo + step < times.size() && !passes(lo + step - 1)) {
+            lo += step;
+            step *= 2;
+        }
+        const std::size_t hi = std::min(times.size(), lo + step);
+        const auto first = begin + static_cast<std::ptrdiff_t>(lo), last = begin + static_cast<std::ptrdiff_t>(hi);
+        return static_cast<std::size_t>(
+            (strict ? std::upper_bound(first, last, x, [](double v, Time e) { return v < static_cast<double>(e); })
+                    : std::lower_bound(first, last, x, [](Time e, double v) { return static_cast<double>(e) < v; })) -
+            begin);
     };
-    auto at_or_after = [&](double x, std::size_t from) {
-        return static_cast<std::size_t>(std::lower_bound(begin + static_cast<std::ptrdiff_t>(from), times.end(), x,
-                                                         [](Time e, double v) { return static_cast<double>(e) < v; }) -
-                                        begin);
-    };
+    auto after = [&](double x, std::size_t from) { return gallop(x, from, true); };
+    auto at_or_after = [&](double x, std::size_t from) { return gallop(x, from, false); };
     std::size_t next = after(t0, 0); // the first change after the column's start
     for (std::size_t k = 0; k < n; ++k) {
         const double ta = t0 + w * static_cast<double>(k), tb = ta + w;

@@ -221,6 +221,7 @@ ImportOptions import_options(const TraceFileRef& ref)
     }
     options.components.spec = ref.import_components;
     options.lane = static_cast<std::size_t>(ref.import_lane);
+    options.state_lanes = ref.import_state_lanes;
     apply_import_settings(ref.import_settings, options, shown_path(ref));
     return options;
 }

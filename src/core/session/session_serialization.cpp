@@ -93,8 +93,10 @@ namespace chitra::session_detail {
 inline constexpr unsigned kTraceFileRefImportVersion = 2;
 inline constexpr unsigned kTraceFileRefLanesVersion = 3;
 inline constexpr unsigned kTraceFileRefSettingsVersion = 4;
+inline constexpr unsigned kTraceFileRefStateLanesVersion = 5;
 }
-CHITRA_SESSION_CLASS(chitra::TraceFileRef, 4) // 2: the import choice; 3: lanes; 4: import settings
+// 2: the import choice; 3: lanes; 4: import settings; 5: the lanes that form the states
+CHITRA_SESSION_CLASS(chitra::TraceFileRef, 5)
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
@@ -494,6 +496,11 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
     } else {
         f.import_settings = {};
     }
+    // Older records formed states from every chosen lane.
+    if (version >= chitra::session_detail::kTraceFileRefStateLanesVersion)
+        ar& named("import_state_lanes", f.import_state_lanes);
+    else
+        f.import_state_lanes.clear();
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 { check_version<A, DisplayPlacement>(version);

@@ -122,3 +122,74 @@ TEST(TraceFromLanes, KeepsTheChosenLanesAndOneLaneAloneTheOriginOfThemAll)
     EXPECT_THROW(trace_from_lanes(lt, {"/rank/"}, 3), InputError);
     EXPECT_THROW(trace_from_lanes(lt, {"/nothing/"}), InputError);
 }
+
+TEST(LaneChoiceFigures, StopsCountingPastTheLimit)
+{
+    std::mt19937 rng(11);
+    const LaneTrace lt = randomLanes(rng, 5, 3000);
+    const std::vector<std::size_t> lanes{0, 1, 2, 3};
+    const LaneChoiceFigures all = lane_choice_figures(lt, lanes);
+    ASSERT_GT(all.states, 20u);
+    const LaneChoiceFigures cut = lane_choice_figures(lt, lanes, 20);
+    EXPECT_EQ(cut.states, 21u);
+    EXPECT_LT(cut.records, all.records);
+    EXPECT_EQ(lane_choice_figures(lt, lanes, all.states).states, all.states); // at the limit: all of them
+}
+
+// The leading lanes within a limit are the most that fit it: one more would not.
+TEST(LeadingLanesWithin, IsTheLongestPrefixThatFits)
+{
+    std::mt19937 rng(5);
+    for (int round = 0; round < 30; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        const LaneTrace lt = randomLanes(rng, 2 + rng() % 6, 50 + static_cast<int>(rng() % 600));
+        std::vector<std::size_t> lanes;
+        for (std::size_t l = 0; l < lt.lanes.size(); ++l)
+            if (!lt.lanes[l].changes.empty())
+                lanes.push_back(l);
+        if (lanes.empty())
+            continue;
+        const std::uint64_t limit = 1 + rng() % 60;
+        const std::size_t n = leading_lanes_within(lt, lanes, limit);
+        ASSERT_GE(n, 1u);
+        ASSERT_LE(n, lanes.size());
+        auto statesOf = [&](std::size_t k) {
+            return distinctStates(to_trace(lt, std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<long>(k))));
+        };
+        if (n > 1)
+            EXPECT_LE(statesOf(n), limit);
+        if (n < lanes.size())
+            EXPECT_GT(statesOf(n + 1), limit);
+    }
+}
+
+// States formed from some chosen lanes: the others stay lanes of the trace, and the times
+// count from the first change of them all, as with every chosen lane.
+TEST(TraceFromLanes, StatesOfSomeLanesKeepEveryChosenLane)
+{
+    LaneTraceBuilder b("t.json", "chrome");
+    const auto r0 = b.add_lane("rank 0"), io = b.add_lane("io"), r1 = b.add_lane("rank 1");
+    const auto a = b.state("A"), c = b.state("C");
+    b.push(io, 500, c);
+    b.push(r0, 1000, a);
+    b.push(r1, 1700, c);
+    b.pop(r0, 2000);
+    b.pop(r1, 2500);
+    b.pop(io, 3000);
+    auto lt = std::make_shared<const LaneTrace>(b.finish());
+
+    const Trace t = trace_from_lanes(lt, {"all"}, 0, "1,3");
+    EXPECT_EQ(t.header.components, 2u);
+    ASSERT_TRUE(t.lanes);
+    ASSERT_EQ(t.lanes->lanes.size(), 3u); // the lanes view still shows io
+    EXPECT_EQ(t.lanes->lanes[1].name, "io");
+    ASSERT_EQ(t.size(), 4u); // rank 0 and rank 1 change at 1000, 1700, 2000, 2500
+    EXPECT_EQ(t.times[0], 500);  // from io's first change at 500
+    EXPECT_EQ((*t.symbols)[t.states[0]].name, "A|-");
+    EXPECT_EQ((*t.symbols)[t.states[1]].name, "A|C");
+    EXPECT_EQ(trace_origin(t), 500);
+    // The lanes of a projection count over every chosen lane.
+    const Trace io_alone = project_lanes(t, {1});
+    EXPECT_EQ((*io_alone.symbols)[io_alone.states[0]].name, "C");
+    EXPECT_THROW(trace_from_lanes(lt, {"all"}, 0, "4"), InputError);
+}

@@ -32,6 +32,7 @@ TEST(SessionImportChoice, RoundTrips)
 {
     Session s;
     s.files = {imported("/rank [0-3]/", 0), imported("1,3, worker <a&b>", 2)};
+    s.files[0].import_state_lanes = "1,2";
     s.files.push_back(TraceFileRef{.path_absolute = "/data/plain.pes"});
     const std::string text = session_to_text(s);
     EXPECT_NE(text.find("import_components"), std::string::npos);
@@ -41,6 +42,8 @@ TEST(SessionImportChoice, RoundTrips)
     EXPECT_EQ(loaded.session.files[0].import_components, "/rank [0-3]/");
     EXPECT_EQ(loaded.session.files[1].import_components, "1,3, worker <a&b>");
     EXPECT_EQ(loaded.session.files[1].import_lane, 2u);
+    EXPECT_EQ(loaded.session.files[0].import_state_lanes, "1,2");
+    EXPECT_EQ(loaded.session.files[1].import_state_lanes, "");
     EXPECT_EQ(loaded.session.files[2].import_format, "");
     EXPECT_EQ(loaded.session.files[2].import_components, "all");
     EXPECT_EQ(loaded.session.files[2].import_lane, 0u);
@@ -70,6 +73,10 @@ TEST(SessionImportChoice, ImportOptionsFollowTheChoice)
     EXPECT_EQ(*o.from, SourceFormat::chrome);
     EXPECT_EQ(o.components.spec, "/rank/");
     EXPECT_EQ(o.lane, 3u);
+    EXPECT_EQ(o.state_lanes, "");
+    TraceFileRef someStates = imported("/rank/", 0);
+    someStates.import_state_lanes = "1";
+    EXPECT_EQ(import_options(someStates).state_lanes, "1");
     const ImportOptions detect = import_options(TraceFileRef{.path_absolute = "/x.pes"});
     EXPECT_FALSE(detect.from.has_value());
     EXPECT_EQ(detect.components.spec, "all");
@@ -161,14 +168,17 @@ TEST(SessionImportChoice, EntriesAreTheSameOnlyWithTheSameChoiceAndLanes)
     otherChoice.import_components = "1,2";
     TraceFileRef otherLanes = shown;
     otherLanes.lanes = {1};
+    TraceFileRef otherStates = shown;
+    otherStates.import_state_lanes = "1";
     TraceFileRef same = shown;
     same.views = {ViewState{.name = "view 2"}};
     Session mine, theirs;
     mine.files = {shown};
-    theirs.files = {otherChoice, otherLanes, same};
+    theirs.files = {otherChoice, otherLanes, same, otherStates};
     const MergeReport report = merge_sessions(mine, theirs);
-    ASSERT_EQ(mine.files.size(), 3u);
-    EXPECT_EQ(report.files_added, 2u);
+    ASSERT_EQ(mine.files.size(), 4u);
+    EXPECT_EQ(report.files_added, 3u);
+    EXPECT_EQ(mine.files[3].import_state_lanes, "1");
     EXPECT_EQ(mine.files[0].views.size(), 2u); // the same entry: its views merged
     EXPECT_EQ(mine.files[1].import_components, "1,2");
     EXPECT_EQ(mine.files[2].lanes, (std::vector<std::uint64_t>{1}));
@@ -188,4 +198,20 @@ TEST(SessionImportChoice, ResolvedViewsCarryTheChoiceAndTheLanes)
     const SessionViewTarget target = resolve_session_view(dir.file("s.chitra"), "v");
     EXPECT_EQ(target.import.components.spec, "1,2");
     EXPECT_EQ(target.lanes, (std::vector<std::uint64_t>{1}));
+}
+
+// A record of version 4 (written before the lanes that form the states were kept) formed
+// its states from every chosen lane: it loads so, and saved again it keeps that.
+TEST(SessionImportChoice, VersionFourRecordsFormStatesFromEveryChosenLane)
+{
+    const auto path = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/sessions/v1/import-settings-v4.chitra";
+    const std::string text = read_text(path.string());
+    EXPECT_EQ(text.find("import_state_lanes"), std::string::npos);
+    const LoadedSession loaded = load_session(path.string());
+    ASSERT_EQ(loaded.session.files.size(), 1u);
+    EXPECT_EQ(loaded.session.files[0].import_components, "1,2");
+    EXPECT_EQ(loaded.session.files[0].import_state_lanes, "");
+    const std::string again = session_to_text(loaded.session);
+    EXPECT_NE(again.find("import_state_lanes"), std::string::npos);
+    EXPECT_EQ(load_session_text(again, "again.chitra").session, loaded.session);
 }

@@ -1,12 +1,14 @@
 // The drawing of the lanes view as a QCustomPlot plottable: one row per shown lane (or
 // nesting depth), regions coloured by state from per-pixel-column summaries, so a frame
-// costs O(rows x columns x log changes) for any trace length; the view's linked selection
+// costs O(rows x columns x log changes) for any trace length, written as pixels into one
+// image (a painter's rectangle per region cost most of a busy frame); the view's linked selection
 // and brushed pattern matches are shaded across the rows. Include only from .cpp files.
 #pragma once
 
 #include "views/lanes/lane_rows.hpp"
 
 #include <QColor>
+#include <QImage>
 #include <qcustomplot.h>
 
 #include <vector>
@@ -33,13 +35,15 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    void drawRow(QCPPainter* painter, const LaneRow& row, int top, int bottom, int left, int right) const;
+    // Row pixels [top, bottom) of frame_ (0 = the clip's top) over pixel columns [left, right).
+    void drawRow(const LaneRow& row, int top, int bottom, int left, int right) const;
     void drawShading(QCPPainter* painter, const QRect& clip) const;
 
     const LaneRows* rows_;
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
     mutable std::vector<LaneColumn> columns_; // per-frame buffer kept between frames
+    mutable QImage frame_;                    // the rows, drawn as pixels then painted at once
 };
 
 } // namespace chitra::app

@@ -132,14 +132,25 @@ Trace load_trace(const std::string& path, const ImportOptions& options, SourceFo
         return read_binary_file(path);
     ImportOptions o = options;
     o.from = f;
-    return trace_from_lanes(std::make_shared<const LaneTrace>(import_lanes(path, o)), options.components, options.lane);
+    return trace_from_lanes(std::make_shared<const LaneTrace>(import_lanes(path, o)), options.components, options.lane,
+                            options.state_lanes);
 }
 
-Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane)
+Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane,
+                       const std::string& state_lanes)
 {
     const std::vector<std::size_t> chosen = choose_lanes(*lanes, components);
     Trace trace;
     std::vector<std::size_t> shown = chosen;
+    if (lane == 0 && !state_lanes.empty()) {
+        auto kept = std::make_shared<const LaneTrace>(select_lanes(*lanes, chosen));
+        std::vector<std::size_t> all(chosen.size());
+        for (std::size_t k = 0; k < all.size(); ++k)
+            all[k] = k;
+        trace = to_trace(*kept, choose_lanes(*kept, {state_lanes}), first_change(*kept, all));
+        trace.lanes = std::move(kept);
+        return trace;
+    }
     if (lane == 0) {
         trace = to_trace(*lanes, chosen);
     } else {
