@@ -118,6 +118,31 @@ private slots:
         QVERIFY(lanes->isVisible());
     }
 
+    // The 83 lanes of the clang sample in a small window: long lane names and many rows
+    // must not squeeze the plot to a sliver; the rows keep most of the width and height.
+    void manyLanesKeepTheirPlotInASmallWindow()
+    {
+        auto w = windowWith(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/clang-time-trace.json"));
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(lanes->rows().rows().size() > 50);
+        for (const QSize size : {QSize(1400, 900), QSize(900, 600), QSize(700, 500)}) {
+            w->resize(size);
+            QTest::qWait(50);
+            settle(lanes);
+            const QRect plot = lanes->plot()->axisRect()->rect();
+            const QString what = QString("window %1x%2: plot %3x%4 of %5x%6")
+                                     .arg(size.width())
+                                     .arg(size.height())
+                                     .arg(plot.width())
+                                     .arg(plot.height())
+                                     .arg(lanes->plot()->width())
+                                     .arg(lanes->plot()->height());
+            QVERIFY2(plot.width() >= lanes->plot()->width() / 2, qPrintable(what));
+            QVERIFY2(plot.height() >= 40, qPrintable(what));
+        }
+    }
+
     // A trace of one lane opens without it; View ▸ Lanes view adds it.
     void oneLaneOpensWithoutIt()
     {

@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <QPointer>
 #include <QStringList>
 
 #include <algorithm>
@@ -36,14 +37,21 @@ struct Unit {
 constexpr Unit kSeconds[] = {{1.0, u"s"}, {1e-3, u"ms"}, {1e-6, u"\u00B5s"}, {1e-9, u"ns"}, {1e-12, u"ps"}};
 constexpr Unit kCounts[] = {{1e12, u"T"}, {1e9, u"G"}, {1e6, u"M"}, {1e3, u"k"}};
 
+// Labels such as "1.25 ms" or "12 500" need about this many pixels apart to stay apart.
+constexpr int kPixelsPerTick = 80;
+
 class TimeTicker final : public QCPAxisTicker {
 public:
-    explicit TimeTicker(TimeBase base) : base_(base) { setTickCount(6); }
+    TimeTicker(TimeBase base, const QCPAxis* axis) : base_(base), axis_(axis) { setTickCount(6); }
 
 protected:
     double getTickStep(const QCPRange& range) override
     {
-        step_ = niceStep125(range.size(), tickCount());
+        // Fewer ticks on a narrow axis, so that labels never run into each other.
+        int count = tickCount();
+        if (axis_ && axis_->axisRect())
+            count = std::clamp(axis_->axisRect()->width() / kPixelsPerTick, 2, count);
+        step_ = niceStep125(range.size(), count);
         return step_;
     }
     QVector<QString> createLabelVector(const QVector<double>& ticks, const QLocale&, QChar, int) override
@@ -53,6 +61,7 @@ protected:
 
 private:
     TimeBase base_;
+    QPointer<const QCPAxis> axis_;
     double step_ = 1.0;
 };
 
@@ -182,11 +191,11 @@ QSharedPointer<QCPAxisTicker> makeLogFrequencyTicker(std::optional<double> secon
     return QSharedPointer<QCPAxisTicker>(new LogFrequencyTicker(secondsPerTick));
 }
 
-QSharedPointer<QCPAxisTicker> makeTimeTicker(TimeBase base)
+QSharedPointer<QCPAxisTicker> makeTimeTicker(TimeBase base, const QCPAxis* axis)
 {
-    return QSharedPointer<QCPAxisTicker>(new TimeTicker(base));
+    return QSharedPointer<QCPAxisTicker>(new TimeTicker(base, axis));
 }
 
-QSharedPointer<QCPAxisTicker> makeCountTicker() { return makeTimeTicker(TimeBase::cycles); }
+QSharedPointer<QCPAxisTicker> makeCountTicker(const QCPAxis* axis) { return makeTimeTicker(TimeBase::cycles, axis); }
 
 } // namespace chitra::app

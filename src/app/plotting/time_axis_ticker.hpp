@@ -12,15 +12,17 @@
 
 #include <optional>
 
+class QCPAxis;
 class QCPAxisTicker;
 
 namespace chitra::app {
 
 // The ticker for an axis whose coordinates are ticks of `base`.
-QSharedPointer<QCPAxisTicker> makeTimeTicker(chitra::TimeBase base);
+// With `axis`, narrow axes get fewer ticks (one per 80 pixels or so, at least 2).
+QSharedPointer<QCPAxisTicker> makeTimeTicker(chitra::TimeBase base, const QCPAxis* axis = nullptr);
 
 // Counts (event indices, records): grouped numbers, k/M/G multipliers for large steps.
-QSharedPointer<QCPAxisTicker> makeCountTicker();
+QSharedPointer<QCPAxisTicker> makeCountTicker(const QCPAxis* axis = nullptr);
 
 // Frequencies given in cycles per tick: Hz with SI prefixes ("500 Hz", "1.5 kHz") when
 // `secondsPerTick` is known, else plain numbers (cycles per event or per cycle).

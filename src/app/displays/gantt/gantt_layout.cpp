@@ -93,7 +93,7 @@ void GanttDisplay::rebuildLayout()
         y->setTickLabelFont(small);
         y->setLabelFont(small);
         x->setTickLabelFont(small);
-        x->setTicker(makeTimeTicker(doc_->trace().header.timebase));
+        x->setTicker(makeTimeTicker(doc_->trace().header.timebase, x));
         if (c == last)
             x->setLabel(tr("time"));
         grid->addElement(row, 0, rect);

@@ -8,11 +8,13 @@
 
 
 #include <QElapsedTimer>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QRubberBand>
 #include <QTimer>
 #include <QToolButton>
@@ -27,7 +29,8 @@ namespace chitra::app {
 namespace {
 
 constexpr int kMinLabelSpacing = 13; // px between two lane names on the axis
-constexpr int kLegendStates = 12;
+constexpr int kLegendLines = 2;       // the rows keep the height, however many states
+constexpr int kLegendNameChars = 32; // longer names are shortened in the middle
 
 } // namespace
 
@@ -58,7 +61,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal);
     plot_->axisRect()->setRangeZoom(Qt::Horizontal);
-    plot_->xAxis->setTicker(makeTimeTicker(doc->trace().header.timebase));
+    plot_->xAxis->setTicker(makeTimeTicker(doc->trace().header.timebase, plot_->xAxis));
     plot_->yAxis->setRangeReversed(true);
     plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     plot_->yAxis->grid()->setVisible(false);
@@ -209,15 +212,55 @@ void LanesView::updateLegend()
         if (time[s] > 0)
             order.emplace_back(-time[s], s);
     std::sort(order.begin(), order.end());
+    legendOrder_.clear();
+    for (const auto& entry : order)
+        legendOrder_.push_back(entry.second);
+    layoutLegend();
+}
+
+void LanesView::layoutLegend()
+{
+    // Entries are laid out as the label wraps them (whole entries, a space between), up
+    // to kLegendLines lines with room left on the last for "and N more".
+    const LaneTrace& lanes = rows_->trace();
+    const QFontMetrics metrics(legend_->font());
+    const int width = std::max(100, legend_->contentsRect().width());
+    const QString more = tr("and %1 more").arg(legendOrder_.size());
+    int line = 1, x = 0;
+    std::size_t shown = 0;
     QString html;
-    for (std::size_t i = 0; i < order.size() && i < static_cast<std::size_t>(kLegendStates); ++i) {
-        const LaneStateId s = order[i].second;
+    QStringList tip;
+    for (; shown < legendOrder_.size(); ++shown) {
+        const LaneStateId s = legendOrder_[shown];
+        QString name = QString::fromStdString(lanes.state_names[s]);
+        if (name.size() > kLegendNameChars)
+            name = name.left(kLegendNameChars / 2 - 1) + QStringLiteral("\u2026") + name.right(kLegendNameChars / 2 - 1);
+        const int w = metrics.horizontalAdvance(QStringLiteral("\u25a0 ") + name + QStringLiteral("    "));
+        const bool last = line == kLegendLines;
+        if (x + w + (last ? metrics.horizontalAdvance(more) : 0) > width) {
+            if (last)
+                break;
+            ++line;
+            x = 0;
+        }
+        x += w;
         html += QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2&nbsp;&nbsp; ")
-                    .arg(plottable_->colour(s).name(), QString::fromStdString(lanes.state_names[s]).toHtmlEscaped());
+                    .arg(plottable_->colour(s).name(), name.toHtmlEscaped().replace(' ', "&nbsp;"));
     }
-    if (order.size() > static_cast<std::size_t>(kLegendStates))
-        html += tr("and %1 more").arg(order.size() - kLegendStates);
+    if (shown < legendOrder_.size()) {
+        html += tr("and %1 more").arg(legendOrder_.size() - shown);
+        for (std::size_t i = shown; i < legendOrder_.size() && tip.size() < 40; ++i)
+            tip << QString::fromStdString(lanes.state_names[legendOrder_[i]]);
+    }
     legend_->setText(html);
+    legend_->setToolTip(tip.join('\n'));
+}
+
+void LanesView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (!legendOrder_.empty())
+        layoutLegend();
 }
 
 QPoint LanesView::pixelOf(double t, double row) const

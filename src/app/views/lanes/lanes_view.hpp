@@ -71,11 +71,13 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void buildColours();
     void updateAxisLabels();
     void updateLegend();
+    void layoutLegend(); // the states of legendOrder_ that fit its lines at the current width
     void showContextMenu(const QPoint& plotPos);
     void rubberBandDone(int px0, int px1, const QPoint& globalPos);
 
@@ -87,6 +89,7 @@ private:
     QToolButton* showAll_ = nullptr;
     QLabel* count_ = nullptr;
     QLabel* legend_ = nullptr;
+    std::vector<LaneStateId> legendOrder_; // states by time taken over the shown rows
     std::optional<QPoint> pressAt_;
     bool bandDrag_ = false;
     QRubberBand* band_ = nullptr;

@@ -286,7 +286,7 @@ void TracePlot::rebuildAxes()
     // The tick labels carry the unit ("1.5 s"), so the label is just the quantity.
     const TimeBase base = doc_->trace().header.timebase;
     plot_->xAxis->setLabel(axis_ == XAxis::Event ? tr("event") : tr("time"));
-    plot_->xAxis->setTicker(axis_ == XAxis::Event ? makeCountTicker() : makeTimeTicker(base));
+    plot_->xAxis->setTicker(axis_ == XAxis::Event ? makeCountTicker(plot_->xAxis) : makeTimeTicker(base, plot_->xAxis));
     plot_->yAxis->setRange(-0.5, std::max(1, doc_->laneCount()) - 0.5);
     refreshTicks();
     (void)ses;
