@@ -8,7 +8,8 @@
 # and prints the median and least replot time of the lanes view at full zoom-out (the
 # whole trace in view), with the wall time and peak resident memory of the whole run
 # (/usr/bin/time -v: import, opening every view, the replots).
-# The build's chitra is used (CHITRA_BUILD_DIR, default build).
+# The build's chitra is used (CHITRA_BUILD_DIR, default build); CHITRA_BENCH_LANES lists
+# the lane counts (default "1 8 64"), e.g. CHITRA_BENCH_LANES=64 for 10^8 changes alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${CHITRA_BUILD_DIR:-build}
@@ -18,7 +19,7 @@ if [[ ${#totals[@]} -eq 0 ]]; then totals=(1000000 10000000); fi
 mkdir -p "$work"
 printf '%-10s %-6s %-10s %-12s %-12s %-8s %-10s\n' total lanes changes median_ms least_ms wall_s peak_MB
 for total in "${totals[@]}"; do
-  for lanes in 1 8 64; do
+  for lanes in ${CHITRA_BENCH_LANES:-1 8 64}; do
     trace="$work/lanes-$lanes-$total.json"
     [[ -f "$trace" ]] || python3 scripts/make-lanes-bench.py "$lanes" "$total" "$trace"
     out=$(QT_QPA_PLATFORM=offscreen /usr/bin/time -v "$build/src/app/chitra" --open "$trace" --display lanes \

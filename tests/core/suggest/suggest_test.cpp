@@ -259,6 +259,80 @@ TEST(Suggest, StopsWhenCancelled)
     EXPECT_THROW(suggest(ses), Cancelled);
 }
 
+// Time shares that fall off smoothly (each state 1.6 times as long as the next: no gap of
+// 4) have no clear break; the head/tail break at the mean share cuts the tail as a whole,
+// and only it: every state over the mean stays.
+TEST(Suggest, AHeavyTailWithoutAGapIsCutAtTheMean)
+{
+    std::mt19937 rng(3);
+    std::vector<std::pair<std::string, Time>> states;
+    double length = 100000;
+    for (int k = 0; k < 16; ++k, length /= 1.6)
+        states.emplace_back("P" + std::to_string(k), static_cast<Time>(length));
+    std::shuffle(states.begin(), states.end(), rng); // one order, repeated: a cycle of 16
+    std::string spec;
+    for (int round = 0; round < 40; ++round)
+        for (const auto& [name, t] : states)
+            spec += name + ":" + std::to_string(t) + " ";
+    const Ses ses = make_ses(spec);
+    const double mean = 1.0 / static_cast<double>(states.size());
+    double total = 0;
+    for (const auto& st : states)
+        total += static_cast<double>(st.second);
+    std::set<std::string> head;
+    for (const auto& [name, t] : states)
+        if (static_cast<double>(t) / total > mean)
+            head.insert(name);
+    ASSERT_GE(head.size(), 2u);
+    ASSERT_LT(10 * head.size(), 4 * states.size());
+
+    const Suggestion* cut = nullptr;
+    const auto suggestions = suggest(ses);
+    for (const Suggestion& s : suggestions)
+        if (std::holds_alternative<step::FilterTime>(s.step))
+            cut = &s;
+    ASSERT_NE(cut, nullptr);
+    EXPECT_NE(cut->reason.find("head/tail"), std::string::npos) << cut->reason;
+    EXPECT_LT(cut->states_after, cut->states_before);
+    std::set<std::string> kept;
+    for (const std::string& name : states_of(apply_alone(ses, cut->step)))
+        if (name[0] == 'P')
+            kept.insert(name);
+    EXPECT_EQ(kept, head);
+}
+
+// A rare state that holds much of the time is not noise: the filter by counts at the mean
+// keeps it however rare it is, and merges the rare short ones.
+TEST(Suggest, TheCountFilterAtTheMeanKeepsRareLongStates)
+{
+    // Counts 200, 67, 20, 8, 5, 4: no gap of 4, a head of two.
+    std::string spec;
+    for (int r = 0; r < 200; ++r) {
+        spec += "A:100 ";
+        if (r % 3 == 0)
+            spec += "B:50 ";
+        if (r % 10 == 0)
+            spec += "C:20 ";
+        if (r % 25 == 0)
+            spec += "BIG:40000 ";
+        if (r % 40 == 0)
+            spec += "D:5 ";
+        if (r % 50 == 0)
+            spec += "E:3 ";
+    }
+    const Ses ses = make_ses(spec);
+    const Suggestion* filter = nullptr;
+    const auto suggestions = suggest(ses);
+    for (const Suggestion& s : suggestions)
+        if (std::holds_alternative<step::FilterEvent>(s.step) && s.reason.find("head/tail") != std::string::npos)
+            filter = &s;
+    ASSERT_NE(filter, nullptr);
+    const std::set<std::string> left = states_of(apply_alone(ses, filter->step));
+    EXPECT_TRUE(left.count("BIG")) << filter->reason;
+    EXPECT_TRUE(left.count("A") && left.count("B") && left.count("C"));
+    EXPECT_FALSE(left.count("D") || left.count("E")) << filter->reason;
+}
+
 TEST(NaturalBreaks, TheLargestGapOnALogScale)
 {
     const auto gap = largest_log_gap({1000, 3, 900, 0, 5, 1100, 2});
@@ -390,4 +464,24 @@ TEST(SuggestLanes, ASingleLaneTraceGetsNoLaneSuggestion)
 }
 
 } // namespace
+} // namespace chitra
+
+namespace chitra {
+// Every sample trace, as its producer wrote it, reduces by the suggestions alone to a
+// chain an analyst reads at a glance (docs/tutorial.md step 12 lists the steps).
+TEST(SuggestSamples, FollowingTheSuggestionsLeavesAFewStates)
+{
+    for (const char* sample : {"clang-time-trace.json", "node-trace-events.json", "philosophers-n3-x1000-m100.events",
+                               "smpi-halo-r4.paje", "taskpool-w4-n300.prv", "pipeline-p1-c2.pes",
+                               "lttng-workers-t4-n10", "lttng-workers-cyg-t2-n3"}) {
+        SCOPED_TRACE(sample);
+        const Trace trace = load_trace(std::string(CHITRA_SOURCE_DIR) + "/sample_traces/" + sample);
+        const Ses start = base_ses(trace);
+        const Ses end = follow_suggestions(start);
+        const std::size_t before = std::set<SymbolId>(start.symbol.begin(), start.symbol.end()).size();
+        const std::size_t after = std::set<SymbolId>(end.symbol.begin(), end.symbol.end()).size();
+        EXPECT_LE(after, 12u) << before << " states, " << after << " after following the suggestions";
+        EXPECT_LT(after, before);
+    }
+}
 } // namespace chitra
