@@ -2,6 +2,7 @@
 // every action that has a shortcut with its key sequence, Help ▸ About names the version and
 // license of Chitra and of every linked library, View ▸ Focus folds the docks away and back.
 #include "main_window_test_util.hpp"
+#include "plotting/plot_theme.hpp"
 
 #include "dialogs/about_dialog.hpp"
 #include "dialogs/preferences_dialog.hpp"
@@ -269,6 +270,51 @@ private slots:
         // Back to the defaults for the tests that follow.
         w->applyPreferences(Preferences{});
         QCOMPARE(preferredMinVisitSeconds(), Preferences{}.shortVisitSeconds);
+    }
+
+    // Preferences ▸ Theme ▸ Dark: windows and every plot turn dark at once, their text
+    // light, the states keep their colours; Light and the desktop's look come back.
+    void darkThemeReachesEveryPlot()
+    {
+        QSettings().remove("preferences");
+        auto w = testutil::quietWindow(1280, 800);
+        QString error;
+        QVERIFY2(w->openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes", &error), qPrintable(error));
+        auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
+        QVERIFY(plot);
+        plot->replot();
+        const QColor lightBackground = plot->grab().toImage().pixelColor(2, 2);
+        QVERIFY(lightBackground.lightnessF() > 0.8);
+
+        whenModalOpens<PreferencesDialog>([](PreferencesDialog* d) {
+            testutil::chooseByKeys(d->themeBox(), 2); // Dark
+            QTest::keyClick(d, Qt::Key_Return);
+        });
+        QTest::keySequence(w.get(), w->actions()->preferences->shortcut());
+        QTRY_COMPARE(w->preferences().theme, Theme::dark);
+        QVERIFY(isDark(QApplication::palette()));
+        QCOMPARE(Preferences::load().theme, Theme::dark);
+        QCoreApplication::processEvents();
+        int plots = 0;
+        for (QWidget* widget : QApplication::allWidgets()) {
+            auto* p = qobject_cast<QCustomPlot*>(widget);
+            if (!p || !p->isVisible())
+                continue;
+            ++plots;
+            p->replot();
+            QVERIFY2(p->grab().toImage().pixelColor(2, 2).lightnessF() < 0.2, qPrintable(p->objectName()));
+            for (QCPAxis* axis : p->axisRect()->axes())
+                QVERIFY2(axis->tickLabelColor().lightnessF() > 0.8, qPrintable(p->objectName()));
+        }
+        QVERIFY(plots >= 2); // the time view and the frequency view at least
+        const QImage dark = plot->grab().toImage();
+        QVERIFY(pixelsOf(dark, {0xFF4E79A7, 0xFFF28E2B, 0xFFE15759, 0xFF76B7B2, 0xFF59A14F}) > 100);
+        testutil::saveShot(w.get(), "dark-theme");
+
+        w->applyPreferences(Preferences{.theme = Theme::light});
+        QVERIFY(!isDark(QApplication::palette()));
+        QTRY_VERIFY(plot->grab().toImage().pixelColor(2, 2).lightnessF() > 0.8); // redrawn on its own
+        w->applyPreferences(Preferences{}); // the desktop's look, for the tests that follow
     }
 };
 

@@ -61,11 +61,19 @@ PreferencesDialog::PreferencesDialog(const Preferences& current, QWidget* parent
     shortVisit_->setSeconds(current.shortVisitSeconds);
     shortVisit_->setToolTip(tr("The short-visit threshold new Gantt and rate displays start with"));
 
+    theme_ = new QComboBox(this);
+    theme_->addItem(tr("Follow the desktop"), static_cast<int>(Theme::desktop));
+    theme_->addItem(tr("Light"), static_cast<int>(Theme::light));
+    theme_->addItem(tr("Dark"), static_cast<int>(Theme::dark));
+    theme_->setCurrentIndex(theme_->findData(static_cast<int>(current.theme)));
+    theme_->setToolTip(tr("The colours of windows and plots: the desktop's, or light or dark whatever it uses"));
+
     auto* form = new QFormLayout;
     form->addRow(tr("&Durations in:"), unit_);
     form->addRow(tr("State &colours:"), palette_);
     form->addRow(tr("&Autosave every:"), autosave_);
     form->addRow(tr("&Short visits below:"), shortVisit_);
+    form->addRow(tr("&Theme:"), theme_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -84,6 +92,7 @@ Preferences PreferencesDialog::chosen() const
     p.palette = paletteFromKey(palette_->currentData().toString());
     p.autosaveMinutes = autosave_->value();
     p.shortVisitSeconds = shortVisit_->seconds();
+    p.theme = static_cast<Theme>(theme_->currentData().toInt());
     return p;
 }
 

@@ -24,12 +24,14 @@ public:
     QComboBox* paletteBox() const { return palette_; }
     QSpinBox* autosaveBox() const { return autosave_; }
     MinVisitBox* shortVisitBox() const { return shortVisit_; }
+    QComboBox* themeBox() const { return theme_; }
 
 private:
     QComboBox* unit_ = nullptr;
     QComboBox* palette_ = nullptr;
     QSpinBox* autosave_ = nullptr;
     MinVisitBox* shortVisit_ = nullptr;
+    QComboBox* theme_ = nullptr;
 };
 
 } // namespace chitra::app

@@ -1,5 +1,7 @@
 #include "ensemble/parameter_plot.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "plotting/palette.hpp"
 
 #include <QComboBox>
@@ -42,6 +44,7 @@ ParameterPlot::ParameterPlot(QWidget* parent)
       predictAt_(new QDoubleSpinBox(this)), formula_(new QLabel(this)), prediction_(new QLabel(this)),
       plot_(new QCustomPlot(this))
 {
+    followPalette(plot_);
     parameter_->setObjectName(QStringLiteral("ensembleParameter"));
     parameter_->setToolTip(tr("The parameter on the x axis"));
     quantity_->addItem(tr("Mean occupancy"), static_cast<int>(Quantity::meanOccupancy));

@@ -1,5 +1,7 @@
 #include "ensemble/spectra_plot.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "plotting/palette.hpp"
 
 #include <QVBoxLayout>
@@ -33,6 +35,7 @@ SpectraPlot::SpectraPlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
+    followPalette(plot_);
     plot_->setObjectName(QStringLiteral("ensembleSpectra"));
     plot_->xAxis->setLabel(tr("Frequency (cycles per event)"));
     plot_->yAxis->setLabel(tr("Power (mean per band)"));

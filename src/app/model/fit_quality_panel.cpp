@@ -1,5 +1,7 @@
 #include "model/fit_quality_panel.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "plotting/palette.hpp"
 
 #include <QFutureWatcher>
@@ -54,6 +56,7 @@ FitQualityPanel::FitQualityPanel(const SemiMarkovModel& model, std::shared_ptr<c
     tests_->setSelectionBehavior(QAbstractItemView::SelectRows);
 
     plot_ = new QCustomPlot(this);
+    followPalette(plot_);
     plot_->setMinimumSize(280, 140);
     plot_->xAxis->setLabel(tr("frequency (cycles per event)"));
     plot_->yAxis->setLabel(tr("power"));

@@ -1,4 +1,5 @@
 #include "model/transition_graph_widget.hpp"
+#include "plotting/plot_theme.hpp"
 
 #include "text/definition_text.hpp"
 #include "text/number_format.hpp"
@@ -25,8 +26,11 @@ namespace chitra::app {
 namespace {
 
 constexpr double kPointsPerInch = 72.0;
-const QColor kEdge(0x33, 0x33, 0x33);
-const QColor kDefinition(0x66, 0x66, 0x66);
+// Ink for edges, definitions and labels, from the palette: dark on a light base, light
+// on a dark one (plotting/plot_theme.hpp).
+QColor edgeInk(const QPalette& p) { return isDark(p) ? QColor(0xd0, 0xd0, 0xd0) : QColor(0x33, 0x33, 0x33); }
+QColor definitionInk(const QPalette& p) { return isDark(p) ? QColor(0x9a, 0x9a, 0x9a) : QColor(0x66, 0x66, 0x66); }
+QColor labelInk(const QPalette& p) { return isDark(p) ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x22, 0x22, 0x22); }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -102,7 +106,7 @@ TransitionGraphWidget::TransitionGraphWidget(QWidget* parent)
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-    setBackgroundBrush(Qt::white);
+    setBackgroundBrush(palette().base());
     setMinimumSize(240, 160);
 }
 
@@ -334,17 +338,17 @@ void TransitionGraphWidget::rebuild()
     // Clusters first (behind), then edges, then nodes on top.
     for (std::size_t k = 0; k < layout_.clusters.size(); ++k) {
         const QRectF r = layout_.clusters[k];
-        auto* item = sc->addRect(r, QPen(kDefinition, 1, Qt::DashLine), QColor(0xF4, 0xF6, 0xFA));
+        auto* item = sc->addRect(r, QPen(definitionInk(palette()), 1, Qt::DashLine), palette().color(QPalette::AlternateBase));
         item->setZValue(-2);
         auto* label = sc->addSimpleText(spec.clusters[k], smallFont());
-        label->setBrush(kDefinition);
+        label->setBrush(definitionInk(palette()));
         label->setPos(r.left() + 6, r.top() + 2);
         label->setZValue(-1);
     }
     for (std::size_t j = 0; j < layout_.edges.size(); ++j) {
         const GraphLayoutEdge& e = layout_.edges[j];
         const EdgeInfo& info = edge_infos[j];
-        QColor colour = info.definition ? kDefinition : kEdge;
+        QColor colour = info.definition ? definitionInk(palette()) : edgeInk(palette());
         colour.setAlphaF(info.definition ? 0.9 : 0.35 + 0.65 * info.probability);
         const double width = info.definition ? 1.0 : 0.8 + 3.2 * info.probability;
         QPen pen(colour, width, info.definition ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap);
@@ -357,7 +361,7 @@ void TransitionGraphWidget::rebuild()
         }
         if (e.label_pos && !spec.edges[j].label.isEmpty()) {
             auto* label = sc->addSimpleText(spec.edges[j].label, smallFont());
-            label->setBrush(info.definition ? kDefinition : QColor(0x22, 0x22, 0x22));
+            label->setBrush(info.definition ? definitionInk(palette()) : labelInk(palette()));
             const QRectF b = label->boundingRect();
             label->setPos(*e.label_pos - QPointF(b.width() / 2, b.height() / 2));
             label->setToolTip(info.tooltip);
@@ -403,6 +407,16 @@ long TransitionGraphWidget::stateAt(const QPoint& viewPos) const
         }
     }
     return -1;
+}
+
+void TransitionGraphWidget::changeEvent(QEvent* event)
+{
+    QGraphicsView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) { // a new theme: the inks follow it
+        setBackgroundBrush(palette().base());
+        if (!model_.states.empty())
+            rebuild();
+    }
 }
 
 void TransitionGraphWidget::wheelEvent(QWheelEvent* event)
@@ -453,7 +467,7 @@ bool TransitionGraphWidget::exportTo(const QString& path) const
     }
     const double scale = 2.0; // crisp on high-density screens and in documents
     QImage image((src.size() * scale).toSize(), QImage::Format_ARGB32);
-    image.fill(Qt::white);
+    image.fill(palette().color(QPalette::Base)); // the scene's inks suit the view's base
     QPainter p(&image);
     p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     sc->render(&p, QRectF(QPointF(0, 0), src.size() * scale), src);

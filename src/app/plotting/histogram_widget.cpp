@@ -1,5 +1,7 @@
 #include "plotting/histogram_widget.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include <qcustomplot.h>
 
 #include <QVBoxLayout>
@@ -60,6 +62,7 @@ HistogramWidget::HistogramWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
+    followPalette(plot_);
     plot_->setMinimumSize(200, 140);
     plot_->setNoAntialiasingOnDrag(true);
     layout->addWidget(plot_);

@@ -16,6 +16,7 @@
 #include "displays/traceview_headless.hpp"
 #include "dialogs/filter_dialog.hpp"
 #include "dialogs/preferences_dialog.hpp"
+#include "preferences/preferences.hpp"
 
 #include "qcustomplot.h"
 
@@ -113,6 +114,7 @@ int runWorkbench(QApplication& app)
     parser.addOption({"threshold", "Threshold shown in the --dialog filter (its own units).", "V"});
     parser.addOption({"undo", "Undo the last N steps of the view before the screenshot.", "N"});
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
+    parser.addOption({"theme", "Colours for this run, not saved: desktop, light or dark (Preferences ▸ Theme).", "THEME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
     if (!parser.parse(app.arguments()))
         return fail(2, parser.errorText());
@@ -123,6 +125,9 @@ int runWorkbench(QApplication& app)
     const QString display = parser.value("display");
     if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate", "lanes"}.contains(display))
         return fail(2, "chitra: --display must be time, event, frequency, model, gantt, rate or lanes");
+    const QString theme = parser.value("theme");
+    if (parser.isSet("theme") && theme != "desktop" && theme != "light" && theme != "dark")
+        return fail(2, "chitra: --theme must be desktop, light or dark");
     const QString dialog = parser.value("dialog");
     if (!dialog.isEmpty() && dialog != "time-filter" && dialog != "event-filter" && dialog != "preferences")
         return fail(2, "chitra: --dialog must be time-filter, event-filter or preferences");
@@ -161,6 +166,8 @@ int runWorkbench(QApplication& app)
         setErrorHook([](QWidget*, const QString&, const QString& text) { std::cerr << text.toStdString() << '\n'; });
 
     MainWindow window;
+    if (parser.isSet("theme"))
+        applyTheme(theme == "dark" ? Theme::dark : theme == "light" ? Theme::light : Theme::desktop);
     if (!headless) {
         // First start (no saved geometry): maximised, so the trace gets the room.
         if (QSettings().contains(QStringLiteral("window/geometry")))

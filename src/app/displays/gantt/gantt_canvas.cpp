@@ -1,5 +1,7 @@
 #include "displays/gantt/gantt_canvas.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "displays/gantt/gantt_display.hpp"
 
 #include <QRubberBand>
@@ -12,6 +14,7 @@ GanttCanvas::GanttCanvas(GanttDisplay* owner) : QCustomPlot(owner), owner_(owner
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
+    followPalette(this);
 }
 
 void GanttCanvas::mousePressEvent(QMouseEvent* e)

@@ -1,5 +1,7 @@
 #include "displays/rate/rate_display.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "chitra/traceview/traceview.hpp"
 #include "displays/gantt/chart_scales.hpp"
 #include "displays/min_visit_box.hpp"
@@ -77,6 +79,7 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
     info_ = new QLabel(this);
     bar->addWidget(info_, 1);
     plot_ = new RateCanvas(this);
+    followPalette(plot_);
     plot_->setNoAntialiasingOnDrag(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

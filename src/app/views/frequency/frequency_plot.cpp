@@ -1,5 +1,7 @@
 #include "views/frequency/frequency_plot.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "chitra/spectra/spectrum.hpp"
 #include "text/number_format.hpp"
 #include "plotting/time_axis_ticker.hpp"
@@ -76,6 +78,7 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     : QWidget(parent), doc_(doc), source_(source)
 {
     auto* hp = new HoverPlot(this);
+    followPalette(hp);
     hp->onHover = [this](const QPoint& p) { hover(p); };
     hp->onBandPress = [this](const QPoint& p) { bandPress(p); };
     hp->onClick = [this](const QPoint& p) {

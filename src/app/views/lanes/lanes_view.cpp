@@ -1,5 +1,7 @@
 #include "views/lanes/lanes_view.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
 #include "plotting/time_axis_ticker.hpp"
@@ -56,6 +58,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     layout->addLayout(bar);
 
     plot_ = new QCustomPlot(this);
+    followPalette(plot_);
     plot_->setMinimumHeight(60); // also never laid out to no height (QCustomPlot then warns)
     plot_->setMouseTracking(true);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);

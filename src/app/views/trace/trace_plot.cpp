@@ -1,5 +1,7 @@
 #include "views/trace/trace_plot.hpp"
 
+#include "plotting/plot_theme.hpp"
+
 #include "text/number_format.hpp"
 #include "views/trace/overview_strip.hpp"
 #include "views/trace/state_plottable.hpp"
@@ -113,6 +115,7 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent)
     : QWidget(parent), doc_(doc), axis_(axis)
 {
     plot_ = new PlotCanvas(this);
+    followPalette(plot_);
     plot_->setNoAntialiasingOnDrag(true);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal);

@@ -140,10 +140,14 @@ Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelecti
                        const std::string& state_lanes)
 {
     const std::vector<std::size_t> chosen = choose_lanes(*lanes, components);
+    // Every lane in source order: the lanes are kept as they are, shared, not copied.
+    bool every_lane = chosen.size() == lanes->lanes.size();
+    for (std::size_t k = 0; every_lane && k < chosen.size(); ++k)
+        every_lane = chosen[k] == k;
     Trace trace;
     std::vector<std::size_t> shown = chosen;
     if (lane == 0 && !state_lanes.empty()) {
-        auto kept = std::make_shared<const LaneTrace>(select_lanes(*lanes, chosen));
+        auto kept = every_lane ? lanes : std::make_shared<const LaneTrace>(select_lanes(*lanes, chosen));
         std::vector<std::size_t> all(chosen.size());
         for (std::size_t k = 0; k < all.size(); ++k)
             all[k] = k;
@@ -163,11 +167,9 @@ Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelecti
         shown = {chosen[lane - 1]};
     }
     // The trace's lanes are its components, in its order: the lanes view draws them and
-    // a projection numbers them so. All lanes in source order are kept as they are.
-    bool every_lane = shown.size() == lanes->lanes.size();
-    for (std::size_t k = 0; every_lane && k < shown.size(); ++k)
-        every_lane = shown[k] == k;
-    trace.lanes = every_lane ? std::move(lanes) : std::make_shared<const LaneTrace>(select_lanes(*lanes, shown));
+    // a projection numbers them so.
+    trace.lanes = every_lane && shown == chosen ? std::move(lanes)
+                                                : std::make_shared<const LaneTrace>(select_lanes(*lanes, shown));
     return trace;
 }
 
