@@ -14,7 +14,7 @@ packages=(
   otf2-tools python3-otf2 pajeng libpaje-dev libsimgrid-dev clang nodejs
   libbabeltrace2-dev babeltrace2 libelf-dev lttng-tools liblttng-ust-dev
   fonts-dejavu-core xvfb xauth
-  help2man desktop-file-utils appstream shared-mime-info binutils
+  help2man desktop-file-utils appstream shared-mime-info binutils adwaita-icon-theme
   parallel slurm-wlm munge
 )
 

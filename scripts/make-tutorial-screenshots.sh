@@ -47,6 +47,7 @@ session() { # session NAME TRACE key=value... : a session file in $WORK
 shot lanes --open sample_traces/smpi-halo-r4.paje --display lanes --size 1400x800
 # Edit > Preferences (docs/gui.md)
 shot preferences --open "$N2" --dialog preferences --size 1280x800
+shot dark-theme --open sample_traces/smpi-halo-r4.paje --display lanes --theme dark --size 1280x800
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800
