@@ -271,10 +271,20 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
     nlohmann::json placements = nlohmann::json::array();
     for (auto& p : s.layout.open_displays)
         placements.push_back({{"display", p.display_id}, {"area", p.area}, {"index", p.index}});
+    nlohmann::json ensembles = nlohmann::json::array();
+    for (const EnsembleState& e : s.ensembles) {
+        nlohmann::json members = nlohmann::json::array();
+        for (const EnsembleMemberRef& m : e.members)
+            members.push_back({{"file", m.file}, {"typed", m.typed}});
+        ensembles.push_back({{"members", members},
+                             {"file_name_patterns", e.file_name_patterns},
+                             {"pipeline", nlohmann::json::parse(to_pipeline_json(e.pipeline))["pipeline"]}});
+    }
     return {{"format", s.format_version},
             {"writer", s.writer},
             {"files", files},
             {"layout", {{"open_displays", placements}, {"current_view", s.layout.current_view}}},
+            {"ensembles", ensembles},
             {"problems", loaded.problems}};
 }
 
@@ -367,6 +377,16 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
     if (!s.layout.current_view.empty())
         out << ", current view " << s.layout.current_view;
     out << '\n';
+    for (std::size_t i = 0; i < s.ensembles.size(); ++i) {
+        const EnsembleState& e = s.ensembles[i];
+        out << "ensemble " << i + 1 << ": " << e.members.size() << " member(s) (files";
+        for (const EnsembleMemberRef& m : e.members)
+            out << ' ' << m.file + 1;
+        out << "), pipeline of " << e.pipeline.steps.size() << " step(s)";
+        if (!e.file_name_patterns.empty())
+            out << ", parameters from file names " << e.file_name_patterns;
+        out << '\n';
+    }
     return out.str();
 }
 

@@ -146,7 +146,7 @@ TEST(SessionCli, InfoListsFilesViewsAndDisplays)
 
     CliRun r = cli(d, {"session", "info", d.file("s.chitra")});
     ASSERT_EQ(r.status, 0) << r.err;
-    std::string expected = d.file("s.chitra") + ": session format 1, written by chitra 0.1.0\n"
+    std::string expected = d.file("s.chitra") + ": session format " + std::to_string(kSessionFormatVersion) + ", written by chitra 0.1.0\n"
                          + "file 1: " + d.file("a.pes") + " (relative: a.pes)\n"
                          + "  size 24 bytes, xxh3-64 " + [&] {
                                char hex[17];
@@ -164,7 +164,7 @@ TEST(SessionCli, InfoListsFilesViewsAndDisplays)
     r = cli(d, {"session", "info", d.file("s.chitra"), "--json", "--verify"});
     ASSERT_EQ(r.status, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
-    EXPECT_EQ(j["format"], 1);
+    EXPECT_EQ(j["format"], kSessionFormatVersion);
     EXPECT_EQ(j["files"][0]["status"], "same");
     EXPECT_EQ(j["files"][0]["size"], 24);
     auto& view = j["files"][0]["views"][0];

@@ -102,14 +102,23 @@ inline Session full_session()
     s.layout.dock_state = {0xDE, 0xAD, 0xBE, 0xEF, 0x00};
     s.layout.open_displays = {{"d1a", "centre", 0}, {"d1b", "centre", 1}, {"d3c", "floating", 0}};
     s.layout.current_view = "1/view 1";
+    // An ensemble of both files (format 2): a typed parameter, a removed one, patterns.
+    EnsembleState e;
+    e.members = {{0, {{"N", "4"}, {"x", ""}}}, {1, {}}};
+    e.file_name_patterns = "N=n(\\d+) x=<x>(\\d+)";
+    e.pipeline = a.views[0].pipeline;
+    s.ensembles = {e};
     return s;
 }
 
 // full_session() as format 1's first release wrote it (tests/data/sessions/v1): without
-// what later records added (file entries of some lanes, the lanes display).
+// what later records added (file entries of some lanes, the lanes display) and without
+// ensembles (format 2).
 inline Session full_session_as_in_v1()
 {
     Session s = full_session();
+    s.format_version = 1;
+    s.ensembles.clear();
     for (TraceFileRef& f : s.files) {
         f.lanes.clear();
         for (ViewState& v : f.views)

@@ -4,8 +4,13 @@
 #include "gui_test_util.hpp"
 #include "main_window_test_util.hpp"
 
+#include "session/session_controller.hpp"
+#include "chitra/session/session_io.hpp"
+#include <QTemporaryDir>
+#include "workbench/main_window.hpp"
 #include "ensemble/ensemble_window.hpp"
 #include "ensemble/members_table.hpp"
+#include "document/view_document.hpp"
 #include "ensemble/parameter_plot.hpp"
 #include "ensemble/parameter_series.hpp"
 #include "ensemble/spectra_plot.hpp"
@@ -86,6 +91,8 @@ private slots:
     void modelMenuOpensTheOpenTracesAsMembers();
     void closingWhileFittingAbandonsTheWork();
     void transitionProbabilityIsAQuantity();
+    void savedAndRestoredWithTheSession();
+    void brushedPatternsGiveTheSetOfStates();
 };
 
 void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
@@ -344,6 +351,75 @@ void EnsembleWindowTest::transitionProbabilityIsAQuantity()
         for (int i = 0; i < combo->count(); ++i)
             listed = listed || combo->itemText(i).startsWith(QStringLiteral("Transition probability"));
     QVERIFY(listed);
+}
+
+// An ensemble belongs to the session: saved with its members, the pipeline, the
+// file-name patterns and the values typed in, and reopened and fitted again on restore.
+void EnsembleWindowTest::savedAndRestoredWithTheSession()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto main = testutil::quietWindow();
+    QString error;
+    for (const char* name : {"philosophers-n2-x100.pes", "philosophers-n3-x100.pes", "philosophers-n4-x100.pes"})
+        QVERIFY2(main->openFileNow(sample(name), &error), qPrintable(error));
+    QVERIFY(main->importPipeline(QStringLiteral(CHITRA_SOURCE_DIR "/resources/examples/01-clip.json"), &error));
+    main->actions()->ensemble->trigger();
+    auto* w = qobject_cast<EnsembleWindow*>(main->lastEnsembleWindow());
+    QVERIFY(w);
+    QVERIFY(QTest::qWaitFor([w] { return w->measured(); }, 120000));
+    typePatterns(*w, QStringLiteral("N=-n(\\d+)"));
+    MembersTable* table = w->membersTable();
+    const int n = table->parameterColumn("N");
+    QVERIFY(n > 0);
+    emit table->parameterEdited(2, QStringLiteral("N"), QStringLiteral("5")); // as if typed in
+    QCOMPARE(w->runs()[2].params.at("N"), std::string("5"));
+
+    const QString path = dir.filePath("ensemble.chitra");
+    QVERIFY(main->sessionController()->saveSession(path));
+    const chitra::Session saved = load_session(path.toStdString()).session;
+    QCOMPARE(saved.ensembles.size(), std::size_t{1});
+    QCOMPARE(saved.ensembles[0].members.size(), std::size_t{3});
+    QCOMPARE(saved.ensembles[0].pipeline.steps.size(), std::size_t{1});
+
+    auto restored = testutil::quietWindow();
+    QVERIFY(restored->sessionController()->openSession(path));
+    QTRY_VERIFY_WITH_TIMEOUT(!restored->loading(), 20000);
+    auto* again = qobject_cast<EnsembleWindow*>(restored->lastEnsembleWindow());
+    QVERIFY(again);
+    QCOMPARE(again->runs().size(), std::size_t{3});
+    QCOMPARE(again->fileNamePatterns(), QStringLiteral("N=-n(\\d+)"));
+    QCOMPARE(again->pipeline(), w->pipeline());
+    QCOMPARE(again->runs()[0].params.at("N"), std::string("2"));
+    QCOMPARE(again->runs()[1].params.at("N"), std::string("3"));
+    QCOMPARE(again->runs()[2].params.at("N"), std::string("5")); // typed wins over the file name
+    QVERIFY(QTest::qWaitFor([again] { return again->measured(); }, 120000));
+    QCOMPARE(again->runs()[1].measured->elements, w->runs()[1].measured->elements);
+    QVERIFY(restored->sessionController()->capture().ensembles == main->sessionController()->capture().ensembles);
+    w->close();
+    again->close();
+}
+
+// Brushing in the current view, then "Brushed" in the Across parameters tab: the
+// pattern's states become the set measured across the members.
+void EnsembleWindowTest::brushedPatternsGiveTheSetOfStates()
+{
+    auto main = testutil::quietWindow();
+    QString error;
+    for (const char* name : {"philosophers-n2-x100.pes", "philosophers-n2-x1000.pes"})
+        QVERIFY2(main->openFileNow(sample(name), &error), qPrintable(error));
+    main->actions()->ensemble->trigger();
+    auto* w = qobject_cast<EnsembleWindow*>(main->lastEnsembleWindow());
+    QVERIFY(w);
+    QLineEdit* states = w->parameterPlot()->statesEdit();
+    QCOMPARE(states->text(), QStringLiteral("*"));
+    QTest::mouseClick(w->parameterPlot()->brushedButton(), Qt::LeftButton); // nothing brushed yet
+    QCOMPARE(states->text(), QStringLiteral("*"));
+    QVERIFY(main->currentView()->addPattern({"TE", "ET", "TE"}) >= 0);
+    QTest::mouseClick(w->parameterPlot()->brushedButton(), Qt::LeftButton);
+    QCOMPARE(states->text(), QStringLiteral("TE ET"));
+    QVERIFY(QTest::qWaitFor([w] { return w->measured(); }, 120000));
+    w->close();
 }
 
 QTEST_MAIN(EnsembleWindowTest)

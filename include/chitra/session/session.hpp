@@ -16,8 +16,9 @@
 
 namespace chitra {
 
-// The format version this build writes; load accepts every version up to it.
-inline constexpr int kSessionFormatVersion = 1;
+// The format version this build writes; load accepts every version up to it. 2 added
+// ensembles (an older build refuses a file that may hold them rather than drop them).
+inline constexpr int kSessionFormatVersion = 2;
 
 enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model, lanes };
 std::string_view to_string(DisplayKind kind);
@@ -152,13 +153,33 @@ struct WindowLayout {
     friend bool operator==(const WindowLayout&, const WindowLayout&) = default;
 };
 
+// An ensemble of runs as the workbench's Ensemble window holds it (docs/ensembles.md):
+// its members, the file-name patterns its parameters are read with, and the pipeline
+// applied to every member. Restoring reopens the window and fits the members again.
+struct EnsembleMemberRef {
+    std::uint64_t file = 0;                   // index into Session::files
+    std::map<std::string, std::string> typed; // parameters typed in; an empty value removes one
+    friend bool operator==(const EnsembleMemberRef&, const EnsembleMemberRef&) = default;
+};
+struct EnsembleState {
+    std::vector<EnsembleMemberRef> members;
+    std::string file_name_patterns;           // NAME=REGEX pairs, as typed
+    Pipeline pipeline;
+    friend bool operator==(const EnsembleState&, const EnsembleState&) = default;
+};
+
 struct Session {
     int format_version = kSessionFormatVersion; // the version the file was written in
     std::string writer = "chitra 0.1.0";        // program that wrote it
     std::vector<TraceFileRef> files;
     WindowLayout layout;
+    std::vector<EnsembleState> ensembles;       // format 2
 
-    friend bool operator==(const Session&, const Session&) = default;
+    // The same content, whatever format version each was read from.
+    friend bool operator==(const Session& a, const Session& b)
+    {
+        return a.writer == b.writer && a.files == b.files && a.layout == b.layout && a.ensembles == b.ensembles;
+    }
 };
 
 // Looks a view up by name (see docs/sessions.md for the "FILE/NAME" form); nullopt if

@@ -20,7 +20,7 @@
 namespace chitra::app {
 
 EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeline, QWidget* parent)
-    : QWidget(parent), measurer_(new EnsembleMeasurer(this)), patterns_(new QLineEdit(this)),
+    : QWidget(parent), pipeline_(pipeline), measurer_(new EnsembleMeasurer(this)), patterns_(new QLineEdit(this)),
       patternMessage_(new QLabel(this)), progress_(new QProgressBar(this)), status_(new QLabel(this)),
       table_(new MembersTable(this)), tabs_(new QTabWidget(this)), spectra_(new SpectraPlot(this)),
       parameters_(new ParameterPlot(this)), compare_(new RunComparisonView(this))
@@ -105,6 +105,17 @@ EnsembleWindow::~EnsembleWindow() = default;
 bool EnsembleWindow::measured() const
 {
     return std::all_of(runs_.begin(), runs_.end(), [](const EnsembleRun& r) { return r.measured.has_value(); });
+}
+
+QString EnsembleWindow::fileNamePatterns() const { return patterns_->text(); }
+
+void EnsembleWindow::restoreParameters(const QString& patterns, std::vector<RunParams> typed)
+{
+    typed.resize(runs_.size());
+    typed_ = std::move(typed);
+    patterns_->setText(patterns);
+    applyFileNamePatterns(); // header values, then the patterns', then the typed ones
+    parameters_->refresh();
 }
 
 void EnsembleWindow::applyFileNamePatterns()

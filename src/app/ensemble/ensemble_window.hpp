@@ -36,6 +36,14 @@ public:
     // True once every member is fitted.
     bool measured() const;
 
+    // What a session keeps of it (chitra::EnsembleState, with the members' files).
+    const Pipeline& pipeline() const { return pipeline_; }
+    QString fileNamePatterns() const;
+    const std::vector<RunParams>& typedParameters() const { return typed_; } // per member
+    // Restores those: the file-name patterns and the values typed for each member
+    // (an empty value removes a parameter), as if typed again.
+    void restoreParameters(const QString& patterns, std::vector<RunParams> typed);
+
     MembersTable* membersTable() const { return table_; }
     QLineEdit* fileNamePatternEdit() const { return patterns_; }
     QLabel* patternMessage() const { return patternMessage_; }
@@ -57,6 +65,7 @@ private:
     void showAll();
 
     std::vector<EnsembleRun> runs_;
+    Pipeline pipeline_;
     std::vector<RunParams> headerParams_; // each member's `# param:` values
     std::vector<RunParams> typed_;        // values typed into the table (empty: removed); they win
     SpectraSummary summary_;

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -70,8 +71,16 @@ ParameterPlot::ParameterPlot(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("&Parameter:"), parameter_);
     form->addRow(tr("&Quantity:"), quantity_);
+    brushed_ = new QToolButton(this);
+    brushed_->setObjectName(QStringLiteral("ensembleBrushedStates"));
+    brushed_->setText(tr("&Brushed"));
+    brushed_->setToolTip(tr("The states of the patterns brushed in the current view"));
+    connect(brushed_, &QToolButton::clicked, this, &ParameterPlot::brushedStatesWanted);
+    auto* statesRow = new QHBoxLayout;
+    statesRow->addWidget(states_, 1);
+    statesRow->addWidget(brushed_);
     auto* form2 = new QFormLayout;
-    form2->addRow(tr("&States:"), states_);
+    form2->addRow(tr("&States:"), statesRow);
     form2->addRow(tr("Predict &at:"), predictAt_);
     controls->addLayout(form);
     controls->addLayout(form2, 1);
@@ -241,6 +250,15 @@ void ParameterPlot::showPrediction()
                                  .arg(name, QString::number(p, 'g', 6), QString::fromUtf8(to_string(best_->form))));
     else
         prediction_->setText(tr("At %1 = %2: %3").arg(name, QString::number(p, 'g', 6), valueText(y)));
+}
+
+void ParameterPlot::setStateNames(const std::vector<std::string>& names)
+{
+    // Whitespace separates the patterns: a space inside a name matches as '?'.
+    QStringList words;
+    for (const std::string& name : names)
+        words << QString::fromStdString(name).replace(QLatin1Char(' '), QLatin1Char('?'));
+    states_->setText(words.join(QLatin1Char(' ')));
 }
 
 } // namespace chitra::app

@@ -18,6 +18,7 @@ class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QToolButton;
 
 namespace chitra::app {
 
@@ -30,10 +31,13 @@ public:
     void setRuns(const std::vector<EnsembleRun>* runs);
     // Redraws after the runs changed (parameters typed, fits finished).
     void refresh();
+    // The set of states becomes these names (a brushed selection's states).
+    void setStateNames(const std::vector<std::string>& names);
 
     QComboBox* parameterBox() const { return parameter_; }
     QComboBox* quantityBox() const { return quantity_; }
     QLineEdit* statesEdit() const { return states_; }
+    QToolButton* brushedButton() const { return brushed_; }
     QDoubleSpinBox* predictBox() const { return predictAt_; }
     QLabel* formulaLabel() const { return formula_; }
     QLabel* predictionLabel() const { return prediction_; }
@@ -41,6 +45,10 @@ public:
     QCPGraph* pointsGraph() const { return points_; }
     QCPGraph* meansGraph() const { return means_; }
     QCPGraph* formulaGraph() const { return curve_; }
+
+signals:
+    // "Brushed" was pressed: whoever knows the current view answers with setStateNames.
+    void brushedStatesWanted();
 
 private:
     void fillParameters();
@@ -52,6 +60,7 @@ private:
     QComboBox* parameter_;
     QComboBox* quantity_;
     QLineEdit* states_;
+    QToolButton* brushed_ = nullptr;
     QDoubleSpinBox* predictAt_;
     QLabel* formula_;
     QLabel* prediction_;

@@ -1,5 +1,7 @@
 #include "session/session_capture.hpp"
 
+#include "ensemble/ensemble_window.hpp"
+
 #include "chitra/session/session_io.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
@@ -99,6 +101,22 @@ chitra::Session captureSession(const MainWindow& window, const std::string& sess
                 s.layout.open_displays.push_back({d.id, current ? "centre" : "stacked", index++});
         }
         s.files.push_back(std::move(ref));
+    }
+    // Open Ensemble windows, their members by file index (closed members are left out).
+    for (const EnsembleWindow* ensemble : window.findChildren<EnsembleWindow*>()) {
+        EnsembleState e;
+        e.pipeline = ensemble->pipeline();
+        e.file_name_patterns = ensemble->fileNamePatterns().toStdString();
+        for (std::size_t m = 0; m < ensemble->runs().size(); ++m) {
+            const MemberInput& input = ensemble->runs()[m].input;
+            for (std::size_t f = 0; f < files.size(); ++f)
+                if (files[f].trace == input.trace && files[f].title() == input.label) {
+                    e.members.push_back({f, ensemble->typedParameters().at(m)});
+                    break;
+                }
+        }
+        if (!e.members.empty())
+            s.ensembles.push_back(std::move(e));
     }
     const QByteArray geometry = window.saveGeometry();
     const QByteArray state = window.saveState();

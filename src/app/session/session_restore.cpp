@@ -1,5 +1,7 @@
 #include "session/session_restore.hpp"
 
+#include "ensemble/ensemble_window.hpp"
+
 #include "chitra/session/session_io.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
@@ -296,6 +298,7 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
     const std::vector<LoadResult> loaded = loadAll(requests, refs, slot, background);
     Session* workbench = window.session();
     ViewDocument* current = nullptr;
+    std::map<std::size_t, int> fileOfSaved; // the saved session's file index -> the workbench's
     for (std::size_t k = 0; k < refs.size(); ++k) {
         const LoadResult& r = loaded[k];
         const TraceFileRef& ref = refs[k];
@@ -310,12 +313,12 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
         }
         ++report.filesOpened;
         const ShownLanes lanes{r.shownLanes, r.laneNames};
-        if (ref.views.empty()) {
-            workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice, lanes); // a file with no view saved gets the default one
-            continue;
-        }
+        // A file with no view saved gets the default one.
         ViewDocument* first = workbench->addFile(r.path, r.trace, r.bytes, r.base, r.choice, lanes);
         const int fileIndex = workbench->fileOf(first);
+        fileOfSaved[which[k]] = fileIndex;
+        if (ref.views.empty())
+            continue;
         for (std::size_t v = 0; v < ref.views.size(); ++v) {
             ViewDocument* doc = v == 0 ? first : workbench->addView(fileIndex);
             restoreView(window, doc, ref.views[v], workbench->files()[static_cast<std::size_t>(fileIndex)].title(), report.problems);
@@ -339,6 +342,29 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
     if (!layout.dock_state.empty())
         window.restoreState(QByteArray(reinterpret_cast<const char*>(layout.dock_state.data()),
                                        static_cast<qsizetype>(layout.dock_state.size())));
+    // Ensemble windows, over the members that could be opened; fitted again.
+    for (std::size_t e = 0; e < session.ensembles.size(); ++e) {
+        const EnsembleState& saved = session.ensembles[e];
+        std::vector<MemberInput> members;
+        std::vector<RunParams> typed;
+        for (const EnsembleMemberRef& m : saved.members) {
+            const auto at = fileOfSaved.find(static_cast<std::size_t>(m.file));
+            if (at == fileOfSaved.end())
+                continue;
+            const TraceFile& file = workbench->files()[static_cast<std::size_t>(at->second)];
+            members.push_back({file.path, file.title(), file.trace});
+            typed.push_back(m.typed);
+        }
+        if (members.size() < saved.members.size())
+            report.problems.push_back(QObject::tr("Ensemble %1: %2 of its %3 members could not be opened and were left out")
+                                          .arg(e + 1)
+                                          .arg(saved.members.size() - members.size())
+                                          .arg(saved.members.size()));
+        if (members.empty())
+            continue;
+        EnsembleWindow* ensemble = window.openEnsemble(std::move(members), saved.pipeline);
+        ensemble->restoreParameters(qs(saved.file_name_patterns), std::move(typed));
+    }
     return report;
 }
 

@@ -3,6 +3,7 @@
 #include "chitra/session/session_io.hpp"
 #include "document/pipeline_file.hpp"
 #include "document/view_document.hpp"
+#include "ensemble/parameter_plot.hpp"
 #include "ensemble/ensemble_window.hpp"
 #include "jobs/background_job.hpp"
 #include "jobs/trace_loader.hpp"
@@ -479,13 +480,30 @@ void MainWindow::showEnsemble()
     std::vector<MemberInput> members;
     for (const TraceFile& file : session_->files())
         members.push_back({file.path, file.title(), file.trace});
-    if (members.empty())
-        return;
+    if (!members.empty())
+        openEnsemble(std::move(members), current_ ? current_->pipeline() : Pipeline{});
+}
+
+EnsembleWindow* MainWindow::openEnsemble(std::vector<MemberInput> members, const Pipeline& pipeline)
+{
     // Members are told apart by trace and title: the window outlives closed files.
     std::vector<std::pair<std::weak_ptr<const Trace>, QString>> identities;
     for (const MemberInput& m : members)
         identities.emplace_back(m.trace, m.label);
-    auto* window = new EnsembleWindow(std::move(members), current_ ? current_->pipeline() : Pipeline{}, this);
+    auto* window = new EnsembleWindow(std::move(members), pipeline, this);
+    // A brushed selection as the set of states: the states of the current view's patterns.
+    connect(window->parameterPlot(), &ParameterPlot::brushedStatesWanted, this, [this, window] {
+        std::vector<std::string> names;
+        if (current_)
+            for (const BrushedPattern& p : current_->patterns())
+                for (const std::string& name : p.names)
+                    if (std::find(names.begin(), names.end(), name) == names.end())
+                        names.push_back(name);
+        if (names.empty())
+            statusBar()->showMessage(tr("Brush a pattern in the current view first"), 5000);
+        else
+            window->parameterPlot()->setStateNames(names);
+    });
     connect(window, &EnsembleWindow::stateChosen, this,
             [this, identities](int member, const QString& state) {
                 if (member < 0 || member >= static_cast<int>(identities.size()))
@@ -498,6 +516,7 @@ void MainWindow::showEnsemble()
     window->resize(1100, 800);
     window->show();
     lastEnsemble_ = window;
+    return window;
 }
 
 void MainWindow::pickStateOfMember(const Trace* trace, const QString& title, const QString& state)

@@ -24,6 +24,8 @@ class QUndoGroup;
 
 namespace chitra::app {
 
+class EnsembleWindow;
+struct MemberInput;
 class Session;
 class SessionModel;
 class ViewDocument;
@@ -105,6 +107,10 @@ public slots:
     // Model ▸ Ensemble of open traces: every open trace as a member, with the current
     // view's pipeline applied to each (ensemble/ensemble_window.hpp).
     void showEnsemble();
+    // An Ensemble window of `members` with `pipeline` applied to each (also what a
+    // restored session reopens).
+    chitra::app::EnsembleWindow* openEnsemble(std::vector<chitra::app::MemberInput> members,
+                                              const chitra::Pipeline& pipeline);
     // Picks `state` in a view of the open trace `trace` titled `title` (the current view
     // when it shows that trace) and brings the view to the front.
     void pickStateOfMember(const Trace* trace, const QString& title, const QString& state);

@@ -101,6 +101,8 @@ std::string session_to_text(const Session& session, const std::string& session_d
         }
     }
     add("layout", "window layout", archive_text("layout", session.layout));
+    for (std::size_t i = 0; i < session.ensembles.size(); ++i)
+        add("ensemble", "ensemble " + std::to_string(i + 1), archive_text("ensemble", EnsembleChunk{i, session.ensembles[i]}));
     return archive_text("session", env);
 }
 

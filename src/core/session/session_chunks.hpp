@@ -41,8 +41,12 @@ struct ViewChunk {
     std::string file_path; // lets a view survive the loss of its file's chunk
     ViewState view;
 };
+struct EnsembleChunk {
+    std::uint64_t index = 0;
+    EnsembleState ensemble;
+};
 struct Chunk {
-    std::string kind;  // meta | file | view | layout
+    std::string kind;  // meta | file | view | layout | ensemble
     std::string label; // for messages only
     std::uint64_t size = 0;
     std::string checksum; // hex XXH3-64 of kind + '\n' + payload
@@ -63,7 +67,7 @@ struct FormatError : std::runtime_error {
 // ---- session_serialization.cpp ----
 
 // The XML archive of `value` with root element `root`. Defined for Meta, FileChunk,
-// ViewChunk, WindowLayout and Envelope.
+// ViewChunk, WindowLayout, EnsembleChunk and Envelope.
 template <class T>
 std::string archive_text(const char* root, const T& value);
 
@@ -98,6 +102,7 @@ struct Assembler {
     std::map<std::uint64_t, TraceFileRef> files;
     std::map<std::pair<std::uint64_t, std::uint64_t>, ViewChunk> views;
     std::optional<WindowLayout> layout;
+    std::map<std::uint64_t, EnsembleState> ensembles;
     std::size_t loaded = 0;
 
     void add(const Chunk& c);

@@ -82,9 +82,11 @@ MergeReport merge_sessions(Session& into, const Session& from, MergePolicy polic
 {
     MergeReport report;
     std::set<std::string> used = display_ids(into);
+    std::vector<std::size_t> file_at; // each incoming file's index in `into`
     for (const TraceFileRef& incoming : from.files) {
         auto target = std::find_if(into.files.begin(), into.files.end(),
                                    [&](const TraceFileRef& f) { return same_file(f, incoming); });
+        file_at.push_back(static_cast<std::size_t>(target - into.files.begin()));
         if (target == into.files.end()) {
             TraceFileRef copy = incoming;
             for (auto& v : copy.views)
@@ -126,6 +128,13 @@ MergeReport merge_sessions(Session& into, const Session& from, MergePolicy polic
                 break;
             }
         }
+    }
+    // Their ensembles join ours, their members renumbered as their files now are.
+    for (EnsembleState ensemble : from.ensembles) {
+        for (EnsembleMemberRef& m : ensemble.members)
+            m.file = m.file < file_at.size() ? file_at[m.file] : m.file;
+        if (std::find(into.ensembles.begin(), into.ensembles.end(), ensemble) == into.ensembles.end())
+            into.ensembles.push_back(std::move(ensemble));
     }
     // Placements of displays that a replaced view took with it would point nowhere.
     std::set<std::string> live = display_ids(into);

@@ -116,6 +116,11 @@ void Assembler::add(const Chunk& c)
             WindowLayout l;
             load_archive(c.payload, "layout", l);
             layout = std::move(l);
+        } else if (c.kind == "ensemble") {
+            EnsembleChunk e;
+            load_archive(c.payload, "ensemble", e);
+            if (!ensembles.emplace(e.index, std::move(e.ensemble)).second)
+                throw FormatError("ensemble " + std::to_string(e.index) + " appears twice");
         } else {
             throw FormatError("unknown record kind " + quoted(c.kind.substr(0, 40)));
         }
@@ -165,6 +170,22 @@ Session Assembler::build()
     }
     for (auto& [key, v] : views)
         s.files[position[key.first]].views.push_back(std::move(v.view));
+    // Ensembles keep the members whose file came back, renumbered as the files are.
+    for (auto& [index, e] : ensembles) {
+        std::vector<EnsembleMemberRef> kept;
+        for (EnsembleMemberRef& m : e.members)
+            if (auto at = position.find(m.file); at != position.end()) {
+                m.file = at->second;
+                kept.push_back(std::move(m));
+            }
+        if (kept.size() < e.members.size())
+            problems.push_back("ensemble " + std::to_string(index + 1) + ": "
+                               + std::to_string(e.members.size() - kept.size())
+                               + " member(s) whose file record is lost were left out");
+        e.members = std::move(kept);
+        if (!e.members.empty())
+            s.ensembles.push_back(std::move(e));
+    }
     if (layout)
         s.layout = std::move(*layout);
     else if (meta)

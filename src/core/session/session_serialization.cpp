@@ -99,6 +99,9 @@ inline constexpr unsigned kTraceFileRefStateLanesVersion = 5;
 CHITRA_SESSION_CLASS(chitra::TraceFileRef, 5)
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
+CHITRA_SESSION_CLASS(chitra::EnsembleMemberRef, 1)
+CHITRA_SESSION_CLASS(chitra::EnsembleState, 1)
+CHITRA_SESSION_CLASS(chitra::session_detail::EnsembleChunk, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipTime, 1)
 CHITRA_SESSION_CLASS(chitra::step::ClipEvent, 1)
@@ -513,6 +516,22 @@ template <class A> void serialize(A& ar, WindowLayout& l, unsigned version)
     io_seq(ar, "open_display_count", "placement", l.open_displays);
     ar& named("current_view", l.current_view);
 }
+template <class A> void serialize(A& ar, EnsembleMemberRef& m, unsigned version)
+{ check_version<A, EnsembleMemberRef>(version);
+    ar& named("file", m.file);
+    io_map(ar, "typed_count", m.typed);
+}
+template <class A> void serialize(A& ar, EnsembleState& e, unsigned version)
+{ check_version<A, EnsembleState>(version);
+    io_seq(ar, "member_count", "member", e.members);
+    ar& named("file_name_patterns", e.file_name_patterns);
+    io_seq(ar, "step_count", "step", e.pipeline.steps, [](A& a, const char* n, Step& s) {
+        StepBox box{s};
+        a& named(n, box);
+        if constexpr (!saving<A>)
+            s = std::move(box.step);
+    });
+}
 
 // ---- chunks and envelope ----
 
@@ -534,6 +553,10 @@ template <class A> void serialize(A& ar, ViewChunk& c, unsigned version)
 { check_version<A, ViewChunk>(version);
     ar& named("file_index", c.file_index) & named("view_index", c.view_index);
     ar& named("file_path", c.file_path) & named("view", c.view);
+}
+template <class A> void serialize(A& ar, EnsembleChunk& c, unsigned version)
+{ check_version<A, EnsembleChunk>(version);
+    ar& named("index", c.index) & named("ensemble", c.ensemble);
 }
 template <class A> void serialize(A& ar, Chunk& c, unsigned version)
 { check_version<A, Chunk>(version);
@@ -620,11 +643,13 @@ template std::string archive_text(const char*, const Meta&);
 template std::string archive_text(const char*, const FileChunk&);
 template std::string archive_text(const char*, const ViewChunk&);
 template std::string archive_text(const char*, const WindowLayout&);
+template std::string archive_text(const char*, const EnsembleChunk&);
 template std::string archive_text(const char*, const Envelope&);
 template void load_archive(std::string_view, const char*, Meta&);
 template void load_archive(std::string_view, const char*, FileChunk&);
 template void load_archive(std::string_view, const char*, ViewChunk&);
 template void load_archive(std::string_view, const char*, WindowLayout&);
+template void load_archive(std::string_view, const char*, EnsembleChunk&);
 template void load_archive(std::string_view, const char*, Envelope&);
 
 } // namespace chitra::session_detail

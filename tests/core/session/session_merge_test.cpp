@@ -171,3 +171,27 @@ TEST(SessionMerge, EntriesOfOtherLanesOfOneFileStayApart)
     ASSERT_EQ(p.mine.files.size(), 2u);
     EXPECT_EQ(names(p.mine.files[1]), (std::vector<std::string>{"v", "y"}));
 }
+
+// Their ensemble joins ours with its members renumbered as their files now are: their
+// b.pes (their file 1) is our new file 1, their a.pes (their file 0) is our a.pes (0).
+TEST(SessionMerge, EnsemblesJoinWithTheirMembersRenumbered)
+{
+    Pair p;
+    p.mine.files.insert(p.mine.files.begin(), file("/t/c.pes", 33, {view("c", "d9", 9)}));
+    EnsembleState theirs;
+    theirs.members = {{1, {{"N", "3"}}}, {0, {}}};
+    theirs.file_name_patterns = "N=n(\\d+)";
+    p.theirs.ensembles = {theirs};
+    merge_sessions(p.mine, p.theirs);
+    ASSERT_EQ(p.mine.files.size(), 3u); // c.pes, a.pes, then b.pes
+    EXPECT_EQ(p.mine.files[2].path_absolute, "/t/b.pes");
+    ASSERT_EQ(p.mine.ensembles.size(), 1u);
+    const auto& members = p.mine.ensembles[0].members;
+    ASSERT_EQ(members.size(), 2u);
+    EXPECT_EQ(members[0].file, 2u);
+    EXPECT_EQ(members[0].typed.at("N"), "3");
+    EXPECT_EQ(members[1].file, 1u);
+    // Merged again, the same ensemble is not added twice.
+    merge_sessions(p.mine, p.theirs);
+    EXPECT_EQ(p.mine.ensembles.size(), 1u);
+}
