@@ -93,6 +93,7 @@ private slots:
     void transitionProbabilityIsAQuantity();
     void savedAndRestoredWithTheSession();
     void brushedPatternsGiveTheSetOfStates();
+    void forEachValueItsOwnSeriesAndFormula();
 };
 
 void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
@@ -420,6 +421,42 @@ void EnsembleWindowTest::brushedPatternsGiveTheSetOfStates()
     QCOMPARE(states->text(), QStringLiteral("TE ET"));
     QVERIFY(QTest::qWaitFor([w] { return w->measured(); }, 120000));
     w->close();
+}
+
+// The reports' case study: acquisition time against x for each N. "For each" N draws
+// one series per N, each with the formula the core fits to that N's members alone.
+void EnsembleWindowTest::forEachValueItsOwnSeriesAndFormula()
+{
+    EnsembleWindow w(philosophers(), Pipeline{});
+    QVERIFY(showAndWait(w));
+    typePatterns(w, QStringLiteral("N=-n(\\d+) x=-x(\\d+)"));
+    w.tabs()->setCurrentIndex(1);
+    ParameterPlot* across = w.parameterPlot();
+    testutil::chooseByKeys(across->parameterBox(), 1); // x
+    testutil::typeInto(across->statesEdit(), QStringLiteral("*A*"));
+    QCOMPARE(across->seriesCount(), 1);
+    QCOMPARE(across->forEachBox()->itemText(1), QStringLiteral("N"));
+    testutil::chooseByKeys(across->forEachBox(), 1); // For each N
+    QCOMPARE(across->seriesCount(), 3);
+    const QStringList lines = across->formulaLabel()->text().split('\n');
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines[0], QStringLiteral("Best formulas for each N:"));
+    QVERIFY(lines[1].startsWith("N = 2: y = ") && lines[2].startsWith("N = 3: y = ") && lines[3].startsWith("N = 4: y = "));
+    // N = 3's formula is the one fitted to the three N = 3 members alone.
+    std::vector<ParameterPoint> three;
+    for (std::size_t m = 3; m < 6; ++m)
+        three.push_back({std::stod(w.runs()[m].params.at("x")),
+                         *quantityOf(w.runs()[m].measured->model, {"*A*"}, Quantity::meanOccupancy), m});
+    const std::optional<FormulaFit> fit = bestFormula(groupByParameter(three));
+    QVERIFY(fit);
+    QVERIFY2(lines[2].contains(QStringLiteral("r² = %1").arg(fit->r2, 0, 'f', 4)), qPrintable(lines[2]));
+    QCOMPARE(across->pointsGraph()->data()->size(), 3); // the first series: N = 2's members
+    testutil::typeInto(across->predictBox(), QStringLiteral("5000"));
+    QCOMPARE(across->predictionLabel()->text().split('\n').size(), 3);
+    testutil::saveShot(&w, "ensemble-for-each");
+    testutil::chooseByKeys(across->forEachBox(), 0); // all members together again
+    QCOMPARE(across->seriesCount(), 1);
+    QCOMPARE(across->pointsGraph()->data()->size(), 9);
 }
 
 QTEST_MAIN(EnsembleWindowTest)
