@@ -15,6 +15,8 @@
 #include "ensemble/parameter_series.hpp"
 #include "ensemble/spectra_plot.hpp"
 #include "ensemble/spectra_summary.hpp"
+#include "session/session.hpp"
+#include "views/view_panel.hpp"
 #include "workbench/main_actions.hpp"
 
 #include "chitra/chain/chain.hpp"
@@ -94,6 +96,7 @@ private slots:
     void savedAndRestoredWithTheSession();
     void brushedPatternsGiveTheSetOfStates();
     void forEachValueItsOwnSeriesAndFormula();
+    void fairnessPerPhilosopherFromItsLanes();
 };
 
 void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
@@ -457,6 +460,40 @@ void EnsembleWindowTest::forEachValueItsOwnSeriesAndFormula()
     testutil::chooseByKeys(across->forEachBox(), 0); // all members together again
     QCOMPARE(across->seriesCount(), 1);
     QCOMPARE(across->pointsGraph()->data()->size(), 9);
+}
+
+// Fairness per philosopher in the workbench: one run split into one trace per lane, the
+// philosopher's number read from the lane's name by a pattern, and the share of time each
+// spends acquiring its utensils (docs/ensembles.md: 30.4%, 49.5% and 28.0% for N = 3,
+// x = 1000).
+void EnsembleWindowTest::fairnessPerPhilosopherFromItsLanes()
+{
+    auto main = testutil::quietWindow();
+    QString error;
+    QVERIFY2(main->openFileNow(sample("philosophers-n3-x1000.pes"), &error), qPrintable(error));
+    emit main->currentPanel()->splitIntoLanesRequested();
+    QTRY_VERIFY_WITH_TIMEOUT(main->session()->files().size() == 4 && !main->loading(), 20000);
+    main->actions()->ensemble->trigger();
+    auto* w = qobject_cast<EnsembleWindow*>(main->lastEnsembleWindow());
+    QVERIFY(w);
+    QVERIFY(QTest::qWaitFor([w] { return w->measured(); }, 120000));
+    typePatterns(*w, QStringLiteral("philosopher=component.(\\d+)"));
+    QCOMPARE(w->runs()[1].params.at("philosopher"), std::string("1"));
+    QCOMPARE(w->runs()[3].params.at("philosopher"), std::string("3"));
+    QVERIFY(!w->runs()[0].params.count("philosopher")); // the whole run has no lane of its own
+    w->tabs()->setCurrentIndex(1);
+    ParameterPlot* across = w->parameterPlot();
+    across->parameterBox()->setCurrentText(QStringLiteral("philosopher"));
+    testutil::chooseByKeys(across->quantityBox(), 1); // Share of time
+    testutil::typeInto(across->statesEdit(), QStringLiteral("A1 A2"));
+    QCOMPARE(across->pointsGraph()->data()->size(), 3);
+    const double expected[] = {0.304, 0.495, 0.280};
+    int k = 0;
+    for (auto it = across->pointsGraph()->data()->constBegin(); it != across->pointsGraph()->data()->constEnd(); ++it, ++k)
+        QVERIFY2(std::abs(it->value - expected[k]) < 0.001, qPrintable(QString::number(it->value)));
+    w->resize(1100, 800);
+    testutil::saveShot(w, "ensemble-fairness");
+    w->close();
 }
 
 QTEST_MAIN(EnsembleWindowTest)

@@ -22,6 +22,7 @@ struct MemberInput {
     QString path;
     QString label;
     std::shared_ptr<const Trace> trace;
+    QString lanes; // a trace of some lanes of its file: their names (file-name patterns see them too)
 };
 
 // Equal frequency bands over 0 .. 0.5 cycles per event.

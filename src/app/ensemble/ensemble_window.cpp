@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 namespace chitra::app {
@@ -131,17 +132,24 @@ void EnsembleWindow::applyFileNamePatterns()
         }
     }
     // A pattern that does not match one member's name leaves that member without the
-    // parameter (noted in its tool tip) instead of refusing the whole line.
+    // parameter (noted in its tool tip) instead of refusing the whole line. A member of
+    // some lanes of its file is also named by its lanes ("run.pes ▸ rank 3"): a pattern
+    // that the file name does not match is searched in them.
     for (std::size_t m = 0; m < runs_.size(); ++m) {
         EnsembleRun& run = runs_[m];
         run.params = headerParams_[m];
         run.paramNote.clear();
+        const std::string lanes = run.input.lanes.toStdString();
         for (const FileNameParam& spec : specs) {
             try {
                 add_file_name_params(run.params, run.input.path.toStdString(), {spec});
             } catch (const std::exception& e) {
-                run.paramNote += (run.paramNote.isEmpty() ? QString() : QStringLiteral("\n")) +
-                                 QString::fromStdString(e.what());
+                std::smatch match;
+                if (std::regex_search(lanes, match, spec.regex) && match[1].matched && match[1].length() > 0)
+                    run.params[spec.name] = match[1].str();
+                else
+                    run.paramNote += (run.paramNote.isEmpty() ? QString() : QStringLiteral("\n")) +
+                                     QString::fromStdString(e.what());
             }
         }
         if (!run.paramNote.isEmpty())

@@ -352,7 +352,7 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
             if (at == fileOfSaved.end())
                 continue;
             const TraceFile& file = workbench->files()[static_cast<std::size_t>(at->second)];
-            members.push_back({file.path, file.title(), file.trace});
+            members.push_back({file.path, file.title(), file.trace, file.laneNames});
             typed.push_back(m.typed);
         }
         if (members.size() < saved.members.size())

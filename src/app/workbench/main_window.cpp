@@ -479,7 +479,7 @@ void MainWindow::showEnsemble()
 {
     std::vector<MemberInput> members;
     for (const TraceFile& file : session_->files())
-        members.push_back({file.path, file.title(), file.trace});
+        members.push_back({file.path, file.title(), file.trace, file.laneNames});
     if (!members.empty())
         openEnsemble(std::move(members), current_ ? current_->pipeline() : Pipeline{});
 }
