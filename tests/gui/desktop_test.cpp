@@ -35,6 +35,20 @@ using namespace chitra::app;
 
 namespace {
 
+// The time view's plot of a philosophers' run opened in `w`, drawn; null when it failed.
+QCustomPlot* openedTracePlot(MainWindow* w)
+{
+    QString error;
+    if (!w->openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes", &error)) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
+    if (plot)
+        plot->replot();
+    return plot;
+}
+
 // Clicks the menu bar's entry `menuTitle`, then the entry `itemText` of the menu it opens.
 void chooseFromMenu(QMainWindow* w, const QString& menuTitle, const QString& itemText)
 {
@@ -230,11 +244,8 @@ private slots:
     {
         QSettings().remove("preferences");
         auto w = testutil::quietWindow(1280, 800);
-        QString error;
-        QVERIFY2(w->openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes", &error), qPrintable(error));
-        auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
+        QCustomPlot* plot = openedTracePlot(w.get());
         QVERIFY(plot);
-        plot->replot();
         const QList<QRgb> tableau = {0xFF4E79A7, 0xFFF28E2B, 0xFFE15759, 0xFF76B7B2, 0xFF59A14F};
         const QList<QRgb> tol = {0xFF332288, 0xFF88CCEE, 0xFF44AA99, 0xFF117733, 0xFF999933};
         const QImage before = plot->grab().toImage();
@@ -278,11 +289,8 @@ private slots:
     {
         QSettings().remove("preferences");
         auto w = testutil::quietWindow(1280, 800);
-        QString error;
-        QVERIFY2(w->openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes", &error), qPrintable(error));
-        auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
+        QCustomPlot* plot = openedTracePlot(w.get());
         QVERIFY(plot);
-        plot->replot();
         const QColor lightBackground = plot->grab().toImage().pixelColor(2, 2);
         QVERIFY(lightBackground.lightnessF() > 0.8);
 

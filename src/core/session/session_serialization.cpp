@@ -458,15 +458,20 @@ template <class A> void serialize(A& ar, Note& n, unsigned version)
     io_optional(ar, "has_time", "time", n.time);
     io_optional(ar, "has_record", "record", n.record);
 }
-template <class A> void serialize(A& ar, ViewState& v, unsigned version)
-{ check_version<A, ViewState>(version);
-    ar& named("name", v.name);
-    io_seq(ar, "step_count", "step", v.pipeline.steps, [](A& a, const char* n, Step& s) {
+// A pipeline: its steps, each boxed with its op tag (a view's and an ensemble's).
+template <class A> void io_pipeline(A& ar, Pipeline& pipeline)
+{
+    io_seq(ar, "step_count", "step", pipeline.steps, [](A& a, const char* n, Step& s) {
         StepBox box{s};
         a& named(n, box);
         if constexpr (!saving<A>)
             s = std::move(box.step);
     });
+}
+template <class A> void serialize(A& ar, ViewState& v, unsigned version)
+{ check_version<A, ViewState>(version);
+    ar& named("name", v.name);
+    io_pipeline(ar, v.pipeline);
     io_seq(ar, "y_order_count", "state", v.y_order);
     io_seq(ar, "pattern_count", "pattern", v.pattern_colours);
     io_map(ar, "composite_colour_count", v.composite_colours);
@@ -525,12 +530,7 @@ template <class A> void serialize(A& ar, EnsembleState& e, unsigned version)
 { check_version<A, EnsembleState>(version);
     io_seq(ar, "member_count", "member", e.members);
     ar& named("file_name_patterns", e.file_name_patterns);
-    io_seq(ar, "step_count", "step", e.pipeline.steps, [](A& a, const char* n, Step& s) {
-        StepBox box{s};
-        a& named(n, box);
-        if constexpr (!saving<A>)
-            s = std::move(box.step);
-    });
+    io_pipeline(ar, e.pipeline);
 }
 
 // ---- chunks and envelope ----
