@@ -15,7 +15,7 @@ packages=(
   libbabeltrace2-dev babeltrace2 libelf-dev lttng-tools liblttng-ust-dev
   fonts-dejavu-core xvfb xauth
   help2man desktop-file-utils appstream shared-mime-info binutils adwaita-icon-theme
-  parallel slurm-wlm munge
+  parallel slurm-wlm munge valgrind
 )
 
 missing=()
