@@ -2,6 +2,9 @@
 
 #include "document/view_document.hpp"
 
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
 
 namespace chitra::app {
@@ -38,6 +41,8 @@ QCPRange LanesPlottable::getValueRange(bool& foundRange, QCP::SignDomain, const 
 
 namespace {
 
+constexpr std::size_t kRowsWorthAThread = 8; // fewer rows draw faster than a thread starts
+
 // `c` under white at alpha 160: the thin light edge that separates neighbouring regions.
 QRgb edgeOver(QRgb c)
 {
@@ -47,21 +52,23 @@ QRgb edgeOver(QRgb c)
 
 } // namespace
 
-void LanesPlottable::drawRow(const LaneRow& row, int top, int bottom, int left, int right) const
+void LanesPlottable::drawRow(const RowSpan& span, int left, int right, uchar* bits, qsizetype stride,
+                             std::vector<LaneColumn>& columns) const
 {
-    const int n = right - left;
+    const int n = right - left, top = span.top, bottom = span.bottom;
     if (n <= 0 || bottom <= top)
         return;
     const double t0 = mKeyAxis->pixelToCoord(left), t1 = mKeyAxis->pixelToCoord(right);
-    row.summary->columns(t0, (t1 - t0) / n, static_cast<std::size_t>(n), columns_);
+    span.row->summary->columns(t0, (t1 - t0) / n, static_cast<std::size_t>(n), columns);
     const bool outline = bottom - top >= 6;
     // One scanline of the row, then copied to its other lines: a busy row is a run per
     // pixel, and writing pixels costs far less than a painter's rectangle per run.
-    auto* line = reinterpret_cast<QRgb*>(frame_.scanLine(top));
+    const auto scanLine = [&](int y) { return reinterpret_cast<QRgb*>(bits + y * stride); };
+    QRgb* line = scanLine(top);
     for (int a = 0; a < n;) {
-        const LaneColumn c = columns_[static_cast<std::size_t>(a)];
+        const LaneColumn c = columns[static_cast<std::size_t>(a)];
         int b = a + 1;
-        while (b < n && columns_[static_cast<std::size_t>(b)].state == c.state)
+        while (b < n && columns[static_cast<std::size_t>(b)].state == c.state)
             ++b;
         const QRgb fill = c.state == kEmptyLaneState ? 0 : colour(c.state).rgb();
         std::fill(line + a, line + b, fill);
@@ -70,7 +77,7 @@ void LanesPlottable::drawRow(const LaneRow& row, int top, int bottom, int left, 
         a = b;
     }
     for (int y = top + 1; y < bottom; ++y)
-        std::copy(line, line + n, reinterpret_cast<QRgb*>(frame_.scanLine(y)));
+        std::copy(line, line + n, scanLine(y));
 }
 
 void LanesPlottable::drawShading(QCPPainter* painter, const QRect& clip) const
@@ -124,6 +131,7 @@ void LanesPlottable::draw(QCPPainter* painter)
     if (frame_.size() != clip.size())
         frame_ = QImage(clip.size(), QImage::Format_ARGB32_Premultiplied);
     frame_.fill(Qt::transparent);
+    std::vector<RowSpan> spans;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const double ya = mValueAxis->coordToPixel(static_cast<double>(r));
         const double yb = mValueAxis->coordToPixel(static_cast<double>(r + 1));
@@ -131,8 +139,23 @@ void LanesPlottable::draw(QCPPainter* painter)
         const int bottom = static_cast<int>(std::round(std::max(ya, yb)) - gap);
         if (bottom < clip.top() || top > clip.bottom())
             continue;
-        drawRow(rows[r], std::max(top, clip.top()) - clip.top(),
-                std::min(std::max(bottom, top + 1), clip.bottom() + 1) - clip.top(), left, right);
+        spans.push_back({&rows[r], std::max(top, clip.top()) - clip.top(),
+                         std::min(std::max(bottom, top + 1), clip.bottom() + 1) - clip.top()});
+    }
+    // Rows write disjoint scanlines of one image: many rows are split between two threads.
+    uchar* bits = frame_.bits();
+    const qsizetype stride = frame_.bytesPerLine();
+    const auto drawSpans = [&](std::size_t a, std::size_t b, std::vector<LaneColumn>& columns) {
+        for (std::size_t i = a; i < b; ++i)
+            drawRow(spans[i], left, right, bits, stride, columns);
+    };
+    if (spans.size() >= kRowsWorthAThread && QThread::idealThreadCount() > 1) {
+        const std::size_t half = spans.size() / 2;
+        QFuture<void> other = QtConcurrent::run([&] { drawSpans(half, spans.size(), otherColumns_); });
+        drawSpans(0, half, columns_);
+        other.waitForFinished();
+    } else {
+        drawSpans(0, spans.size(), columns_);
     }
     painter->drawImage(clip.topLeft(), frame_);
     drawShading(painter, clip);

@@ -35,14 +35,21 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    // Row pixels [top, bottom) of frame_ (0 = the clip's top) over pixel columns [left, right).
-    void drawRow(const LaneRow& row, int top, int bottom, int left, int right) const;
+    // A row's pixel lines [top, bottom) of frame_ (0: the clip's top).
+    struct RowSpan {
+        const LaneRow* row;
+        int top, bottom;
+    };
+    // Draws `span` over pixel columns [left, right) into the image `bits` (`stride` bytes a
+    // line), with `columns` as its buffer (one per thread).
+    void drawRow(const RowSpan& span, int left, int right, uchar* bits, qsizetype stride,
+                 std::vector<LaneColumn>& columns) const;
     void drawShading(QCPPainter* painter, const QRect& clip) const;
 
     const LaneRows* rows_;
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
-    mutable std::vector<LaneColumn> columns_; // per-frame buffer kept between frames
+    mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
     mutable QImage frame_;                    // the rows, drawn as pixels then painted at once
 };
 
