@@ -187,7 +187,6 @@ void ParameterPlot::redraw()
     const std::string parameter = parameter_->currentText().toStdString();
     const std::string given = forEach_->currentIndex() > 0 ? forEach_->currentText().toStdString() : std::string();
     const std::vector<std::string> patterns = statePatterns(states_->text().toStdString());
-    xParameter_ = parameter;
     // The members' points, by the value of the "for each" parameter (one group without it).
     std::map<std::string, std::vector<ParameterPoint>> byGroup;
     unit_.clear();
@@ -337,7 +336,7 @@ void ParameterPlot::redraw()
 void ParameterPlot::showPrediction()
 {
     const double p = predictAt_->value();
-    const QString name = QString::fromStdString(xParameter_);
+    const QString name = parameter_->currentText();
     QStringList lines;
     for (std::size_t k = 0; k < shown_ && k < series_.size(); ++k) {
         const Series& s = series_[k];

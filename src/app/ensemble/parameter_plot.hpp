@@ -84,7 +84,6 @@ private:
     QCustomPlot* plot_;
     std::vector<Series> series_;
     std::size_t shown_ = 0; // series in use
-    std::string xParameter_;
     QString unit_;
 };
 

@@ -406,20 +406,6 @@ Ses follow_suggestions(Ses ses)
     return ses;
 }
 
-bool rotation_of(const std::vector<std::string>& pattern, const std::vector<std::string>& cycle)
-{
-    if (pattern.size() != cycle.size())
-        return false;
-    for (std::size_t r = 0; r < cycle.size(); ++r) {
-        bool same = true;
-        for (std::size_t i = 0; i < cycle.size(); ++i)
-            same = same && pattern[i] == cycle[(i + r) % cycle.size()];
-        if (same)
-            return true;
-    }
-    return false;
-}
-
 // The philosophers' states join every philosopher's own: the suggestions offer to keep
 // each one alone, and following them from there ends in that philosopher's steady cycle.
 TEST(SuggestLanes, FollowingTheSuggestionsEndsInEachPhilosophersCycle)
@@ -451,7 +437,7 @@ TEST(SuggestLanes, FollowingTheSuggestionsEndsInEachPhilosophersCycle)
             std::vector<std::string> pattern;
             for (SymbolId m : cycle.members)
                 pattern.push_back((*end.symbols)[m].name);
-            EXPECT_TRUE(rotation_of(pattern, {"T", "A1", "A2", "E", "R1", "R2"})) << cycle.name;
+            EXPECT_TRUE(is_rotation_of(pattern, {"T", "A1", "A2", "E", "R1", "R2"})) << cycle.name;
         }
     }
 }
