@@ -1,8 +1,7 @@
 #include "ensemble/parameter_plot.hpp"
 
-#include "plotting/plot_theme.hpp"
-
 #include "plotting/palette.hpp"
+#include "plotting/plot_theme.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,8 +1,7 @@
 #include "model/fit_quality_panel.hpp"
 
-#include "plotting/plot_theme.hpp"
-
 #include "plotting/palette.hpp"
+#include "plotting/plot_theme.hpp"
 
 #include <QFutureWatcher>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
 #include "model/transition_graph_widget.hpp"
-#include "plotting/plot_theme.hpp"
 
+#include "plotting/palette.hpp"
+#include "plotting/plot_theme.hpp"
 #include "text/definition_text.hpp"
 #include "text/number_format.hpp"
-#include "plotting/palette.hpp"
 
 #include <QFileInfo>
 #include <QFontMetricsF>

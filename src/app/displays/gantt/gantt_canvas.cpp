@@ -1,8 +1,7 @@
 #include "displays/gantt/gantt_canvas.hpp"
 
-#include "plotting/plot_theme.hpp"
-
 #include "displays/gantt/gantt_display.hpp"
+#include "plotting/plot_theme.hpp"
 
 #include <QRubberBand>
 

@@ -1,13 +1,12 @@
 #include "displays/rate/rate_display.hpp"
 
-#include "plotting/plot_theme.hpp"
-
 #include "chitra/traceview/traceview.hpp"
 #include "displays/gantt/chart_scales.hpp"
 #include "displays/min_visit_box.hpp"
-#include "text/number_format.hpp"
-#include "plotting/palette.hpp"
 #include "document/view_document.hpp"
+#include "plotting/palette.hpp"
+#include "plotting/plot_theme.hpp"
+#include "text/number_format.hpp"
 
 #include <qcustomplot.h>
 

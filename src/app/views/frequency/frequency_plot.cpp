@@ -1,12 +1,11 @@
 #include "views/frequency/frequency_plot.hpp"
 
-#include "plotting/plot_theme.hpp"
-
 #include "chitra/spectra/spectrum.hpp"
-#include "text/number_format.hpp"
-#include "plotting/time_axis_ticker.hpp"
-#include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
+#include "plotting/plot_theme.hpp"
+#include "plotting/time_axis_ticker.hpp"
+#include "text/number_format.hpp"
+#include "views/trace/trace_plot.hpp"
 
 #include <qcustomplot.h>
 

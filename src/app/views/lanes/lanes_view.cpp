@@ -1,9 +1,8 @@
 #include "views/lanes/lanes_view.hpp"
 
-#include "plotting/plot_theme.hpp"
-
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
+#include "plotting/plot_theme.hpp"
 #include "plotting/time_axis_ticker.hpp"
 #include "text/number_format.hpp"
 #include "views/lanes/lanes_plottable.hpp"

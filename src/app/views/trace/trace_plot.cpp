@@ -1,13 +1,12 @@
 #include "views/trace/trace_plot.hpp"
 
+#include "document/view_bookmarks.hpp"
+#include "document/view_document.hpp"
 #include "plotting/plot_theme.hpp"
-
+#include "plotting/time_axis_ticker.hpp"
 #include "text/number_format.hpp"
 #include "views/trace/overview_strip.hpp"
 #include "views/trace/state_plottable.hpp"
-#include "plotting/time_axis_ticker.hpp"
-#include "document/view_bookmarks.hpp"
-#include "document/view_document.hpp"
 
 #include <QDateTime>
 #include <QElapsedTimer>
