@@ -13,7 +13,7 @@
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
 # set CHITRA_FUZZ_BUILD_DIR to use another).
 # Seeds: tests/fuzz/seeds/ plus the first 4 KB of every file in sample_traces/ (PES),
-# tests/data/sessions/v1/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines), sample
+# tests/data/sessions/v*/ (sessions), tests/fuzz/seeds-pipeline/ (pipelines), sample
 # traces converted to .ctrace (.ctrace), tests/fuzz/seeds-paje/ plus the first 8 KB of
 # every sample_traces/*.paje (Paje), the valid files of the OTF2 target's own archive
 # (OTF2), tests/fuzz/seeds-chrome/ plus the first 8 KB of sample_traces/*.json (Chrome).
@@ -60,7 +60,7 @@ for target in "${targets[@]}"; do
       args=(-max_len=8192 -dict="$repo/tests/fuzz/pes.dict") ;;
     fuzz_session_loader)
       name=session; seeds=$(seed_dir $name)
-      cp tests/data/sessions/v1/*.chitra "$seeds/" 2>/dev/null || true
+      cp tests/data/sessions/v*/*.chitra "$seeds/" 2>/dev/null || true
       args=(-max_len=16384 -dict="$repo/tests/fuzz/session.dict") ;;
     fuzz_pipeline_json)
       name=pipeline; seeds=$(seed_dir $name)

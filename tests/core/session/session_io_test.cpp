@@ -443,21 +443,24 @@ TEST(SessionIo, EveryEarlierFormatVersionLoads)
         EXPECT_EQ("v" + std::to_string(r.session.format_version), version);
         if (entry.path().filename() == "full.chitra" && version == "v1")
             expect_same(r.session, full_session_as_in_v1());
+        if (entry.path().filename() == "full.chitra" && version == "v2") // with an ensemble
+            expect_same(r.session, full_session());
         ++loaded;
     }
     EXPECT_GE(loaded, 1);
 }
 
-// Regenerates the committed v1 sample: CHITRA_WRITE_SESSION_SAMPLES=1 chitra_core_tests
-// --gtest_filter=SessionIo.WriteSamples. Only ever run while format 1 is current.
+// Writes the current format's samples (tests/data/sessions/vN, N = kSessionFormatVersion):
+// CHITRA_WRITE_SESSION_SAMPLES=1 chitra_core_tests --gtest_filter=SessionIo.WriteSamples.
+// Run once when a format becomes current; the samples of earlier formats stay as written.
 TEST(SessionIo, WriteSamples)
 {
     if (!std::getenv("CHITRA_WRITE_SESSION_SAMPLES"))
-        GTEST_SKIP() << "set CHITRA_WRITE_SESSION_SAMPLES=1 to rewrite tests/data/sessions/v1";
-    ASSERT_EQ(kSessionFormatVersion, 1);
-    std::filesystem::path dir = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/sessions/v1";
+        GTEST_SKIP() << "set CHITRA_WRITE_SESSION_SAMPLES=1 to write tests/data/sessions/vN";
+    std::filesystem::path dir = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/sessions" /
+                                ("v" + std::to_string(kSessionFormatVersion));
     std::filesystem::create_directories(dir);
-    write_text((dir / "full.chitra").string(), session_to_text(full_session_as_in_v1()));
+    write_text((dir / "full.chitra").string(), session_to_text(full_session()));
     Session minimal;
     minimal.files.push_back(TraceFileRef{.path_absolute = "/data/run.pes", .path_relative = "run.pes"});
     minimal.files[0].views.push_back(ViewState{.name = "view 1"});
