@@ -52,8 +52,12 @@ public:
     const LaneTrack& track() const { return track_; }
     // The visit at time t, or nullopt before the first change or at/after the end.
     std::optional<LaneVisit> visit_at(Time t) const;
-    // Columns [t0 + k w, t0 + (k + 1) w) for k < n.
+    // Columns [t0 + k w, t0 + (k + 1) w) for k < n. Exact when a column is narrower than
+    // four cells of the grid; wider columns are read from the grid, each taking the cells
+    // it touches, so its edges may reach up to one cell (a quarter of it) further.
     void columns(double t0, double w, std::size_t n, std::vector<LaneColumn>& out) const;
+    // The finest grid cell's width (ns), or 0 for a track too short to need a grid.
+    double grid_cell_width() const { return grid_.empty() ? 0.0 : cell_width_; }
 
 private:
     static constexpr std::size_t kFan = 8;
@@ -65,9 +69,25 @@ private:
     // Index of the longest visit among visits [a, b) (a < b).
     std::size_t longest(std::size_t a, std::size_t b) const;
 
+    // A cell of the grid: the longest visit overlapping it (its state and duration) and
+    // whether other visits overlap it too, in eight bytes so that a frame reads few lines.
+    struct Cell {
+        static constexpr std::uint32_t kMixed = 0x8000'0000u; // states are far fewer
+        std::uint32_t state_and_mixed = kEmptyLaneState;
+        float duration = -1; // no visit yet
+        LaneStateId state() const { return state_and_mixed & ~kMixed; }
+        bool mixed() const { return (state_and_mixed & kMixed) != 0; }
+    };
+    static constexpr std::size_t kGridFan = 4;
+    void build_grid();
+    void grid_columns(double t0, double w, std::size_t n, std::vector<LaneColumn>& out) const;
+
     LaneTrack track_;
     // levels_[k][j]: the longest visit among visits [j kFan^(k+1), (j + 1) kFan^(k+1)).
     std::vector<std::vector<std::uint32_t>> levels_;
+    // grid_[k]: cells of width cell_width_ kGridFan^k from the first change to the end.
+    std::vector<std::vector<Cell>> grid_;
+    double cell_width_ = 0;
 };
 
 } // namespace chitra

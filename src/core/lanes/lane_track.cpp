@@ -2,6 +2,8 @@
 #include "chitra/lanes/lane_track.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <limits>
 
 namespace chitra {
@@ -107,6 +109,107 @@ LaneTrackSummary::LaneTrackSummary(LaneTrack track) : track_(std::move(track))
         items = next.size();
         levels_.push_back(std::move(next));
     }
+    build_grid();
+}
+
+namespace {
+
+// Tracks shorter than this are searched fast enough from afar (their changes stay in the
+// cache); longer ones get a grid of about one cell per kChangesPerCell changes, at least
+// kLeastCells (four cells a column on the widest screens) and at most kMostCells (1 MB).
+constexpr std::size_t kGridMinChanges = std::size_t{1} << 13;
+constexpr std::size_t kChangesPerCell = 16;
+constexpr std::size_t kLeastCells = std::size_t{1} << 13;
+constexpr std::size_t kMostCells = std::size_t{1} << 17;
+constexpr std::size_t kFewestCells = 64; // the coarsest grid level kept
+
+} // namespace
+
+void LaneTrackSummary::build_grid()
+{
+    const auto& times = track_.times;
+    const std::size_t n = times.size();
+    if (n < kGridMinChanges || track_.end <= times.front())
+        return;
+    const std::size_t cells = std::clamp(std::bit_ceil(n / kChangesPerCell), kLeastCells, kMostCells);
+    const Time origin = times.front();
+    cell_width_ = static_cast<double>(track_.end - origin) / static_cast<double>(cells);
+    auto cell_of = [&](Time t) {
+        return std::min(cells - 1, static_cast<std::size_t>(static_cast<double>(t - origin) / cell_width_));
+    };
+    std::vector<Cell> fine(cells);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Time d = duration(i);
+        const std::size_t first = cell_of(times[i]);
+        std::size_t last = cell_of(times[i] + d);
+        // A visit ends where the next begins: a cell starting at its end is not its own.
+        if (last > first && origin + static_cast<double>(last) * cell_width_ >= static_cast<double>(times[i] + d))
+            --last;
+        const auto fd = static_cast<float>(d);
+        for (std::size_t c = first; c <= last; ++c) {
+            Cell& cell = fine[c];
+            const std::uint32_t mixed = cell.duration >= 0 ? Cell::kMixed : (cell.state_and_mixed & Cell::kMixed);
+            if (fd > cell.duration) {
+                cell.state_and_mixed = track_.states[i];
+                cell.duration = fd;
+            }
+            cell.state_and_mixed |= mixed;
+        }
+    }
+    grid_.push_back(std::move(fine));
+    while (grid_.back().size() / kGridFan >= kFewestCells) {
+        const std::vector<Cell>& below = grid_.back();
+        std::vector<Cell> up(below.size() / kGridFan);
+        for (std::size_t j = 0; j < up.size(); ++j) {
+            Cell best = below[j * kGridFan];
+            bool mixed = best.mixed();
+            for (std::size_t c = j * kGridFan + 1; c < (j + 1) * kGridFan; ++c) {
+                mixed = mixed || below[c].mixed() || below[c].state() != below[c - 1].state();
+                if (below[c].duration > best.duration)
+                    best = below[c];
+            }
+            best.state_and_mixed = best.state() | (mixed ? Cell::kMixed : 0u);
+            up[j] = best;
+        }
+        grid_.push_back(std::move(up));
+    }
+}
+
+void LaneTrackSummary::grid_columns(double t0, double w, std::size_t n, std::vector<LaneColumn>& out) const
+{
+    // The coarsest level with at least four cells per column.
+    std::size_t level = 0;
+    double cw = cell_width_;
+    while (level + 1 < grid_.size() && cw * kGridFan * 4 <= w) {
+        ++level;
+        cw *= kGridFan;
+    }
+    const std::vector<Cell>& cells = grid_[level];
+    const auto origin = static_cast<double>(track_.times.front()), end = static_cast<double>(track_.end);
+    for (std::size_t k = 0; k < n; ++k) {
+        const double ta = t0 + w * static_cast<double>(k), tb = ta + w;
+        if (ta >= end)
+            break;
+        if (tb <= origin)
+            continue; // "-" before the first change
+        const auto first = std::min(cells.size() - 1, static_cast<std::size_t>(std::max(0.0, ta - origin) / cw));
+        const auto last = std::clamp(static_cast<std::size_t>(std::ceil((std::min(tb, end) - origin) / cw)),
+                                     first + 1, cells.size());
+        // Branch-free: which cell is longest is as good as random, so a branch would
+        // mispredict half the time. A column is mixed if a cell is, or two cells differ.
+        std::size_t best = first;
+        float longest = cells[first].duration;
+        std::uint32_t mixed = (cells[first].state_and_mixed & Cell::kMixed) | (ta < origin ? 1u : 0u);
+        for (std::size_t c = first + 1; c < last; ++c) {
+            const Cell& cell = cells[c];
+            mixed |= cell.state_and_mixed ^ cells[c - 1].state_and_mixed;
+            mixed |= cell.state_and_mixed & Cell::kMixed;
+            const bool longer = cell.duration > longest;
+            longest = longer ? cell.duration : longest;
+            best = longer ? c : best;
+        }
+        out[k] = LaneColumn{cells[best].state(), mixed != 0};
+    }
 }
 
 std::size_t LaneTrackSummary::longest(std::size_t a, std::size_t b) const
@@ -155,6 +258,8 @@ void LaneTrackSummary::columns(double t0, double w, std::size_t n, std::vector<L
     const auto& times = track_.times;
     if (times.empty() || n == 0 || !(w > 0))
         return;
+    if (!grid_.empty() && w >= 4 * cell_width_)
+        return grid_columns(t0, w, n, out);
     const auto begin = times.begin();
     // The first index at or after `from` whose change time passes `x` (`strict`: is after
     // it; else at or after it). Galloping from `from`: a column's changes start where

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <random>
 #include <set>
 
@@ -146,6 +148,67 @@ TEST(LaneTrackSummary, ColumnsMatchALinearScan)
                     allowed.insert(copy.states[i]);
             EXPECT_TRUE(allowed.count(cols[k].state)) << "round " << round << " column " << k;
             EXPECT_TRUE(cols[k].mixed);
+        }
+    }
+}
+
+// Property: seen from afar, a long track's columns come from its time grid. Each shows
+// the state of a visit at least as long as every visit overlapping the column, found
+// within a quarter column of it, and a column with a change inside is mixed.
+TEST(LaneTrackSummary, GridColumnsKeepTheLongestVisitNearEachColumn)
+{
+    std::mt19937_64 rng(12);
+    for (int round = 0; round < 6; ++round) {
+        LaneTrack t;
+        Time time = 1000 + static_cast<Time>(rng() % 50);
+        const std::size_t n = 40000 + rng() % 60000;
+        for (std::size_t i = 0; i < n; ++i) {
+            t.times.push_back(time);
+            t.states.push_back(static_cast<LaneStateId>(1 + rng() % 9));
+            t.depths.push_back(1);
+            time += 1 + static_cast<Time>(rng() % (rng() % 50 ? 30 : 20000));
+        }
+        t.end = time;
+        const LaneTrack copy = t;
+        LaneTrackSummary s(std::move(t));
+        ASSERT_GT(s.grid_cell_width(), 0.0);
+        auto dur = [&](std::size_t i) { return (i + 1 < n ? copy.times[i + 1] : copy.end) - copy.times[i]; };
+        const double span = static_cast<double>(copy.end - copy.times.front());
+        const std::size_t columns = 200 + rng() % 1200;
+        const double w = std::max(4 * s.grid_cell_width(), span / static_cast<double>(columns) * (0.2 + (rng() % 100) / 100.0));
+        const double t0 = static_cast<double>(copy.times.front()) - w * static_cast<double>(rng() % 3);
+        std::vector<LaneColumn> cols;
+        s.columns(t0, w, columns, cols);
+        for (std::size_t k = 0; k < columns; ++k) {
+            const double ta = t0 + w * static_cast<double>(k), tb = ta + w;
+            auto overlapping = [&](double a, double b) { // visits [first, last) overlapping [a, b)
+                const auto begin = copy.times.begin();
+                auto first = std::upper_bound(begin, copy.times.end(), a, [](double x, Time e) { return x < static_cast<double>(e); });
+                if (first != begin)
+                    --first;
+                auto last = std::lower_bound(begin, copy.times.end(), b, [](Time e, double x) { return static_cast<double>(e) < x; });
+                return std::pair<std::size_t, std::size_t>(first - begin, last - begin);
+            };
+            if (ta >= static_cast<double>(copy.end)) {
+                EXPECT_EQ(cols[k].state, kEmptyLaneState);
+                continue;
+            }
+            if (tb <= static_cast<double>(copy.times.front())) {
+                EXPECT_EQ(cols[k].state, kEmptyLaneState);
+                continue;
+            }
+            const auto [a, b] = overlapping(ta, tb);
+            float longest = 0;
+            for (std::size_t i = a; i < b; ++i)
+                longest = std::max(longest, static_cast<float>(dur(i)));
+            const auto [wa, wb] = overlapping(ta - w / 4, tb + w / 4);
+            bool found = false;
+            for (std::size_t i = wa; i < wb && !found; ++i)
+                found = copy.states[i] == cols[k].state && static_cast<float>(dur(i)) >= longest;
+            EXPECT_TRUE(found) << "round " << round << " column " << k;
+            if (b - a > 1) {
+                EXPECT_TRUE(cols[k].mixed) << "round " << round << " column " << k;
+            }
         }
     }
 }

@@ -15,6 +15,14 @@ LanesPlottable::LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis, const LaneR
     setSelectable(QCP::stNone);
 }
 
+void LanesPlottable::setColours(std::vector<QColor> colours)
+{
+    colours_ = std::move(colours);
+    fills_.clear();
+    for (std::size_t s = 0; s < colours_.size(); ++s)
+        fills_.push_back(s == kEmptyLaneState ? 0 : colours_[s].rgb());
+}
+
 const QColor& LanesPlottable::colour(LaneStateId state) const
 {
     static const QColor grey(0x9e, 0x9e, 0x9e);
@@ -70,7 +78,7 @@ void LanesPlottable::drawRow(const RowSpan& span, int left, int right, uchar* bi
         int b = a + 1;
         while (b < n && columns[static_cast<std::size_t>(b)].state == c.state)
             ++b;
-        const QRgb fill = c.state == kEmptyLaneState ? 0 : colour(c.state).rgb();
+        const QRgb fill = c.state == kEmptyLaneState ? 0 : c.state < fills_.size() ? fills_[c.state] : colour(c.state).rgb();
         std::fill(line + a, line + b, fill);
         if (fill != 0 && outline && b - a >= 4)
             line[a] = edgeOver(fill);

@@ -22,7 +22,7 @@ public:
     LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis, const LaneRows* rows, const ViewDocument* doc);
 
     // Colour of each lane state (index: LaneStateId).
-    void setColours(std::vector<QColor> colours) { colours_ = std::move(colours); }
+    void setColours(std::vector<QColor> colours);
     const QColor& colour(LaneStateId state) const;
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
@@ -49,6 +49,7 @@ private:
     const LaneRows* rows_;
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
+    std::vector<QRgb> fills_; // colours_ as pixels, "-" transparent: what a frame writes
     mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
     mutable QImage frame_;                    // the rows, drawn as pixels then painted at once
 };
