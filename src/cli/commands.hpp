@@ -28,5 +28,8 @@ int run_guarded(const Action& action);
 
 // Writes text to `path`, or stdout when path is empty (atomically for files).
 void emit(const std::string& path, const std::string& text);
+// The same for output too large to hold whole: `writer` streams it (to a temporary file
+// renamed over `path`, or to stdout).
+void emit_streamed(const std::string& path, const std::function<void(std::ostream&)>& writer);
 
 } // namespace chitra::cli

@@ -34,6 +34,16 @@ void emit(const std::string& path, const std::string& text)
         write_file_atomically(path, text);
 }
 
+void emit_streamed(const std::string& path, const std::function<void(std::ostream&)>& writer)
+{
+    if (path.empty() || path == "-") {
+        writer(std::cout);
+        std::cout.flush();
+    } else {
+        write_file_atomically(path, writer);
+    }
+}
+
 } // namespace chitra::cli
 
 int main(int argc, char** argv)

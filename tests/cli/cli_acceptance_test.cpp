@@ -578,6 +578,42 @@ TEST_F(CliAcceptance, PeriodogramPeaksAtThePeriodOfAPeriodicTrace)
     EXPECT_EQ(k["frequency_unit"], "1/ms");
 }
 
+// Long periodograms are written a block of 65,536 rows at a time, two blocks at once:
+// with 150,001 rows (three blocks, the last short) the CSV and the JSON hold every bin
+// once, in order, with the same numbers, and the JSON is one valid document.
+TEST_F(CliAcceptance, LongPeriodogramsAreWrittenWholeAndInOrder)
+{
+    std::string text = "# timebase: us\n";
+    const int records = 300001; // N = 300000 elements: period 4 falls on a bin
+    for (int i = 0; i < records; ++i)
+        text += std::to_string(3 * i) + " " + std::string(1, char('A' + i % 4)) + "\n";
+    const std::string f = write("long.pes", text);
+    const std::string out = (dir / "long.json").string();
+    CliResult j = run({"periodogram", f, "--domain", "event", "--format", "json", "-o", out});
+    ASSERT_EQ(j.status, 0) << j.err;
+    const json doc = json::parse(slurp(out));
+    const std::size_t n = records - 1, bins = n / 2 + 1;
+    ASSERT_EQ(doc["N"], n);
+    ASSERT_EQ(doc["frequency"].size(), bins);
+    ASSERT_EQ(doc["power"].size(), bins);
+    EXPECT_NEAR(doc["peak"]["period"].get<double>(), 4.0, 1e-3);
+    CliResult c = run({"periodogram", f, "--domain", "event"});
+    ASSERT_EQ(c.status, 0) << c.err;
+    std::istringstream csv(c.out);
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line, "frequency,power,period");
+    std::size_t k = 0;
+    for (; std::getline(csv, line); ++k) {
+        ASSERT_LT(k, bins);
+        const auto comma = line.find(',');
+        ASSERT_EQ(std::stod(line.substr(0, comma)), doc["frequency"][k].get<double>()) << "row " << k;
+        ASSERT_EQ(std::stod(line.substr(comma + 1)), doc["power"][k].get<double>()) << "row " << k;
+        ASSERT_EQ(doc["frequency"][k].get<double>(), static_cast<double>(k) / static_cast<double>(n)) << "row " << k;
+    }
+    EXPECT_EQ(k, bins);
+}
+
 // --- exit statuses -------------------------------------------------------------------
 
 TEST_F(CliAcceptance, UsageErrorsExitTwo)

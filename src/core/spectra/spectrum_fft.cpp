@@ -17,15 +17,29 @@
 #include <mutex>
 #include <new>
 #include <stdexcept>
+#include <thread>
 #include <tuple>
 
 namespace chitra {
 namespace {
 
+// Every FFTW call is made under this mutex, so its first use is where FFTW's threads
+// are set up (before any other FFTW call, as FFTW requires).
 std::mutex& planner_mutex()
 {
     static std::mutex mutex;
+    static const bool threads = fftw_init_threads() != 0;
+    (void)threads;
     return mutex;
+}
+
+// Transforms at least this long run on every core: below it, waking the threads costs
+// more than they save.
+constexpr std::size_t kThreadedLength = std::size_t{1} << 20;
+
+int planner_threads(std::size_t n)
+{
+    return n >= kThreadedLength ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) : 1;
 }
 
 // Owns one plan; destroyed under the planner mutex (possibly by the last thread that
@@ -72,6 +86,7 @@ std::shared_ptr<PlanHolder> make_plan(std::size_t n, FftPlanning mode)
     auto holder = std::make_shared<PlanHolder>();
     {
         std::lock_guard lock(planner_mutex());
+        fftw_plan_with_nthreads(planner_threads(n));
         holder->plan = fftw_plan_dft_r2c_1d(static_cast<int>(n), buffer.data(), out, flags);
     }
     if (!holder->plan)
