@@ -1,5 +1,5 @@
 // chitra-cli periodogram FILE [--pipeline P.json] [--domain event|time] [--interval DT]
-//   [--range A:B] [--symbol NAME] [--hz] [--strict] [--format csv|json] [-o OUT]
+//   [--range A:B] [--symbol NAME] [--segment L] [--hz] [--strict] [--format csv|json] [-o OUT]
 // The frequency view's numbers (semantics.md section 6, docs/spectra.md, docs/cli.md).
 #include "commands.hpp"
 #include "trace_input.hpp"
@@ -34,6 +34,7 @@ struct Options {
     bool strict = false;
     std::string format = "csv";
     std::string out;
+    std::size_t segment = 0; // 0: the whole signal
 };
 
 // "A:B", either side may be empty (start / end of the SES).
@@ -208,14 +209,15 @@ int run(const Options& o)
         lo = std::clamp(range->begin.value_or(first), first, last);
         hi = std::max(lo, std::min(range->end.value_or(last), last));
         interval = o.interval ? *o.interval : static_cast<double>(default_sample_interval(hi - lo));
-        pg = o.symbol.empty() ? time_periodogram(ses, lo, hi, interval)
-                              : time_indicator_periodogram(ses, symbol, lo, hi, interval);
+        pg = o.symbol.empty() ? time_periodogram(ses, lo, hi, interval, {}, o.segment)
+                              : time_indicator_periodogram(ses, symbol, lo, hi, interval, o.segment);
     } else {
         const auto m = static_cast<std::int64_t>(ses.size());
         lo = std::clamp<std::int64_t>(range->begin.value_or(0), 0, m);
         hi = std::clamp<std::int64_t>(range->end.value_or(m), lo, m);
         const auto i0 = static_cast<std::size_t>(lo), i1 = static_cast<std::size_t>(hi);
-        pg = o.symbol.empty() ? event_periodogram(ses, i0, i1) : event_indicator_periodogram(ses, symbol, i0, i1);
+        pg = o.symbol.empty() ? event_periodogram(ses, i0, i1, {}, o.segment)
+                              : event_indicator_periodogram(ses, symbol, i0, i1, o.segment);
     }
 
     if (hz_per_unit)
@@ -236,6 +238,8 @@ int run(const Options& o)
         j["range"] = {lo, hi};
         j["symbol"] = o.symbol.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.symbol);
         j["N"] = pg.samples;
+        if (o.segment > 0)
+            j["segments"] = pg.segments;
         j["frequency_unit"] = frequency_unit;
         j["period_unit"] = period_unit;
         j["frequency"] = nlohmann::json::array(); // streamed in place (write_json)
@@ -280,6 +284,10 @@ Action add_periodogram_command(CLI::App& app)
                     "A:B, the half-open range analysed: element indices (event) or times (time); "
                     "either side may be left out");
     sub->add_option("--symbol", opts->symbol, "periodogram of this symbol's indicator signal (1 in it, else 0)");
+    sub->add_option("--segment", opts->segment,
+                    "average the periodograms of consecutive segments of this many samples (Bartlett); "
+                    "N becomes the segment length")
+        ->check(CLI::PositiveNumber);
     sub->add_flag("--hz", opts->hz, "time domain: frequencies in Hz and periods in seconds");
     sub->add_flag("--strict", opts->strict, "treat warnings (unknown symbols) as errors");
     sub->add_option("--format", opts->format, "csv (frequency,power,period) or json")

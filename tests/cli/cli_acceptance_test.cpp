@@ -576,6 +576,16 @@ TEST_F(CliAcceptance, PeriodogramPeaksAtThePeriodOfAPeriodicTrace)
     EXPECT_EQ(k["N"], 510);
     EXPECT_NEAR(k["peak"]["period"].get<double>(), 510.0 / 64.0, 1e-9);
     EXPECT_EQ(k["frequency_unit"], "1/ms");
+    EXPECT_FALSE(k.contains("segments")); // only with --segment
+    // Bartlett's average over segments of 64 events: three whole segments, period 4 exact.
+    CliResult s = run({"periodogram", f, "--domain", "event", "--segment", "64", "--format", "json"});
+    ASSERT_EQ(s.status, 0) << s.err;
+    json a = json::parse(s.out);
+    EXPECT_EQ(a["N"], 64);
+    EXPECT_EQ(a["segments"], 3);
+    EXPECT_EQ(a["frequency"].size(), 33u);
+    EXPECT_EQ(a["peak"]["period"].get<double>(), 4.0);
+    EXPECT_EQ(run({"periodogram", f, "--segment", "0"}).status, 2);
 }
 
 // Long periodograms are written a block of 65,536 rows at a time, two blocks at once:

@@ -21,7 +21,8 @@ struct Periodogram {
     std::vector<double> frequency;
     std::vector<double> power;
     double sample_interval = 1.0;
-    std::size_t samples = 0; // N, the length of the transformed signal
+    std::size_t samples = 0; // N, the length of the transformed signal (of each segment)
+    std::size_t segments = 1; // periodograms averaged (Bartlett's method); 1 for the whole signal
 };
 
 // The mean is removed before the transform. An empty signal gives an empty
@@ -79,10 +80,20 @@ std::vector<SymbolId> sample_symbols(const Ses& ses, Time t0, Time t1, double dt
 // The periodograms of the signals above, sampled straight into the transform's own
 // buffer: the same numbers as periodogram(time_signal(...), dt) without the intermediate
 // vector. Event domain: sample interval 1.
-Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y = {});
-Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt);
-Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y = {});
-Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1);
+//
+// `segment` (0: the whole signal) averages instead the periodograms of consecutive
+// segments of that many samples, each with its own mean removed (Bartlett's method;
+// samples past the last whole segment are left out): N = segment, a coarser frequency
+// grid with far less variance, and for long signals far less output and time. A
+// segment at least as long as the signal is the whole signal.
+Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y = {},
+                             std::size_t segment = 0);
+Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt,
+                                       std::size_t segment = 0);
+Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y = {},
+                              std::size_t segment = 0);
+Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1,
+                                        std::size_t segment = 0);
 
 // ---- Units ---------------------------------------------------------------------------
 // Event domain: frequencies are in cycles per event. Time domain: in cycles per time

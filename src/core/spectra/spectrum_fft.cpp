@@ -202,45 +202,69 @@ void execute_r2c(const std::shared_ptr<void>& plan, FftScratch& buffer)
                          reinterpret_cast<fftw_complex*>(buffer.data()));
 }
 
-Periodogram periodogram_of(std::size_t n, double sample_interval, const std::function<void(double*)>& fill)
+namespace {
+
+// Transforms the n samples in `buffer` (overwritten) and adds |X_k|^2 / n of their
+// mean-removed values to power[k], k = 0 .. n/2. A constant signal adds nothing: it
+// has exactly zero power (the transform would leave rounding noise that could pass for
+// a peak).
+void add_power(std::size_t n, FftScratch& buffer, const std::shared_ptr<void>& plan, std::vector<double>& power)
 {
-    Periodogram pg;
-    pg.sample_interval = sample_interval;
-    pg.samples = n;
-    if (n == 0)
-        return pg;
-
-    const std::size_t bins = n / 2 + 1;
-    pg.frequency.resize(bins);
-    pg.power.resize(bins);
-    // k / (N dt) with one rounding, so that e.g. period 4 gives exactly 0.25.
-    const double span = static_cast<double>(n) * sample_interval;
-    for (std::size_t k = 0; k < bins; ++k)
-        pg.frequency[k] = static_cast<double>(k) / span;
-
-    FftScratch buffer(n);
     double* x = buffer.data();
-    fill(x);
     double sum = 0.0;
     bool constant = true;
     for (std::size_t j = 0; j < n; ++j) {
         sum += x[j];
         constant &= x[j] == x[0];
     }
-    // A constant signal has exactly zero power (the transform would leave rounding
-    // noise that could pass for a peak).
-    if (constant) {
-        std::fill(pg.power.begin(), pg.power.end(), 0.0);
-        return pg;
-    }
+    if (constant)
+        return;
     const double mean = sum / static_cast<double>(n);
     for (std::size_t j = 0; j < n; ++j)
         x[j] -= mean;
-    execute_r2c(r2c_plan(n), buffer);
-
+    execute_r2c(plan, buffer);
     const double inv_n = 1.0 / static_cast<double>(n);
+    for (std::size_t k = 0; k < power.size(); ++k)
+        power[k] += buffer.norm(k) * inv_n;
+}
+
+} // namespace
+
+Periodogram periodogram_of(std::size_t n, double sample_interval, const SignalFill& fill, std::size_t segment)
+{
+    Periodogram pg;
+    pg.sample_interval = sample_interval;
+    const std::size_t length = segment == 0 || segment >= n ? n : segment;
+    pg.samples = length;
+    pg.segments = length == 0 ? 0 : n / length;
+    if (n == 0)
+        return pg;
+
+    const std::size_t bins = length / 2 + 1;
+    pg.frequency.resize(bins);
+    pg.power.assign(bins, 0.0);
+    // k / (N dt) with one rounding, so that e.g. period 4 gives exactly 0.25.
+    const double span = static_cast<double>(length) * sample_interval;
     for (std::size_t k = 0; k < bins; ++k)
-        pg.power[k] = buffer.norm(k) * inv_n;
+        pg.frequency[k] = static_cast<double>(k) / span;
+
+    if (length == n) {
+        FftScratch whole(n);
+        fill(0, n, whole.data());
+        add_power(n, whole, r2c_plan(n), pg.power);
+    } else {
+        // Bartlett's average: the periodograms of consecutive segments, each with its own
+        // mean removed; samples past the last whole segment are left out.
+        FftScratch part(length);
+        const auto plan = r2c_plan(length);
+        for (std::size_t s = 0; s < pg.segments; ++s) {
+            fill(s * length, length, part.data());
+            add_power(length, part, plan, pg.power);
+        }
+        const double inv_segments = 1.0 / static_cast<double>(pg.segments);
+        for (double& p : pg.power)
+            p *= inv_segments;
+    }
     // The mean was removed: bin 0 is zero up to rounding, make it exact.
     pg.power[0] = 0.0;
     return pg;
@@ -248,8 +272,9 @@ Periodogram periodogram_of(std::size_t n, double sample_interval, const std::fun
 
 Periodogram periodogram(std::span<const double> signal, double sample_interval)
 {
-    return periodogram_of(signal.size(), sample_interval,
-                          [signal](double* x) { std::copy(signal.begin(), signal.end(), x); });
+    return periodogram_of(signal.size(), sample_interval, [signal](std::size_t first, std::size_t count, double* x) {
+        std::copy_n(signal.begin() + static_cast<std::ptrdiff_t>(first), count, x);
+    });
 }
 
 void set_fft_planning(FftPlanning mode)

@@ -36,8 +36,13 @@ std::shared_ptr<void> r2c_plan(std::size_t n);
 // fftw_execute_dft_r2c on an FftScratch of the plan's length.
 void execute_r2c(const std::shared_ptr<void>& plan, FftScratch& buffer);
 
+// Writes samples [first, first + count) of a signal to out[0 .. count).
+using SignalFill = std::function<void(std::size_t first, std::size_t count, double* out)>;
+
 // The periodogram of the n samples that `fill` writes into the buffer it is given (the
-// transform's own input), so that signals need no intermediate vector.
-Periodogram periodogram_of(std::size_t n, double sample_interval, const std::function<void(double*)>& fill);
+// transform's own input), so that signals need no intermediate vector; with `segment`
+// (0 < segment < n), Bartlett's average over segments of that many samples, each
+// filled into a buffer of one segment.
+Periodogram periodogram_of(std::size_t n, double sample_interval, const SignalFill& fill, std::size_t segment = 0);
 
 } // namespace chitra

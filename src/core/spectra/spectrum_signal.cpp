@@ -89,27 +89,35 @@ Grid make_grid(const Ses& ses, Time t0, Time t1, double dt)
 }
 
 // One linear merge of the sample times with the element boundaries: out(j, symbol)
-// for every sample j. O(samples + elements), one binary search for the start.
+// for samples j in [first, first + count) (default: every sample). O(samples +
+// elements), one binary search for the start.
 template <class Out>
-void sample_merge(const Ses& ses, const Grid& g, Out&& out)
+void sample_merge(const Ses& ses, const Grid& g, Out&& out, std::size_t first = 0,
+                  std::size_t count = std::numeric_limits<std::size_t>::max())
 {
-    if (g.n == 0)
+    const std::size_t last = first + std::min(count, g.n - std::min(first, g.n));
+    if (first >= last)
         return;
     const Time* b = ses.bounds.data();
     const SymbolId* sym = ses.symbol.data();
-    // The element occupying t0: bounds[i] <= t0 < bounds[i+1] (t0 < bounds.back()).
-    std::size_t i = static_cast<std::size_t>(std::upper_bound(ses.bounds.begin(), ses.bounds.end(), g.t0) -
-                                             ses.bounds.begin()) - 1;
+    const double base = static_cast<double>(g.t0);
+    // The element occupying the first sample's time, compared as the loop below compares:
+    // bounds[i] <= t < bounds[i+1] (t < bounds.back()).
+    const auto begin = ses.bounds.begin();
+    std::size_t i = static_cast<std::size_t>(
+        (g.idt > 0 ? std::upper_bound(begin, ses.bounds.end(), g.t0 + static_cast<Time>(first) * g.idt)
+                   : std::upper_bound(begin, ses.bounds.end(), base + static_cast<double>(first) * g.dt,
+                                      [](double t, Time bound) { return t < static_cast<double>(bound); })) -
+        begin) - 1;
     if (g.idt > 0) {
-        Time t = g.t0;
-        for (std::size_t j = 0; j < g.n; ++j, t += g.idt) {
+        Time t = g.t0 + static_cast<Time>(first) * g.idt;
+        for (std::size_t j = first; j < last; ++j, t += g.idt) {
             while (b[i + 1] <= t)
                 ++i;
             out(j, sym[i]);
         }
     } else {
-        const double base = static_cast<double>(g.t0);
-        for (std::size_t j = 0; j < g.n; ++j) {
+        for (std::size_t j = first; j < last; ++j) {
             const double t = base + static_cast<double>(j) * g.dt;
             while (static_cast<double>(b[i + 1]) <= t)
                 ++i;
@@ -194,42 +202,47 @@ std::vector<SymbolId> sample_symbols(const Ses& ses, Time t0, Time t1, double dt
     return out;
 }
 
-Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y)
+Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y,
+                             std::size_t segment)
 {
     const Grid g = make_grid(ses, t0, t1, dt);
     const YOf y_of{y};
-    return periodogram_of(g.n, dt, [&](double* o) {
-        sample_merge(ses, g, [o, y_of](std::size_t j, SymbolId s) { o[j] = y_of(s); });
-    });
+    return periodogram_of(g.n, dt, [&](std::size_t first, std::size_t count, double* o) {
+        sample_merge(ses, g, [o, y_of, first](std::size_t j, SymbolId s) { o[j - first] = y_of(s); }, first, count);
+    }, segment);
 }
 
-Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt)
+Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt,
+                                       std::size_t segment)
 {
     const Grid g = make_grid(ses, t0, t1, dt);
-    return periodogram_of(g.n, dt, [&](double* o) {
-        sample_merge(ses, g, [o, symbol](std::size_t j, SymbolId s) { o[j] = s == symbol ? 1.0 : 0.0; });
-    });
+    return periodogram_of(g.n, dt, [&](std::size_t first, std::size_t count, double* o) {
+        sample_merge(ses, g, [o, symbol, first](std::size_t j, SymbolId s) { o[j - first] = s == symbol ? 1.0 : 0.0; },
+                     first, count);
+    }, segment);
 }
 
-Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y)
+Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y,
+                              std::size_t segment)
 {
     i1 = std::min(i1, ses.size());
     i0 = std::min(i0, i1);
     const YOf y_of{y};
-    return periodogram_of(i1 - i0, 1.0, [&](double* o) {
-        for (std::size_t i = i0; i < i1; ++i)
-            o[i - i0] = y_of(ses.symbol[i]);
-    });
+    return periodogram_of(i1 - i0, 1.0, [&](std::size_t first, std::size_t count, double* o) {
+        for (std::size_t j = 0; j < count; ++j)
+            o[j] = y_of(ses.symbol[i0 + first + j]);
+    }, segment);
 }
 
-Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1)
+Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1,
+                                        std::size_t segment)
 {
     i1 = std::min(i1, ses.size());
     i0 = std::min(i0, i1);
-    return periodogram_of(i1 - i0, 1.0, [&](double* o) {
-        for (std::size_t i = i0; i < i1; ++i)
-            o[i - i0] = ses.symbol[i] == symbol ? 1.0 : 0.0;
-    });
+    return periodogram_of(i1 - i0, 1.0, [&](std::size_t first, std::size_t count, double* o) {
+        for (std::size_t j = 0; j < count; ++j)
+            o[j] = ses.symbol[i0 + first + j] == symbol ? 1.0 : 0.0;
+    }, segment);
 }
 
 std::optional<double> to_hertz(double cycles_per_unit, TimeBase base)

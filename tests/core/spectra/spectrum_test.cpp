@@ -408,6 +408,58 @@ TEST(Periodogram, DirectSignalPeriodogramsEqualTheTwoStepForm)
     EXPECT_EQ(event_periodogram(ses, 900, 1000).samples, 0u);
 }
 
+// Bartlett's average: each bin is the mean over the whole segments of the segments' own
+// periodograms (each segment's mean removed); the tail past the last segment is left out.
+TEST(Periodogram, SegmentAveragingIsTheMeanOfTheSegmentsPeriodograms)
+{
+    std::vector<std::string> names;
+    std::vector<Time> occupancy;
+    std::mt19937_64 rng(8);
+    std::uniform_int_distribution<int> sym(0, 4), occ(1, 6);
+    for (int i = 0; i < 1001; ++i) {
+        names.push_back(std::string(1, static_cast<char>('A' + (i % 3 == 0 ? 0 : sym(rng)))));
+        occupancy.push_back(occ(rng));
+    }
+    const Ses ses = make_ses(names, occupancy, 0);
+    const std::vector<double> y{4, 2, 9, 1, 3};
+    // `avg` against the mean of the periodograms of `signal`'s whole segments.
+    const auto expect_bartlett = [](const Periodogram& avg, const std::vector<double>& signal, std::size_t segment,
+                                    double dt) {
+        ASSERT_EQ(avg.samples, segment);
+        ASSERT_EQ(avg.segments, signal.size() / segment);
+        ASSERT_EQ(avg.power.size(), segment / 2 + 1);
+        std::vector<double> mean(segment / 2 + 1, 0.0);
+        for (std::size_t s = 0; s < avg.segments; ++s) {
+            const Periodogram one = periodogram(std::span(signal).subspan(s * segment, segment), dt);
+            EXPECT_EQ(one.frequency, avg.frequency);
+            for (std::size_t k = 0; k < mean.size(); ++k)
+                mean[k] += one.power[k] / static_cast<double>(avg.segments);
+        }
+        for (std::size_t k = 0; k < mean.size(); ++k)
+            EXPECT_NEAR(avg.power[k], mean[k], 1e-9 * (1 + mean[k])) << "segment " << segment << " bin " << k;
+    };
+    for (const std::size_t segment : {std::size_t{64}, std::size_t{100}, std::size_t{333}}) {
+        expect_bartlett(event_periodogram(ses, 0, ses.size(), y, segment), event_signal(ses, 0, ses.size(), y),
+                        segment, 1.0);
+        expect_bartlett(event_indicator_periodogram(ses, 2, 7, 990, segment), event_indicator(ses, 2, 7, 990), segment,
+                        1.0);
+        // The time domain's segments are of samples, filled from the middle of the trace.
+        expect_bartlett(time_periodogram(ses, 5, 3000, 2.5, y, segment), time_signal(ses, 5, 3000, 2.5, y), segment,
+                        2.5);
+        expect_bartlett(time_indicator_periodogram(ses, 0, 0, 3500, 3, segment), time_indicator(ses, 0, 0, 3500, 3),
+                        segment, 3);
+    }
+    // Every third element is A: the average keeps the peak at period 3.
+    const auto peak = strongest_peak(event_indicator_periodogram(ses, 0, 0, ses.size(), 96));
+    ASSERT_TRUE(peak);
+    EXPECT_EQ(peak->bin, 32u);
+    // A segment as long as the signal, or longer, is the whole-signal periodogram.
+    const Periodogram whole = event_periodogram(ses, 0, ses.size(), y);
+    EXPECT_EQ(event_periodogram(ses, 0, ses.size(), y, ses.size()).power, whole.power);
+    EXPECT_EQ(event_periodogram(ses, 0, ses.size(), y, 5000).power, whole.power);
+    EXPECT_EQ(whole.segments, 1u);
+}
+
 // ---- periodic traces -------------------------------------------------------------------
 
 TEST(PeriodicTrace, EventAndTimePeriodogramsPeakAtThePeriod)
