@@ -32,4 +32,8 @@ private:
 // Throws Cancelled when the calling thread's flag is set; a relaxed load otherwise.
 void throw_if_cancelled();
 
+// The calling thread's flag (nullptr: none), for work it hands to other threads, which
+// install it with a CancelScope of their own.
+const CancelFlag* current_cancel_flag();
+
 } // namespace chitra

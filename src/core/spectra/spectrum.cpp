@@ -5,6 +5,10 @@
 #include "spectra/spectrum_fft.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <future>
+#include <thread>
 
 namespace chitra {
 namespace {
@@ -83,29 +87,60 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
 
     const std::size_t bins = n / 2 + 1;
     auto plan = r2c_plan(n);
-    FftScratch buffer(n);
     const double inv_n = 1.0 / static_cast<double>(n);
     const double span = static_cast<double>(n) * dt;
-    for (std::size_t s = 0; s < peaks.size(); ++s) {
-        throw_if_cancelled(); // one FFT per symbol: a cancelled replay stops here promptly
-        // A constant indicator (absent or everywhere) has no non-zero frequency.
-        if (count[s] == 0 || count[s] == n)
-            continue;
-        // Bins k >= 1 do not depend on the mean, so it is not removed here.
-        double* x = buffer.data();
-        for (std::size_t j = 0; j < n; ++j)
-            x[j] = samples[j] == s ? 1.0 : 0.0;
-        execute_r2c(plan, buffer);
-        const std::size_t k = peak_bin(bins, [&buffer](std::size_t i) { return buffer.norm(i); });
-        if (k == 0)
-            continue;
-        SpectralPeak peak;
-        peak.bin = k;
-        peak.frequency = static_cast<double>(k) / span;
-        peak.period = 1.0 / peak.frequency;
-        peak.power = buffer.norm(k) * inv_n;
-        peaks[s] = peak;
+    // One transform per symbol, the symbols shared out among the cores through a
+    // counter; each worker has its own buffer and runs the shared plan (FFTW allows
+    // concurrent execution), and checks the caller's cancel flag between symbols.
+    std::atomic<std::size_t> next{0};
+    const CancelFlag* cancel = current_cancel_flag();
+    auto work = [&] {
+        CancelScope scope(cancel);
+        FftScratch buffer(n);
+        for (std::size_t s = next++; s < peaks.size(); s = next++) {
+            throw_if_cancelled(); // a cancelled replay stops here promptly
+            // A constant indicator (absent or everywhere) has no non-zero frequency.
+            if (count[s] == 0 || count[s] == n)
+                continue;
+            // Bins k >= 1 do not depend on the mean, so it is not removed here.
+            double* x = buffer.data();
+            for (std::size_t j = 0; j < n; ++j)
+                x[j] = samples[j] == s ? 1.0 : 0.0;
+            execute_r2c(plan, buffer);
+            const std::size_t k = peak_bin(bins, [&buffer](std::size_t i) { return buffer.norm(i); });
+            if (k == 0)
+                continue;
+            SpectralPeak peak;
+            peak.bin = k;
+            peak.frequency = static_cast<double>(k) / span;
+            peak.period = 1.0 / peak.frequency;
+            peak.power = buffer.norm(k) * inv_n;
+            peaks[s] = peak;
+        }
+    };
+    const std::size_t present = static_cast<std::size_t>(
+        std::count_if(count.begin(), count.end(), [n](std::size_t c) { return c > 0 && c < n; }));
+    const std::size_t workers = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), present);
+    std::vector<std::future<void>> others;
+    for (std::size_t w = 1; w < workers; ++w)
+        others.push_back(std::async(std::launch::async, work));
+    std::exception_ptr failure;
+    try {
+        work();
+    } catch (...) {
+        failure = std::current_exception();
+        next = peaks.size(); // the others stop at their next symbol
     }
+    for (auto& f : others) {
+        try {
+            f.get();
+        } catch (...) {
+            if (!failure)
+                failure = std::current_exception();
+        }
+    }
+    if (failure)
+        std::rethrow_exception(failure);
     return peaks;
 }
 

@@ -20,4 +20,6 @@ void throw_if_cancelled()
         throw Cancelled();
 }
 
+const CancelFlag* current_cancel_flag() { return current_flag; }
+
 } // namespace chitra
