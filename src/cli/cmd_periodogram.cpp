@@ -86,8 +86,8 @@ int usage(const std::string& message)
 // that the text is never held whole.
 constexpr std::size_t kRowsPerBlock = std::size_t{1} << 16;
 
-// Blocks [first, first + 2 kRowsPerBlock) of `rows` rows: `format(a, b, out)` formats
-// rows [a, b) into `out`; the second block is formatted on another thread.
+// Writes rows [0, rows) a pair of blocks at a time: `format(a, b, out)` formats rows
+// [a, b) into `out`, the second block of each pair on another thread.
 template <class Format>
 void write_blocks(std::ostream& os, std::size_t rows, Format&& format)
 {
