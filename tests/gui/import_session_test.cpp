@@ -46,6 +46,16 @@ QStringList rowLabels(const LanesView* lanes)
     return out;
 }
 
+// Chooses Project from the context menu at the middle of the view's time range, at
+// height `row` (row k spans [k, k + 1)); returns the action's text.
+QString projectFromRow(LanesView* lanes, double row)
+{
+    QCoreApplication::processEvents();
+    lanes->replotNow();
+    const auto [t0, t1] = lanes->visibleRange();
+    return chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, row), "Project");
+}
+
 } // namespace
 
 class ImportSessionTest : public QObject {
@@ -79,11 +89,7 @@ private slots:
         QCOMPARE(rowLabels(lanes), (QStringList{"rank-1", "rank-3"}));
 
         // Project onto rank-3 from the lanes view's context menu.
-        QCoreApplication::processEvents();
-        lanes->replotNow();
-        const auto [t0, t1] = lanes->visibleRange();
-        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 1.5), "Project"),
-                 QString("Project onto rank-3 (new view)"));
+        QCOMPARE(projectFromRow(lanes, 1.5), QString("Project onto rank-3 (new view)"));
         QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 2 && !a->loading(), 20000);
         QCOMPARE(a->session()->files()[1].lanes, (std::vector<std::size_t>{1}));
         ViewDocument* projection = a->session()->files()[1].views.front();
@@ -177,11 +183,7 @@ private slots:
         QCOMPARE(rowLabels(view).size(), 4);
 
         // The states of rank-3, which the views do not form, by a projection.
-        QCoreApplication::processEvents();
-        view->replotNow();
-        const auto [t0, t1] = view->visibleRange();
-        QCOMPARE(chooseFromContextMenu(view->plot(), view->pixelOf((t0 + t1) / 2, 3.5), "Project"),
-                 QString("Project onto rank-3 (new view)"));
+        QCOMPARE(projectFromRow(view, 3.5), QString("Project onto rank-3 (new view)"));
         QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 2 && !a->loading(), 20000);
         QCOMPARE(a->session()->files()[1].lanes, (std::vector<std::size_t>{3}));
         QCOMPARE(a->session()->files()[1].trace->header.components, std::size_t{1});

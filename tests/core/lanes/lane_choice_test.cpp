@@ -37,6 +37,22 @@ LaneTrace randomLanes(std::mt19937& rng, std::size_t lanes, int events)
     return b.finish();
 }
 
+// Lanes "rank 0" (A over [1000, 2000)), "io" (C over [500, 3000)) and "rank 1" (C over
+// [1700, 2500)).
+std::shared_ptr<const LaneTrace> ranksAndIo()
+{
+    LaneTraceBuilder b("t.json", "chrome");
+    const auto r0 = b.add_lane("rank 0"), io = b.add_lane("io"), r1 = b.add_lane("rank 1");
+    const auto a = b.state("A"), c = b.state("C");
+    b.push(io, 500, c);
+    b.push(r0, 1000, a);
+    b.push(r1, 1700, c);
+    b.pop(r0, 2000);
+    b.pop(r1, 2500);
+    b.pop(io, 3000);
+    return std::make_shared<const LaneTrace>(b.finish());
+}
+
 std::size_t distinctStates(const Trace& t)
 {
     std::set<SymbolId> s;
@@ -90,16 +106,7 @@ TEST(LaneChoiceFigures, StopsWhenCancelled)
 
 TEST(TraceFromLanes, KeepsTheChosenLanesAndOneLaneAloneTheOriginOfThemAll)
 {
-    LaneTraceBuilder b("t.json", "chrome");
-    const auto r0 = b.add_lane("rank 0"), io = b.add_lane("io"), r1 = b.add_lane("rank 1");
-    const auto a = b.state("A"), c = b.state("C");
-    b.push(r0, 1000, a);
-    b.push(io, 500, c);
-    b.push(r1, 1700, c);
-    b.pop(r0, 2000);
-    b.pop(r1, 2500);
-    b.pop(io, 3000);
-    auto lt = std::make_shared<const LaneTrace>(b.finish());
+    const auto lt = ranksAndIo();
 
     const Trace both = trace_from_lanes(lt, {"/rank/"});
     EXPECT_EQ(both.header.components, 2u);
@@ -108,7 +115,7 @@ TEST(TraceFromLanes, KeepsTheChosenLanesAndOneLaneAloneTheOriginOfThemAll)
     ASSERT_EQ(both.lanes->lanes.size(), 2u);
     EXPECT_EQ(both.lanes->lanes[0].name, "rank 0");
     EXPECT_EQ(both.lanes->lanes[1].name, "rank 1");
-    EXPECT_EQ(both.lanes->lanes[1].changes.size(), lt->lanes[r1].changes.size());
+    EXPECT_EQ(both.lanes->lanes[1].changes.size(), lt->lanes[2].changes.size()); // rank 1
     EXPECT_EQ(trace_from_lanes(lt, {"all"}).lanes, lt); // every lane in order: shared, not copied
     const Trace second = trace_from_lanes(lt, {"/rank/"}, 2);
     EXPECT_EQ(second.header.components, 1u);
@@ -167,16 +174,7 @@ TEST(LeadingLanesWithin, IsTheLongestPrefixThatFits)
 // count from the first change of them all, as with every chosen lane.
 TEST(TraceFromLanes, StatesOfSomeLanesKeepEveryChosenLane)
 {
-    LaneTraceBuilder b("t.json", "chrome");
-    const auto r0 = b.add_lane("rank 0"), io = b.add_lane("io"), r1 = b.add_lane("rank 1");
-    const auto a = b.state("A"), c = b.state("C");
-    b.push(io, 500, c);
-    b.push(r0, 1000, a);
-    b.push(r1, 1700, c);
-    b.pop(r0, 2000);
-    b.pop(r1, 2500);
-    b.pop(io, 3000);
-    auto lt = std::make_shared<const LaneTrace>(b.finish());
+    const auto lt = ranksAndIo();
 
     const Trace t = trace_from_lanes(lt, {"all"}, 0, "1,3");
     EXPECT_EQ(t.header.components, 2u);
