@@ -5,6 +5,7 @@
 
 #include "chain/chain_histogram.hpp"
 #include "chain/chain_quartiles.hpp"
+#include "chain/floor_quotient.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -172,12 +173,7 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
         const SymbolId s = sym[i];
         const detail::Binning& b = binning[s];
         const Time x = bounds[i + 1] - bounds[i] - b.origin;
-        // Multiply by the reciprocal instead of dividing, then correct the rounding.
-        auto k = static_cast<Time>(static_cast<double>(x) * inverse_width[s]);
-        if (k * b.width > x)
-            --k;
-        else if ((k + 1) * b.width <= x)
-            ++k;
+        const Time k = detail::floor_quotient(x, b.width, inverse_width[s]);
         ++bins[offset[s] + static_cast<std::size_t>(k)];
     }
 
