@@ -166,6 +166,10 @@ Action add_fit_command(CLI::App& app)
                          "--stats-out\n";
             return 2;
         }
+        if (!scale_out && pipeline.steps.empty() && options->format != "transitions-csv") {
+            write_model(fit_trace(trace), options->format, options->out); // no copy of the trace
+            return 0;
+        }
         Ses ses = base_ses(trace);
         SemiMarkovModel model;
         if (scale_out) {

@@ -3,6 +3,7 @@
 
 #include "chitra/trace/ses.hpp"
 #include "chitra/trace/symbols.hpp"
+#include "chitra/trace/trace.hpp"
 #include "chitra/trace/types.hpp"
 
 #include <cstddef>
@@ -143,6 +144,10 @@ struct SemiMarkovModel {
 
 // Fits the chain. Linear in the SES length (three passes), no error for any SES.
 SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase);
+
+// fit_chain(Ses::from_trace(trace), trace.header.timebase), read from the trace's own
+// columns: no copy of the trace is made.
+SemiMarkovModel fit_trace(const Trace& trace);
 
 // Closed classes and stationary figures from model.states (mean) and
 // model.transitions (probability), leaving out states of kind `other`. Used by

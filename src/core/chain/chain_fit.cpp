@@ -1,15 +1,18 @@
 // Fitting the semi-Markov chain (semantics.md section 4). Three linear passes over the
-// SES on dense per-symbol arrays: (1) counts, sums and extremes, (2) squared deviations,
+// SES (or a trace's columns, read as its SES) on dense per-symbol arrays: (1) counts, sums and extremes, (2) squared deviations,
 // quartile samples and transition counts, (3) histogram bins.
 #include "chitra/chain/chain.hpp"
 
 #include "chain/chain_histogram.hpp"
 #include "chain/chain_quartiles.hpp"
 #include "chain/floor_quotient.hpp"
+#include "chain/visit_columns.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <thread>
 #include <unordered_map>
 
 namespace chitra {
@@ -29,6 +32,25 @@ struct Acc {
 constexpr std::uint64_t kQuartileSample = 2048;
 // Transition counts live in a dense n x n matrix up to this many distinct states.
 constexpr std::size_t kDenseTransitionLimit = 1024;
+// From this many elements each pass runs its two halves on two threads.
+constexpr std::size_t kThreadedElements = std::size_t{1} << 20;
+
+// f(half, first, last) for the halves [0, m/2) and [m/2, m): on two threads when there
+// are many elements and two cores. Sums of squares are added half by half either way, so
+// the model does not depend on how it ran.
+template <class F>
+void in_halves(std::size_t m, F&& f)
+{
+    const std::size_t h = m / 2;
+    if (m >= kThreadedElements && std::thread::hardware_concurrency() > 1) {
+        std::thread first([&] { f(0, std::size_t{0}, h); });
+        f(1, h, m);
+        first.join();
+    } else {
+        f(0, std::size_t{0}, h);
+        f(1, h, m);
+    }
+}
 
 } // namespace
 
@@ -58,36 +80,47 @@ std::size_t SemiMarkovModel::other() const
     return states.empty() ? kNoState : states.size() - 1;
 }
 
-SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
+namespace {
+
+SemiMarkovModel fit_visits(const detail::VisitColumns& visits, TimeBase timebase)
 {
     SemiMarkovModel model;
     model.timebase = timebase;
-    const std::size_t m = ses.size();
+    const std::size_t m = visits.size;
     if (m == 0)
         return model; // a valid empty model: no states, no transitions, no steady state
     model.elements = m;
-    model.total_time = ses.total();
+    model.total_time = visits.total();
 
-    const SymbolTable& table = *ses.symbols;
+    const SymbolTable& table = *visits.table;
     const std::size_t table_size = table.size();
-    const SymbolId* sym = ses.symbol.data();
-    const Time* bounds = ses.bounds.data();
+    const SymbolId* sym = visits.symbol;
 
     // Pass 1: per-symbol counts, sums, extremes.
-    std::vector<Acc> acc(table_size);
-    for (std::size_t i = 0; i < m; ++i) {
-        const SymbolId s = sym[i];
-        const Time o = bounds[i + 1] - bounds[i];
-        Acc& a = acc[s];
-        ++a.count;
-        a.sum += o;
-        a.min = std::min(a.min, o);
-        a.max = std::max(a.max, o);
+    std::vector<Acc> acc[2] = {std::vector<Acc>(table_size), std::vector<Acc>(table_size)};
+    in_halves(visits.size, [&](int half, std::size_t first, std::size_t last) {
+        Acc* const mine = acc[half].data();
+        visits.for_range(first, last, [&](std::size_t, SymbolId s, Time o) {
+            Acc& a = mine[s];
+            ++a.count;
+            a.sum += o;
+            a.min = std::min(a.min, o);
+            a.max = std::max(a.max, o);
+        });
+    });
+    for (std::size_t s = 0; s < table_size; ++s) {
+        Acc& a = acc[0][s];
+        const Acc& b = acc[1][s];
+        a.count += b.count;
+        a.sum += b.sum;
+        a.min = std::min(a.min, b.min);
+        a.max = std::max(a.max, b.max);
     }
+    const std::vector<Acc>& all = acc[0];
 
     // States in order of first appearance.
     std::size_t distinct = 0;
-    for (const Acc& a : acc)
+    for (const Acc& a : all)
         distinct += a.count > 0 ? 1 : 0;
     std::vector<std::uint32_t> local(table_size, std::numeric_limits<std::uint32_t>::max());
     std::vector<SymbolId> order;
@@ -99,60 +132,93 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
         }
     }
 
-    // Pass 2: squared deviations from the mean (two-pass variance, no cancellation) and
-    // strided samples for the IQR of states whose range is not small.
-    std::vector<double> mean(table_size, 0.0), ss(table_size, 0.0);
-    std::vector<std::uint64_t> stride(table_size, 0), phase(table_size, 0);
-    std::vector<std::vector<Time>> sample(table_size);
-    for (SymbolId s : order) {
-        const Acc& a = acc[s];
-        mean[s] = static_cast<double>(a.sum) / static_cast<double>(a.count);
-        // Few visits: all of them, for the IQR; many: exact_iqrs below.
-        if (a.max - a.min >= OccupancyHistogram::kIntegerBinRange && a.count <= kQuartileSample) {
-            stride[s] = 1;
-            sample[s].reserve(static_cast<std::size_t>(a.count));
-        }
-    }
-    // Transition counts between states (local indices): a dense matrix unless there are
-    // very many distinct states.
-    const std::size_t n = order.size();
-    const bool dense = n <= kDenseTransitionLimit;
-    std::vector<std::uint64_t> dense_counts(dense ? n * n : 0);
-    std::unordered_map<std::uint64_t, std::uint64_t> sparse_counts;
-    std::uint64_t* counts = dense_counts.data();
-    std::uint32_t prev = local[sym[0]];
-    for (std::size_t i = 0; i < m; ++i) {
-        const SymbolId s = sym[i];
-        const Time o = bounds[i + 1] - bounds[i];
-        const double d = static_cast<double>(o) - mean[s];
-        ss[s] += d * d;
-        if (stride[s] != 0 && ++phase[s] == stride[s]) {
-            phase[s] = 0;
-            sample[s].push_back(o);
-        }
-        const std::uint32_t l = local[s];
-        if (i > 0) {
-            if (dense)
-                ++counts[static_cast<std::size_t>(prev) * n + l];
-            else
-                ++sparse_counts[(static_cast<std::uint64_t>(prev) << 32) | l];
-        }
-        prev = l;
-    }
-
-    // Exact quartiles of the states with many visits and a wide range, in a few more
-    // passes, so that the binning is the one merged statistics give (docs/scale-out.md).
+    // Exact quartiles of the states with many visits and a wide range, counted in pass 2
+    // (and more passes for the few the sample misses), so that the binning is the one
+    // merged statistics give (docs/scale-out.md).
     std::vector<detail::QuartileRequest> requests(table_size);
     bool any_request = false;
+    std::vector<double> mean(table_size, 0.0);
+    std::vector<std::uint8_t> keep(table_size, 0); // few visits: all of them kept for the IQR
     for (SymbolId s : order) {
-        const Acc& a = acc[s];
-        if (a.max - a.min >= OccupancyHistogram::kIntegerBinRange && a.count > kQuartileSample) {
-            requests[s] = detail::QuartileRequest{a.count, a.min, a.max};
-            any_request = true;
+        const Acc& a = all[s];
+        mean[s] = static_cast<double>(a.sum) / static_cast<double>(a.count);
+        if (a.max - a.min >= OccupancyHistogram::kIntegerBinRange) {
+            if (a.count > kQuartileSample) {
+                requests[s] = detail::QuartileRequest{a.count, a.min, a.max};
+                any_request = true;
+            } else {
+                keep[s] = 1;
+            }
         }
     }
-    const std::vector<std::optional<double>> iqr =
-        any_request ? detail::exact_iqrs(ses, requests) : std::vector<std::optional<double>>(table_size);
+    std::optional<detail::QuartileFinder> quartiles;
+    if (any_request)
+        quartiles.emplace(visits, requests);
+    const bool windows = quartiles && quartiles->counts_in_windows();
+
+    // Pass 2: squared deviations from the mean (two-pass variance, no cancellation), the
+    // occupancies kept for small IQRs, transition counts between states (local indices:
+    // a dense matrix unless there are very many distinct states) and the quartiles' count.
+    const std::size_t n = order.size();
+    const bool dense = n <= kDenseTransitionLimit;
+    struct Pass2 {
+        std::vector<double> ss;
+        std::vector<std::vector<Time>> kept;
+        std::vector<std::uint64_t> dense_counts;
+        std::unordered_map<std::uint64_t, std::uint64_t> sparse_counts;
+        detail::QuartileFinder::Tally tally;
+    };
+    Pass2 part[2];
+    for (Pass2& p : part) {
+        p.ss.assign(table_size, 0.0);
+        p.kept.resize(table_size);
+        p.dense_counts.assign(dense ? n * n : 0, 0);
+        if (windows)
+            p.tally = quartiles->tally(0.5);
+    }
+    in_halves(visits.size, [&](int half, std::size_t first, std::size_t last) {
+        Pass2& p = part[half];
+        double* const ss = p.ss.data();
+        const double* const mu = mean.data();
+        const std::uint8_t* const kept = keep.data();
+        const std::uint32_t* const index = local.data();
+        std::uint64_t* const counts = p.dense_counts.data();
+        std::uint32_t prev = index[sym[first > 0 ? first - 1 : 0]];
+        visits.for_range(first, last, [&](std::size_t i, SymbolId s, Time o) {
+            const double d = static_cast<double>(o) - mu[s];
+            ss[s] += d * d;
+            if (kept[s]) [[unlikely]]
+                p.kept[s].push_back(o);
+            const std::uint32_t l = index[s];
+            if (dense)
+                counts[static_cast<std::size_t>(prev) * n + l] += i > 0 ? 1 : 0;
+            else if (i > 0)
+                ++p.sparse_counts[(static_cast<std::uint64_t>(prev) << 32) | l];
+            prev = l;
+        });
+        if (windows)
+            quartiles->count_range(p.tally, first, last);
+    });
+    std::vector<double> ss(table_size);
+    std::vector<std::vector<Time>>& sample = part[0].kept;
+    for (std::size_t s = 0; s < table_size; ++s) {
+        ss[s] = part[0].ss[s] + part[1].ss[s];
+        sample[s].insert(sample[s].end(), part[1].kept[s].begin(), part[1].kept[s].end());
+    }
+    std::vector<std::uint64_t>& dense_counts = part[0].dense_counts;
+    for (std::size_t k = 0; k < dense_counts.size(); ++k)
+        dense_counts[k] += part[1].dense_counts[k];
+    std::unordered_map<std::uint64_t, std::uint64_t>& sparse_counts = part[0].sparse_counts;
+    for (const auto& [key, c] : part[1].sparse_counts)
+        sparse_counts[key] += c;
+    std::vector<std::optional<double>> iqr(table_size);
+    if (quartiles) {
+        std::vector<detail::QuartileFinder::Tally> tallies;
+        if (windows)
+            for (Pass2& p : part)
+                tallies.push_back(std::move(p.tally));
+        iqr = quartiles->finish(std::move(tallies));
+    }
 
     // Binning per state, then pass 3: the bins.
     std::vector<detail::Binning> binning(table_size);
@@ -160,7 +226,7 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
     std::vector<std::size_t> offset(table_size, 0);
     std::size_t all_bins = 0;
     for (SymbolId s : order) {
-        const Acc& a = acc[s];
+        const Acc& a = all[s];
         const double var = a.count > 1 ? ss[s] / static_cast<double>(a.count - 1) : 0.0;
         binning[s] = iqr[s] ? detail::choose_binning_iqr(a.count, a.min, a.max, std::sqrt(var), iqr[s])
                             : detail::choose_binning(a.count, a.min, a.max, std::sqrt(var), sample[s]);
@@ -169,19 +235,23 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
         all_bins += binning[s].bins;
     }
     std::vector<std::uint64_t> bins(all_bins, 0);
-    for (std::size_t i = 0; i < m; ++i) {
-        const SymbolId s = sym[i];
-        const detail::Binning& b = binning[s];
-        const Time x = bounds[i + 1] - bounds[i] - b.origin;
-        const Time k = detail::floor_quotient(x, b.width, inverse_width[s]);
-        ++bins[offset[s] + static_cast<std::size_t>(k)];
-    }
+    std::vector<std::uint64_t> other_bins(all_bins, 0);
+    in_halves(visits.size, [&](int half, std::size_t first, std::size_t last) {
+        std::uint64_t* const mine = half == 0 ? bins.data() : other_bins.data();
+        visits.for_range(first, last, [&](std::size_t, SymbolId s, Time o) {
+            const detail::Binning& b = binning[s];
+            const Time k = detail::floor_quotient(o - b.origin, b.width, inverse_width[s]);
+            ++mine[offset[s] + static_cast<std::size_t>(k)];
+        });
+    });
+    for (std::size_t k = 0; k < all_bins; ++k)
+        bins[k] += other_bins[k];
 
     // States.
     const double total_time = static_cast<double>(model.total_time);
     model.states.reserve(order.size() + 1);
     for (SymbolId s : order) {
-        const Acc& a = acc[s];
+        const Acc& a = all[s];
         const Symbol& symbol = table[s];
         ChainState st;
         st.name = symbol.name;
@@ -245,6 +315,25 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
     model.initial = local[sym[0]];
     model.steady = solve_steady_state(model);
     return model;
+}
+
+} // namespace
+
+SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
+{
+    return fit_visits(detail::VisitColumns::of(ses), timebase);
+}
+
+SemiMarkovModel fit_trace(const Trace& trace)
+{
+    detail::VisitColumns visits = detail::VisitColumns::of(trace);
+    std::optional<SymbolTable> renamed; // composite names joined by the header's separator, as base_ses
+    if (trace.symbols && trace.symbols->separator() != trace.header.separator) {
+        renamed.emplace(*trace.symbols);
+        renamed->set_separator(trace.header.separator);
+        visits.table = &*renamed;
+    }
+    return fit_visits(visits, trace.header.timebase);
 }
 
 } // namespace chitra

@@ -1,6 +1,7 @@
 // Fitting the semi-Markov chain: a hand-worked example, edge cases, and properties on
 // random SES (semantics.md section 4).
 #include "chitra/chain/chain.hpp"
+#include "chitra/export/model_export.hpp"
 
 #include "chain_test_util.hpp"
 
@@ -341,6 +342,55 @@ TEST(ChainFit, StateOrderIsFirstAppearance)
     EXPECT_EQ(m.states[1].name, "C");
     EXPECT_EQ(m.states[2].name, "B");
     EXPECT_EQ(m.states[0].symbol, a);
+}
+
+} // namespace
+} // namespace chitra
+
+namespace chitra {
+namespace {
+
+// A random trace of `records` records over 60 states, some with wide occupancy ranges
+// (exact quartiles) and some narrow (integer bins), and a few with few visits.
+Trace random_trace(std::size_t records, std::optional<Time> end_after, std::uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    auto table = std::make_shared<SymbolTable>();
+    std::vector<SymbolId> ids;
+    for (int k = 0; k < 60; ++k)
+        ids.push_back(table->add({.name = "S" + std::to_string(k), .components = {"S" + std::to_string(k)}}));
+    std::vector<Time> times;
+    std::vector<SymbolId> states;
+    Time t = 0;
+    for (std::size_t i = 0; i < records; ++i) {
+        const std::size_t k = rng() % 100 == 0 ? 50 + rng() % 10 : rng() % 50;
+        times.push_back(t);
+        states.push_back(ids[k]);
+        t += k % 2 == 0 ? static_cast<Time>(rng() % 1000000) : static_cast<Time>(rng() % 30);
+    }
+    Trace trace;
+    trace.symbols = table;
+    trace.times = Column<Time>(std::move(times));
+    trace.states = Column<SymbolId>(std::move(states));
+    if (end_after)
+        trace.header.end = t + *end_after;
+    return trace;
+}
+
+TEST(ChainFit, ATraceFitsAsItsSes)
+{
+    // Above 2^20 elements each pass runs on two threads; below, on one.
+    for (std::size_t records : {std::size_t{50000}, (std::size_t{1} << 20) + 4096}) {
+        for (std::optional<Time> end : {std::optional<Time>(), std::optional<Time>(7)}) {
+            SCOPED_TRACE(std::to_string(records) + (end ? " records, declared end" : " records"));
+            const Trace trace = random_trace(records, end, records + (end ? 1 : 0));
+            const SemiMarkovModel direct = fit_trace(trace);
+            const SemiMarkovModel via_ses = fit_chain(Ses::from_trace(trace), trace.header.timebase);
+            EXPECT_EQ(model_to_json(direct), model_to_json(via_ses));
+            EXPECT_EQ(direct.elements, end ? records : records - 1);
+            check_against_reference(Ses::from_trace(trace), direct);
+        }
+    }
 }
 
 } // namespace

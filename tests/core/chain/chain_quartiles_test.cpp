@@ -33,17 +33,23 @@ double reference_iqr(std::vector<Time> values)
     return detail::quantile(values, 0.75) - detail::quantile(values, 0.25);
 }
 
-void expect_exact(const std::vector<Time>& occupancies)
+// The IQR of "A", checked against sorting, found with `search`; returns the passes made.
+std::size_t expect_exact(const std::vector<Time>& occupancies, detail::QuartileSearch search = {})
 {
     const Ses ses = trace_of(occupancies);
     std::vector<detail::QuartileRequest> requests(ses.symbols->size());
     const SymbolId a = ses.symbols->find("A");
     requests[a] = {occupancies.size(), *std::min_element(occupancies.begin(), occupancies.end()),
                    *std::max_element(occupancies.begin(), occupancies.end())};
-    const auto iqr = detail::exact_iqrs(ses, requests);
-    ASSERT_TRUE(iqr[a]);
-    EXPECT_EQ(*iqr[a], reference_iqr(occupancies));
+    std::size_t passes = 0;
+    search.passes = &passes;
+    const auto iqr = detail::exact_iqrs(detail::VisitColumns::of(ses), requests, search);
+    EXPECT_TRUE(iqr[a]);
+    if (iqr[a]) {
+        EXPECT_EQ(*iqr[a], reference_iqr(occupancies));
+    }
     EXPECT_FALSE(iqr[ses.symbols->find("B")]);
+    return passes;
 }
 
 TEST(ExactQuartiles, AgreeWithSortingEveryVisit)
@@ -64,6 +70,36 @@ TEST(ExactQuartiles, AgreeWithSortingEveryVisit)
         expect_exact(ties);
         expect_exact(huge);
     }
+}
+
+TEST(ExactQuartiles, OnePassSettlesThemWhenTheSampleBracketsTheRanks)
+{
+    std::mt19937_64 rng(11);
+    std::vector<Time> occupancies;
+    for (int i = 0; i < 400000; ++i)
+        occupancies.push_back(static_cast<Time>(rng() % 1000000));
+    EXPECT_EQ(expect_exact(occupancies), 1u);
+}
+
+TEST(ExactQuartiles, RanksOutsideTheirSampledWindowAreNarrowedFromItsSide)
+{
+    // Brackets of no margin miss about half the ranks, on either side of their window;
+    // values sorted up or down put the missed ranks on one side, then the other.
+    std::mt19937_64 rng(12);
+    std::size_t more_passes = 0;
+    for (int trial = 0; trial < 12; ++trial) {
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        std::vector<Time> occupancies;
+        for (int i = 0; i < 60000; ++i)
+            occupancies.push_back(trial % 3 == 0 ? static_cast<Time>(rng() % 7) * 1000
+                                                 : static_cast<Time>(rng() % 5000000));
+        if (trial % 3 == 1)
+            std::sort(occupancies.begin(), occupancies.end());
+        if (trial % 3 == 2)
+            std::sort(occupancies.rbegin(), occupancies.rend());
+        more_passes += expect_exact(occupancies, detail::QuartileSearch{0.0, nullptr}) > 1 ? 1 : 0;
+    }
+    EXPECT_GT(more_passes, 0u); // the narrowing was exercised
 }
 
 TEST(ExactQuartiles, TheFitBinsManyVisitsAsTheRuleOnAllOfThem)
