@@ -1,4 +1,5 @@
-// PES text reader (docs/file-formats.md). One pass over the (memory-mapped) text:
+// PES text reader (docs/file-formats.md). One pass over the (memory-mapped) text, in
+// two halves on two threads when it is large:
 // std::from_chars for numbers, no allocation per line, state tuples interned through
 // an open-addressing hash table whose keys live in a stable arena, so only a state seen
 // for the first time allocates.
@@ -14,6 +15,10 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace chitra {
@@ -151,6 +156,7 @@ public:
     }
 
     std::size_t size() const { return keys_.size(); }
+    std::string_view key(SymbolId id) const { return keys_[id]; }
 
 private:
     struct Slot {
@@ -200,14 +206,108 @@ private:
     std::size_t block_used_ = 0;
 };
 
+// A column written in place into storage with room for every line of its text: records
+// never outnumber lines, so it never grows or copies. The parsers of a text's two halves
+// write into one storage, the second from the first half's line count on, and append()
+// closes the gap between them.
+template <class T>
+class RecordColumn {
+public:
+    void allocate(std::size_t capacity)
+    {
+        storage_ = std::shared_ptr<T[]>(new T[capacity]); // not zeroed: every value is written before use
+        data_ = storage_.get();
+        capacity_ = capacity;
+        size_ = 0;
+    }
+    // The part of `whole`'s storage from `offset`, room for `capacity` values.
+    void share(const RecordColumn& whole, std::size_t offset, std::size_t capacity)
+    {
+        storage_ = whole.storage_;
+        data_ = storage_.get() + offset;
+        capacity_ = capacity;
+        size_ = 0;
+    }
+    void push_back(T value)
+    {
+        if (size_ == capacity_) [[unlikely]]
+            throw std::length_error("PES column: more records than lines");
+        data_[size_++] = value;
+    }
+    bool empty() const { return size_ == 0; }
+    std::size_t size() const { return size_; }
+    T front() const { return data_[0]; }
+    T back() const { return data_[size_ - 1]; }
+    // `later`'s values, which lie after this column's in the same storage, moved to
+    // follow them, each passed through `map`.
+    template <class Map>
+    void take(RecordColumn& later, Map map)
+    {
+        if (size_ + later.size_ > capacity_) [[unlikely]]
+            throw std::length_error("PES column: halves larger than the storage");
+        T* to = data_ + size_;
+        for (std::size_t i = 0; i < later.size_; ++i) // forward: `to` never passes the value read
+            to[i] = map(later.data_[i]);
+        size_ += later.size_;
+        later = RecordColumn();
+    }
+    Column<T> column() &&
+    {
+        Column<T> out(std::shared_ptr<const void>(std::move(storage_)), std::span<const T>(data_, size_));
+        *this = RecordColumn();
+        return out;
+    }
+
+private:
+    std::shared_ptr<T[]> storage_;
+    T* data_ = nullptr;
+    std::size_t capacity_ = 0, size_ = 0;
+};
+
 class PesParser {
 public:
     PesParser(std::string_view text, const std::string& source) : text_(text), source_(source) {}
 
-    Trace parse()
+    // A parser for the text after `before`'s records began: it starts with the header
+    // `before` had read, its records already started, counting lines after `lines_before`.
+    PesParser(std::string_view text, const std::string& source, const PesParser& before, std::size_t lines_before)
+        : text_(text), source_(source), line_(lines_before), header_(before.header_),
+          seen_timebase_(before.seen_timebase_), seen_components_(before.seen_components_),
+          seen_fields_(before.seen_fields_), seen_separator_(before.seen_separator_), seen_end_(before.seen_end_),
+          end_line_(before.end_line_), continues_(true)
+    {
+    }
+
+    // Records go into storage with room for `capacity` records (the text's lines and the
+    // later half's), which the later half's parser then shares (write_after).
+    void allocate(std::size_t capacity, std::size_t fields)
+    {
+        times_.allocate(capacity);
+        states_.allocate(capacity);
+        fields_.resize(fields);
+        for (auto& f : fields_)
+            f.allocate(capacity);
+        allocated_ = true;
+    }
+    // Records go into `before`'s storage from `offset` on, room for `capacity`.
+    void write_after(const PesParser& before, std::size_t offset, std::size_t capacity)
+    {
+        times_.share(before.times_, offset, capacity);
+        states_.share(before.states_, offset, capacity);
+        fields_.resize(before.fields_.size());
+        for (std::size_t f = 0; f < fields_.size(); ++f)
+            fields_[f].share(before.fields_[f], offset, capacity);
+        allocated_ = true;
+    }
+
+    // Reads the text's lines; then finish() for a whole trace, or append() to the parser
+    // of the text before.
+    void read()
     {
         std::size_t lines = static_cast<std::size_t>(std::count(text_.begin(), text_.end(), '\n')) + 1;
         reserve_ = lines;
+        if (continues_)
+            start_records();
 
         const char* p = text_.data();
         const char* end = p + text_.size();
@@ -222,10 +322,82 @@ public:
             parse_line(p, le);
             p = nl ? nl + 1 : end;
         }
+    }
+
+    Trace parse()
+    {
+        read();
         return finish();
     }
 
+    // Takes in the records of `later`, which read the text right after this one's from
+    // this one's header. False, with this parser left unusable, when the two halves do
+    // not join as one text would read (a state name taken twice, time going back at the
+    // seam, a second end): the whole text is then read again to name the first problem.
+    // `prelude` read the header lines before the first record, which `later` started from.
+    bool append(PesParser& later, const PesParser& prelude)
+    {
+        const std::size_t header_extras = prelude.header_.extra.size();
+        if (!started_)
+            return false; // not reached: the text before holds the first record
+        if (later.seen_end_ && !prelude.seen_end_) {
+            if (seen_end_)
+                return false;
+            seen_end_ = true;
+            header_.end = later.header_.end;
+            end_line_ = later.end_line_;
+        }
+        for (std::size_t i = header_extras; i < later.header_.extra.size(); ++i)
+            header_.extra.push_back(std::move(later.header_.extra[i]));
+        if (!later.times_.empty() && !times_.empty() && later.times_.front() < times_.back())
+            return false;
+        // Symbols new to this half, in the order the later half met them.
+        std::vector<SymbolId> id(later.interner_.size());
+        for (SymbolId k = 0; k < id.size(); ++k) {
+            const std::string_view key = later.interner_.key(k);
+            const std::uint64_t h = StateInterner::hash(key);
+            SymbolId mine = interner_.find(key, h);
+            if (mine == kNoSymbol) {
+                Symbol symbol = (*later.symbols_)[k];
+                if (symbols_->find(symbol.name) != kNoSymbol || interner_.size() >= kNoSymbol - 1)
+                    return false;
+                mine = interner_.insert(key, h);
+                symbols_->add(std::move(symbol));
+            }
+            id[k] = mine;
+        }
+        times_.take(later.times_, [](Time t) { return t; });
+        states_.take(later.states_, [&](SymbolId k) { return id[k]; });
+        for (std::size_t f = 0; f < fields_.size(); ++f)
+            fields_[f].take(later.fields_[f], [](double v) { return v; });
+        if (later.last_record_line_ != 0)
+            last_record_line_ = later.last_record_line_;
+        return true;
+    }
+
+    const TraceHeader& header() const { return header_; }
+
+    // Where the first record's line starts, or npos when there is no record.
+    static std::size_t first_record(std::string_view text)
+    {
+        std::size_t at = 0;
+        while (at < text.size()) {
+            const std::size_t nl = text.find('\n', at);
+            const std::size_t le = nl == std::string_view::npos ? text.size() : nl;
+            std::size_t p = at;
+            while (p < le && is_space(text[p]))
+                ++p;
+            if (p < le && text[p] != '#' && text[p] != '\r')
+                return at;
+            if (nl == std::string_view::npos)
+                break;
+            at = nl + 1;
+        }
+        return std::string_view::npos;
+    }
+
 private:
+
     [[noreturn]] void fail(const std::string& reason) const { fail_at(line_, reason); }
 
     [[noreturn]] void fail_at(std::size_t line, const std::string& reason) const
@@ -237,7 +409,7 @@ private:
         throw InputError(source_ + ":" + std::to_string(line) + ": " + reason);
     }
 
-    void parse_line(const char* p, const char* le)
+    [[gnu::always_inline]] void parse_line(const char* p, const char* le)
     {
         while (p < le && is_space(*p))
             ++p;
@@ -364,11 +536,10 @@ private:
     void start_records()
     {
         started_ = true;
-        times_.reserve(reserve_);
-        states_.reserve(reserve_);
-        fields_.resize(header_.fields.size());
-        for (auto& f : fields_)
-            f.reserve(reserve_);
+        if (!allocated_)
+            allocate(reserve_, header_.fields.size());
+        if (fields_.size() != header_.fields.size()) // not reached: the halves share one header
+            throw std::logic_error("PES halves disagree on the fields");
         tokens_.resize(header_.components);
         symbols_ = std::make_shared<SymbolTable>();
     }
@@ -396,7 +567,7 @@ private:
         fail(expected + "), found " + std::to_string(found));
     }
 
-    void record_line(const char* p, const char* le)
+    [[gnu::always_inline]] void record_line(const char* p, const char* le)
     {
         const char* line_start = p;
         if (!started_)
@@ -511,6 +682,7 @@ private:
         return id;
     }
 
+public:
     Trace finish()
     {
         if (!started_)
@@ -521,13 +693,15 @@ private:
         Trace trace;
         trace.source = source_;
         trace.header = std::move(header_);
-        trace.times = Column<Time>(std::move(times_));
-        trace.states = Column<SymbolId>(std::move(states_));
+        trace.times = std::move(times_).column();
+        trace.states = std::move(states_).column();
         for (auto& f : fields_)
-            trace.fields.emplace_back(std::move(f));
+            trace.fields.push_back(std::move(f).column());
         trace.symbols = std::move(symbols_);
         return trace;
     }
+
+private:
 
     std::string_view text_;
     const std::string& source_;
@@ -543,20 +717,72 @@ private:
     bool started_ = false;
     std::size_t last_record_line_ = 0;
 
-    std::vector<Time> times_;
-    std::vector<SymbolId> states_;
-    std::vector<std::vector<double>> fields_;
+    RecordColumn<Time> times_;
+    RecordColumn<SymbolId> states_;
+    std::vector<RecordColumn<double>> fields_;
+    bool allocated_ = false;
     std::shared_ptr<SymbolTable> symbols_;
     StateInterner interner_;
     std::vector<std::string_view> tokens_;
     std::string scratch_;
+    bool continues_ = false; // reads the text after another parser's
 };
 
 } // namespace
 
-namespace detail {
-Trace parse_pes(std::string_view text, const std::string& source)
+std::optional<Trace> detail::parse_pes_in_halves(std::string_view text, const std::string& source)
 {
+    const std::size_t first = PesParser::first_record(text);
+    if (first == std::string_view::npos)
+        return std::nullopt;
+    const std::size_t first_end = text.find('\n', first);
+    std::size_t split = std::max(first_end, text.size() / 2);
+    split = split == std::string_view::npos ? split : text.find('\n', split);
+    if (split == std::string_view::npos || split + 1 >= text.size())
+        return std::nullopt;
+    ++split; // the second half starts on a line of its own
+    const std::string_view head = text.substr(0, split), tail = text.substr(split);
+    try {
+        PesParser prelude(text.substr(0, first), source);
+        prelude.read();
+        // Lines of each half, counted on two threads: the storage has room for both.
+        std::size_t head_lines = 0;
+        std::thread counting([&] { head_lines = static_cast<std::size_t>(std::count(head.begin(), head.end(), '\n')); });
+        const auto tail_lines = static_cast<std::size_t>(std::count(tail.begin(), tail.end(), '\n')) + 1;
+        counting.join();
+        PesParser before(head, source);
+        before.allocate(head_lines + 1 + tail_lines, prelude.header().fields.size());
+        PesParser after(tail, source, prelude, head_lines);
+        after.write_after(before, head_lines, tail_lines);
+        std::exception_ptr tail_failed;
+        std::thread reading_tail([&] {
+            try {
+                after.read();
+            } catch (...) {
+                tail_failed = std::current_exception();
+            }
+        });
+        try {
+            before.read();
+        } catch (...) {
+            reading_tail.join();
+            throw;
+        }
+        reading_tail.join();
+        if (tail_failed || !before.append(after, prelude))
+            return std::nullopt;
+        return before.finish();
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+namespace detail {
+Trace parse_pes(std::string_view text, const std::string& source, std::size_t two_halves_from)
+{
+    if (text.size() >= two_halves_from && std::thread::hardware_concurrency() > 1)
+        if (std::optional<Trace> trace = parse_pes_in_halves(text, source))
+            return std::move(*trace);
     return PesParser(text, source).parse();
 }
 
