@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <unistd.h>
@@ -460,4 +461,37 @@ TEST(PesReaderScale, TenMillionRecordsFromAFile)
     EXPECT_EQ((*trace.symbols)[trace.states[n - 1]].name,
               std::string("P") + char('0' + (n - 1) % 4) + "Q" + char('0' + ((n - 1) / 4) % 4));
     EXPECT_EQ((*trace.symbols)[5].name, "P1Q1"); // record 5 introduces the 6th distinct state
+}
+
+TEST(PesReader, TimesOfEveryLengthReadExactly)
+{
+    // Times of 1 to 19 digits (plain digits up to 18 take a fast path), leading zeros,
+    // and the 64-bit limits; then a digit too many, and digits run into letters.
+    std::mt19937_64 rng(31);
+    std::string text = "# components: 1\n";
+    std::vector<Time> expected;
+    Time t = 0;
+    for (int digits = 1; digits <= 19; ++digits) {
+        for (int k = 0; k < 20; ++k) {
+            std::string s;
+            for (int d = 0; d < digits; ++d)
+                s += static_cast<char>('0' + (d == 0 && digits == 19 ? rng() % 9 : rng() % 10));
+            const Time v = std::stoll(s);
+            if (v < t)
+                continue;
+            t = v;
+            text += (k % 3 == 0 ? "00" : "") + s + (k % 2 ? "\tA\n" : " A\n");
+            expected.push_back(v);
+        }
+    }
+    text += "9223372036854775807 A\n";
+    expected.push_back(std::numeric_limits<Time>::max());
+    const Trace trace = read_pes_text(text, "t.pes");
+    EXPECT_EQ(times(trace), expected);
+    EXPECT_NE(error_of("# components: 1\n9223372036854775808 A\n").find("out of range"), std::string::npos);
+    EXPECT_NE(error_of("# components: 1\n12345678901234567890123 A\n").find("out of range"), std::string::npos);
+    EXPECT_NE(error_of("# components: 1\n123456789012x A\n").find("bad time '123456789012x'"), std::string::npos);
+    EXPECT_NE(error_of("# components: 1\n1234567890123456789x A\n").find("bad time"), std::string::npos);
+    EXPECT_EQ(times(read_pes_text("# components: 1\n-12345678901 A\n-5 B\n", "t.pes")),
+              (std::vector<Time>{-12345678901, -5}));
 }
