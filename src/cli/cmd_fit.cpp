@@ -209,9 +209,12 @@ Action add_fit_command(CLI::App& app)
             model = model_from_stats(stats);
         } else {
             if (!pipeline.steps.empty()) {
+                const TimeBase timebase = trace.header.timebase;
+                trace = Trace(); // its columns are in the SES now
+                trace.header.timebase = timebase;
                 RunResult result;
                 try {
-                    result = run_pipeline(ses, pipeline, options->strict);
+                    result = run_pipeline(std::move(ses), pipeline, options->strict);
                 } catch (const InputError& e) {
                     throw InputError(pipeline_source + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
                 }

@@ -25,6 +25,9 @@ struct RunResult {
 // Applies every step in order. Throws InputError "step N (op): reason" (1-based) and
 // returns nothing partial; with `strict`, the first warning is thrown as an error.
 RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict = false);
+// The same, taking `base` and freeing it after the first step, so that at most two SES
+// (a step's input and output) are alive at a time.
+RunResult run_pipeline(Ses&& base, const Pipeline& pipeline, bool strict = false);
 
 // A replay of a pipeline's tail computed apart from the runner (on a worker thread):
 // the results of steps [common, target.steps.size()).

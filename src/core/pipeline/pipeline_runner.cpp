@@ -34,6 +34,18 @@ Ses base_ses(const Trace& trace)
     return ses;
 }
 
+namespace {
+// Step `index` applied to `in`, into result.ses (`in` may be result.ses: it is replaced
+// only once the step's output is whole).
+void apply_into(RunResult& result, const Ses& in, const Pipeline& pipeline, std::size_t index, bool strict)
+{
+    Warnings warnings;
+    result.ses = apply_labeled(in, pipeline.steps[index], index, strict, warnings);
+    for (auto& w : warnings)
+        result.warnings.push_back(step_label(index, pipeline.steps[index]) + ": " + w);
+}
+} // namespace
+
 RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict)
 {
     RunResult result;
@@ -41,14 +53,23 @@ RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict)
         result.ses = base;
         return result;
     }
-    const Ses* current = &base;
-    for (std::size_t i = 0; i < pipeline.steps.size(); ++i) {
-        Warnings warnings;
-        result.ses = apply_labeled(*current, pipeline.steps[i], i, strict, warnings);
-        current = &result.ses;
-        for (auto& w : warnings)
-            result.warnings.push_back(step_label(i, pipeline.steps[i]) + ": " + w);
+    apply_into(result, base, pipeline, 0, strict);
+    for (std::size_t i = 1; i < pipeline.steps.size(); ++i)
+        apply_into(result, result.ses, pipeline, i, strict);
+    return result;
+}
+
+RunResult run_pipeline(Ses&& base, const Pipeline& pipeline, bool strict)
+{
+    RunResult result;
+    if (pipeline.steps.empty()) {
+        result.ses = std::move(base);
+        return result;
     }
+    apply_into(result, base, pipeline, 0, strict);
+    base = Ses(); // freed now: at most two SES are alive at a time
+    for (std::size_t i = 1; i < pipeline.steps.size(); ++i)
+        apply_into(result, result.ses, pipeline, i, strict);
     return result;
 }
 
