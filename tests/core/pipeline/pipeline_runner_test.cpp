@@ -108,3 +108,21 @@ TEST(PipelineRunner, RunnersShareABaseWithoutChangingIt)
     EXPECT_EQ(two.result_ptr(0), base);
     EXPECT_THROW(PipelineRunner(std::shared_ptr<const Ses>{}), std::invalid_argument);
 }
+
+TEST(PipelineRunner, ATakenBaseGivesTheSameResultAndIsFreed)
+{
+    const Ses in = make_ses("A B C A B C A B");
+    const Pipeline p{{step::ClipCount{1, 0}, step::Aggregate{{"C", "A"}, "Z"}, step::Project{{"Q", "B"}, "S"}}};
+    const RunResult kept = run_pipeline(in, p);
+    Ses taken = in;
+    const RunResult from_taken = run_pipeline(std::move(taken), p);
+    EXPECT_EQ(names(from_taken.ses), names(kept.ses));
+    EXPECT_EQ(from_taken.ses.bounds, kept.ses.bounds);
+    EXPECT_EQ(from_taken.ses.records, kept.ses.records);
+    EXPECT_EQ(from_taken.warnings, kept.warnings);
+    EXPECT_TRUE(taken.symbol.empty()); // freed after the first step
+    EXPECT_TRUE(taken.bounds.empty());
+    // No steps: the base itself is the result.
+    Ses alone = in;
+    EXPECT_EQ(names(run_pipeline(std::move(alone), Pipeline{}).ses), names(in));
+}
