@@ -133,16 +133,6 @@ std::vector<std::vector<Time>> sample_occupancies(const VisitColumns& v, const s
     return sample;
 }
 
-// A window of values [lo, lo + span] in which one pass counts the visits below and
-// collects the visits inside.
-struct Window {
-    Time lo = 0;
-    std::uint64_t span = 0;
-    std::uint64_t below = 0;
-    std::vector<Time> values;
-    Time hi() const { return static_cast<Time>(static_cast<std::uint64_t>(lo) + span); }
-};
-
 // The value at `pos` in sorted order of `values`. Everything before `settled` is no
 // greater than what follows it; so is everything up to `pos` afterwards, so that a later
 // call for a higher position partitions only the values above.
