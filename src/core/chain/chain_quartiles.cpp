@@ -103,8 +103,10 @@ void settle(Target& t, const std::vector<std::uint64_t>& counts)
         t.value = lo;
 }
 
-// Collected values at most, in all, for the sampled windows.
-constexpr std::size_t kWindowBudget = std::size_t{1} << 23;
+// Collected values at most, in all, for the sampled windows. A window holds about
+// 3.5 n / sqrt(k) of a symbol's n visits for k sampled: with the sample's 2^24 this is
+// enough for 100 states of 10^9 visits in all.
+constexpr std::size_t kWindowBudget = std::size_t{1} << 24;
 
 std::uint64_t mix(std::uint64_t x) // splitmix64: where in its stride each sample is taken
 {
@@ -114,7 +116,7 @@ std::uint64_t mix(std::uint64_t x) // splitmix64: where in its stride each sampl
     return x ^ (x >> 31);
 }
 
-// Occupancies of the requested symbols at about one element in 32 (at most 2^21 in all),
+// Occupancies of the requested symbols at about one element in 32 (at most 2^24 in all),
 // one taken at a pseudo-random place in each stride so that periodic traces are not
 // sampled at one phase.
 std::vector<std::vector<Time>> sample_occupancies(const VisitColumns& v, const std::vector<QuartileRequest>& requests)
@@ -122,7 +124,7 @@ std::vector<std::vector<Time>> sample_occupancies(const VisitColumns& v, const s
     std::vector<std::vector<Time>> sample(requests.size());
     if (v.size == 0)
         return sample;
-    const std::size_t wanted = std::clamp<std::size_t>(v.size / 32, 1, std::size_t{1} << 21);
+    const std::size_t wanted = std::clamp<std::size_t>(v.size / 32, 1, std::size_t{1} << 24);
     const std::size_t stride = v.size / wanted;
     for (std::size_t j = 0; j < wanted; ++j) {
         const std::size_t i = j * stride + static_cast<std::size_t>(mix(j) % stride);

@@ -27,13 +27,13 @@ struct QuartileSearch {
 // occupancies, with the type-7 quantiles of detail::quantile, for every symbol with a
 // request; nullopt for the others.
 //
-// A sample of about one element in 32 (at most 2^21) brackets each quartile's rank in a
+// A sample of about one element in 32 (at most 2^24) brackets each quartile's rank in a
 // window of values; one pass counts the visits below each window and collects those in
 // it, which settles every quartile whose rank falls in its window (nearly all). The rest,
 // and symbols whose windows would hold too much, are narrowed by passes counting in
 // buckets (first up to 8192 a symbol, 2^22 in all, then 1024) until the window is small
 // enough to collect and select in. Memory is the sample, the buckets and the windows
-// (at most 2^23 values), not the visits.
+// (at most 2^24 values), not the visits.
 std::vector<std::optional<double>> exact_iqrs(const VisitColumns& visits, const std::vector<QuartileRequest>& requests,
                                               const QuartileSearch& search = {});
 
