@@ -86,7 +86,8 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
         ++count[s];
 
     const std::size_t bins = n / 2 + 1;
-    auto plan = r2c_plan(n);
+    // The symbols' transforms run side by side, one to a core: each on one thread.
+    auto plan = r2c_plan(n, FftThreads::one);
     const double inv_n = 1.0 / static_cast<double>(n);
     const double span = static_cast<double>(n) * dt;
     // One transform per symbol, the symbols shared out among the cores through a

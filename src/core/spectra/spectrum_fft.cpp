@@ -37,9 +37,11 @@ std::mutex& planner_mutex()
 // more than they save.
 constexpr std::size_t kThreadedLength = std::size_t{1} << 20;
 
-int planner_threads(std::size_t n)
+int planner_threads(std::size_t n, FftThreads threads)
 {
-    return n >= kThreadedLength ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) : 1;
+    return threads == FftThreads::all && n >= kThreadedLength
+               ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
+               : 1;
 }
 
 // Owns one plan; destroyed under the planner mutex (possibly by the last thread that
@@ -57,6 +59,7 @@ struct PlanCache {
     static constexpr std::size_t capacity = 64;
     struct Entry {
         std::size_t n;
+        FftThreads threads;
         std::uint64_t last_use;
         std::shared_ptr<PlanHolder> plan;
     };
@@ -76,7 +79,7 @@ PlanCache& cache()
     return instance;
 }
 
-std::shared_ptr<PlanHolder> make_plan(std::size_t n, FftPlanning mode)
+std::shared_ptr<PlanHolder> make_plan(std::size_t n, FftPlanning mode, FftThreads threads)
 {
     // Planning needs a buffer with the alignment the plan will later run on: fftw_malloc
     // gives FFTW's SIMD alignment, as FftScratch does for every execution.
@@ -86,7 +89,7 @@ std::shared_ptr<PlanHolder> make_plan(std::size_t n, FftPlanning mode)
     auto holder = std::make_shared<PlanHolder>();
     {
         std::lock_guard lock(planner_mutex());
-        fftw_plan_with_nthreads(planner_threads(n));
+        fftw_plan_with_nthreads(planner_threads(n, threads));
         holder->plan = fftw_plan_dft_r2c_1d(static_cast<int>(n), buffer.data(), out, flags);
     }
     if (!holder->plan)
@@ -170,7 +173,7 @@ FftScratch::~FftScratch()
     pool().give_back(p_, capacity_);
 }
 
-std::shared_ptr<void> r2c_plan(std::size_t n)
+std::shared_ptr<void> r2c_plan(std::size_t n, FftThreads threads)
 {
     if (n == 0 || n > static_cast<std::size_t>(INT_MAX))
         throw std::length_error("FFT length out of range: " + std::to_string(n));
@@ -179,12 +182,12 @@ std::shared_ptr<void> r2c_plan(std::size_t n)
     std::lock_guard lock(c.mutex);
     ++c.clock;
     for (auto& e : c.entries)
-        if (e.n == n) {
+        if (e.n == n && e.threads == threads) {
             e.last_use = c.clock;
             ++c.stats.reuses;
             return {e.plan, e.plan->plan};
         }
-    auto plan = make_plan(n, c.mode);
+    auto plan = make_plan(n, c.mode, threads);
     ++c.stats.plans_made;
     if (c.entries.size() >= PlanCache::capacity) {
         auto oldest = std::min_element(c.entries.begin(), c.entries.end(),
@@ -192,7 +195,7 @@ std::shared_ptr<void> r2c_plan(std::size_t n)
         evicted = std::move(oldest->plan);
         c.entries.erase(oldest);
     }
-    c.entries.push_back({n, c.clock, plan});
+    c.entries.push_back({n, threads, c.clock, plan});
     return {plan, plan->plan};
 }
 

@@ -30,9 +30,13 @@ private:
     std::size_t capacity_; // doubles
 };
 
+// Whether one transform of a long signal runs on every core (one transform at a time), or
+// on the calling thread only (callers that run several transforms at once).
+enum class FftThreads { all, one };
+
 // The cached in-place r2c plan for length n (an fftw_plan behind a type-erased handle
 // that keeps it alive while in use). Plans are made with FFTW_DESTROY_INPUT.
-std::shared_ptr<void> r2c_plan(std::size_t n);
+std::shared_ptr<void> r2c_plan(std::size_t n, FftThreads threads = FftThreads::all);
 // fftw_execute_dft_r2c on an FftScratch of the plan's length.
 void execute_r2c(const std::shared_ptr<void>& plan, FftScratch& buffer);
 
