@@ -30,16 +30,14 @@ Ses make_ses(std::size_t n, int symbols, chitra::Time max_occupancy, std::uint64
     ses.symbols = table;
     ses.symbol.resize(n);
     ses.bounds.resize(n + 1);
-    ses.records.resize(n + 1);
+    ses.records = RecordIndices::identity(n + 1);
     SymbolId s = 0;
     ses.bounds[0] = 0;
     for (std::size_t i = 0; i < n; ++i) {
         ses.symbol[i] = s;
         ses.bounds[i + 1] = ses.bounds[i] + static_cast<chitra::Time>(rng() % static_cast<std::uint64_t>(max_occupancy + 1));
-        ses.records[i] = i;
         s = next[s][rng() % 4];
     }
-    ses.records[n] = n;
     return ses;
 }
 

@@ -34,12 +34,11 @@ const Ses& trace(std::size_t m, std::size_t symbols)
     std::uniform_int_distribution<Time> occ(1, 7);
     ses.symbol.resize(m);
     ses.bounds.resize(m + 1);
-    ses.records.resize(m + 1);
+    ses.records = RecordIndices::identity(m + 1);
     ses.bounds[0] = 0;
     for (std::size_t i = 0; i < m; ++i) {
         ses.symbol[i] = sym(rng);
         ses.bounds[i + 1] = ses.bounds[i] + occ(rng);
-        ses.records[i + 1] = i + 1;
     }
     return ses;
 }

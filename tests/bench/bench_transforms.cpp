@@ -35,16 +35,14 @@ const Ses& trace(std::size_t n)
     ses.symbols = table;
     ses.symbol.resize(n);
     ses.bounds.resize(n + 1);
-    ses.records.resize(n + 1);
+    ses.records = RecordIndices::identity(n + 1);
     Time t = 0;
     for (std::size_t i = 0; i < n; ++i) {
         ses.symbol[i] = static_cast<SymbolId>(pick(rng));
         ses.bounds[i] = t;
-        ses.records[i] = i;
         t += occ(rng);
     }
     ses.bounds[n] = t;
-    ses.records[n] = n;
     return ses;
 }
 

@@ -1,6 +1,7 @@
 // Symbol execution sequence (semantics.md section 2).
 #pragma once
 
+#include "chitra/trace/record_indices.hpp"
 #include "chitra/trace/symbols.hpp"
 #include "chitra/trace/trace.hpp"
 
@@ -19,7 +20,7 @@ struct Ses {
     std::shared_ptr<const SymbolTable> symbols;
     std::vector<SymbolId> symbol;
     std::vector<Time> bounds;
-    std::vector<RecordIndex> records;
+    RecordIndices records; // the identity, unstored, for the SES of a whole trace
 
     std::size_t size() const { return symbol.size(); }
     bool empty() const { return symbol.empty(); }

@@ -43,7 +43,7 @@ Ses slice_ses(const Ses& ses, std::size_t lo, std::size_t hi)
     out.symbols = ses.symbols;
     out.symbol.assign(ses.symbol.begin() + static_cast<std::ptrdiff_t>(lo), ses.symbol.begin() + static_cast<std::ptrdiff_t>(hi));
     out.bounds.assign(ses.bounds.begin() + static_cast<std::ptrdiff_t>(lo), ses.bounds.begin() + static_cast<std::ptrdiff_t>(hi + 1));
-    out.records.assign(ses.records.begin() + static_cast<std::ptrdiff_t>(lo), ses.records.begin() + static_cast<std::ptrdiff_t>(hi + 1));
+    out.records = ses.records.slice(lo, hi + 1);
     return out;
 }
 

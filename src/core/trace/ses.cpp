@@ -17,9 +17,7 @@ Ses Ses::from_trace(const Trace& trace)
         ses.bounds.push_back(*trace.header.end);
     if (ses.bounds.empty())
         ses.bounds.push_back(0);
-    ses.records.resize(m + 1);
-    for (std::size_t i = 0; i <= m; ++i)
-        ses.records[i] = i;
+    ses.records = RecordIndices::identity(m + 1);
     return ses;
 }
 

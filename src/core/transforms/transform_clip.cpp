@@ -16,7 +16,7 @@ Ses clip_count(const Ses& in, std::size_t head, std::size_t tail)
     out.symbols = in.symbols;
     out.symbol.assign(in.symbol.begin() + head, in.symbol.begin() + end);
     out.bounds.assign(in.bounds.begin() + head, in.bounds.begin() + end + 1);
-    out.records.assign(in.records.begin() + head, in.records.begin() + end + 1);
+    out.records = in.records.slice(head, end + 1); // a clip of a whole trace stores none
     return out;
 }
 

@@ -130,7 +130,8 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
         Time* ob = out.bounds.data();
         RecordIndex* orec = out.records.data();
         const Time* b = in.bounds.data();
-        const RecordIndex* r = in.records.data();
+        const RecordIndex* r = in.records.stored_data(); // nullptr: consecutive from r0
+        const RecordIndex r0 = r ? 0 : in.records.front();
         std::size_t o = 0, rs = 0, re = 0;
         std::uint8_t prev = 0;
         for (std::size_t i = 0; i < n; ++i) {
@@ -138,7 +139,7 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
             const std::uint8_t cur = f[s];
             os[o] = s;
             ob[o] = b[i];
-            orec[o] = r[i];
+            orec[o] = r ? r[i] : r0 + i;
             o += (cur & prev) ^ 1;
             starts[rs] = i;
             rs += cur & (prev ^ 1);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace chitra;
 
 namespace {
@@ -50,4 +52,48 @@ TEST(Ses, EmptyTraceGivesEmptySesWithOneBoundary)
     EXPECT_EQ(ses.bounds.size(), 1u);
     EXPECT_EQ(ses.records.size(), 1u);
     EXPECT_EQ(ses.total(), 0);
+}
+
+TEST(Ses, AWholeTracesRecordBoundariesAreCountedNotStored)
+{
+    Ses ses = Ses::from_trace(small_trace(Time{100}));
+    EXPECT_TRUE(ses.records.is_consecutive());
+    EXPECT_EQ(ses.records.capacity(), 0u); // nothing stored
+    EXPECT_EQ(ses.records, (std::vector<RecordIndex>{0, 1, 2, 3, 4}));
+}
+
+TEST(RecordIndices, ConsecutiveValuesReadAsStoredOnesWould)
+{
+    const RecordIndices identity = RecordIndices::identity(6);
+    const RecordIndices stored{0, 1, 2, 3, 4, 5};
+    EXPECT_EQ(identity, stored);
+    EXPECT_EQ(identity.size(), 6u);
+    EXPECT_EQ(identity.front(), 0u);
+    EXPECT_EQ(identity.back(), 5u);
+    EXPECT_EQ(*std::lower_bound(identity.begin(), identity.end(), RecordIndex{4}), 4u);
+    EXPECT_EQ(std::lower_bound(identity.begin(), identity.end(), RecordIndex{9}), identity.end());
+    EXPECT_EQ(identity.end() - identity.begin(), 6);
+    EXPECT_EQ(identity.to_vector(), stored.to_vector());
+    EXPECT_EQ(identity.stored_data(), nullptr);
+    EXPECT_TRUE(RecordIndices::identity(0).empty());
+
+    // A change stores the values first.
+    RecordIndices grown = identity;
+    grown.push_back(9);
+    EXPECT_FALSE(grown.is_consecutive());
+    EXPECT_EQ(grown, (std::vector<RecordIndex>{0, 1, 2, 3, 4, 5, 9}));
+    RecordIndices part;
+    part.assign(identity.begin() + 2, identity.begin() + 4);
+    part.insert(part.end(), identity.begin() + 5, identity.end());
+    EXPECT_EQ(part, (std::vector<RecordIndex>{2, 3, 5}));
+    EXPECT_NE(part, identity);
+
+    // Slices of consecutive values stay unstored; of stored ones, stored.
+    const RecordIndices middle = identity.slice(2, 5);
+    EXPECT_TRUE(middle.is_consecutive());
+    EXPECT_EQ(middle, (std::vector<RecordIndex>{2, 3, 4}));
+    EXPECT_EQ(middle.stored_data(), nullptr);
+    EXPECT_EQ(RecordIndices::consecutive(7, 2), (std::vector<RecordIndex>{7, 8}));
+    EXPECT_EQ(part.slice(1, 3), (std::vector<RecordIndex>{3, 5}));
+    EXPECT_FALSE(part.slice(1, 3).is_consecutive());
 }
