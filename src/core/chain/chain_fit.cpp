@@ -1,6 +1,7 @@
 // Fitting the semi-Markov chain (semantics.md section 4). Three linear passes over the
-// SES (or a trace's columns, read as its SES) on dense per-symbol arrays: (1) counts, sums and extremes, (2) squared deviations,
-// quartile samples and transition counts, (3) histogram bins.
+// SES (or a trace's columns, read as its SES) on dense per-symbol arrays, each on two
+// halves: (1) counts, sums and extremes, (2) squared deviations, the quartiles' windows
+// and transition counts, (3) histogram bins.
 #include "chitra/chain/chain.hpp"
 
 #include "chain/chain_histogram.hpp"
