@@ -96,6 +96,13 @@ def fit(times, names, end):
     }
 
 
+def print_summary(summary, started, loaded, fitted):
+    """The summary as one JSON line, with the load and fit seconds."""
+    summary.update({"load_s": loaded - started, "fit_s": fitted - loaded})
+    json.dump(summary, sys.stdout)
+    sys.stdout.write("\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
@@ -111,10 +118,7 @@ def main():
     data = np.loadtxt(args.file, comments="#", dtype={"names": ("t", "s"), "formats": ("i8", "U16")})
     t1 = time.perf_counter()
     summary = fit(data["t"], data["s"], end)
-    t2 = time.perf_counter()
-    summary.update({"load_s": t1 - t0, "fit_s": t2 - t1})
-    json.dump(summary, sys.stdout)
-    sys.stdout.write("\n")
+    print_summary(summary, t0, t1, time.perf_counter())
 
 
 if __name__ == "__main__":

@@ -6,14 +6,13 @@ for `chitra-cli fit` in scripts/bench-numpy.sh; the figures and the JSON summary
 of scripts/bench_numpy_fit.py (semantics.md section 4), so the two can be compared.
     python3 scripts/bench_pandas_fit.py FILE.pes
 """
-import json
 import sys
 import time
 
 import numpy as np
 import pandas as pd
 
-from bench_numpy_fit import read_end
+from bench_numpy_fit import print_summary, read_end
 
 
 def fit(df, end):
@@ -63,10 +62,7 @@ def main():
                      dtype={"t": "int64", "s": "category"}, engine="c")
     t1 = time.perf_counter()
     summary = fit(df, end)
-    t2 = time.perf_counter()
-    summary.update({"load_s": t1 - t0, "fit_s": t2 - t1})
-    json.dump(summary, sys.stdout)
-    sys.stdout.write("\n")
+    print_summary(summary, t0, t1, time.perf_counter())
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 
 #include "chitra/trace/types.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
@@ -110,12 +111,7 @@ public:
 
     friend bool operator==(const RecordIndices& a, const RecordIndices& b)
     {
-        if (a.size() != b.size())
-            return false;
-        for (std::size_t i = 0; i < a.size(); ++i)
-            if (a[i] != b[i])
-                return false;
-        return true;
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
     friend bool operator==(const RecordIndices& a, const std::vector<RecordIndex>& b) { return a == RecordIndices(b); }
     friend std::ostream& operator<<(std::ostream& out, const RecordIndices& r)
