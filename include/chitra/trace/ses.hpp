@@ -38,4 +38,8 @@ struct Ses {
     static Ses from_trace(const Trace& trace);
 };
 
+// The trace's symbol table with its separator set from the trace header (component
+// projection names new tuples with it): the table itself, or a copy when they differ.
+std::shared_ptr<const SymbolTable> symbols_with_header_separator(const Trace& trace);
+
 } // namespace chitra

@@ -26,11 +26,7 @@ Ses apply_labeled(const Ses& in, const Step& step, std::size_t index, bool stric
 Ses base_ses(const Trace& trace)
 {
     Ses ses = Ses::from_trace(trace);
-    if (ses.symbols && ses.symbols->separator() != trace.header.separator) {
-        auto table = std::make_shared<SymbolTable>(*ses.symbols);
-        table->set_separator(trace.header.separator);
-        ses.symbols = std::move(table);
-    }
+    ses.symbols = symbols_with_header_separator(trace);
     return ses;
 }
 
@@ -44,33 +40,34 @@ void apply_into(RunResult& result, const Ses& in, const Pipeline& pipeline, std:
     for (auto& w : warnings)
         result.warnings.push_back(step_label(index, pipeline.steps[index]) + ": " + w);
 }
-} // namespace
 
-RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict)
+// Every step of a non-empty pipeline in order; `release()` once the first step has read
+// `base`.
+template <class Release>
+RunResult run_steps(const Ses& base, const Pipeline& pipeline, bool strict, Release release)
 {
     RunResult result;
-    if (pipeline.steps.empty()) {
-        result.ses = base;
-        return result;
-    }
     apply_into(result, base, pipeline, 0, strict);
+    release();
     for (std::size_t i = 1; i < pipeline.steps.size(); ++i)
         apply_into(result, result.ses, pipeline, i, strict);
     return result;
 }
+} // namespace
+
+RunResult run_pipeline(const Ses& base, const Pipeline& pipeline, bool strict)
+{
+    if (pipeline.steps.empty())
+        return RunResult{base, {}};
+    return run_steps(base, pipeline, strict, [] {});
+}
 
 RunResult run_pipeline(Ses&& base, const Pipeline& pipeline, bool strict)
 {
-    RunResult result;
-    if (pipeline.steps.empty()) {
-        result.ses = std::move(base);
-        return result;
-    }
-    apply_into(result, base, pipeline, 0, strict);
-    base = Ses(); // freed now: at most two SES are alive at a time
-    for (std::size_t i = 1; i < pipeline.steps.size(); ++i)
-        apply_into(result, result.ses, pipeline, i, strict);
-    return result;
+    if (pipeline.steps.empty())
+        return RunResult{std::move(base), {}};
+    // Freed after the first step: at most two SES are alive at a time.
+    return run_steps(base, pipeline, strict, [&base] { base = Ses(); });
 }
 
 using SesPtr = std::shared_ptr<const Ses>;

@@ -21,4 +21,13 @@ Ses Ses::from_trace(const Trace& trace)
     return ses;
 }
 
+std::shared_ptr<const SymbolTable> symbols_with_header_separator(const Trace& trace)
+{
+    if (!trace.symbols || trace.symbols->separator() == trace.header.separator)
+        return trace.symbols;
+    auto table = std::make_shared<SymbolTable>(*trace.symbols);
+    table->set_separator(trace.header.separator);
+    return table;
+}
+
 } // namespace chitra
