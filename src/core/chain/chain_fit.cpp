@@ -8,12 +8,13 @@
 #include "chain/chain_quartiles.hpp"
 #include "chain/floor_quotient.hpp"
 #include "chain/visit_columns.hpp"
+#include "util/two_halves.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <thread>
+#include <utility>
 #include <unordered_map>
 
 namespace chitra {
@@ -33,24 +34,14 @@ struct Acc {
 constexpr std::uint64_t kQuartileSample = 2048;
 // Transition counts live in a dense n x n matrix up to this many distinct states.
 constexpr std::size_t kDenseTransitionLimit = 1024;
-// From this many elements each pass runs its two halves on two threads.
+// From this many elements each pass runs its two halves on two threads. Sums of squares
+// are added half by half either way, so the model does not depend on how it ran.
 constexpr std::size_t kThreadedElements = std::size_t{1} << 20;
 
-// f(half, first, last) for the halves [0, m/2) and [m/2, m): on two threads when there
-// are many elements and two cores. Sums of squares are added half by half either way, so
-// the model does not depend on how it ran.
 template <class F>
 void in_halves(std::size_t m, F&& f)
 {
-    const std::size_t h = m / 2;
-    if (m >= kThreadedElements && std::thread::hardware_concurrency() > 1) {
-        std::thread first([&] { f(0, std::size_t{0}, h); });
-        f(1, h, m);
-        first.join();
-    } else {
-        f(0, std::size_t{0}, h);
-        f(1, h, m);
-    }
+    detail::in_halves(m, kThreadedElements, std::forward<F>(f));
 }
 
 } // namespace
@@ -328,12 +319,8 @@ SemiMarkovModel fit_chain(const Ses& ses, TimeBase timebase)
 SemiMarkovModel fit_trace(const Trace& trace)
 {
     detail::VisitColumns visits = detail::VisitColumns::of(trace);
-    std::optional<SymbolTable> renamed; // composite names joined by the header's separator, as base_ses
-    if (trace.symbols && trace.symbols->separator() != trace.header.separator) {
-        renamed.emplace(*trace.symbols);
-        renamed->set_separator(trace.header.separator);
-        visits.table = &*renamed;
-    }
+    const auto symbols = symbols_with_header_separator(trace); // as base_ses names them
+    visits.table = symbols.get();
     return fit_visits(visits, trace.header.timebase);
 }
 

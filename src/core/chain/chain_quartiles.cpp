@@ -130,7 +130,7 @@ std::vector<std::vector<Time>> sample_occupancies(const VisitColumns& v, const s
         const std::size_t i = j * stride + static_cast<std::size_t>(mix(j) % stride);
         const SymbolId s = v.symbol[i];
         if (s < requests.size() && requests[s].count > 0)
-            sample[s].push_back((i + 1 < v.size ? v.bounds[i + 1] : v.end) - v.bounds[i]);
+            sample[s].push_back(v.occupancy(i));
     }
     return sample;
 }
@@ -277,7 +277,7 @@ QuartileFinder::Tally QuartileFinder::tally(double share) const
 
 void QuartileFinder::count_range(Tally& tally, std::size_t first, std::size_t last) const
 {
-    // count(), with every array held in a register for the loop.
+    // Every array held in a register for the loop.
     const std::size_t symbols = window_count_.size();
     const std::uint32_t* const first_window = first_window_.data();
     const std::uint8_t* const window_count = window_count_.data();

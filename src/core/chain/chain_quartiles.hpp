@@ -60,18 +60,7 @@ public:
     bool counts_in_windows() const { return !windows_.empty(); }
     // An empty tally for a range holding about `share` of the elements.
     Tally tally(double share) const;
-    void count(Tally& tally, SymbolId s, Time occupancy) const
-    {
-        if (s >= window_count_.size())
-            return;
-        const std::size_t first = first_window_[s];
-        for (std::size_t w = first, end = first + window_count_[s]; w < end; ++w) {
-            const Window& window = windows_[w];
-            if (static_cast<std::uint64_t>(occupancy) - static_cast<std::uint64_t>(window.lo) <= window.span)
-                tally.values[w].push_back(occupancy);
-            tally.below[w] += occupancy < window.lo ? 1 : 0;
-        }
-    }
+    // Counts elements [first, last) into `tally`: each range once, its own tally.
     void count_range(Tally& tally, std::size_t first, std::size_t last) const;
     std::vector<std::optional<double>> finish(std::vector<Tally> tallies);
 

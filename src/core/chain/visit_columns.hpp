@@ -33,6 +33,7 @@ struct VisitColumns {
     }
 
     Time total() const { return size == 0 ? 0 : end - bounds[0]; }
+    Time occupancy(std::size_t i) const { return (i + 1 < size ? bounds[i + 1] : end) - bounds[i]; }
 
     // f(i, symbol, occupancy) for the elements [first, last), in order.
     template <class F>

@@ -6,11 +6,11 @@
 #include "io/file_sink.hpp"
 #include "io/mapped_file.hpp"
 #include "io/trace_readers.hpp"
+#include "util/two_halves.hpp"
 
 #include <bit>
 #include <cstring>
 #include <limits>
-#include <thread>
 
 namespace chitra {
 
@@ -248,13 +248,7 @@ private:
             decreasing_in[half] = decreasing;
             max_in[half] = max_id;
         };
-        if (n >= kThreadedValidation && std::thread::hardware_concurrency() > 1) {
-            std::thread first_half(reduce, 0, std::size_t{0}, n / 2);
-            reduce(1, n / 2, n);
-            first_half.join();
-        } else {
-            reduce(0, 0, n);
-        }
+        detail::in_halves(n, kThreadedValidation, reduce);
         const bool decreasing = decreasing_in[0] || decreasing_in[1];
         const SymbolId max_id = std::max(max_in[0], max_in[1]);
         const std::size_t count = trace.symbols->size();
