@@ -6,7 +6,6 @@
 #include "model_output.hpp"
 #include "trace_input.hpp"
 
-#include "chitra/util/atomic_file.hpp"
 #include "chitra/util/text_file.hpp"
 #include "chitra/chain/chain.hpp"
 #include "chitra/chain/chain_stats.hpp"
@@ -227,14 +226,7 @@ Action add_fit_command(CLI::App& app)
 
         if (options->format == "transitions-csv") {
             // Streamed: one row per SES element.
-            if (options->out.empty() || options->out == "-") {
-                write_observed_transitions_csv(ses, model, std::cout);
-                std::cout.flush();
-            } else {
-                write_file_atomically(options->out, [&](std::ostream& out) {
-                    write_observed_transitions_csv(ses, model, out);
-                });
-            }
+            emit_streamed(options->out, [&](std::ostream& out) { write_observed_transitions_csv(ses, model, out); });
         } else {
             write_model(model, options->format, options->out);
         }

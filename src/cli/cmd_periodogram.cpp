@@ -177,7 +177,7 @@ int run(const Options& o)
         ses = base_ses(trace);
     }
     if (!o.pipeline.empty()) {
-        RunResult result = run_pipeline(ses, load_pipeline_file(o.pipeline), o.strict);
+        RunResult result = run_pipeline(std::move(ses), load_pipeline_file(o.pipeline), o.strict);
         for (const auto& w : result.warnings)
             std::cerr << o.pipeline << ": warning: " << w << '\n';
         ses = std::move(result.ses);

@@ -77,7 +77,7 @@ int run(const Options& o)
     if (!pipeline.steps.empty()) {
         RunResult result;
         try {
-            result = run_pipeline(ses, pipeline, o.strict);
+            result = run_pipeline(std::move(ses), pipeline, o.strict);
         } catch (const InputError& e) {
             throw InputError(o.pipeline + ": " + e.what()); // "P.json: step 3 (aggregate): ..."
         }

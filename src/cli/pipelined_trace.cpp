@@ -15,7 +15,7 @@ PipelinedTrace load_pipelined(const std::string& path, const TraceInput& input, 
         return out;
     RunResult result;
     try {
-        result = run_pipeline(out.ses, pipeline);
+        result = run_pipeline(std::move(out.ses), pipeline);
     } catch (const InputError& e) {
         throw InputError(pipeline_source + ": " + e.what() + " (on " + path + ")");
     }
