@@ -35,10 +35,10 @@ const Ses& trace(std::size_t m, std::size_t symbols)
     ses.symbol.resize(m);
     ses.bounds.resize(m + 1);
     ses.records = RecordIndices::identity(m + 1);
-    ses.bounds[0] = 0;
+    ses.bounds.edit()[0] = 0;
     for (std::size_t i = 0; i < m; ++i) {
-        ses.symbol[i] = sym(rng);
-        ses.bounds[i + 1] = ses.bounds[i] + occ(rng);
+        ses.symbol.edit()[i] = sym(rng);
+        ses.bounds.edit()[i + 1] = ses.bounds.edit()[i] + occ(rng);
     }
     return ses;
 }

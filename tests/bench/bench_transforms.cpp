@@ -38,11 +38,11 @@ const Ses& trace(std::size_t n)
     ses.records = RecordIndices::identity(n + 1);
     Time t = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        ses.symbol[i] = static_cast<SymbolId>(pick(rng));
-        ses.bounds[i] = t;
+        ses.symbol.edit()[i] = static_cast<SymbolId>(pick(rng));
+        ses.bounds.edit()[i] = t;
         t += occ(rng);
     }
-    ses.bounds[n] = t;
+    ses.bounds.edit()[n] = t;
     return ses;
 }
 

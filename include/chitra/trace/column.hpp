@@ -22,6 +22,7 @@ public:
         : owner_(std::move(owner)), view_(view) {}
 
     std::span<const T> span() const { return view_; }
+    const std::shared_ptr<const void>& owner() const { return owner_; }
     std::size_t size() const { return view_.size(); }
     bool empty() const { return view_.empty(); }
     const T* data() const { return view_.data(); }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "chitra/trace/record_indices.hpp"
+#include "chitra/trace/ses_column.hpp"
 #include "chitra/trace/symbols.hpp"
 #include "chitra/trace/trace.hpp"
 
@@ -18,8 +19,8 @@ namespace chitra {
 // when the SES is empty.
 struct Ses {
     std::shared_ptr<const SymbolTable> symbols;
-    std::vector<SymbolId> symbol;
-    std::vector<Time> bounds;
+    SesColumn<SymbolId> symbol;   // views the trace's states in the SES of a whole trace
+    SesColumn<Time> bounds;       // views the trace's times when it can (Trace::times_and_end)
     RecordIndices records; // the identity, unstored, for the SES of a whole trace
 
     std::size_t size() const { return symbol.size(); }
@@ -34,7 +35,9 @@ struct Ses {
     const std::string& name(std::size_t i) const { return (*symbols)[symbol[i]].name; }
 
     // Builds the SES of a trace: without a declared end the last record only closes
-    // the previous state; with one, it becomes an element of its own.
+    // the previous state; with one, it becomes an element of its own. The SES views the
+    // trace's columns (no copy) unless a declared end must follow the times and the
+    // trace does not hold them together.
     static Ses from_trace(const Trace& trace);
 };
 

@@ -39,6 +39,9 @@ struct Trace {
     TraceHeader header;
     Column<Time> times;
     Column<SymbolId> states;
+    // The times followed by the declared end (size() + 1 values), when the reader holds
+    // them together; the SES of the trace then views them instead of copying the times.
+    Column<Time> times_and_end;
     std::vector<Column<double>> fields; // one column per header.fields entry
     std::shared_ptr<const SymbolTable> symbols;
     // For a trace imported from a foreign format: its lanes as the source records them

@@ -49,6 +49,8 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path)
         ::madvise(p, result->size_, MADV_WILLNEED);
         result->data_ = static_cast<const char*>(p);
         result->mapped_ = true;
+        result->fd_ = file.fd;
+        file.fd = -1;
         return result;
     }
 
@@ -76,6 +78,28 @@ MappedFile::~MappedFile()
 {
     if (mapped_)
         ::munmap(const_cast<char*>(data_), size_);
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+std::shared_ptr<PrivateRegion> MappedFile::map_private(std::size_t offset, std::size_t length) const
+{
+    if (!mapped_ || offset > size_ || length > size_ - offset || length == 0)
+        return nullptr;
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t start = offset / page * page;
+    const std::size_t size = offset - start + length;
+    void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd_, static_cast<off_t>(start));
+    if (p == MAP_FAILED)
+        return nullptr;
+    ::madvise(p, size, MADV_SEQUENTIAL);
+    ::madvise(p, size, MADV_WILLNEED);
+    return std::make_shared<PrivateRegion>(p, size, static_cast<char*>(p) + (offset - start));
+}
+
+PrivateRegion::~PrivateRegion()
+{
+    ::munmap(mapping_, mapping_size_);
 }
 
 } // namespace chitra::detail

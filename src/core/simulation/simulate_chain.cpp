@@ -166,7 +166,7 @@ Trace simulation_trace(const Simulation& simulation, TimeBase timebase)
     trace.header.components = 1;
     trace.header.end = ses.bounds.back();
     trace.times = Column<Time>(std::vector<Time>(ses.bounds.begin(), ses.bounds.end() - 1));
-    trace.states = Column<SymbolId>(ses.symbol);
+    trace.states = Column<SymbolId>(std::vector<SymbolId>(ses.symbol.begin(), ses.symbol.end()));
     trace.symbols = ses.symbols;
     return trace;
 }

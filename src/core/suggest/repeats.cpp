@@ -39,7 +39,7 @@ struct Seen {
 // occurrences (overlapping ones included), stopping before the symbol that would close
 // a loop: loops are candidates of their own. Costs one pass for the pair's occurrences,
 // then only looks at those.
-RepeatCandidate grow_pair(const std::vector<SymbolId>& sym, const RepeatCandidate& pair, std::size_t max_pattern)
+RepeatCandidate grow_pair(std::span<const SymbolId> sym, const RepeatCandidate& pair, std::size_t max_pattern)
 {
     std::vector<std::size_t> at;
     for (std::size_t i = 0; i + 1 < sym.size(); ++i) {
@@ -105,7 +105,7 @@ std::uint64_t& TransitionCounts::at(SymbolId from, SymbolId to)
 
 std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_pattern, std::size_t keep)
 {
-    const std::vector<SymbolId>& sym = ses.symbol;
+    const std::span<const SymbolId> sym = ses.symbol;
     const std::size_t n = sym.size();
     // Loops are keyed by a hash of their symbols with the length mixed in (a collision
     // only wastes a candidate slot: every candidate is measured exactly afterwards);
@@ -204,7 +204,7 @@ std::vector<RepeatCandidate> repeat_candidates(const Ses& ses, std::size_t max_p
 Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pattern,
                                 const std::vector<std::uint64_t>& counts, TransitionCounts& transitions)
 {
-    const std::vector<SymbolId>& sym = ses.symbol;
+    const std::span<const SymbolId> sym = ses.symbol;
     const std::size_t n = sym.size(), k = pattern.size();
     const std::size_t composite = ses.symbols->size(); // the id the new state would get
 

@@ -10,13 +10,20 @@ Ses Ses::from_trace(const Trace& trace)
     const bool has_end = trace.header.end.has_value();
     const std::size_t m = has_end ? n : (n == 0 ? 0 : n - 1);
 
-    ses.symbol.assign(trace.states.begin(), trace.states.begin() + static_cast<std::ptrdiff_t>(m));
-    ses.bounds.reserve(m + 1);
-    ses.bounds.assign(trace.times.begin(), trace.times.begin() + static_cast<std::ptrdiff_t>(std::min(n, m + 1)));
-    if (has_end)
-        ses.bounds.push_back(*trace.header.end);
-    if (ses.bounds.empty())
-        ses.bounds.push_back(0);
+    ses.symbol = SesColumn<SymbolId>(trace.states.owner(), trace.states.span().first(m));
+    if (n == 0)
+        ses.bounds = std::vector<Time>{has_end ? *trace.header.end : 0};
+    else if (!has_end)
+        ses.bounds = SesColumn<Time>(trace.times.owner(), trace.times.span());
+    else if (trace.times_and_end.size() == n + 1 && trace.times_and_end[n] == *trace.header.end)
+        ses.bounds = SesColumn<Time>(trace.times_and_end.owner(), trace.times_and_end.span());
+    else {
+        std::vector<Time> bounds;
+        bounds.reserve(n + 1);
+        bounds.assign(trace.times.begin(), trace.times.end());
+        bounds.push_back(*trace.header.end);
+        ses.bounds = std::move(bounds);
+    }
     ses.records = RecordIndices::identity(m + 1);
     return ses;
 }

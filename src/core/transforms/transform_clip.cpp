@@ -14,9 +14,10 @@ Ses clip_count(const Ses& in, std::size_t head, std::size_t tail)
     const std::size_t end = n - tail;
     Ses out;
     out.symbols = in.symbols;
-    out.symbol.assign(in.symbol.begin() + head, in.symbol.begin() + end);
-    out.bounds.assign(in.bounds.begin() + head, in.bounds.begin() + end + 1);
-    out.records = in.records.slice(head, end + 1); // a clip of a whole trace stores none
+    // A clip of a whole trace stores nothing: it views what the trace's SES views.
+    out.symbol = in.symbol.slice(head, end);
+    out.bounds = in.bounds.slice(head, end + 1);
+    out.records = in.records.slice(head, end + 1);
     return out;
 }
 

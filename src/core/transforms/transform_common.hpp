@@ -41,8 +41,8 @@ public:
     {
         if (begin >= end)
             return;
-        ses_.symbol.insert(ses_.symbol.end(), in.symbol.begin() + begin, in.symbol.begin() + end);
-        ses_.bounds.insert(ses_.bounds.end(), in.bounds.begin() + begin, in.bounds.begin() + end);
+        ses_.symbol.append(in.symbol.begin() + begin, in.symbol.begin() + end);
+        ses_.bounds.append(in.bounds.begin() + begin, in.bounds.begin() + end);
         ses_.records.insert(ses_.records.end(), in.records.begin() + begin, in.records.begin() + end);
     }
     bool empty() const { return ses_.symbol.empty(); }

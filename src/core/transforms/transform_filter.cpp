@@ -126,8 +126,8 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
     out.records.resize(out_size + 1);
     std::vector<std::size_t> starts(runs + 1), ends(runs + 1);
     {
-        SymbolId* os = out.symbol.data();
-        Time* ob = out.bounds.data();
+        SymbolId* os = out.symbol.edit().data();
+        Time* ob = out.bounds.edit().data();
         RecordIndex* orec = out.records.data();
         const Time* b = in.bounds.data();
         const RecordIndex* r = in.records.stored_data(); // nullptr: consecutive from r0
@@ -158,11 +158,12 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
     detail::PathRecorder paths(symbol_count);
     const Time* bounds = in.bounds.data();
     std::size_t merged_away = 0;
+    SymbolId* out_symbol = out.symbol.edit().data();
     for (std::size_t k = 0; k < runs; ++k) {
         const std::size_t i = starts[k], j = ends[k];
         const SymbolId composite = composite_of(i, j);
         paths.add(composite, std::span<const SymbolId>(sym + i, j - i), bounds[j] - bounds[i]);
-        out.symbol[i - merged_away] = composite;
+        out_symbol[i - merged_away] = composite;
         merged_away += j - i - 1;
     }
     paths.store(*table);

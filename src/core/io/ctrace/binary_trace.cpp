@@ -134,8 +134,20 @@ public:
         const char* base = file_->data();
         std::span<const Time> times(reinterpret_cast<const Time*>(base + times_at), n);
         std::span<const SymbolId> states(reinterpret_cast<const SymbolId*>(base + states_at), n);
+        // With a declared end, the times come from a private mapping of their own with the
+        // end written after the last one (over the first state ids, in that mapping only):
+        // the trace's SES views them instead of copying 8 bytes a record.
+        std::shared_ptr<const void> times_owner = file_;
+        if (trace.header.end) {
+            if (auto region = file_->map_private(times_at, 8 * n + 8)) {
+                std::memcpy(region->data() + 8 * n, &*trace.header.end, 8);
+                times = {reinterpret_cast<const Time*>(region->data()), n};
+                trace.times_and_end = Column<Time>(region, std::span<const Time>(times.data(), n + 1));
+                times_owner = std::move(region);
+            }
+        }
         validate(times, states, trace);
-        trace.times = Column<Time>(file_, times);
+        trace.times = Column<Time>(times_owner, times);
         trace.states = Column<SymbolId>(file_, states);
         for (std::uint32_t f = 0; f < fh.fields; ++f)
             trace.fields.emplace_back(

@@ -317,6 +317,15 @@ public:
         *this = RecordColumn();
         return out;
     }
+    // The values followed by `last`, when the storage has room for it (the times and the
+    // declared end, which the trace's SES then views instead of copying); else empty.
+    Column<T> with_last(T last) const
+    {
+        if (size_ == capacity_)
+            return {};
+        data_[size_] = last;
+        return Column<T>(std::shared_ptr<const void>(storage_), std::span<const T>(data_, size_ + 1));
+    }
 
 private:
     std::shared_ptr<T[]> storage_;
@@ -754,6 +763,8 @@ public:
         Trace trace;
         trace.source = source_;
         trace.header = std::move(header_);
+        if (trace.header.end)
+            trace.times_and_end = times_.with_last(*trace.header.end);
         trace.times = std::move(times_).column();
         trace.states = std::move(states_).column();
         for (auto& f : fields_)
