@@ -8,7 +8,7 @@
 #include "chain/chain_quartiles.hpp"
 #include "chain/floor_quotient.hpp"
 #include "chain/visit_columns.hpp"
-#include "util/two_halves.hpp"
+#include "chitra/util/two_halves.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 #include "io/file_sink.hpp"
 #include "io/mapped_file.hpp"
 #include "io/trace_readers.hpp"
-#include "util/two_halves.hpp"
+#include "chitra/util/two_halves.hpp"
 
 #include <bit>
 #include <cstring>

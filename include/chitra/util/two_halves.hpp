@@ -1,4 +1,4 @@
-// Internal: a pass over n items split at n / 2, the two halves on two threads when there
+// A pass over n items split at n / 2, the two halves on two threads when there
 // are at least `threaded_from` items and two cores. The split does not depend on how it
 // runs, so results combined half by half (floating-point sums too) are the same either way.
 #pragma once
