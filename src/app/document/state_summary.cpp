@@ -1,33 +1,66 @@
 #include "document/state_summary.hpp"
 
+#include "chitra/util/two_halves.hpp"
+
 #include <algorithm>
 
 namespace chitra::app {
 
+namespace {
+// Opening a trace of a hundred million elements waits on these passes: from a million
+// elements, each runs on two halves on two threads.
+constexpr std::size_t kThreadedFrom = std::size_t{1} << 20;
+} // namespace
+
 SymbolTotals symbolTotals(const Ses& ses)
 {
     const std::size_t n = ses.symbols ? ses.symbols->size() : 0;
-    SymbolTotals t;
-    t.time.assign(n, 0.0);
-    t.count.assign(n, 0);
-    t.firstSeen.assign(n, SymbolTotals::kNever);
-    for (std::size_t i = 0; i < ses.size(); ++i) {
-        const SymbolId s = ses.symbol[i];
+    SymbolTotals half[2];
+    const SymbolId* symbol = ses.symbol.data();
+    const Time* bounds = ses.bounds.data();
+    detail::in_halves(ses.size(), kThreadedFrom, [&](int h, std::size_t first, std::size_t last) {
+        SymbolTotals& t = half[h];
+        t.time.assign(n, 0.0);
+        t.count.assign(n, 0);
+        t.firstSeen.assign(n, SymbolTotals::kNever);
+        for (std::size_t i = first; i < last; ++i) {
+            const SymbolId s = symbol[i];
+            if (t.firstSeen[s] == SymbolTotals::kNever)
+                t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
+            t.time[s] += static_cast<double>(bounds[i + 1] - bounds[i]);
+            ++t.count[s];
+        }
+    });
+    SymbolTotals& t = half[0];
+    for (std::size_t s = 0; s < n; ++s) {
+        t.time[s] += half[1].time[s];
+        t.count[s] += half[1].count[s];
         if (t.firstSeen[s] == SymbolTotals::kNever)
-            t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
-        t.time[s] += static_cast<double>(ses.occupancy(i));
-        ++t.count[s];
+            t.firstSeen[s] = half[1].firstSeen[s];
     }
-    return t;
+    return std::move(t);
 }
 
-void StateSummary::build(std::vector<std::uint32_t> lanes)
+void StateSummary::build(std::span<const SymbolId> symbols, const std::vector<int>& laneOf)
 {
-    lanes_ = std::move(lanes);
+    size_ = symbols.size();
+    lanes_.reset(new std::uint32_t[size_]);
     levels_.clear();
-    std::vector<LaneSummary> level((lanes_.size() + kLeaf - 1) / kLeaf);
-    for (std::size_t i = 0; i < lanes_.size(); ++i)
-        level[i / kLeaf].add(lanes_[i]);
+    // The lanes and the first level in one pass, on two halves split at a block boundary.
+    const std::size_t blocks = (symbols.size() + kLeaf - 1) / kLeaf;
+    std::vector<LaneSummary> level(blocks);
+    detail::in_halves(blocks, kThreadedFrom / kLeaf, [&](int, std::size_t first, std::size_t last) {
+        for (std::size_t block = first; block < last; ++block) {
+            const std::size_t end = std::min(symbols.size(), (block + 1) * kLeaf);
+            LaneSummary s;
+            for (std::size_t i = block * kLeaf; i < end; ++i) {
+                const auto lane = static_cast<std::uint32_t>(laneOf[symbols[i]]);
+                lanes_[i] = lane;
+                s.add(lane);
+            }
+            level[block] = s;
+        }
+    });
     levels_.push_back(std::move(level));
     while (levels_.back().size() > 1) {
         const auto& below = levels_.back();
@@ -41,11 +74,11 @@ void StateSummary::build(std::vector<std::uint32_t> lanes)
 LaneSummary StateSummary::query(std::size_t a, std::size_t b) const
 {
     LaneSummary s;
-    b = std::min(b, lanes_.size());
+    b = std::min(b, size_);
     // Loose elements at both ends until the range is block aligned.
     while (a < b && a % kLeaf != 0)
         s.add(lanes_[a++]);
-    while (a < b && b % kLeaf != 0 && b != lanes_.size())
+    while (a < b && b % kLeaf != 0 && b != size_)
         s.add(lanes_[--b]);
     if (a >= b)
         return s;

@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
 namespace chitra::app {
@@ -46,15 +48,15 @@ public:
     static constexpr std::size_t kLeaf = 16; // elements per level-0 block
     static constexpr std::size_t kFan = 4;   // blocks per block of the next level
 
-    // lanes[i]: the lane of element i.
-    void build(std::vector<std::uint32_t> lanes);
+    // Element i is in lane laneOf[symbols[i]].
+    void build(std::span<const SymbolId> symbols, const std::vector<int>& laneOf);
     LaneSummary query(std::size_t a, std::size_t b) const;
-    std::size_t size() const { return lanes_.size(); }
+    std::size_t size() const { return size_; }
     std::uint32_t lane(std::size_t i) const { return lanes_[i]; }
-    const std::vector<std::uint32_t>& lanes() const { return lanes_; }
 
 private:
-    std::vector<std::uint32_t> lanes_;
+    std::unique_ptr<std::uint32_t[]> lanes_; // not zeroed first: build writes every value
+    std::size_t size_ = 0;
     std::vector<std::vector<LaneSummary>> levels_;
 };
 

@@ -160,11 +160,8 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
     layout.laneOf.assign(nsym, -1);
     for (std::size_t l = 0; l < laneSymbols.size(); ++l)
         layout.laneOf[laneSymbols[l]] = static_cast<int>(l);
-    std::vector<std::uint32_t> lanes(ses.size());
-    for (std::size_t i = 0; i < ses.size(); ++i)
-        lanes[i] = static_cast<std::uint32_t>(layout.laneOf[ses.symbol[i]]);
     auto summary = std::make_shared<StateSummary>();
-    summary->build(std::move(lanes));
+    summary->build(ses.symbol, layout.laneOf);
     layout.summary = std::move(summary);
     layout.totals = std::move(totals);
     return layout;
