@@ -422,7 +422,7 @@ private slots:
         QCOMPARE(first->sesPtr(), r.base.ses);
         QCOMPARE(&first->summary(), r.base.lanes->summary.get());
         QCOMPARE(first->totals(), r.base.lanes->totals);
-        const LaneLayout fresh = computeLanes(*r.base.ses, YOrder::FirstAppearance, {});
+        const LaneLayout fresh = computeLanes(r.base.ses, YOrder::FirstAppearance, {});
         QCOMPARE(first->laneCount(), static_cast<int>(fresh.symbols.size()));
         for (int l = 0; l < first->laneCount(); ++l)
             QCOMPARE(first->laneSymbol(l), fresh.symbols[static_cast<std::size_t>(l)]);

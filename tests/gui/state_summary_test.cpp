@@ -64,8 +64,9 @@ private slots:
     void laneQueriesMatchAPlainScan()
     {
         const std::size_t n = (std::size_t{3} << 20) + 5; // not a whole number of blocks
-        const Ses ses = randomSes(n, 40, 7);
-        const LaneLayout layout = computeLanes(ses, YOrder::Name, {});
+        const auto sesPtr = std::make_shared<const Ses>(randomSes(n, 40, 7));
+        const Ses& ses = *sesPtr;
+        const LaneLayout layout = computeLanes(sesPtr, YOrder::Name, {});
         const StateSummary& summary = *layout.summary;
         QCOMPARE(summary.size(), n);
         std::mt19937_64 rng(3);

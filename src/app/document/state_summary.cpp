@@ -41,23 +41,22 @@ SymbolTotals symbolTotals(const Ses& ses)
     return std::move(t);
 }
 
-void StateSummary::build(std::span<const SymbolId> symbols, const std::vector<int>& laneOf)
+void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf)
 {
-    size_ = symbols.size();
-    lanes_.reset(new std::uint32_t[size_]);
+    ses_ = std::move(ses);
+    symbol_ = ses_->symbol.data();
+    size_ = ses_->size();
+    laneOf_ = std::move(laneOf);
     levels_.clear();
-    // The lanes and the first level in one pass, on two halves split at a block boundary.
-    const std::size_t blocks = (symbols.size() + kLeaf - 1) / kLeaf;
+    // The first level on two halves split at a block boundary.
+    const std::size_t blocks = (size_ + kLeaf - 1) / kLeaf;
     std::vector<LaneSummary> level(blocks);
     detail::in_halves(blocks, kThreadedFrom / kLeaf, [&](int, std::size_t first, std::size_t last) {
         for (std::size_t block = first; block < last; ++block) {
-            const std::size_t end = std::min(symbols.size(), (block + 1) * kLeaf);
+            const std::size_t end = std::min(size_, (block + 1) * kLeaf);
             LaneSummary s;
-            for (std::size_t i = block * kLeaf; i < end; ++i) {
-                const auto lane = static_cast<std::uint32_t>(laneOf[symbols[i]]);
-                lanes_[i] = lane;
-                s.add(lane);
-            }
+            for (std::size_t i = block * kLeaf; i < end; ++i)
+                s.add(lane(i));
             level[block] = s;
         }
     });
@@ -77,9 +76,9 @@ LaneSummary StateSummary::query(std::size_t a, std::size_t b) const
     b = std::min(b, size_);
     // Loose elements at both ends until the range is block aligned.
     while (a < b && a % kLeaf != 0)
-        s.add(lanes_[a++]);
+        s.add(lane(a++));
     while (a < b && b % kLeaf != 0 && b != size_)
-        s.add(lanes_[--b]);
+        s.add(lane(--b));
     if (a >= b)
         return s;
     std::size_t ia = a / kLeaf;

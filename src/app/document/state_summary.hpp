@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <vector>
 
 namespace chitra::app {
@@ -48,14 +47,17 @@ public:
     static constexpr std::size_t kLeaf = 16; // elements per level-0 block
     static constexpr std::size_t kFan = 4;   // blocks per block of the next level
 
-    // Element i is in lane laneOf[symbols[i]].
-    void build(std::span<const SymbolId> symbols, const std::vector<int>& laneOf);
+    // Element i of `ses` is in lane laneOf[its symbol]. The summary keeps the SES: the
+    // lane of one element is read through its symbol, not stored (4 bytes an element).
+    void build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf);
     LaneSummary query(std::size_t a, std::size_t b) const;
     std::size_t size() const { return size_; }
-    std::uint32_t lane(std::size_t i) const { return lanes_[i]; }
+    std::uint32_t lane(std::size_t i) const { return static_cast<std::uint32_t>(laneOf_[symbol_[i]]); }
 
 private:
-    std::unique_ptr<std::uint32_t[]> lanes_; // not zeroed first: build writes every value
+    std::shared_ptr<const Ses> ses_;
+    const SymbolId* symbol_ = nullptr; // ses_'s symbols
+    std::vector<int> laneOf_;
     std::size_t size_ = 0;
     std::vector<std::vector<LaneSummary>> levels_;
 };

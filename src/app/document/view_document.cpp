@@ -33,7 +33,7 @@ TraceBase makeTraceBase(const Trace& trace)
 {
     TraceBase base;
     base.ses = std::make_shared<const Ses>(base_ses(trace));
-    base.lanes = std::make_shared<const LaneLayout>(computeLanes(*base.ses, YOrder::FirstAppearance, {}));
+    base.lanes = std::make_shared<const LaneLayout>(computeLanes(base.ses, YOrder::FirstAppearance, {}));
     if (laneCountOf(trace) > 1) // the lanes view opens for such a trace: build its tracks here
         base.laneTracks = makeLaneTracks(trace);
     return base;
@@ -120,8 +120,9 @@ void ViewDocument::setPickedState(SymbolId symbol)
     emit pickedStateChanged();
 }
 
-LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder)
+LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const std::vector<std::string>& customOrder)
 {
+    const Ses& ses = *sesPtr;
     LaneLayout layout;
     auto& laneSymbols = layout.symbols;
     const std::size_t nsym = ses.symbols->size();
@@ -161,7 +162,7 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
     for (std::size_t l = 0; l < laneSymbols.size(); ++l)
         layout.laneOf[laneSymbols[l]] = static_cast<int>(l);
     auto summary = std::make_shared<StateSummary>();
-    summary->build(ses.symbol, layout.laneOf);
+    summary->build(std::move(sesPtr), layout.laneOf);
     layout.summary = std::move(summary);
     layout.totals = std::move(totals);
     return layout;
@@ -169,7 +170,7 @@ LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::str
 
 QString ViewDocument::describe(const Step& step) const { return describeStep(step, trace_->header.timebase); }
 
-void ViewDocument::rebuildLanes() { adoptLanes(computeLanes(*ses_, order_, customOrder_)); }
+void ViewDocument::rebuildLanes() { adoptLanes(computeLanes(ses_, order_, customOrder_)); }
 
 void ViewDocument::adoptLanes(const LaneLayout& layout)
 {
@@ -400,9 +401,9 @@ void ViewDocument::launchReplay(const Pipeline& target, const QString& text)
                 start, target, common, strict, cancel.get(),
                 [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); }));
             // The lanes too, so that committing on the GUI thread is cheap.
-            const Ses& result = o.replay->results.empty() ? *start : *o.replay->results.back();
+            std::shared_ptr<const Ses> result = o.replay->results.empty() ? start : o.replay->results.back();
             if (!cancel->load())
-                o.lanes = std::make_shared<LaneLayout>(computeLanes(result, order, custom));
+                o.lanes = std::make_shared<LaneLayout>(computeLanes(std::move(result), order, custom));
         } catch (const Cancelled&) {
             o.cancelled = true;
         } catch (const std::exception& e) {

@@ -54,7 +54,7 @@ struct LaneLayout {
     std::shared_ptr<const StateSummary> summary;
     std::shared_ptr<const SymbolTotals> totals;
 };
-LaneLayout computeLanes(const Ses& ses, YOrder order, const std::vector<std::string>& customOrder);
+LaneLayout computeLanes(std::shared_ptr<const Ses> ses, YOrder order, const std::vector<std::string>& customOrder);
 
 // What every view of a trace starts from: its base SES and that SES's lanes in the
 // default order. Computed once per file on the loader's worker and shared by its views
