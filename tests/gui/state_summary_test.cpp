@@ -2,6 +2,7 @@
 // the same SES, on SES large enough that their passes run in two halves on two threads.
 #include "document/state_summary.hpp"
 #include "document/view_document.hpp"
+#include "plotting/ses_geometry.hpp"
 
 #include <QtTest>
 
@@ -86,6 +87,35 @@ private slots:
             QCOMPARE(got.mask, expected.mask);
             QCOMPARE(got.ymin, expected.ymin);
             QCOMPARE(got.ymax, expected.ymax);
+        }
+    }
+
+    // The pixel columns' element ranges, found from the summary's sample of the
+    // boundaries, are those of a whole binary search, on both axes and at any zoom.
+    void columnElementsMatchElementsInX()
+    {
+        const auto sesPtr = std::make_shared<const Ses>(randomSes(200000, 12, 11)); // zero-length elements too
+        const Ses& ses = *sesPtr;
+        const LaneLayout layout = computeLanes(sesPtr, YOrder::FirstAppearance, {});
+        const std::vector<Time>& sample = layout.summary->boundSample();
+        QCOMPARE(sample.size(), ses.size() / StateSummary::kSampleStep + 1);
+        for (const XAxis axis : {XAxis::Time, XAxis::Event}) {
+            const auto [lo, hi] = fullXRange(ses, axis);
+            for (const double from : {lo - 5.0, lo + (hi - lo) * 0.3}) {
+                for (const int columns : {7, 1000, 700000}) {
+                    const double width = (hi - from) / columns * 1.01;
+                    ColumnElements search(ses, axis, sample, StateSummary::kSampleStep);
+                    for (int c = 0; c < columns; ++c) {
+                        const double x0 = from + width * c, x1 = x0 + width;
+                        const auto got = search.next(x0, x1);
+                        const auto want = elementsInX(ses, axis, x0, x1);
+                        if (got != want)
+                            QFAIL(qPrintable(QString("axis %1, column %2 of %3: [%4, %5) instead of [%6, %7)")
+                                                 .arg(int(axis)).arg(c).arg(columns).arg(got.first).arg(got.second)
+                                                 .arg(want.first).arg(want.second)));
+                    }
+                }
+            }
         }
     }
 };

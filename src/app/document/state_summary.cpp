@@ -61,6 +61,10 @@ void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf
         }
     });
     levels_.push_back(std::move(level));
+    boundSample_.resize(size_ / kSampleStep + 1);
+    const Time* bounds = ses_->bounds.data();
+    for (std::size_t k = 0; k < boundSample_.size(); ++k)
+        boundSample_[k] = bounds[k * kSampleStep];
     while (levels_.back().size() > 1) {
         const auto& below = levels_.back();
         std::vector<LaneSummary> up((below.size() + kFan - 1) / kFan);

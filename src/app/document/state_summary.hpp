@@ -54,11 +54,18 @@ public:
     std::size_t size() const { return size_; }
     std::uint32_t lane(std::size_t i) const { return static_cast<std::uint32_t>(laneOf_[symbol_[i]]); }
 
+    // Every kSampleStep-th boundary of the SES (bounds[k * kSampleStep]), so that finding
+    // the elements of a time touches a few pages of the boundaries, not a whole binary
+    // search's worth: they may be pages of a mapped trace larger than memory.
+    static constexpr std::size_t kSampleStep = 1024;
+    const std::vector<Time>& boundSample() const { return boundSample_; }
+
 private:
     std::shared_ptr<const Ses> ses_;
     const SymbolId* symbol_ = nullptr; // ses_'s symbols
     std::vector<int> laneOf_;
     std::size_t size_ = 0;
+    std::vector<Time> boundSample_;
     std::vector<std::vector<LaneSummary>> levels_;
 };
 

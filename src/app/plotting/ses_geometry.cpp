@@ -36,6 +36,46 @@ std::pair<std::size_t, std::size_t> elementsInX(const Ses& ses, XAxis axis, doub
     return {std::min(a, m), std::max(std::min(a, m), std::min(e, m))};
 }
 
+template <class Pred>
+std::size_t ColumnElements::firstTrue(std::size_t lo, Pred pred) const
+{
+    const std::size_t m = ses_.size();
+    std::size_t hi = lo, step = 1;
+    while (hi < m && !pred(hi)) {
+        lo = hi + 1;
+        hi += step;
+        step <<= 1;
+    }
+    hi = std::min(hi, m);
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (pred(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+// Boundary k * step_ is before x, so no element before it is the answer of a search for x.
+std::size_t ColumnElements::sampledStart(std::size_t lo, double x)
+{
+    if (axis_ != XAxis::Time)
+        return lo;
+    while (sampleAt_ + 1 < sample_.size() && static_cast<double>(sample_[sampleAt_ + 1]) < x)
+        ++sampleAt_;
+    return std::max(lo, std::min(sampleAt_ * step_, ses_.size()));
+}
+
+std::pair<std::size_t, std::size_t> ColumnElements::next(double x0, double x1)
+{
+    // a: the first element whose exit is after x0; b: the first entered at or after x1.
+    a_ = firstTrue(sampledStart(a_, x0), [&](std::size_t i) { return elementX(ses_, axis_, i + 1) > x0; });
+    b_ = firstTrue(std::max({a_, b_, sampledStart(b_, x1)}),
+                   [&](std::size_t i) { return elementX(ses_, axis_, i) >= x1; });
+    return {a_, b_};
+}
+
 std::pair<std::size_t, std::size_t> elementsCentredIn(const Ses& ses, XAxis axis, double x0, double x1)
 {
     auto [a, b] = elementsInX(ses, axis, x0, x1 + 1e-9);

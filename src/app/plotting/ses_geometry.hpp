@@ -5,6 +5,7 @@
 #include "chitra/trace/ses.hpp"
 
 #include <utility>
+#include <vector>
 
 namespace chitra::app {
 
@@ -15,6 +16,29 @@ double elementX(const Ses& ses, XAxis axis, std::size_t i);
 std::pair<double, double> fullXRange(const Ses& ses, XAxis axis);
 // Elements [a, b) that intersect [x0, x1).
 std::pair<std::size_t, std::size_t> elementsInX(const Ses& ses, XAxis axis, double x0, double x1);
+
+// elementsInX for successive pixel columns, which only move right: each search gallops
+// from the previous column's answer. On the time axis it starts at the last sampled
+// boundary before x (sample[k] == bounds[k * step]): a search then reads the boundaries
+// of about one step, a few pages of a mapped trace, whatever the trace's size.
+class ColumnElements {
+public:
+    ColumnElements(const Ses& ses, XAxis axis, const std::vector<Time>& sample, std::size_t step)
+        : ses_(ses), axis_(axis), sample_(sample), step_(step) {}
+    // Elements [a, b) that intersect [x0, x1), for x0 not before the previous call's x1.
+    std::pair<std::size_t, std::size_t> next(double x0, double x1);
+
+private:
+    std::size_t sampledStart(std::size_t lo, double x);
+    template <class Pred>
+    std::size_t firstTrue(std::size_t lo, Pred pred) const;
+
+    const Ses& ses_;
+    XAxis axis_;
+    const std::vector<Time>& sample_;
+    std::size_t step_;
+    std::size_t sampleAt_ = 0, a_ = 0, b_ = 0;
+};
 // Elements whose middle lies inside [x0, x1]: what a rubber band "contains".
 std::pair<std::size_t, std::size_t> elementsCentredIn(const Ses& ses, XAxis axis, double x0, double x1);
 // The element containing x, or size() when none.

@@ -201,33 +201,9 @@ void StatePlottable::drawSummarised(QCPPainter* painter, int left, int right) co
         }
     };
     // Per pixel column: which lanes occur there (a run of columns becomes one line).
-    // Column boundaries only move right, so each column's element range is found by a
-    // galloping search from the previous one: O(log(n / columns)) with good locality.
-    const std::size_t m = ses.size();
-    auto firstTrue = [m](std::size_t lo, auto pred) {
-        std::size_t hi = lo, step = 1;
-        while (hi < m && !pred(hi)) {
-            lo = hi + 1;
-            hi += step;
-            step <<= 1;
-        }
-        hi = std::min(hi, m);
-        while (lo < hi) {
-            const std::size_t mid = lo + (hi - lo) / 2;
-            if (pred(mid))
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        return lo;
-    };
-    std::size_t a = 0, b = 0;
+    ColumnElements columns(ses, axis_, sum.boundSample(), StateSummary::kSampleStep);
     for (int px = left; px < right; ++px) {
-        const double x0 = mKeyAxis->pixelToCoord(px), x1 = mKeyAxis->pixelToCoord(px + 1);
-        // Elements [a, b) intersect [x0, x1): a is the first whose exit is after x0,
-        // b the first entered at or after x1.
-        a = firstTrue(a, [&](std::size_t i) { return elementX(ses, axis_, i + 1) > x0; });
-        b = firstTrue(std::max(a, b), [&](std::size_t i) { return elementX(ses, axis_, i) >= x1; });
+        const auto [a, b] = columns.next(mKeyAxis->pixelToCoord(px), mKeyAxis->pixelToCoord(px + 1));
         const LaneSummary s = sum.query(a, b);
         for (int l = 0; l < bitLanes; ++l) {
             const bool on = (s.mask >> l) & 1u;
