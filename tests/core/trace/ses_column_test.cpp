@@ -1,5 +1,7 @@
 // An SES column either owns its values or views someone else's; reading never copies,
 // changing copies a view once and leaves what it viewed alone.
+#include "io/trace_readers.hpp"
+
 #include "chitra/io/io.hpp"
 #include "chitra/trace/ses.hpp"
 #include "chitra/transforms/transforms.hpp"
@@ -111,4 +113,23 @@ TEST(SesColumn, TheSesOfAPesTextViewsItsColumns)
     EXPECT_TRUE(b.bounds.is_view());
     EXPECT_EQ(b.bounds, (std::vector<Time>{10, 15}));
     EXPECT_EQ(b.symbol.size(), 1u);
+}
+
+// Read in two halves, the joined time column still has room for the end after it.
+TEST(SesColumn, TheSesOfAPesTextReadInHalvesViewsItsColumns)
+{
+    std::string text = "# chitra-pes 1\n# timebase: ns\n# end: 1000000\n";
+    std::vector<Time> expected;
+    for (int i = 0; i < 5000; ++i) {
+        text += std::to_string(i * 7) + (i % 3 ? " A\n" : " B\n");
+        expected.push_back(i * 7);
+    }
+    expected.push_back(1000000);
+    const Trace trace = detail::parse_pes(text, "t.pes", 0);
+    const Ses ses = Ses::from_trace(trace);
+    EXPECT_TRUE(ses.bounds.is_view());
+    EXPECT_EQ(ses.bounds, expected);
+    EXPECT_EQ(ses.size(), 5000u);
+    EXPECT_EQ(ses.name(0), "B");
+    EXPECT_EQ(ses.name(4999), "A");
 }
