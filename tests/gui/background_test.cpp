@@ -36,7 +36,7 @@ std::shared_ptr<const Trace> syntheticTrace(std::size_t n, int states)
 {
     auto table = std::make_shared<SymbolTable>();
     for (int s = 0; s < states; ++s)
-        table->add(Symbol{"S" + std::to_string(s)});
+        table->add({.name = "S" + std::to_string(s), .components = {"S" + std::to_string(s)}});
     std::vector<Time> times(n);
     std::vector<SymbolId> ids(n);
     std::mt19937 rng(7);
@@ -392,9 +392,14 @@ private slots:
         const qulonglong n = qEnvironmentVariable("CHITRA_BENCH_ELEMENTS").toULongLong();
         if (n == 0)
             QSKIP("set CHITRA_BENCH_ELEMENTS to measure");
+        // CHITRA_BENCH_FORMAT=ctrace: a binary trace, mapped in place (PES text otherwise).
+        const bool binary = qEnvironmentVariable("CHITRA_BENCH_FORMAT") == QLatin1String("ctrace");
         QTemporaryDir dir;
-        const QString path = dir.filePath("big.pes");
-        write_pes_file(*syntheticTrace(n, 40), path.toStdString());
+        const QString path = dir.filePath(binary ? "big.ctrace" : "big.pes");
+        if (binary)
+            write_binary_file(*syntheticTrace(n, 40), path.toStdString());
+        else
+            write_pes_file(*syntheticTrace(n, 40), path.toStdString());
         MainWindow mw;
         mw.resize(1280, 800);
         mw.show();

@@ -401,6 +401,8 @@ void TracePlot::syncScrollAndSlider()
 
 void TracePlot::setShowNames(bool on)
 {
+    if (on == showNames_) // the window sets it on every change of view: no replot then
+        return;
     showNames_ = on;
     refreshTicks();
     plot_->replot();
