@@ -15,7 +15,8 @@ Ses Ses::from_trace(const Trace& trace)
         ses.bounds = std::vector<Time>{has_end ? *trace.header.end : 0};
     else if (!has_end)
         ses.bounds = SesColumn<Time>(trace.times.owner(), trace.times.span());
-    else if (trace.times_and_end.size() == n + 1 && trace.times_and_end[n] == *trace.header.end)
+    else if (trace.times_and_end.data() == trace.times.data() && trace.times_and_end.size() == n + 1 &&
+             trace.times_and_end[n] == *trace.header.end) // the same times, with the end after them
         ses.bounds = SesColumn<Time>(trace.times_and_end.owner(), trace.times_and_end.span());
     else {
         std::vector<Time> bounds;
