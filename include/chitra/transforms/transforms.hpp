@@ -37,6 +37,8 @@ Ses aggregate(const Ses& in, const std::vector<std::string>& pattern, const std:
 // `projection` composite, or an existing symbol), then runs of `as` merge.
 Ses project(const Ses& in, const std::vector<std::string>& states, const std::string& as,
             Warnings* warnings = nullptr);
+Ses project(Ses&& in, const std::vector<std::string>& states, const std::string& as,
+            Warnings* warnings = nullptr);
 
 // Component projection: states are mapped component-wise (then components in `drop`
 // are removed); the new tuples are named with the table's separator; then every run
@@ -47,12 +49,18 @@ Ses project_components(const Ses& in, const step::ProjectComponents& params, War
 Ses apply_rules(const Ses& in, const std::string& file, std::string_view text, Warnings* warnings = nullptr);
 
 // Filters: the selection, then runs of selected symbols become `T<k>` filter composites.
+// Given an SES to consume (Ses&&) that owns its columns, they write over it: a pipeline
+// step then needs no memory for a second SES.
 Ses filter_time(const Ses& in, double below);
+Ses filter_time(Ses&& in, double below);
 Ses filter_event(const Ses& in, double below);
+Ses filter_event(Ses&& in, double below);
 Ses filter_event_fraction(const Ses& in, double below_fraction);
+Ses filter_event_fraction(Ses&& in, double below_fraction);
 Ses filter_frequency(const Ses& in, double f0, double f1, bool event_domain, std::optional<double> interval);
 // The common second half: replaces runs of elements whose symbol is in `selected`.
 Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected);
+Ses filter_symbols(Ses&& in, const std::vector<SymbolId>& selected);
 
 // Parallel aggregation: the elements strictly between an `from` and the next `to` with
 // no `from` in between become one `parallel` composite `as`.
@@ -63,8 +71,11 @@ Ses parallel(const Ses& in, const std::string& from, const std::string& to, cons
 // time goes to the nearest kept element before them.
 Ses exclude(const Ses& in, const std::vector<std::string>& states, Warnings* warnings = nullptr);
 
-// Applies one pipeline step (warnings are appended without a step prefix).
+// Applies one pipeline step (warnings are appended without a step prefix). Given an SES
+// to consume, the steps that can write their output over it do so (filters, set
+// projection).
 Ses apply_step(const Ses& in, const Step& step, Warnings& warnings);
+Ses apply_step(Ses&& in, const Step& step, Warnings& warnings);
 
 // Glob with `*` (any run) and `?` (one character); used by exclude and rules.
 bool glob_match(std::string_view pattern, std::string_view text);

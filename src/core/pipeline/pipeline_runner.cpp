@@ -9,11 +9,13 @@
 namespace chitra {
 
 namespace {
-// Applies step `index`, naming it in errors; in strict mode a warning is an error.
-Ses apply_labeled(const Ses& in, const Step& step, std::size_t index, bool strict, Warnings& warnings)
+// Applies step `index` to `in` (an SES to read, or to consume: Ses&&), naming the step
+// in errors; in strict mode a warning is an error.
+template <class In>
+Ses apply_labeled(In&& in, const Step& step, std::size_t index, bool strict, Warnings& warnings)
 {
     try {
-        Ses out = apply_step(in, step, warnings);
+        Ses out = apply_step(std::forward<In>(in), step, warnings);
         if (strict && !warnings.empty())
             throw InputError(warnings.front() + " (strict mode)");
         return out;
@@ -31,12 +33,13 @@ Ses base_ses(const Trace& trace)
 }
 
 namespace {
-// Step `index` applied to `in`, into result.ses (`in` may be result.ses: it is replaced
-// only once the step's output is whole).
-void apply_into(RunResult& result, const Ses& in, const Pipeline& pipeline, std::size_t index, bool strict)
+// Step `index` applied to `in`, into result.ses. `in` may be result.ses: read, it is
+// replaced once the step's output is whole; consumed (Ses&&), the step may write over it.
+template <class In>
+void apply_into(RunResult& result, In&& in, const Pipeline& pipeline, std::size_t index, bool strict)
 {
     Warnings warnings;
-    result.ses = apply_labeled(in, pipeline.steps[index], index, strict, warnings);
+    result.ses = apply_labeled(std::forward<In>(in), pipeline.steps[index], index, strict, warnings);
     for (auto& w : warnings)
         result.warnings.push_back(step_label(index, pipeline.steps[index]) + ": " + w);
 }
@@ -50,7 +53,7 @@ RunResult run_steps(const Ses& base, const Pipeline& pipeline, bool strict, Rele
     apply_into(result, base, pipeline, 0, strict);
     release();
     for (std::size_t i = 1; i < pipeline.steps.size(); ++i)
-        apply_into(result, result.ses, pipeline, i, strict);
+        apply_into(result, std::move(result.ses), pipeline, i, strict);
     return result;
 }
 } // namespace

@@ -38,6 +38,21 @@ Ses apply_step(const Ses& in, const Step& step, Warnings& warnings)
         step);
 }
 
+Ses apply_step(Ses&& in, const Step& step, Warnings& warnings)
+{
+    if (const auto* s = std::get_if<step::Project>(&step))
+        return project(std::move(in), s->states, s->as, &warnings);
+    if (const auto* s = std::get_if<step::FilterTime>(&step))
+        return filter_time(std::move(in), s->below);
+    if (const auto* s = std::get_if<step::FilterEvent>(&step)) {
+        if (s->below.has_value() == s->below_fraction.has_value())
+            throw InputError("event filter needs exactly one of \"below\" and \"below_fraction\"");
+        return s->below ? filter_event(std::move(in), *s->below)
+                        : filter_event_fraction(std::move(in), *s->below_fraction);
+    }
+    return apply_step(std::as_const(in), step, warnings);
+}
+
 bool glob_match(std::string_view pattern, std::string_view text)
 {
     // Iterative matcher with one backtrack point: linear in practice, no recursion.

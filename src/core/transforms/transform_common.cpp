@@ -41,6 +41,37 @@ Ses map_merge(const Ses& in, std::shared_ptr<const SymbolTable> table, std::span
     return out.finish(in.bounds.back(), in.records.back());
 }
 
+Ses map_merge(Ses&& in, std::shared_ptr<const SymbolTable> table, std::span<const SymbolId> remap,
+              std::span<const std::uint8_t> merge)
+{
+    if (in.symbol.is_view() || in.bounds.is_view() || in.records.is_consecutive())
+        return map_merge(std::as_const(in), std::move(table), remap, merge);
+    // Over the input: element i is read before output position o <= i is written.
+    const std::size_t n = in.size();
+    SymbolId* sym = in.symbol.edit().data();
+    Time* bounds = in.bounds.edit().data();
+    RecordIndex* records = in.records.data();
+    SymbolId last = kNoSymbol;
+    std::size_t o = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const SymbolId s = remap[sym[i]];
+        if (s == last && merge[s])
+            continue;
+        sym[o] = s;
+        bounds[o] = bounds[i];
+        records[o] = records[i];
+        ++o;
+        last = s;
+    }
+    bounds[o] = bounds[n];
+    records[o] = records[n];
+    in.symbol.resize(o);
+    in.bounds.resize(o + 1);
+    in.records.resize(o + 1);
+    in.symbols = std::move(table);
+    return std::move(in);
+}
+
 std::vector<SymbolId> symbols_in_order(const Ses& in)
 {
     std::vector<std::uint8_t> seen(in.symbols->size(), 0);

@@ -62,6 +62,9 @@ private:
 // symbols s with merge[s] set (the run's entry, its records, its summed occupancy).
 Ses map_merge(const Ses& in, std::shared_ptr<const SymbolTable> table, std::span<const SymbolId> remap,
               std::span<const std::uint8_t> merge);
+// The same over `in` itself when it owns its columns.
+Ses map_merge(Ses&& in, std::shared_ptr<const SymbolTable> table, std::span<const SymbolId> remap,
+              std::span<const std::uint8_t> merge);
 
 // Distinct symbols of the SES in order of first appearance.
 std::vector<SymbolId> symbols_in_order(const Ses& in);

@@ -43,9 +43,10 @@ void tally(const Ses& in, std::vector<std::uint64_t>* counts, std::vector<Time>*
             ++(*counts)[sym[i]];
     }
 }
-} // namespace
 
-Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
+// `owned`, when given, is `in` itself, which the caller gives up: the output is written
+// over it (every output position is at most its input position) when it owns its columns.
+Ses filter_into(const Ses& in, const std::vector<SymbolId>& selected, Ses* owned)
 {
     const std::size_t symbol_count = in.symbols->size();
     std::vector<std::uint8_t> in_f(symbol_count, 0);
@@ -57,8 +58,8 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
     std::size_t first = 0;
     while (first < n && !in_f[sym[first]])
         ++first;
-    if (first == n)
-        return in; // nothing selected: no composite, no change
+    if (first == n) // nothing selected: no composite, no change
+        return owned ? std::move(*owned) : in;
 
     auto table = std::make_shared<SymbolTable>(*in.symbols);
     std::uint64_t next_k = largest_t_index(*table) + 1;
@@ -110,37 +111,13 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
     }
     const std::size_t out_size = n - selected_count + runs;
 
-    // Pass 2, without a branch per element: every element is written at the output
-    // position, which advances unless the element continues a run (the next one then
-    // overwrites it); run starts and ends are noted at slots that advance likewise.
-    Ses out;
-    out.symbols = table;
-    out.symbol.reserve(out_size + 1);
-    out.bounds.reserve(out_size + 1);
-    out.records.reserve(out_size + 1);
-    detail::advise_huge_pages(out.symbol.data(), out.symbol.capacity() * sizeof(SymbolId));
-    detail::advise_huge_pages(out.bounds.data(), out.bounds.capacity() * sizeof(Time));
-    detail::advise_huge_pages(out.records.data(), out.records.capacity() * sizeof(RecordIndex));
-    out.symbol.resize(out_size + 1); // + 1: an element continuing a final run is written there
-    out.bounds.resize(out_size + 1);
-    out.records.resize(out_size + 1);
+    // Pass 2: where each run starts and ends (at slots that advance without a branch).
     std::vector<std::size_t> starts(runs + 1), ends(runs + 1);
     {
-        SymbolId* os = out.symbol.edit().data();
-        Time* ob = out.bounds.edit().data();
-        RecordIndex* orec = out.records.data();
-        const Time* b = in.bounds.data();
-        const RecordIndex* r = in.records.stored_data(); // nullptr: consecutive from r0
-        const RecordIndex r0 = r ? 0 : in.records.front();
-        std::size_t o = 0, rs = 0, re = 0;
+        std::size_t rs = 0, re = 0;
         std::uint8_t prev = 0;
         for (std::size_t i = 0; i < n; ++i) {
-            const SymbolId s = sym[i];
-            const std::uint8_t cur = f[s];
-            os[o] = s;
-            ob[o] = b[i];
-            orec[o] = r ? r[i] : r0 + i;
-            o += (cur & prev) ^ 1;
+            const std::uint8_t cur = f[sym[i]];
             starts[rs] = i;
             rs += cur & (prev ^ 1);
             ends[re] = i;
@@ -148,44 +125,99 @@ Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
             prev = cur;
         }
         ends[re] = n; // a run reaching the end of the SES
-        ob[o] = in.bounds.back();
-        orec[o] = in.records.back();
-        out.symbol.pop_back();
     }
 
-    // Pass 3: each run becomes its composite; its output position is its start minus the
-    // elements merged away by the runs before it.
+    // Pass 3: each run's composite and path, read before anything is written.
     detail::PathRecorder paths(symbol_count);
-    const Time* bounds = in.bounds.data();
-    std::size_t merged_away = 0;
-    SymbolId* out_symbol = out.symbol.edit().data();
-    for (std::size_t k = 0; k < runs; ++k) {
-        const std::size_t i = starts[k], j = ends[k];
-        const SymbolId composite = composite_of(i, j);
-        paths.add(composite, std::span<const SymbolId>(sym + i, j - i), bounds[j] - bounds[i]);
-        out_symbol[i - merged_away] = composite;
-        merged_away += j - i - 1;
+    std::vector<SymbolId> composites(runs);
+    {
+        const Time* bounds = in.bounds.data();
+        for (std::size_t k = 0; k < runs; ++k) {
+            const std::size_t i = starts[k], j = ends[k];
+            composites[k] = composite_of(i, j);
+            paths.add(composites[k], std::span<const SymbolId>(sym + i, j - i), bounds[j] - bounds[i]);
+        }
     }
     paths.store(*table);
+
+    // Pass 4, without a branch per element: every element is written at the output
+    // position, which advances unless the element continues a run (the next one then
+    // overwrites it). Over the input itself when the caller gave it up and it owns its
+    // columns: the output position never passes the element being read.
+    const bool in_place = owned && !in.symbol.is_view() && !in.bounds.is_view() && !in.records.is_consecutive();
+    Ses out;
+    const RecordIndex end_record = in.records.back();
+    const Time end_time = in.bounds.back();
+    if (in_place) {
+        out = std::move(*owned);
+    } else {
+        out.symbol.reserve(out_size + 1);
+        out.bounds.reserve(out_size + 1);
+        out.records.reserve(out_size + 1);
+        detail::advise_huge_pages(out.symbol.data(), out.symbol.capacity() * sizeof(SymbolId));
+        detail::advise_huge_pages(out.bounds.data(), out.bounds.capacity() * sizeof(Time));
+        detail::advise_huge_pages(out.records.data(), out.records.capacity() * sizeof(RecordIndex));
+        out.symbol.resize(out_size + 1); // + 1: an element continuing a final run is written there
+        out.bounds.resize(out_size + 1);
+        out.records.resize(out_size + 1);
+    }
+    const Ses& from = in_place ? out : in;
+    {
+        SymbolId* os = out.symbol.edit().data();
+        Time* ob = out.bounds.edit().data();
+        RecordIndex* orec = out.records.data();
+        const SymbolId* s_in = from.symbol.data();
+        const Time* b = from.bounds.data();
+        const RecordIndex* r = from.records.stored_data(); // nullptr: consecutive from r0
+        const RecordIndex r0 = r ? 0 : from.records.front();
+        std::size_t o = 0;
+        std::uint8_t prev = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const SymbolId s = s_in[i];
+            const std::uint8_t cur = f[s];
+            os[o] = s;
+            ob[o] = b[i];
+            orec[o] = r ? r[i] : r0 + i;
+            o += (cur & prev) ^ 1;
+            prev = cur;
+        }
+        ob[out_size] = end_time;
+        orec[out_size] = end_record;
+    }
+    out.symbol.resize(out_size);
+    out.bounds.resize(out_size + 1);
+    out.records.resize(out_size + 1);
+    out.symbols = table;
+
+    // Each run's composite at its output position: its start minus the elements merged
+    // away by the runs before it.
+    SymbolId* out_symbol = out.symbol.edit().data();
+    std::size_t merged_away = 0;
+    for (std::size_t k = 0; k < runs; ++k) {
+        out_symbol[starts[k] - merged_away] = composites[k];
+        merged_away += ends[k] - starts[k] - 1;
+    }
     return out;
 }
 
-Ses filter_time(const Ses& in, double below)
+// Symbols whose share of the time is below `below` (none when the SES spans no time).
+std::vector<SymbolId> rare_in_time(const Ses& in, double below)
 {
     const Time total = in.total();
+    std::vector<SymbolId> selected;
     if (total <= 0)
-        return in; // nothing is selected when T is 0
+        return selected;
     std::vector<Time> occupancy;
     std::vector<std::uint64_t> counts;
     tally(in, &counts, &occupancy);
-    std::vector<SymbolId> selected;
     for (SymbolId id = 0; id < counts.size(); ++id)
         if (counts[id] > 0 && static_cast<double>(occupancy[id]) / static_cast<double>(total) < below)
             selected.push_back(id);
-    return filter_symbols(in, selected);
+    return selected;
 }
 
-Ses filter_event(const Ses& in, double below)
+// Symbols with fewer than `below` elements.
+std::vector<SymbolId> rare_in_events(const Ses& in, double below)
 {
     std::vector<std::uint64_t> counts;
     tally(in, &counts, nullptr);
@@ -193,12 +225,45 @@ Ses filter_event(const Ses& in, double below)
     for (SymbolId id = 0; id < counts.size(); ++id)
         if (counts[id] > 0 && static_cast<double>(counts[id]) < below)
             selected.push_back(id);
-    return filter_symbols(in, selected);
+    return selected;
+}
+} // namespace
+
+Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
+{
+    return filter_into(in, selected, nullptr);
+}
+
+Ses filter_symbols(Ses&& in, const std::vector<SymbolId>& selected)
+{
+    return filter_into(in, selected, &in);
+}
+
+Ses filter_time(const Ses& in, double below) { return filter_symbols(in, rare_in_time(in, below)); }
+
+Ses filter_time(Ses&& in, double below)
+{
+    const std::vector<SymbolId> selected = rare_in_time(in, below);
+    return filter_symbols(std::move(in), selected);
+}
+
+Ses filter_event(const Ses& in, double below) { return filter_symbols(in, rare_in_events(in, below)); }
+
+Ses filter_event(Ses&& in, double below)
+{
+    const std::vector<SymbolId> selected = rare_in_events(in, below);
+    return filter_symbols(std::move(in), selected);
 }
 
 Ses filter_event_fraction(const Ses& in, double below_fraction)
 {
     return filter_event(in, below_fraction * static_cast<double>(in.size()));
+}
+
+Ses filter_event_fraction(Ses&& in, double below_fraction)
+{
+    const double below = below_fraction * static_cast<double>(in.size());
+    return filter_event(std::move(in), below);
 }
 
 Ses filter_frequency(const Ses& in, double f0, double f1, bool event_domain, std::optional<double> interval)

@@ -2,12 +2,23 @@
 #include "transforms/transform_common.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <charconv>
 #include <set>
 
 namespace chitra {
 
-Ses project(const Ses& in, const std::vector<std::string>& states, const std::string& as, Warnings* warnings)
+namespace {
+// What a set projection does: the table with the target, each symbol's image, and which
+// images merge; nothing when no state of the set is in the trace.
+struct SetProjection {
+    std::shared_ptr<const SymbolTable> table;
+    std::vector<SymbolId> remap;
+    std::vector<std::uint8_t> merge;
+};
+
+std::optional<SetProjection> set_projection(const Ses& in, const std::vector<std::string>& states,
+                                            const std::string& as, Warnings* warnings)
 {
     if (states.empty())
         throw InputError("the set of states to project is empty");
@@ -26,7 +37,7 @@ Ses project(const Ses& in, const std::vector<std::string>& states, const std::st
     if (set.empty()) {
         if (warnings)
             warnings->push_back("no state of the set names a symbol of this trace; the step has no effect");
-        return in;
+        return std::nullopt;
     }
 
     std::shared_ptr<const SymbolTable> table = in.symbols;
@@ -47,7 +58,24 @@ Ses project(const Ses& in, const std::vector<std::string>& states, const std::st
         remap[id] = target;
     std::vector<std::uint8_t> merge(table->size(), 0);
     merge[target] = 1;
-    return detail::map_merge(in, table, remap, merge);
+    return SetProjection{std::move(table), std::move(remap), std::move(merge)};
+}
+} // namespace
+
+Ses project(const Ses& in, const std::vector<std::string>& states, const std::string& as, Warnings* warnings)
+{
+    std::optional<SetProjection> p = set_projection(in, states, as, warnings);
+    if (!p)
+        return in;
+    return detail::map_merge(in, std::move(p->table), p->remap, p->merge);
+}
+
+Ses project(Ses&& in, const std::vector<std::string>& states, const std::string& as, Warnings* warnings)
+{
+    std::optional<SetProjection> p = set_projection(in, states, as, warnings);
+    if (!p)
+        return std::move(in);
+    return detail::map_merge(std::move(in), std::move(p->table), p->remap, p->merge);
 }
 
 namespace {

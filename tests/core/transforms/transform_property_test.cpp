@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <utility>
 
 using namespace chitra;
 using namespace chitra::testing;
@@ -151,5 +152,59 @@ TEST(TransformProperty, ReplayEqualsDirectApplication)
         Ses expected = run_pipeline(in, without).ses;
         EXPECT_EQ(names(runner.result()), names(expected));
         EXPECT_EQ(runner.result().records, expected.records);
+    }
+}
+
+// Given an SES to consume, a step may write its output over it (filters and set
+// projection do when the SES owns its columns): the result is the same as when the step
+// only reads the SES.
+TEST(TransformProperty, ConsumingAStepGivesWhatReadingGives)
+{
+    for (std::uint32_t seed = 1; seed <= 20; ++seed) {
+        Ses in = random_ses(seed, 300, 3 + seed % 5);
+        if (seed % 2)
+            in.records = RecordIndices(in.records.to_vector()); // stored: written over too
+        for (const Step& step : every_non_clip_step()) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + " op " + std::string(op_name(step)));
+            Warnings read_warnings, consumed_warnings;
+            const Ses read = apply_step(in, step, read_warnings);
+            Ses copy = in;
+            const SymbolId* storage = copy.symbol.data();
+            const Ses consumed = apply_step(std::move(copy), step, consumed_warnings);
+            EXPECT_EQ(names(consumed), names(read));
+            EXPECT_EQ(consumed.bounds, read.bounds);
+            EXPECT_EQ(consumed.records, read.records);
+            EXPECT_EQ(consumed.symbols->size(), read.symbols->size());
+            EXPECT_EQ(consumed_warnings, read_warnings);
+            const bool over = std::holds_alternative<step::Project>(step) ||
+                              std::holds_alternative<step::FilterTime>(step) ||
+                              std::holds_alternative<step::FilterEvent>(step);
+            if (over && !in.records.is_consecutive())
+                EXPECT_EQ(consumed.symbol.data(), storage); // written over the input
+        }
+    }
+}
+
+// A pipeline consumes each step's output with the next step: its result is that of the
+// steps applied one by one, each only reading its input.
+TEST(TransformProperty, APipelineGivesWhatItsStepsGiveOneByOne)
+{
+    Pipeline pipeline;
+    pipeline.steps = {step::ClipCount{3, 5}, step::Aggregate{{"A", "B"}, "Z"}, step::FilterEvent{std::nullopt, 0.15},
+                      step::Project{{"C", "D"}, "CD"}, step::FilterTime{0.1}};
+    for (std::uint32_t seed = 1; seed <= 20; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Ses in = random_ses(seed, 400, 3 + seed % 5);
+        Ses expected = in;
+        for (const Step& step : pipeline.steps) {
+            Warnings w;
+            const Ses next = apply_step(std::as_const(expected), step, w);
+            expected = next;
+        }
+        for (const RunResult& run : {run_pipeline(in, pipeline, false), run_pipeline(Ses(in), pipeline, false)}) {
+            EXPECT_EQ(names(run.ses), names(expected));
+            EXPECT_EQ(run.ses.bounds, expected.bounds);
+            EXPECT_EQ(run.ses.records, expected.records);
+        }
     }
 }
