@@ -10,6 +10,12 @@ struct Overloaded : F... {
 };
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
+
+void check(const step::FilterEvent& s)
+{
+    if (s.below.has_value() == s.below_fraction.has_value())
+        throw InputError("event filter needs exactly one of \"below\" and \"below_fraction\"");
+}
 } // namespace
 
 Ses apply_step(const Ses& in, const Step& step, Warnings& warnings)
@@ -25,8 +31,7 @@ Ses apply_step(const Ses& in, const Step& step, Warnings& warnings)
             [&](const step::Rules& s) { return apply_rules(in, s.file, s.text, &warnings); },
             [&](const step::FilterTime& s) { return filter_time(in, s.below); },
             [&](const step::FilterEvent& s) {
-                if (s.below.has_value() == s.below_fraction.has_value())
-                    throw InputError("event filter needs exactly one of \"below\" and \"below_fraction\"");
+                check(s);
                 return s.below ? filter_event(in, *s.below) : filter_event_fraction(in, *s.below_fraction);
             },
             [&](const step::FilterFrequency& s) {
@@ -45,8 +50,7 @@ Ses apply_step(Ses&& in, const Step& step, Warnings& warnings)
     if (const auto* s = std::get_if<step::FilterTime>(&step))
         return filter_time(std::move(in), s->below);
     if (const auto* s = std::get_if<step::FilterEvent>(&step)) {
-        if (s->below.has_value() == s->below_fraction.has_value())
-            throw InputError("event filter needs exactly one of \"below\" and \"below_fraction\"");
+        check(*s);
         return s->below ? filter_event(std::move(in), *s->below)
                         : filter_event_fraction(std::move(in), *s->below_fraction);
     }
