@@ -42,23 +42,25 @@ private slots:
     void totalsMatchAPlainScan()
     {
         for (const std::size_t n : {std::size_t{1000}, std::size_t{3} << 20}) {
-            const Ses ses = randomSes(n, 40, n);
-            const SymbolTotals t = symbolTotals(ses);
-            std::vector<double> time(40, 0.0);
-            std::vector<std::uint64_t> count(40, 0);
-            std::vector<std::uint32_t> first(40, SymbolTotals::kNever);
-            for (std::size_t i = 0; i < n; ++i) {
-                const SymbolId s = ses.symbol[i];
-                time[s] += static_cast<double>(ses.occupancy(i));
-                ++count[s];
-                if (first[s] == SymbolTotals::kNever)
-                    first[s] = static_cast<std::uint32_t>(i);
+            for (const bool bothCores : {false, true}) {
+                const Ses ses = randomSes(n, 40, n);
+                const SymbolTotals t = symbolTotals(ses, bothCores);
+                std::vector<double> time(40, 0.0);
+                std::vector<std::uint64_t> count(40, 0);
+                std::vector<std::uint32_t> first(40, SymbolTotals::kNever);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const SymbolId s = ses.symbol[i];
+                    time[s] += static_cast<double>(ses.occupancy(i));
+                    ++count[s];
+                    if (first[s] == SymbolTotals::kNever)
+                        first[s] = static_cast<std::uint32_t>(i);
+                }
+                QCOMPARE(t.time, time);
+                QCOMPARE(t.count, count);
+                QCOMPARE(t.firstSeen, first);
+                QVERIFY(t.firstSeen[38] > n / 2);
+                QCOMPARE(t.firstSeen[39], SymbolTotals::kNever);
             }
-            QCOMPARE(t.time, time);
-            QCOMPARE(t.count, count);
-            QCOMPARE(t.firstSeen, first);
-            QVERIFY(t.firstSeen[38] > n / 2);
-            QCOMPARE(t.firstSeen[39], SymbolTotals::kNever);
         }
     }
 
@@ -67,7 +69,7 @@ private slots:
         const std::size_t n = (std::size_t{3} << 20) + 5; // not a whole number of blocks
         const auto sesPtr = std::make_shared<const Ses>(randomSes(n, 40, 7));
         const Ses& ses = *sesPtr;
-        const LaneLayout layout = computeLanes(sesPtr, YOrder::Name, {});
+        const LaneLayout layout = computeLanes(sesPtr, YOrder::Name, {}, true); // on both cores
         const StateSummary& summary = *layout.summary;
         QCOMPARE(summary.size(), n);
         std::mt19937_64 rng(3);

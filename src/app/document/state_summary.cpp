@@ -3,6 +3,7 @@
 #include "chitra/util/two_halves.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace chitra::app {
 
@@ -10,15 +11,16 @@ namespace {
 // Opening a trace of a hundred million elements waits on these passes: from a million
 // elements, each runs on two halves on two threads.
 constexpr std::size_t kThreadedFrom = std::size_t{1} << 20;
+constexpr std::size_t kOneThread = std::numeric_limits<std::size_t>::max();
 } // namespace
 
-SymbolTotals symbolTotals(const Ses& ses)
+SymbolTotals symbolTotals(const Ses& ses, bool bothCores)
 {
     const std::size_t n = ses.symbols ? ses.symbols->size() : 0;
     SymbolTotals half[2];
     const SymbolId* symbol = ses.symbol.data();
     const Time* bounds = ses.bounds.data();
-    detail::in_halves(ses.size(), kThreadedFrom, [&](int h, std::size_t first, std::size_t last) {
+    detail::in_halves(ses.size(), bothCores ? kThreadedFrom : kOneThread, [&](int h, std::size_t first, std::size_t last) {
         SymbolTotals& t = half[h];
         t.time.assign(n, 0.0);
         t.count.assign(n, 0);
@@ -41,7 +43,7 @@ SymbolTotals symbolTotals(const Ses& ses)
     return std::move(t);
 }
 
-void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf)
+void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, bool bothCores)
 {
     ses_ = std::move(ses);
     symbol_ = ses_->symbol.data();
@@ -51,7 +53,7 @@ void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf
     // The first level on two halves split at a block boundary.
     const std::size_t blocks = (size_ + kLeaf - 1) / kLeaf;
     std::vector<LaneSummary> level(blocks);
-    detail::in_halves(blocks, kThreadedFrom / kLeaf, [&](int, std::size_t first, std::size_t last) {
+    detail::in_halves(blocks, bothCores ? kThreadedFrom / kLeaf : kOneThread, [&](int, std::size_t first, std::size_t last) {
         for (std::size_t block = first; block < last; ++block) {
             const std::size_t end = std::min(size_, (block + 1) * kLeaf);
             LaneSummary s;

@@ -21,7 +21,10 @@ struct SymbolTotals {
     std::vector<std::uint64_t> count;
     std::vector<std::uint32_t> firstSeen;
 };
-SymbolTotals symbolTotals(const Ses& ses);
+// With `bothCores`, a large SES is scanned in two halves on two threads: for opening a
+// trace, when the user waits for the first frame. A replay's worker keeps to one thread,
+// since a second busy thread was seen to delay the GUI thread (docs/performance.md).
+SymbolTotals symbolTotals(const Ses& ses, bool bothCores = false);
 
 struct LaneSummary {
     std::uint64_t mask = 0;     // bit l set: lane l occurs (lanes >= 63 share bit 63)
@@ -49,7 +52,7 @@ public:
 
     // Element i of `ses` is in lane laneOf[its symbol]. The summary keeps the SES: the
     // lane of one element is read through its symbol, not stored (4 bytes an element).
-    void build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf);
+    void build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, bool bothCores = false);
     LaneSummary query(std::size_t a, std::size_t b) const;
     std::size_t size() const { return size_; }
     std::uint32_t lane(std::size_t i) const { return static_cast<std::uint32_t>(laneOf_[symbol_[i]]); }

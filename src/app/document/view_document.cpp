@@ -33,7 +33,7 @@ TraceBase makeTraceBase(const Trace& trace)
 {
     TraceBase base;
     base.ses = std::make_shared<const Ses>(base_ses(trace));
-    base.lanes = std::make_shared<const LaneLayout>(computeLanes(base.ses, YOrder::FirstAppearance, {}));
+    base.lanes = std::make_shared<const LaneLayout>(computeLanes(base.ses, YOrder::FirstAppearance, {}, true));
     if (laneCountOf(trace) > 1) // the lanes view opens for such a trace: build its tracks here
         base.laneTracks = makeLaneTracks(trace);
     return base;
@@ -120,13 +120,14 @@ void ViewDocument::setPickedState(SymbolId symbol)
     emit pickedStateChanged();
 }
 
-LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const std::vector<std::string>& customOrder)
+LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const std::vector<std::string>& customOrder,
+                        bool bothCores)
 {
     const Ses& ses = *sesPtr;
     LaneLayout layout;
     auto& laneSymbols = layout.symbols;
     const std::size_t nsym = ses.symbols->size();
-    auto totals = std::make_shared<SymbolTotals>(symbolTotals(ses));
+    auto totals = std::make_shared<SymbolTotals>(symbolTotals(ses, bothCores));
     const auto& firstSeen = totals->firstSeen;
     const auto& total = totals->time;
     for (SymbolId s = 0; s < nsym; ++s)
@@ -162,7 +163,7 @@ LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const s
     for (std::size_t l = 0; l < laneSymbols.size(); ++l)
         layout.laneOf[laneSymbols[l]] = static_cast<int>(l);
     auto summary = std::make_shared<StateSummary>();
-    summary->build(std::move(sesPtr), layout.laneOf);
+    summary->build(std::move(sesPtr), layout.laneOf, bothCores);
     layout.summary = std::move(summary);
     layout.totals = std::move(totals);
     return layout;

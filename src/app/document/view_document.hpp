@@ -54,7 +54,9 @@ struct LaneLayout {
     std::shared_ptr<const StateSummary> summary;
     std::shared_ptr<const SymbolTotals> totals;
 };
-LaneLayout computeLanes(std::shared_ptr<const Ses> ses, YOrder order, const std::vector<std::string>& customOrder);
+// bothCores: its passes on two threads (symbolTotals).
+LaneLayout computeLanes(std::shared_ptr<const Ses> ses, YOrder order, const std::vector<std::string>& customOrder,
+                        bool bothCores = false);
 
 // What every view of a trace starts from: its base SES and that SES's lanes in the
 // default order. Computed once per file on the loader's worker and shared by its views
