@@ -95,11 +95,10 @@ public:
         consecutive_ = false;
         count_ = 0;
     }
-    // Appends [first, last) (only at the end).
+    // Appends [first, last).
     template <class It>
-    void insert(const_iterator at, It first, It last)
+    void append(It first, It last)
     {
-        (void)at;
         auto& values = store();
         values.insert(values.end(), first, last);
     }

@@ -75,26 +75,13 @@ public:
     }
 
     void push_back(const T& v) { edit().push_back(v); }
-    void pop_back() { edit().pop_back(); }
     void reserve(std::size_t n) { edit().reserve(n); }
     void resize(std::size_t n) { edit().resize(n); }
-    void resize(std::size_t n, const T& v) { edit().resize(n, v); }
-    void shrink_to_fit() { edit().shrink_to_fit(); }
-    void clear()
-    {
-        own_.clear();
-        drop_view();
-    }
     template <class It>
     void assign(It first, It last)
     {
         std::vector<T> values(first, last); // may read this column's own view
         own_ = std::move(values);
-        drop_view();
-    }
-    void assign(std::size_t n, const T& v)
-    {
-        own_.assign(n, v);
         drop_view();
     }
     // Appends [first, last) (only at the end).

@@ -3,6 +3,7 @@
 
 #include "chitra/pipeline/pipeline_runner.hpp"
 #include "chitra/scaleout/filter_figures.hpp"
+#include "chitra/transforms/transforms.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -39,12 +40,7 @@ ShardSpec parse_shard(const std::string& text)
 
 Ses slice_ses(const Ses& ses, std::size_t lo, std::size_t hi)
 {
-    Ses out;
-    out.symbols = ses.symbols;
-    out.symbol.assign(ses.symbol.begin() + static_cast<std::ptrdiff_t>(lo), ses.symbol.begin() + static_cast<std::ptrdiff_t>(hi));
-    out.bounds.assign(ses.bounds.begin() + static_cast<std::ptrdiff_t>(lo), ses.bounds.begin() + static_cast<std::ptrdiff_t>(hi + 1));
-    out.records = ses.records.slice(lo, hi + 1);
-    return out;
+    return clip_count(ses, lo, ses.size() - hi); // a view of a view, as any clip
 }
 
 ShardPart shard_part(const Ses& base, std::uint64_t records, const ShardSpec& spec, bool piped)

@@ -44,7 +44,7 @@ Ses map_merge(const Ses& in, std::shared_ptr<const SymbolTable> table, std::span
 Ses map_merge(Ses&& in, std::shared_ptr<const SymbolTable> table, std::span<const SymbolId> remap,
               std::span<const std::uint8_t> merge)
 {
-    if (in.symbol.is_view() || in.bounds.is_view() || in.records.is_consecutive())
+    if (!owns_columns(in))
         return map_merge(std::as_const(in), std::move(table), remap, merge);
     // Over the input: element i is read before output position o <= i is written.
     const std::size_t n = in.size();

@@ -43,7 +43,7 @@ public:
             return;
         ses_.symbol.append(in.symbol.begin() + begin, in.symbol.begin() + end);
         ses_.bounds.append(in.bounds.begin() + begin, in.bounds.begin() + end);
-        ses_.records.insert(ses_.records.end(), in.records.begin() + begin, in.records.begin() + end);
+        ses_.records.append(in.records.begin() + begin, in.records.begin() + end);
     }
     bool empty() const { return ses_.symbol.empty(); }
     SymbolId last() const { return ses_.symbol.back(); }
@@ -57,6 +57,13 @@ public:
 private:
     Ses ses_;
 };
+
+// Whether `ses` holds its columns itself (no view of a trace, record boundaries stored):
+// a step given it to consume may then write its output over them.
+inline bool owns_columns(const Ses& ses)
+{
+    return !ses.symbol.is_view() && !ses.bounds.is_view() && !ses.records.is_consecutive();
+}
 
 // Maps every element's symbol through `remap` and merges each run of equal output
 // symbols s with merge[s] set (the run's entry, its records, its summed occupancy).

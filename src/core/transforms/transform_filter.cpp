@@ -144,7 +144,7 @@ Ses filter_into(const Ses& in, const std::vector<SymbolId>& selected, Ses* owned
     // position, which advances unless the element continues a run (the next one then
     // overwrites it). Over the input itself when the caller gave it up and it owns its
     // columns: the output position never passes the element being read.
-    const bool in_place = owned && !in.symbol.is_view() && !in.bounds.is_view() && !in.records.is_consecutive();
+    const bool in_place = owned && detail::owns_columns(in);
     Ses out;
     const RecordIndex end_record = in.records.back();
     const Time end_time = in.bounds.back();

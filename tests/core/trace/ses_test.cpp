@@ -84,7 +84,7 @@ TEST(RecordIndices, ConsecutiveValuesReadAsStoredOnesWould)
     EXPECT_EQ(grown, (std::vector<RecordIndex>{0, 1, 2, 3, 4, 5, 9}));
     RecordIndices part;
     part.assign(identity.begin() + 2, identity.begin() + 4);
-    part.insert(part.end(), identity.begin() + 5, identity.end());
+    part.append(identity.begin() + 5, identity.end());
     EXPECT_EQ(part, (std::vector<RecordIndex>{2, 3, 5}));
     EXPECT_NE(part, identity);
 
