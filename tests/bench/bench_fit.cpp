@@ -32,10 +32,12 @@ Ses make_ses(std::size_t n, int symbols, chitra::Time max_occupancy, std::uint64
     ses.bounds.resize(n + 1);
     ses.records = RecordIndices::identity(n + 1);
     SymbolId s = 0;
-    ses.bounds.edit()[0] = 0;
+    std::vector<SymbolId>& symbol = ses.symbol.edit();
+    std::vector<Time>& bounds = ses.bounds.edit();
+    bounds[0] = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        ses.symbol.edit()[i] = s;
-        ses.bounds.edit()[i + 1] = ses.bounds.edit()[i] + static_cast<chitra::Time>(rng() % static_cast<std::uint64_t>(max_occupancy + 1));
+        symbol[i] = s;
+        bounds[i + 1] = bounds[i] + static_cast<chitra::Time>(rng() % static_cast<std::uint64_t>(max_occupancy + 1));
         s = next[s][rng() % 4];
     }
     return ses;

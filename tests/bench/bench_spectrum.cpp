@@ -35,10 +35,12 @@ const Ses& trace(std::size_t m, std::size_t symbols)
     ses.symbol.resize(m);
     ses.bounds.resize(m + 1);
     ses.records = RecordIndices::identity(m + 1);
-    ses.bounds.edit()[0] = 0;
+    std::vector<SymbolId>& symbol = ses.symbol.edit();
+    std::vector<Time>& bounds = ses.bounds.edit();
+    bounds[0] = 0;
     for (std::size_t i = 0; i < m; ++i) {
-        ses.symbol.edit()[i] = sym(rng);
-        ses.bounds.edit()[i + 1] = ses.bounds.edit()[i] + occ(rng);
+        symbol[i] = sym(rng);
+        bounds[i + 1] = bounds[i] + occ(rng);
     }
     return ses;
 }

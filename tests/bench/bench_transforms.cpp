@@ -37,12 +37,14 @@ const Ses& trace(std::size_t n)
     ses.bounds.resize(n + 1);
     ses.records = RecordIndices::identity(n + 1);
     Time t = 0;
+    std::vector<SymbolId>& symbol = ses.symbol.edit();
+    std::vector<Time>& bounds = ses.bounds.edit();
     for (std::size_t i = 0; i < n; ++i) {
-        ses.symbol.edit()[i] = static_cast<SymbolId>(pick(rng));
-        ses.bounds.edit()[i] = t;
+        symbol[i] = static_cast<SymbolId>(pick(rng));
+        bounds[i] = t;
         t += occ(rng);
     }
-    ses.bounds.edit()[n] = t;
+    bounds[n] = t;
     return ses;
 }
 

@@ -319,7 +319,7 @@ public:
     }
     // The values followed by `last`, when the storage has room for it (the times and the
     // declared end, which the trace's SES then views instead of copying); else empty.
-    Column<T> with_last(T last) const
+    Column<T> with_last(T last)
     {
         if (size_ == capacity_)
             return {};
