@@ -161,6 +161,17 @@ private:
     [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
     void pop_empty();
 
+    // finish(): the changes of [first[i], last[i]) of every lane merged into `times` from
+    // `out` on, each change's time replaced by its record's number counted from `base`.
+    // Returns the number of records written.
+    std::size_t merge(LaneChange* const* first, LaneChange* const* last, std::size_t changes, Time* out,
+                      std::uint64_t base) const;
+    template <std::size_t N>
+    static std::size_t merge_few(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
+                                 std::size_t changes, Time* out, std::uint64_t base); // up to N lanes
+    static std::size_t merge_many(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
+                                  Time* out, std::uint64_t base);
+
     std::string source_, format_;
     std::vector<LaneBuild> lanes_;
     std::vector<std::string> names_{"-"};

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <limits>
 #include <queue>
+#include <thread>
+#include <type_traits>
 
 namespace chitra {
 
@@ -89,6 +91,102 @@ void LaneTraceBuilder::warn(const std::string& message)
     warnings_.emplace_back(message, 1);
 }
 
+// Few lanes: the earliest head by a tournament of selects over N slots, cheaper than a
+// heap. Which lane holds the earliest head is random, so a branch per comparison would be
+// mispredicted about half the time; the selects are written as masks, which compilers
+// keep branch-free, and the heads stay in registers. Each lane's change times increase
+// strictly, so the order in which lanes at one time are taken does not change the records.
+template <std::size_t N>
+std::size_t LaneTraceBuilder::merge_few(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
+                                        std::size_t changes, Time* out, std::uint64_t base)
+{
+    constexpr Time kNone = std::numeric_limits<Time>::max(); // an exhausted lane's head
+    static_assert(std::is_same_v<Time, std::int64_t>);
+    LaneChange* cur[N];
+    LaneChange* end[N];
+    for (std::size_t i = 0; i < N; ++i) {
+        cur[i] = i < lanes ? first[i] : nullptr;
+        end[i] = i < lanes ? last[i] : nullptr;
+    }
+    const auto select = [](bool take_b, std::uint64_t a, std::uint64_t b) {
+        const std::uint64_t mask = std::uint64_t{0} - std::uint64_t{take_b};
+        return (a & ~mask) | (b & mask);
+    };
+    Time* const begin = out;
+    Time previous = 0;
+    for (std::size_t left = changes; left > 0; --left) {
+        // Pairwise tournament of (time, pointer): log2(N) rounds of independent selects.
+        Time t[N];
+        std::uint64_t p[N];
+#pragma GCC unroll 8
+        for (std::size_t i = 0; i < N; ++i) {
+            t[i] = cur[i] != end[i] ? static_cast<Time>(cur[i]->record) : kNone;
+            p[i] = reinterpret_cast<std::uintptr_t>(cur[i]);
+        }
+#pragma GCC unroll 8
+        for (std::size_t width = N / 2; width > 0; width /= 2)
+#pragma GCC unroll 8
+            for (std::size_t i = 0; i < width; ++i) {
+                const bool later = t[i + width] < t[i];
+                t[i] = static_cast<Time>(select(later, static_cast<std::uint64_t>(t[i]),
+                                                static_cast<std::uint64_t>(t[i + width])));
+                p[i] = select(later, p[i], p[i + width]);
+            }
+        auto* c = reinterpret_cast<LaneChange*>(p[0]);
+        if (t[0] == kNone) [[unlikely]] { // a change at the largest time, or an exhausted lane
+            std::size_t i = 0;
+            while (cur[i] == end[i])
+                ++i;
+            c = cur[i];
+        }
+        if (out == begin || t[0] != previous) {
+            *out++ = t[0];
+            previous = t[0];
+        }
+        c->record = base + static_cast<std::uint64_t>(out - begin) - 1;
+#pragma GCC unroll 8
+        for (std::size_t i = 0; i < N; ++i)
+            cur[i] += cur[i] == c;
+    }
+    return static_cast<std::size_t>(out - begin);
+}
+
+// Many lanes: the earliest head from a heap.
+std::size_t LaneTraceBuilder::merge_many(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
+                                         Time* out, std::uint64_t base)
+{
+    using Head = std::pair<Time, std::size_t>; // next change time, lane
+    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+    std::vector<LaneChange*> cur(first, first + lanes);
+    for (std::size_t i = 0; i < lanes; ++i)
+        if (cur[i] != last[i])
+            heads.emplace(static_cast<Time>(cur[i]->record), i);
+    Time* const begin = out;
+    while (!heads.empty()) {
+        const auto [time, i] = heads.top();
+        heads.pop();
+        if (out == begin || out[-1] != time)
+            *out++ = time;
+        (cur[i]++)->record = base + static_cast<std::uint64_t>(out - begin) - 1;
+        if (cur[i] != last[i])
+            heads.emplace(static_cast<Time>(cur[i]->record), i);
+    }
+    return static_cast<std::size_t>(out - begin);
+}
+
+std::size_t LaneTraceBuilder::merge(LaneChange* const* first, LaneChange* const* last, std::size_t changes,
+                                    Time* out, std::uint64_t base) const
+{
+    const std::size_t n = lanes_.size();
+    if (n <= 2)
+        return merge_few<2>(first, last, n, changes, out, base);
+    if (n <= 4)
+        return merge_few<4>(first, last, n, changes, out, base);
+    if (n <= 8)
+        return merge_few<8>(first, last, n, changes, out, base);
+    return merge_many(first, last, n, out, base);
+}
+
 LaneTrace LaneTraceBuilder::finish()
 {
     LaneTrace out;
@@ -102,74 +200,59 @@ LaneTrace LaneTraceBuilder::finish()
         if (l.started)
             settle(l);
 
-    // Merge the lanes' change lists by time: one record per distinct change time.
-    using Head = std::pair<Time, std::size_t>; // next change time, lane
-    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
-    std::vector<std::size_t> next(lanes_.size(), 0);
-    std::size_t changes = 0;
-    for (const LaneBuild& l : lanes_)
-        changes += l.changes.size();
-    out.times.reserve(changes); // at most one record per change
-    detail::advise_huge_pages(out.times);
-    out.lanes.resize(lanes_.size());
-    // Lane i's next change becomes part of a record: its time (held in `record`) is
-    // replaced by the record's number, in place.
-    const auto emit = [&](std::size_t i) {
-        LaneChange& c = lanes_[i].changes[next[i]++];
-        const auto time = static_cast<Time>(c.record);
-        if (out.times.empty() || out.times.back() != time)
-            out.times.push_back(time);
-        c.record = out.times.size() - 1;
-    };
-    const auto time_of = [&](std::size_t i) { return static_cast<Time>(lanes_[i].changes[next[i]].record); };
-    if (lanes_.size() <= 8) {
-        // Few lanes: the earliest head by a linear scan (branch-free minimum), cheaper than
-        // a heap. Each lane's change times increase strictly, so the order in which lanes
-        // at one time are taken does not change the records.
-        constexpr Time kNone = std::numeric_limits<Time>::max(); // an exhausted lane's head
-        const std::size_t n = lanes_.size();
-        LaneChange* cur[8];
-        LaneChange* end[8];
-        Time head[8];
-        const auto head_of = [&](std::size_t i) {
-            return cur[i] != end[i] ? static_cast<Time>(cur[i]->record) : kNone;
-        };
+    // Merge the lanes' change lists by time: one record per distinct change time, each
+    // change's time (held in `record`) replaced by its record's number, in place. A long
+    // merge runs in two parts on two threads: the changes before a time in the middle,
+    // and the rest, whose records follow.
+    constexpr std::size_t kThreadedFrom = std::size_t{1} << 20;
+    const std::size_t n = lanes_.size();
+    std::vector<LaneChange*> first(n), middle(n), last(n);
+    std::size_t changes = 0, longest = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::vector<LaneChange>& list = lanes_[i].changes;
+        first[i] = list.data();
+        last[i] = list.data() + list.size();
+        changes += list.size();
+        if (list.size() > lanes_[longest].changes.size())
+            longest = i;
+    }
+    const auto time_of = [](const LaneChange& c) { return static_cast<Time>(c.record); };
+    std::size_t before = 0; // changes before the split
+    if (changes >= kThreadedFrom) {
+        const std::vector<LaneChange>& list = lanes_[longest].changes;
+        const Time split = time_of(list[list.size() / 2]);
         for (std::size_t i = 0; i < n; ++i) {
-            cur[i] = lanes_[i].changes.data();
-            end[i] = cur[i] + lanes_[i].changes.size();
-            head[i] = head_of(i);
-        }
-        for (std::size_t left = changes; left > 0; --left) {
-            std::size_t best = 0;
-            Time earliest = head[0];
-            for (std::size_t i = 1; i < n; ++i) {
-                const bool earlier = head[i] < earliest;
-                earliest = earlier ? head[i] : earliest;
-                best = earlier ? i : best;
-            }
-            if (earliest == kNone) [[unlikely]] // changes at the largest time: any lane left
-                while (cur[best] == end[best])
-                    ++best;
-            LaneChange& c = *cur[best]++;
-            const auto t = static_cast<Time>(c.record);
-            if (out.times.empty() || out.times.back() != t)
-                out.times.push_back(t);
-            c.record = out.times.size() - 1;
-            head[best] = head_of(best);
-        }
-    } else {
-        for (std::size_t i = 0; i < lanes_.size(); ++i)
-            if (!lanes_[i].changes.empty())
-                heads.emplace(time_of(i), i);
-        while (!heads.empty()) {
-            const std::size_t i = heads.top().second;
-            heads.pop();
-            emit(i);
-            if (next[i] < lanes_[i].changes.size())
-                heads.emplace(time_of(i), i);
+            middle[i] = std::lower_bound(first[i], last[i], split,
+                                         [&](const LaneChange& c, Time t) { return time_of(c) < t; });
+            before += static_cast<std::size_t>(middle[i] - first[i]);
         }
     }
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+    out.times.reserve(changes); // at most one record per change
+    detail::advise_huge_pages(out.times);
+    out.times.resize(changes);
+    std::size_t records[2] = {0, 0};
+    if (changes >= kThreadedFrom && before > 0 && std::thread::hardware_concurrency() > 1) {
+        std::thread second([&] {
+            records[1] = merge(middle.data(), last.data(), changes - before, out.times.data() + before, before);
+        });
+        records[0] = merge(first.data(), middle.data(), before, out.times.data(), 0);
+        second.join();
+    } else {
+        records[0] = merge(first.data(), last.data(), changes, out.times.data(), 0);
+        before = changes;
+    }
+    if (const std::size_t gap = before - records[0]; gap > 0 && records[1] > 0) {
+        // Equal times in the first part left it fewer records than changes: close up.
+        std::copy(out.times.begin() + static_cast<std::ptrdiff_t>(before),
+                  out.times.begin() + static_cast<std::ptrdiff_t>(before + records[1]),
+                  out.times.begin() + static_cast<std::ptrdiff_t>(records[0]));
+        for (std::size_t i = 0; i < n; ++i)
+            for (LaneChange* c = middle[i]; c != last[i]; ++c)
+                c->record -= gap;
+    }
+    out.times.resize(records[0] + records[1]);
+    out.lanes.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
         out.lanes[i].name = std::move(lanes_[i].name);
         out.lanes[i].events = lanes_[i].events;
         out.lanes[i].changes = std::move(lanes_[i].changes);

@@ -297,54 +297,76 @@ TEST(LaneSelection, FieldNamesStayUniqueWhenOwnersCollide)
     EXPECT_NO_THROW(read_pes_text(out.str(), "u.pes"));
 }
 
-// finish() merges the lanes' change lists by a linear scan for up to 8 lanes and by a heap
-// beyond: both must give every lane the changes it has alone, on the union of their times.
+// Random nested events of `lanes` lanes, with equal times within and across lanes: every
+// lane of the whole must have the changes it has alone, on the union of their times.
+// Returns the number of changes of all lanes.
+static std::size_t expect_merge_keeps_each_lanes_own_changes(std::size_t lanes, int events)
+{
+    std::mt19937 rng(static_cast<unsigned>(lanes) + static_cast<unsigned>(events));
+    struct Event {
+        std::size_t lane;
+        Time t;
+        int op; // 0 push, 1 pop
+        int state;
+    };
+    std::vector<Event> all_events;
+    std::vector<Time> clock(lanes, 0);
+    for (int i = 0; i < events; ++i) {
+        const std::size_t l = rng() % lanes;
+        clock[l] += rng() % 3;
+        all_events.push_back({l, clock[l], static_cast<int>(rng() % 2), static_cast<int>(rng() % 4)});
+    }
+    const auto build = [&](std::optional<std::size_t> only) {
+        LaneTraceBuilder b("t", "test");
+        for (std::size_t l = 0; l < (only ? 1 : lanes); ++l)
+            b.add_lane("l" + std::to_string(l));
+        const LaneStateId states[4] = {b.state("S0"), b.state("S1"), b.state("S2"), b.state("S3")};
+        for (const Event& e : all_events) {
+            if (only && e.lane != *only)
+                continue;
+            const std::size_t l = only ? 0 : e.lane;
+            if (e.op == 0)
+                b.push(l, e.t, states[e.state]);
+            else
+                b.pop(l, e.t);
+        }
+        return b.finish();
+    };
+    const LaneTrace all = build(std::nullopt);
+    std::set<Time> union_times;
+    for (std::size_t l = 0; l < lanes; ++l) {
+        const LaneTrace alone = build(l);
+        std::vector<std::tuple<Time, std::string, std::uint32_t>> expect, got;
+        for (const LaneChange& c : alone.lanes[0].changes) {
+            expect.emplace_back(alone.times[c.record], alone.state_names[c.state], c.depth);
+            union_times.insert(alone.times[c.record]);
+        }
+        for (const LaneChange& c : all.lanes[l].changes)
+            got.emplace_back(all.times[c.record], all.state_names[c.state], c.depth);
+        EXPECT_EQ(got, expect) << lanes << " lanes, lane " << l;
+    }
+    EXPECT_EQ(all.times, std::vector<Time>(union_times.begin(), union_times.end())) << lanes << " lanes";
+    std::size_t changes = 0;
+    for (const Lane& l : all.lanes)
+        changes += l.changes.size();
+    return changes;
+}
+
+// finish() merges the lanes' change lists by a tournament for up to 8 lanes (2, 4 or 8
+// slots) and by a heap beyond.
 TEST(LaneTraceBuilder, MergingFewOrManyLanesKeepsEachLanesOwnChanges)
 {
-    for (const std::size_t lanes : {1u, 3u, 8u, 9u, 20u}) {
-        std::mt19937 rng(static_cast<unsigned>(lanes));
-        struct Event {
-            std::size_t lane;
-            Time t;
-            int op; // 0 push, 1 pop
-            int state;
-        };
-        std::vector<Event> events;
-        std::vector<Time> clock(lanes, 0);
-        for (int i = 0; i < 3000; ++i) {
-            const std::size_t l = rng() % lanes;
-            clock[l] += rng() % 3; // equal times within and across lanes
-            events.push_back({l, clock[l], static_cast<int>(rng() % 2), static_cast<int>(rng() % 4)});
-        }
-        const auto build = [&](std::optional<std::size_t> only) {
-            LaneTraceBuilder b("t", "test");
-            for (std::size_t l = 0; l < (only ? 1 : lanes); ++l)
-                b.add_lane("l" + std::to_string(l));
-            for (const Event& e : events) {
-                if (only && e.lane != *only)
-                    continue;
-                const std::size_t l = only ? 0 : e.lane;
-                if (e.op == 0)
-                    b.push(l, e.t, b.state("S" + std::to_string(e.state)));
-                else
-                    b.pop(l, e.t);
-            }
-            return b.finish();
-        };
-        const LaneTrace all = build(std::nullopt);
-        std::set<Time> union_times;
-        for (std::size_t l = 0; l < lanes; ++l) {
-            const LaneTrace alone = build(l);
-            std::vector<std::tuple<Time, std::string, std::uint32_t>> expect, got;
-            for (const LaneChange& c : alone.lanes[0].changes) {
-                expect.emplace_back(alone.times[c.record], alone.state_names[c.state], c.depth);
-                union_times.insert(alone.times[c.record]);
-            }
-            for (const LaneChange& c : all.lanes[l].changes)
-                got.emplace_back(all.times[c.record], all.state_names[c.state], c.depth);
-            EXPECT_EQ(got, expect) << lanes << " lanes, lane " << l;
-        }
-        EXPECT_EQ(all.times, std::vector<Time>(union_times.begin(), union_times.end())) << lanes << " lanes";
+    for (const std::size_t lanes : {1u, 2u, 3u, 4u, 5u, 8u, 9u, 20u})
+        expect_merge_keeps_each_lanes_own_changes(lanes, 3000);
+}
+
+// From 2^20 changes on the merge runs in two parts, split at a time, on two threads; the
+// records of the second part follow the first's, closed up where equal times made fewer.
+TEST(LaneTraceBuilder, ALongMergeInTwoPartsKeepsEachLanesOwnChanges)
+{
+    for (const std::size_t lanes : {3u, 12u}) {
+        const std::size_t changes = expect_merge_keeps_each_lanes_own_changes(lanes, 2'600'000);
+        EXPECT_GE(changes, std::size_t{1} << 20) << "too few changes to merge in two parts";
     }
 }
 

@@ -61,7 +61,7 @@ OTF2_CallbackCode Otf2LaneReader::on_any(OTF2_LocationRef, OTF2_TimeStamp ticks,
                                          OTF2_AttributeList*, Rest...)
 {
     return guarded(user, [&](Otf2LaneReader& self) {
-        Time t;
+        Time t = 0;
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
         self.context_.builder.saw_event(t);
@@ -82,7 +82,7 @@ OTF2_CallbackCode Otf2LaneReader::on_enter(OTF2_LocationRef, OTF2_TimeStamp tick
         const LaneStateId* state = self.context_.region_states.find(region);
         if (!state)
             return self.fail(position, "Enter of region " + std::to_string(region) + ", which is not defined");
-        Time t;
+        Time t = 0;
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
         self.open_.push_back(region);
@@ -97,7 +97,7 @@ OTF2_CallbackCode Otf2LaneReader::on_leave(OTF2_LocationRef, OTF2_TimeStamp tick
     return guarded(user, [&](Otf2LaneReader& self) {
         if (!self.context_.region_states.contains(region))
             return self.fail(position, "Leave of region " + std::to_string(region) + ", which is not defined");
-        Time t;
+        Time t = 0;
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
         if (!self.open_.empty()) {
@@ -122,7 +122,7 @@ OTF2_CallbackCode Otf2LaneReader::on_metric(OTF2_LocationRef, OTF2_TimeStamp tic
         if (count != members->size())
             return self.fail(position, "Metric event with " + std::to_string(count) + " values for a metric of " +
                                            std::to_string(members->size()) + " members");
-        Time t;
+        Time t = 0;
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
         LaneTraceBuilder& b = self.context_.builder;
