@@ -1,12 +1,16 @@
 // The raw-record boundaries of an SES's elements. The SES of a whole trace has one
 // element per record, so its boundaries are 0, 1, 2, ... (and a clip of it keeps a run
 // of them): consecutive boundaries are kept as a first value and a count, not stored
-// (8 bytes an element less for every trace opened); any change stores them.
+// (8 bytes an element less for every trace opened); any change stores them. Stored
+// values take 4 bytes each while every one fits in 32 bits (traces of fewer than 2^32
+// records), 8 bytes beyond.
 #pragma once
 
 #include "chitra/trace/types.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
@@ -51,31 +55,60 @@ public:
         std::size_t at_ = 0;
     };
 
+    // What read() gives for consecutive values: value i is first + i.
+    struct Consecutive {
+        RecordIndex first;
+        RecordIndex operator[](std::size_t i) const { return first + i; }
+    };
+
     RecordIndices() = default;
-    RecordIndices(std::initializer_list<RecordIndex> values) : stored_(values) {}
-    RecordIndices(std::vector<RecordIndex> values) : stored_(std::move(values)) {}
+    RecordIndices(std::initializer_list<RecordIndex> values) { assign(values.begin(), values.end()); }
+    RecordIndices(const std::vector<RecordIndex>& values) { assign(values.begin(), values.end()); }
     // first, first + 1, ..., first + count - 1, without storing them.
     static RecordIndices consecutive(RecordIndex first, std::size_t count)
     {
         RecordIndices r;
         r.first_ = first;
         r.count_ = count;
-        r.consecutive_ = true;
+        r.form_ = Form::consecutive;
         return r;
     }
     static RecordIndices identity(std::size_t count) { return consecutive(0, count); }
 
-    bool is_consecutive() const { return consecutive_; }
-    std::size_t size() const { return consecutive_ ? count_ : stored_.size(); }
+    bool is_consecutive() const { return form_ == Form::consecutive; }
+    // Whether stored values take 8 bytes each (some value needs more than 32 bits).
+    bool is_wide() const { return form_ == Form::wide; }
+    std::size_t size() const
+    {
+        switch (form_) {
+        case Form::consecutive: return count_;
+        case Form::narrow: return narrow_.size();
+        default: return wide_.size();
+        }
+    }
     bool empty() const { return size() == 0; }
-    RecordIndex operator[](std::size_t i) const { return consecutive_ ? first_ + i : stored_[i]; }
+    RecordIndex operator[](std::size_t i) const
+    {
+        switch (form_) {
+        case Form::consecutive: return first_ + i;
+        case Form::narrow: return narrow_[i];
+        default: return wide_[i];
+        }
+    }
     // Values [from, to): consecutive ones stay unstored.
     RecordIndices slice(std::size_t from, std::size_t to) const
     {
-        if (consecutive_)
+        if (is_consecutive())
             return consecutive(first_ + from, to - from);
-        return RecordIndices(std::vector<RecordIndex>(stored_.begin() + static_cast<std::ptrdiff_t>(from),
-                                                      stored_.begin() + static_cast<std::ptrdiff_t>(to)));
+        RecordIndices r;
+        r.form_ = form_;
+        if (form_ == Form::narrow)
+            r.narrow_.assign(narrow_.begin() + static_cast<std::ptrdiff_t>(from),
+                             narrow_.begin() + static_cast<std::ptrdiff_t>(to));
+        else
+            r.wide_.assign(wide_.begin() + static_cast<std::ptrdiff_t>(from),
+                           wide_.begin() + static_cast<std::ptrdiff_t>(to));
+        return r;
     }
     RecordIndex front() const { return (*this)[0]; }
     RecordIndex back() const { return (*this)[size() - 1]; }
@@ -83,29 +116,90 @@ public:
     const_iterator end() const { return {this, size()}; }
 
     // Changes store the values first.
-    void push_back(RecordIndex r) { store().push_back(r); }
-    void reserve(std::size_t n) { store().reserve(n); }
-    std::size_t capacity() const { return stored_.capacity(); }
-    void resize(std::size_t n) { store().resize(n); }
+    void push_back(RecordIndex r)
+    {
+        store(r);
+        if (form_ == Form::narrow)
+            narrow_.push_back(static_cast<std::uint32_t>(r));
+        else
+            wide_.push_back(r);
+    }
+    void reserve(std::size_t n) { reserve(n, 0); }
+    // Room for n values up to `largest`: stored 8 bytes each from the start when it needs
+    // them, so that nothing is widened later.
+    void reserve(std::size_t n, RecordIndex largest)
+    {
+        store(largest);
+        if (form_ == Form::narrow)
+            narrow_.reserve(n);
+        else
+            wide_.reserve(n);
+    }
+    std::size_t capacity() const
+    {
+        return form_ == Form::narrow ? narrow_.capacity() : form_ == Form::wide ? wide_.capacity() : 0;
+    }
+    // The stored values' room, in bytes, and where it starts (nullptr when consecutive).
+    std::size_t capacity_bytes() const
+    {
+        return form_ == Form::narrow ? narrow_.capacity() * sizeof(std::uint32_t) : wide_.capacity() * sizeof(RecordIndex);
+    }
+    const void* storage() const
+    {
+        return form_ == Form::narrow ? static_cast<const void*>(narrow_.data())
+               : form_ == Form::wide ? static_cast<const void*>(wide_.data())
+                                     : nullptr;
+    }
+    // New values are 0.
+    void resize(std::size_t n)
+    {
+        store(0);
+        if (form_ == Form::narrow)
+            narrow_.resize(n);
+        else
+            wide_.resize(n);
+    }
     template <class It>
     void assign(It first, It last)
     {
-        std::vector<RecordIndex> values(first, last);
-        stored_ = std::move(values);
-        consecutive_ = false;
+        narrow_.clear();
+        wide_.clear();
+        form_ = Form::narrow;
         count_ = 0;
+        append(first, last);
     }
     // Appends [first, last).
     template <class It>
     void append(It first, It last)
     {
-        auto& values = store();
-        values.insert(values.end(), first, last);
+        RecordIndex largest = 0;
+        for (It it = first; it != last; ++it)
+            largest = std::max<RecordIndex>(largest, *it);
+        store(largest);
+        if (form_ == Form::narrow)
+            narrow_.insert(narrow_.end(), first, last);
+        else
+            wide_.insert(wide_.end(), first, last);
     }
-    RecordIndex* data() { return store().data(); }
-    // The stored values, or nullptr when they are consecutive (for loops that read them
-    // raw: value i is then front() + i).
-    const RecordIndex* stored_data() const { return consecutive_ ? nullptr : stored_.data(); }
+    // f(values) with the stored values as a pointer to std::uint32_t or to RecordIndex,
+    // for loops that write them in place; consecutive values are stored first.
+    template <class F>
+    decltype(auto) edit(F&& f)
+    {
+        store(0);
+        return form_ == Form::narrow ? f(narrow_.data()) : f(wide_.data());
+    }
+    // f(values) with a pointer to the stored values (std::uint32_t or RecordIndex) or a
+    // Consecutive, each read as values[i], for loops that read them raw.
+    template <class F>
+    decltype(auto) read(F&& f) const
+    {
+        switch (form_) {
+        case Form::consecutive: return f(Consecutive{first_});
+        case Form::narrow: return f(static_cast<const std::uint32_t*>(narrow_.data()));
+        default: return f(static_cast<const RecordIndex*>(wide_.data()));
+        }
+    }
     std::vector<RecordIndex> to_vector() const { return {begin(), end()}; }
 
     friend bool operator==(const RecordIndices& a, const RecordIndices& b)
@@ -122,22 +216,41 @@ public:
     }
 
 private:
-    std::vector<RecordIndex>& store()
+    enum class Form : std::uint8_t { consecutive, narrow, wide };
+    static constexpr RecordIndex kNarrowMax = std::numeric_limits<std::uint32_t>::max();
+
+    // Stores consecutive values, and widens stored ones when `next` (a value about to be
+    // stored) needs more than 32 bits.
+    void store(RecordIndex next)
     {
-        if (consecutive_) {
-            stored_.resize(count_);
-            for (std::size_t i = 0; i < count_; ++i)
-                stored_[i] = first_ + i;
-            consecutive_ = false;
+        if (form_ == Form::consecutive) {
+            const RecordIndex largest = std::max(next, count_ > 0 ? first_ + count_ - 1 : 0);
+            if (largest <= kNarrowMax) {
+                narrow_.resize(count_);
+                for (std::size_t i = 0; i < count_; ++i)
+                    narrow_[i] = static_cast<std::uint32_t>(first_ + i);
+                form_ = Form::narrow;
+            } else {
+                wide_.resize(count_);
+                for (std::size_t i = 0; i < count_; ++i)
+                    wide_[i] = first_ + i;
+                form_ = Form::wide;
+            }
             count_ = 0;
         }
-        return stored_;
+        if (form_ == Form::narrow && next > kNarrowMax) [[unlikely]] {
+            wide_.reserve(narrow_.capacity());
+            wide_.assign(narrow_.begin(), narrow_.end());
+            narrow_ = {};
+            form_ = Form::wide;
+        }
     }
 
-    std::vector<RecordIndex> stored_;
-    RecordIndex first_ = 0; // when consecutive_: first_ + i for i < count_
+    std::vector<std::uint32_t> narrow_;
+    std::vector<RecordIndex> wide_;
+    RecordIndex first_ = 0; // when consecutive: first_ + i for i < count_
     std::size_t count_ = 0;
-    bool consecutive_ = false;
+    Form form_ = Form::narrow;
 };
 
 } // namespace chitra

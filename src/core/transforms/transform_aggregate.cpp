@@ -47,7 +47,7 @@ Ses aggregate(const Ses& in, const std::vector<std::string>& pattern, const std:
     const std::size_t k = ids.size();
     std::vector<std::size_t> starts = find_pattern_starts(in.symbol, ids);
     const std::size_t n = in.size();
-    detail::SesBuilder out(table, n - starts.size() * (k - 1));
+    detail::SesBuilder out(table, n - starts.size() * (k - 1), in.records.back());
     std::size_t pos = 0;
     for (std::size_t start : starts) {
         out.copy(in, pos, start);

@@ -28,7 +28,7 @@ Ses map_merge(const Ses& in, std::shared_ptr<const SymbolTable> table, std::span
               std::span<const std::uint8_t> merge)
 {
     const std::size_t n = in.size();
-    SesBuilder out(std::move(table), n);
+    SesBuilder out(std::move(table), n, in.records.back());
     const SymbolId* sym = in.symbol.data();
     SymbolId last = kNoSymbol;
     for (std::size_t i = 0; i < n; ++i) {
@@ -50,21 +50,23 @@ Ses map_merge(Ses&& in, std::shared_ptr<const SymbolTable> table, std::span<cons
     const std::size_t n = in.size();
     SymbolId* sym = in.symbol.edit().data();
     Time* bounds = in.bounds.edit().data();
-    RecordIndex* records = in.records.data();
-    SymbolId last = kNoSymbol;
-    std::size_t o = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const SymbolId s = remap[sym[i]];
-        if (s == last && merge[s])
-            continue;
-        sym[o] = s;
-        bounds[o] = bounds[i];
-        records[o] = records[i];
-        ++o;
-        last = s;
-    }
-    bounds[o] = bounds[n];
-    records[o] = records[n];
+    const std::size_t o = in.records.edit([&](auto* records) {
+        SymbolId last = kNoSymbol;
+        std::size_t o = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const SymbolId s = remap[sym[i]];
+            if (s == last && merge[s])
+                continue;
+            sym[o] = s;
+            bounds[o] = bounds[i];
+            records[o] = records[i];
+            ++o;
+            last = s;
+        }
+        bounds[o] = bounds[n];
+        records[o] = records[n];
+        return o;
+    });
     in.symbol.resize(o);
     in.bounds.resize(o + 1);
     in.records.resize(o + 1);

@@ -20,15 +20,16 @@ void advise_huge_pages(const void* data, std::size_t bytes);
 // Appends elements to an SES under construction; finish() closes it with the input's end.
 class SesBuilder {
 public:
-    SesBuilder(std::shared_ptr<const SymbolTable> table, std::size_t capacity)
+    // Room for `capacity` elements whose record boundaries are at most `last_record`.
+    SesBuilder(std::shared_ptr<const SymbolTable> table, std::size_t capacity, RecordIndex last_record)
     {
         ses_.symbols = std::move(table);
         ses_.symbol.reserve(capacity);
         ses_.bounds.reserve(capacity + 1);
-        ses_.records.reserve(capacity + 1);
+        ses_.records.reserve(capacity + 1, last_record);
         advise_huge_pages(ses_.symbol.data(), ses_.symbol.capacity() * sizeof(SymbolId));
         advise_huge_pages(ses_.bounds.data(), ses_.bounds.capacity() * sizeof(Time));
-        advise_huge_pages(ses_.records.data(), ses_.records.capacity() * sizeof(RecordIndex));
+        advise_huge_pages(ses_.records.storage(), ses_.records.capacity_bytes());
     }
     void push(SymbolId symbol, Time entry, RecordIndex record)
     {

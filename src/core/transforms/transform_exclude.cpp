@@ -34,7 +34,7 @@ Ses exclude(const Ses& in, const std::vector<std::string>& states, Warnings* war
 
     const std::size_t n = in.size();
     const SymbolId* sym = in.symbol.data();
-    detail::SesBuilder out(in.symbols, n);
+    detail::SesBuilder out(in.symbols, n, in.records.back());
     bool gap = false; // excluded elements vanished since the last kept one
     for (std::size_t i = 0; i < n; ++i) {
         SymbolId s = sym[i];

@@ -153,10 +153,10 @@ Ses filter_into(const Ses& in, const std::vector<SymbolId>& selected, Ses* owned
     } else {
         out.symbol.reserve(out_size + 1);
         out.bounds.reserve(out_size + 1);
-        out.records.reserve(out_size + 1);
+        out.records.reserve(out_size + 1, end_record); // boundaries never decrease: the last is the largest
         detail::advise_huge_pages(out.symbol.data(), out.symbol.capacity() * sizeof(SymbolId));
         detail::advise_huge_pages(out.bounds.data(), out.bounds.capacity() * sizeof(Time));
-        detail::advise_huge_pages(out.records.data(), out.records.capacity() * sizeof(RecordIndex));
+        detail::advise_huge_pages(out.records.storage(), out.records.capacity_bytes());
         out.symbol.resize(out_size + 1); // + 1: an element continuing a final run is written there
         out.bounds.resize(out_size + 1);
         out.records.resize(out_size + 1);
@@ -165,24 +165,25 @@ Ses filter_into(const Ses& in, const std::vector<SymbolId>& selected, Ses* owned
     {
         SymbolId* os = out.symbol.edit().data();
         Time* ob = out.bounds.edit().data();
-        RecordIndex* orec = out.records.data();
         const SymbolId* s_in = from.symbol.data();
         const Time* b = from.bounds.data();
-        const RecordIndex* r = from.records.stored_data(); // nullptr: consecutive from r0
-        const RecordIndex r0 = r ? 0 : from.records.front();
-        std::size_t o = 0;
-        std::uint8_t prev = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const SymbolId s = s_in[i];
-            const std::uint8_t cur = f[s];
-            os[o] = s;
-            ob[o] = b[i];
-            orec[o] = r ? r[i] : r0 + i;
-            o += (cur & prev) ^ 1;
-            prev = cur;
-        }
-        ob[out_size] = end_time;
-        orec[out_size] = end_record;
+        out.records.edit([&](auto* orec) {
+            from.records.read([&](const auto& r) {
+                std::size_t o = 0;
+                std::uint8_t prev = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const SymbolId s = s_in[i];
+                    const std::uint8_t cur = f[s];
+                    os[o] = s;
+                    ob[o] = b[i];
+                    orec[o] = static_cast<std::remove_reference_t<decltype(*orec)>>(r[i]);
+                    o += (cur & prev) ^ 1;
+                    prev = cur;
+                }
+            });
+            ob[out_size] = end_time;
+            orec[out_size] = static_cast<std::remove_reference_t<decltype(*orec)>>(end_record);
+        });
     }
     out.symbol.resize(out_size);
     out.bounds.resize(out_size + 1);

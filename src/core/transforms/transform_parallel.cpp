@@ -52,7 +52,7 @@ Ses parallel(const Ses& in, const std::string& from, const std::string& to, cons
     }
 
     detail::PathRecorder paths(in.symbols->size());
-    detail::SesBuilder out(table, n);
+    detail::SesBuilder out(table, n, in.records.back());
     std::size_t pos = 0;
     for (auto [begin, end] : spans) {
         out.copy(in, pos, begin);

@@ -208,3 +208,35 @@ TEST(TransformProperty, APipelineGivesWhatItsStepsGiveOneByOne)
         }
     }
 }
+
+// Record boundaries past 32 bits (a trace of more than 2^32 records), consecutive or
+// stored 8 bytes each: every step, reading or consuming its input, gives the boundaries
+// it gives for the same SES at small boundaries, moved by the same amount.
+TEST(TransformProperty, RecordBoundariesPast32BitsMoveWithTheirElements)
+{
+    constexpr RecordIndex kFar = RecordIndex{1} << 33;
+    for (std::uint32_t seed = 1; seed <= 10; ++seed) {
+        const Ses near = random_ses(seed, 300, 3 + seed % 5);
+        Ses far = near;
+        if (seed % 2) {
+            far.records = RecordIndices::consecutive(kFar, near.records.size());
+        } else {
+            std::vector<RecordIndex> moved = near.records.to_vector();
+            for (RecordIndex& r : moved)
+                r += kFar;
+            far.records = RecordIndices(moved);
+        }
+        ASSERT_EQ(far.records.is_wide(), seed % 2 == 0);
+        for (const Step& step : every_non_clip_step()) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + " op " + std::string(op_name(step)));
+            Warnings w;
+            const Ses expected = apply_step(near, step, w);
+            std::vector<RecordIndex> moved = expected.records.to_vector();
+            for (RecordIndex& r : moved)
+                r += kFar;
+            EXPECT_EQ(apply_step(far, step, w).records, moved);
+            Ses copy = far;
+            EXPECT_EQ(apply_step(std::move(copy), step, w).records, moved);
+        }
+    }
+}
