@@ -64,7 +64,8 @@ private slots:
         t.write("# chitra-pes 1\n0 A\n5 B\n");
         t.close();
 
-        addRecentFile(kRecentTraces, trace);
+        addRecentFile(kRecentTraces, trace); // the desktop's list is written on a thread of its own
+        waitForDesktopRecent();
         QList<Entry> list = entries(xbel);
         QCOMPARE(list.size(), 1);
         QCOMPARE(list[0].href, QUrl::fromLocalFile(trace).toString());
@@ -88,6 +89,7 @@ private slots:
         f.close();
         const QString firstAdded = list[0].added;
         addRecentFile(kRecentTraces, trace);
+        waitForDesktopRecent();
         list = entries(xbel);
         QCOMPARE(list.size(), 2);
         QCOMPARE(list[0].href, QString("file:///home/u/notes.txt"));

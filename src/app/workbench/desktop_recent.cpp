@@ -2,12 +2,15 @@
 
 #include "chitra/util/atomic_file.hpp"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMimeDatabase>
+#include <QPointer>
 #include <QStandardPaths>
+#include <QThreadPool>
 #include <QUrl>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
@@ -117,6 +120,34 @@ void addToDesktopRecent(const QString& path)
         write_file_atomically(file.toStdString(), std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
     } catch (const std::exception&) {
     }
+}
+
+namespace {
+// One thread, so that updates reach the file in the order they were asked for; a child
+// of the application, whose end waits for the updates still queued.
+QThreadPool* desktopRecentQueue()
+{
+    static QPointer<QThreadPool> pool;
+    if (!pool && QCoreApplication::instance()) {
+        pool = new QThreadPool(QCoreApplication::instance());
+        pool->setMaxThreadCount(1);
+    }
+    return pool;
+}
+} // namespace
+
+void addToDesktopRecentInBackground(const QString& path)
+{
+    if (QThreadPool* queue = desktopRecentQueue())
+        queue->start([path] { addToDesktopRecent(path); });
+    else
+        addToDesktopRecent(path);
+}
+
+void waitForDesktopRecent()
+{
+    if (QThreadPool* queue = desktopRecentQueue())
+        queue->waitForDone();
 }
 
 } // namespace chitra::app

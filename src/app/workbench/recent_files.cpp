@@ -20,7 +20,7 @@ void addRecentFile(const QString& list, const QString& path)
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
     settings.setValue(list, recent);
-    addToDesktopRecent(abs);
+    addToDesktopRecentInBackground(abs);
 }
 
 QString lastFolder(const QString& key) { return QSettings().value(key).toString(); }
