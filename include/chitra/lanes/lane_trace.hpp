@@ -161,9 +161,9 @@ private:
     [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
     void pop_empty();
 
-    // finish(): the changes of [first[i], last[i]) of every lane merged into `times` from
-    // `out` on, each change's time replaced by its record's number counted from `base`.
-    // Returns the number of records written.
+    // finish(): the changes of [first[i], last[i]) of every lane merged into record times
+    // written from `out` on, each change's time replaced by its record's number counted
+    // from `base`. Returns the number of records written.
     std::size_t merge(LaneChange* const* first, LaneChange* const* last, std::size_t changes, Time* out,
                       std::uint64_t base) const;
     template <std::size_t N>
