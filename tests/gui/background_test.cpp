@@ -411,8 +411,14 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         mw.openFiles({path});
-        const qint64 worst = longestGuiGap([&] { return mw.session()->viewCount() == 1 && !mw.loading(); });
-        const qint64 loaded = clock.elapsed();
+        // Measured on for 300 ms after the view is there: its first replot and what else
+        // the new view queued count too.
+        qint64 loaded = -1;
+        const qint64 worst = longestGuiGap([&] {
+            if (loaded < 0 && mw.session()->viewCount() == 1 && !mw.loading())
+                loaded = clock.elapsed();
+            return loaded >= 0 && clock.elapsed() > loaded + 300;
+        });
         QCOMPARE(mw.session()->viewCount(), 1);
         QCOMPARE(mw.currentView()->ses().size(), std::size_t{n - 1});
         qInfo("%llu records: open to first view %lld ms, longest GUI-thread gap %lld ms", n,

@@ -43,6 +43,9 @@ QCustomPlot* openedTracePlot(MainWindow* w)
         qWarning("%s", qPrintable(error));
         return nullptr;
     }
+    // The new view is laid out, then replotted on the next turn of the event loop.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
     auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
     if (plot)
         plot->replot();

@@ -89,6 +89,7 @@ public:
     const Ses& ses() const { return *ses_; }
     std::shared_ptr<const Ses> sesPtr() const { return ses_; }
     const StateSummary& summary() const { return *summary_; }
+    std::shared_ptr<const StateSummary> summaryPtr() const { return summary_; }
     // Time, visits and first element of every symbol of ses() (shared with the panels).
     std::shared_ptr<const SymbolTotals> totals() const { return totals_; }
     int laneCount() const { return static_cast<int>(laneSymbols_.size()); }

@@ -1,6 +1,7 @@
 #include "plotting/histogram_widget.hpp"
 
 #include "plotting/plot_theme.hpp"
+#include "plotting/queued_resize_plot.hpp"
 
 #include <qcustomplot.h>
 
@@ -61,7 +62,7 @@ HistogramWidget::HistogramWidget(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    plot_ = new QCustomPlot(this);
+    plot_ = new QueuedResizePlot(this);
     followPalette(plot_);
     plot_->setMinimumSize(200, 140);
     plot_->setNoAntialiasingOnDrag(true);

@@ -3,6 +3,7 @@
 #include "chitra/spectra/spectrum.hpp"
 #include "document/view_document.hpp"
 #include "plotting/plot_theme.hpp"
+#include "plotting/queued_resize_plot.hpp"
 #include "plotting/time_axis_ticker.hpp"
 #include "text/number_format.hpp"
 #include "views/trace/trace_plot.hpp"
@@ -27,10 +28,10 @@ namespace chitra::app {
 namespace {
 // QCustomPlot does not expose its mouse events without a subclass; this one forwards
 // hover positions, and Shift-drags (a frequency band) instead of panning.
-class HoverPlot : public QCustomPlot {
+class HoverPlot : public QueuedResizePlot {
 public:
     std::function<void(const QPoint&)> onHover, onBandPress, onBandMove, onBandRelease, onClick;
-    explicit HoverPlot(QWidget* parent) : QCustomPlot(parent) { setMouseTracking(true); }
+    explicit HoverPlot(QWidget* parent) : QueuedResizePlot(parent) { setMouseTracking(true); }
 
 protected:
     void mousePressEvent(QMouseEvent* e) override

@@ -3,6 +3,7 @@
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
 #include "plotting/plot_theme.hpp"
+#include "plotting/queued_resize_plot.hpp"
 #include "plotting/time_axis_ticker.hpp"
 #include "text/number_format.hpp"
 #include "views/lanes/lanes_plottable.hpp"
@@ -56,7 +57,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     bar->addWidget(count_);
     layout->addLayout(bar);
 
-    plot_ = new QCustomPlot(this);
+    plot_ = new QueuedResizePlot(this);
     followPalette(plot_);
     plot_->setMinimumHeight(60); // also never laid out to no height (QCustomPlot then warns)
     plot_->setMouseTracking(true);

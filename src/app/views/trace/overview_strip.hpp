@@ -1,10 +1,17 @@
 // A thin strip showing the whole SES (lanes summarised per pixel column) with the
-// visible window marked; dragging it moves the window.
+// visible window marked; dragging it moves the window. The lanes are drawn once into an
+// image, drawn again only when the SES, its lanes, their colours or the size change:
+// moving the window (every scroll and zoom of the view) repaints the image and the mark.
 #pragma once
 
 #include "plotting/ses_geometry.hpp"
 
+#include <QImage>
 #include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace chitra::app {
 
@@ -17,6 +24,8 @@ public:
     void setAxis(XAxis axis);
     void setWindow(double x0, double x1);
     QSize sizeHint() const override { return {400, 34}; }
+    // How many times the lanes' image was drawn (for tests and diagnostics).
+    int lanesImageDrawn() const { return imagesDrawn_; }
 
 signals:
     void windowCentreMoved(double centre);
@@ -29,10 +38,28 @@ protected:
 private:
     double xOfPixel(double px) const;
     double pixelOfX(double x) const;
+    // What the lanes' image shows; the image is drawn again when it changes.
+    // The SES and summary by weak pointer: compared by owner, never confused with a later
+    // SES at the same address, and not kept alive by the strip.
+    struct ImageKey {
+        QSize size;
+        XAxis axis = XAxis::Time;
+        std::weak_ptr<const void> ses, summary;
+        QRgb base = 0;
+        int lanes = 0;
+        std::vector<std::uint32_t> laneSymbols; // of the first 63 lanes
+        std::vector<QRgb> laneColours;
+        bool operator==(const ImageKey& o) const;
+    };
+    ImageKey imageKey() const;
+    const QImage& lanesImage();
 
     const ViewDocument* doc_;
     XAxis axis_;
     double w0_ = 0, w1_ = 0;
+    ImageKey imageKey_;
+    QImage image_;
+    int imagesDrawn_ = 0;
 };
 
 } // namespace chitra::app

@@ -3,6 +3,7 @@
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
 #include "plotting/plot_theme.hpp"
+#include "plotting/queued_resize_plot.hpp"
 #include "plotting/time_axis_ticker.hpp"
 #include "text/number_format.hpp"
 #include "views/trace/overview_strip.hpp"
@@ -24,9 +25,9 @@ namespace chitra::app {
 
 // QCustomPlot with the rubber band and the hover read-out added; drag-pan and wheel
 // zoom stay QCustomPlot's own.
-class PlotCanvas : public QCustomPlot {
+class PlotCanvas : public QueuedResizePlot {
 public:
-    explicit PlotCanvas(TracePlot* owner) : QCustomPlot(owner), owner_(owner)
+    explicit PlotCanvas(TracePlot* owner) : QueuedResizePlot(owner), owner_(owner)
     {
         setMouseTracking(true);
         setFocusPolicy(Qt::StrongFocus);
@@ -85,8 +86,8 @@ protected:
     }
     void resizeEvent(QResizeEvent* e) override
     {
-        QCustomPlot::resizeEvent(e);
         owner_->refreshTicks(); // how many state names fit depends on the height
+        QueuedResizePlot::resizeEvent(e);
     }
     void keyPressEvent(QKeyEvent* e) override
     {
