@@ -80,6 +80,14 @@ CtfEventReader::CtfEventReader(std::string source, std::optional<std::regex> fie
     blocked_ = builder_.state("blocked");
 }
 
+namespace {
+// A slot of the recent-lookup caches: the top bits of a multiplicative hash.
+std::size_t slot(std::uint64_t key)
+{
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 60); // 16 slots
+}
+} // namespace
+
 void CtfEventReader::fail(const std::string& reason) const
 {
     throw InputError(source_ + ": event " + std::to_string(events_) + ": " + reason);
@@ -87,11 +95,11 @@ void CtfEventReader::fail(const std::string& reason) const
 
 const CtfEventReader::EventInfo& CtfEventReader::info(const bt_event_class* cls)
 {
-    if (cls == last_class_) // events of one class often follow each other
-        return *last_info_;
+    auto& recent = recent_classes_[slot(reinterpret_cast<std::uintptr_t>(cls))];
+    if (recent.first == cls)
+        return *recent.second;
     auto [it, inserted] = events_info_.try_emplace(cls);
-    last_class_ = cls;
-    last_info_ = &it->second;
+    recent = {cls, &it->second};
     if (!inserted)
         return it->second;
     EventInfo& e = it->second;
@@ -184,8 +192,10 @@ const CtfEventReader::StreamInfo& CtfEventReader::stream(const bt_stream_class* 
 
 std::size_t CtfEventReader::lane(const LaneKey& key)
 {
-    if (last_lane_ < lane_keys_.size() && lane_keys_[last_lane_] == key)
-        return last_lane_;
+    std::size_t& recent = recent_lanes_[slot(static_cast<std::uint64_t>(key.tid.value_or(-1)) * 3 +
+                                             static_cast<std::uint64_t>(key.pid.value_or(-1)) + key.sched)];
+    if (recent != 0 && lane_keys_[recent - 1] == key)
+        return recent - 1;
     auto [it, inserted] = lanes_.try_emplace(key, lane_keys_.size());
     if (inserted) {
         builder_.add_lane({}); // named in finish(), when every process id is known
@@ -193,7 +203,7 @@ std::size_t CtfEventReader::lane(const LaneKey& key)
         if (key.pid && key.tid && !key.sched)
             pid_of_tid_.try_emplace(*key.tid, *key.pid);
     }
-    last_lane_ = it->second;
+    recent = it->second + 1;
     return it->second;
 }
 

@@ -11,6 +11,7 @@
 #include <babeltrace2/babeltrace.h>
 
 #include <cstdint>
+#include <array>
 #include <map>
 #include <optional>
 #include <regex>
@@ -69,11 +70,13 @@ private:
     std::uint64_t events_ = 0;
     std::unordered_map<const bt_event_class*, EventInfo> events_info_; // node-based: entries stay put
     std::unordered_map<const bt_stream_class*, StreamInfo> streams_;
-    const bt_event_class* last_class_ = nullptr; // the last lookups, the common case again
-    const EventInfo* last_info_ = nullptr;
+    // The last lookups, direct-mapped by a hash of their key: the few classes and threads
+    // a trace's events cycle through are found without a lookup in the maps.
+    static constexpr std::size_t kRecent = 16;
+    std::array<std::pair<const bt_event_class*, const EventInfo*>, kRecent> recent_classes_{};
     const bt_stream_class* last_stream_ = nullptr;
     const StreamInfo* last_stream_info_ = nullptr;
-    std::size_t last_lane_ = 0;
+    std::array<std::size_t, kRecent> recent_lanes_{}; // lane + 1 (0: none)
     std::map<LaneKey, std::size_t> lanes_;
     std::vector<LaneKey> lane_keys_;
     std::unordered_map<std::int64_t, std::int64_t> pid_of_tid_;
