@@ -1,12 +1,12 @@
 // LaneTraceBuilder: per-lane state stacks applied event by event, then the lanes'
 // change lists merged into records on one time axis.
 #include "chitra/lanes/lane_trace.hpp"
+#include "chitra/util/two_halves.hpp"
 #include "util/huge_pages.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <queue>
-#include <thread>
 #include <type_traits>
 
 namespace chitra {
@@ -202,25 +202,27 @@ LaneTrace LaneTraceBuilder::finish()
 
     // Merge the lanes' change lists by time: one record per distinct change time, each
     // change's time (held in `record`) replaced by its record's number, in place. A long
-    // merge runs in two parts on two threads: the changes before a time in the middle,
-    // and the rest, whose records follow.
-    constexpr std::size_t kThreadedFrom = std::size_t{1} << 20;
+    // merge runs in two parts, on two threads where there are two cores: the changes before
+    // a time in the middle, and the rest, whose records follow.
+    constexpr std::size_t kTwoPartsFrom = std::size_t{1} << 20;
     const std::size_t n = lanes_.size();
     std::vector<LaneChange*> first(n), middle(n), last(n);
     std::size_t changes = 0, longest = 0;
     for (std::size_t i = 0; i < n; ++i) {
         std::vector<LaneChange>& list = lanes_[i].changes;
         first[i] = list.data();
-        last[i] = list.data() + list.size();
+        last[i] = middle[i] = list.data() + list.size();
         changes += list.size();
         if (list.size() > lanes_[longest].changes.size())
             longest = i;
     }
-    const auto time_of = [](const LaneChange& c) { return static_cast<Time>(c.record); };
-    std::size_t before = 0; // changes before the split
-    if (changes >= kThreadedFrom) {
+    const bool two_parts = changes >= kTwoPartsFrom;
+    std::size_t before = changes; // changes of the first part
+    if (two_parts) {
+        const auto time_of = [](const LaneChange& c) { return static_cast<Time>(c.record); };
         const std::vector<LaneChange>& list = lanes_[longest].changes;
         const Time split = time_of(list[list.size() / 2]);
+        before = 0;
         for (std::size_t i = 0; i < n; ++i) {
             middle[i] = std::lower_bound(first[i], last[i], split,
                                          [&](const LaneChange& c, Time t) { return time_of(c) < t; });
@@ -231,16 +233,9 @@ LaneTrace LaneTraceBuilder::finish()
     detail::advise_huge_pages(out.times);
     out.times.resize(changes);
     std::size_t records[2] = {0, 0};
-    if (changes >= kThreadedFrom && before > 0 && std::thread::hardware_concurrency() > 1) {
-        std::thread second([&] {
-            records[1] = merge(middle.data(), last.data(), changes - before, out.times.data() + before, before);
-        });
-        records[0] = merge(first.data(), middle.data(), before, out.times.data(), 0);
-        second.join();
-    } else {
-        records[0] = merge(first.data(), last.data(), changes, out.times.data(), 0);
-        before = changes;
-    }
+    detail::side_by_side(
+        two_parts, [&] { records[0] = merge(first.data(), middle.data(), before, out.times.data(), 0); },
+        [&] { records[1] = merge(middle.data(), last.data(), changes - before, out.times.data() + before, before); });
     if (const std::size_t gap = before - records[0]; gap > 0 && records[1] > 0) {
         // Equal times in the first part left it fewer records than changes: close up.
         std::copy(out.times.begin() + static_cast<std::ptrdiff_t>(before),

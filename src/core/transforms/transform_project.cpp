@@ -2,8 +2,8 @@
 #include "transforms/transform_common.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <charconv>
+#include <optional>
 #include <set>
 
 namespace chitra {

@@ -87,9 +87,11 @@ const QImage& OverviewStrip::lanesImage()
     const int lanes = std::max(1, doc_->laneCount());
     const int shown = static_cast<int>(imageKey_.laneColours.size());
     const double h = height() - 4;
+    const StateSummary& summary = doc_->summary();
+    ColumnElements columns(ses, axis_, summary.boundSample(), StateSummary::kSampleStep);
     for (int px = 0; px < image_.width(); ++px) {
-        const auto [a, b] = elementsInX(ses, axis_, xOfPixel(px), xOfPixel(px + 1));
-        for (std::uint64_t mask = doc_->summary().query(a, b).mask; mask != 0; mask &= mask - 1) {
+        const auto [a, b] = columns.next(xOfPixel(px), xOfPixel(px + 1));
+        for (std::uint64_t mask = summary.query(a, b).mask; mask != 0; mask &= mask - 1) {
             const int l = std::countr_zero(mask);
             if (l >= shown)
                 break;
