@@ -31,9 +31,13 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <iostream>
 #include <optional>
+#include <random>
+#include <sstream>
+#include <string>
 #include <utility>
 
 namespace chitra::app {
@@ -91,6 +95,35 @@ void settle(int ms)
     }
 }
 
+// Zooms into `steps` windows of the whole view (10%, 1% and 0.1% of it in turn, at
+// seeded random places) and scrolls each by half a window, with half a second of the
+// event loop after each so that the work a range change starts in the background (the
+// frequency view's spectrum) runs as it would for a user. Returns the replot times.
+std::string benchmarkNavigation(TracePlot* plot, int steps)
+{
+    const auto [x0, x1] = plot->visibleRange();
+    std::mt19937_64 rng(7);
+    std::vector<double> zooms, scrolls;
+    for (int i = 0; i < steps; ++i) {
+        const double w = (x1 - x0) * std::pow(0.1, 1 + i % 3);
+        const double start = std::uniform_real_distribution<double>(x0, x1 - 1.5 * w)(rng);
+        plot->setVisibleRange(start, start + w, false);
+        zooms.push_back(plot->replotNow());
+        settle(500);
+        plot->setVisibleRange(start + w / 2, start + 1.5 * w, false);
+        scrolls.push_back(plot->replotNow());
+        settle(500);
+    }
+    std::ostringstream out;
+    auto figures = [&out](const char* what, std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        out << ' ' << what << "_median_ms " << v[v.size() / 2] << ' ' << what << "_max_ms " << v.back();
+    };
+    figures("zoom", zooms);
+    figures("scroll", scrolls);
+    return out.str();
+}
+
 } // namespace
 
 int runWorkbench(QApplication& app)
@@ -105,6 +138,10 @@ int runWorkbench(QApplication& app)
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
     parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
     parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
+    parser.addOption({"benchmark-navigate",
+                      "With --benchmark-replot: also zoom into N windows (10%, 1%, 0.1% of the trace) and scroll each "
+                      "by half a window, half a second apart, and print the replot times.",
+                      "N"});
     parser.addOption({"gantt-range", "Gantt display: zoom to the times [T0, T1) (trace units).", "T0:T1"});
     parser.addOption({"frequency-range",
                       "Frequency view: show the frequencies [F0, F1] (Hz for a time base in seconds, else cycles per "
@@ -265,6 +302,13 @@ int runWorkbench(QApplication& app)
         for (int i = 0; i < n; ++i)
             times.push_back(replot());
         std::sort(times.begin(), times.end());
+        std::string navigation;
+        if (parser.isSet("benchmark-navigate")) {
+            const int steps = parser.value("benchmark-navigate").toInt(&ok);
+            if (!ok || steps < 1 || lanes)
+                return fail(2, "chitra: --benchmark-navigate needs a positive count and the time or event view");
+            navigation = benchmarkNavigation(panel->tracePlot(), steps);
+        }
         std::cout << "elements " << window.currentView()->ses().size() << " first_frame_ms " << firstFrameMs
                   << " first_replot_ms " << frameMs << " median_replot_ms " << times[times.size() / 2]
                   << " min_replot_ms " << times.front();
@@ -275,7 +319,7 @@ int runWorkbench(QApplication& app)
             std::cout << " lanes " << lanes->rows().laneCount() << " rows " << lanes->rows().rows().size()
                       << " changes " << changes;
         }
-        std::cout << '\n';
+        std::cout << navigation << '\n';
         if (!screenshot)
             return 0;
     }

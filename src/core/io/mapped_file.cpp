@@ -25,6 +25,11 @@ struct Fd {
 }
 } // namespace
 
+void advise_reads(void* begin, std::size_t bytes, ReadPattern pattern)
+{
+    ::madvise(begin, bytes, pattern == ReadPattern::scattered ? MADV_RANDOM : MADV_SEQUENTIAL);
+}
+
 std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path)
 {
     Fd file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
@@ -45,7 +50,7 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path)
         if (p == MAP_FAILED)
             cannot_open(path, errno);
         // Readers go front to back once: let the kernel read ahead aggressively.
-        ::madvise(p, result->size_, MADV_SEQUENTIAL);
+        advise_reads(p, result->size_, ReadPattern::sequential);
         ::madvise(p, result->size_, MADV_WILLNEED);
         result->data_ = static_cast<const char*>(p);
         result->mapped_ = true;
@@ -92,7 +97,7 @@ std::shared_ptr<PrivateRegion> MappedFile::map_private(std::size_t offset, std::
     void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd_, static_cast<off_t>(start));
     if (p == MAP_FAILED)
         return nullptr;
-    ::madvise(p, size, MADV_SEQUENTIAL);
+    advise_reads(p, size, ReadPattern::sequential);
     ::madvise(p, size, MADV_WILLNEED);
     return std::make_shared<PrivateRegion>(p, size, static_cast<char*>(p) + (offset - start));
 }

@@ -10,6 +10,13 @@
 
 namespace chitra::detail {
 
+// How the pages of a mapping are about to be read. Mappings are opened `sequential`:
+// readers go front to back, and the kernel reads far ahead. `scattered`: a fault reads
+// its own page only (ScatteredReads, for a display's few pages per pixel column).
+enum class ReadPattern { sequential, scattered };
+// Advises the whole pages of [begin, begin + bytes); a hint, failures are ignored.
+void advise_reads(void* begin, std::size_t bytes, ReadPattern pattern);
+
 class MappedFile {
 public:
     // Throws InputError("PATH: cannot open: REASON").

@@ -3,6 +3,8 @@
 #include "plotting/palette.hpp"
 #include "document/view_document.hpp"
 
+#include "chitra/trace/scattered_reads.hpp"
+
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -88,6 +90,7 @@ const QImage& OverviewStrip::lanesImage()
     const int shown = static_cast<int>(imageKey_.laneColours.size());
     const double h = height() - 4;
     const StateSummary& summary = doc_->summary();
+    const ScatteredReads reads(ses);
     ColumnElements columns(ses, axis_, summary.boundSample(), StateSummary::kSampleStep);
     for (int px = 0; px < image_.width(); ++px) {
         const auto [a, b] = columns.next(xOfPixel(px), xOfPixel(px + 1));

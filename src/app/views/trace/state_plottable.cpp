@@ -3,6 +3,8 @@
 #include "plotting/palette.hpp"
 #include "document/view_document.hpp"
 
+#include "chitra/trace/scattered_reads.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -80,6 +82,7 @@ void StatePlottable::draw(QCPPainter* painter)
     const QRect clip = clipRect();
     const int left = clip.left();
     const int right = clip.right() + 1;
+    const ScatteredReads reads(doc_->ses()); // a few pages per pixel column, not megabytes
     drawPatterns(painter, left, right, clip);
     drawSelection(painter, clip);
     const double x0 = mKeyAxis->pixelToCoord(left);

@@ -1,0 +1,109 @@
+// A display's scattered reads of a mapped trace fault in their own pages only (no
+// read-around), and the streaming passes get their sequential read-ahead back after.
+#include "chitra/io/io.hpp"
+#include "chitra/trace/scattered_reads.hpp"
+#include "chitra/trace/ses.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+using namespace chitra;
+
+namespace {
+
+// The kernel's VmFlags of the mapping holding `p` (smaps): "rr" is random reads (no
+// read-around), "sr" sequential reads.
+std::string vm_flags_at(const void* p)
+{
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    std::ifstream smaps("/proc/self/smaps");
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        std::uintptr_t begin = 0, end = 0;
+        char dash = 0;
+        std::istringstream head(line);
+        if (head >> std::hex >> begin >> dash >> end && dash == '-' && line.find(':') > line.find(' ')) {
+            inside = begin <= at && at < end;
+            continue;
+        }
+        if (inside && line.rfind("VmFlags:", 0) == 0)
+            return line.substr(8).append(" ");
+    }
+    return {};
+}
+
+bool has_flag(const std::string& flags, const char* flag)
+{
+    std::string word(" ");
+    word.append(flag).append(" ");
+    return flags.find(word) != std::string::npos;
+}
+
+class ScatteredReadsTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        char tmpl[] = "/tmp/chitra-scattered-XXXXXX";
+        ASSERT_NE(::mkdtemp(tmpl), nullptr);
+        dir_ = tmpl;
+        // Enough records that both columns span several pages.
+        std::string text = "# chitra-pes 1\n# timebase: ns\n# end: 1000000\n";
+        for (int i = 0; i < 20000; ++i)
+            text += std::to_string(i * 10) + (i % 3 ? " A\n" : " B\n");
+        write_binary_file(read_pes_text(text, "t.pes"), path());
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::string path() const { return dir_ + "/t.ctrace"; }
+
+    std::string dir_;
+};
+
+} // namespace
+
+TEST_F(ScatteredReadsTest, AMappedTracesColumnsAreReadScatteredWhileItLives)
+{
+    const Trace trace = read_binary_file(path());
+    const Ses ses = Ses::from_trace(trace);
+    ASSERT_TRUE(ses.symbol.is_view());
+    ASSERT_TRUE(ses.bounds.is_view());
+    const void* last_symbol = &ses.symbol.back();
+    ASSERT_TRUE(has_flag(vm_flags_at(ses.symbol.data()), "sr")) << vm_flags_at(ses.symbol.data());
+    {
+        const ScatteredReads reads(ses);
+        for (const void* p : {static_cast<const void*>(ses.symbol.data()), last_symbol,
+                              static_cast<const void*>(ses.bounds.data()), static_cast<const void*>(&ses.bounds.back())}) {
+            const std::string flags = vm_flags_at(p);
+            EXPECT_TRUE(has_flag(flags, "rr")) << flags;
+            EXPECT_FALSE(has_flag(flags, "sr")) << flags;
+        }
+        // Reading is unchanged.
+        EXPECT_EQ(ses.bounds.back(), 1000000);
+        EXPECT_EQ(ses.name(0), "B");
+    }
+    for (const void* p : {static_cast<const void*>(ses.symbol.data()), last_symbol,
+                          static_cast<const void*>(ses.bounds.data())}) {
+        const std::string flags = vm_flags_at(p);
+        EXPECT_TRUE(has_flag(flags, "sr")) << flags;
+        EXPECT_FALSE(has_flag(flags, "rr")) << flags;
+    }
+}
+
+TEST_F(ScatteredReadsTest, ColumnsTheSesOwnsAreLeftAlone)
+{
+    Ses ses = Ses::from_trace(read_pes_text("# chitra-pes 1\n# end: 9\n0 A\n5 B\n", "t.pes"));
+    ses.symbol.edit(); // owned, in the heap
+    ASSERT_FALSE(ses.symbol.is_view());
+    const std::string before = vm_flags_at(ses.symbol.data());
+    {
+        const ScatteredReads reads(ses);
+        EXPECT_EQ(vm_flags_at(ses.symbol.data()), before);
+    }
+    EXPECT_EQ(vm_flags_at(ses.symbol.data()), before);
+}
