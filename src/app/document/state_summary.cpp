@@ -76,6 +76,32 @@ void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf
     }
 }
 
+bool StateSummary::restore(std::shared_ptr<const Ses> ses, std::vector<int> laneOf,
+                           std::vector<std::vector<LaneSummary>> levels, std::vector<Time> boundSample)
+{
+    const std::size_t n = ses->size();
+    const std::size_t symbols = ses->symbols ? ses->symbols->size() : 0;
+    if (ses->bounds.size() != n + 1 || laneOf.size() != symbols || boundSample.size() != n / kSampleStep + 1 ||
+        levels.empty())
+        return false;
+    std::size_t blocks = (n + kLeaf - 1) / kLeaf;
+    for (std::size_t l = 0; l < levels.size(); ++l) {
+        if (levels[l].size() != blocks || (l + 1 < levels.size()) != (blocks > 1))
+            return false;
+        blocks = (blocks + kFan - 1) / kFan;
+    }
+    const std::size_t last = (boundSample.size() - 1) * kSampleStep;
+    if (boundSample.front() != ses->bounds[0] || boundSample.back() != ses->bounds[last])
+        return false;
+    ses_ = std::move(ses);
+    symbol_ = ses_->symbol.data();
+    size_ = n;
+    laneOf_ = std::move(laneOf);
+    levels_ = std::move(levels);
+    boundSample_ = std::move(boundSample);
+    return true;
+}
+
 LaneSummary StateSummary::query(std::size_t a, std::size_t b) const
 {
     LaneSummary s;

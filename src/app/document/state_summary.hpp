@@ -63,6 +63,14 @@ public:
     static constexpr std::size_t kSampleStep = 1024;
     const std::vector<Time>& boundSample() const { return boundSample_; }
 
+    // What a cache keeps of a summary (summary_cache.hpp), and a summary made from it
+    // again: false, leaving this summary as it was, when the parts are not the shape that
+    // build() makes for `ses`.
+    const std::vector<int>& laneOf() const { return laneOf_; }
+    const std::vector<std::vector<LaneSummary>>& levels() const { return levels_; }
+    bool restore(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, std::vector<std::vector<LaneSummary>> levels,
+                 std::vector<Time> boundSample);
+
 private:
     std::shared_ptr<const Ses> ses_;
     const SymbolId* symbol_ = nullptr; // ses_'s symbols

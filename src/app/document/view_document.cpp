@@ -5,6 +5,7 @@
 #include "chitra/transforms/pattern.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
 #include "document/step_command.hpp"
+#include "document/summary_cache.hpp"
 #include "text/step_text.hpp"
 
 #include <QEventLoop>
@@ -29,11 +30,20 @@ QString BrushedPattern::label() const
     return l.join(", ");
 }
 
-TraceBase makeTraceBase(const Trace& trace)
+TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t cacheFrom)
 {
     TraceBase base;
     base.ses = std::make_shared<const Ses>(base_ses(trace));
-    base.lanes = std::make_shared<const LaneLayout>(computeLanes(base.ses, YOrder::FirstAppearance, {}, true));
+    // A trace read in place from its file: its lanes' passes would read it from disk again
+    // when it is larger than memory, so they are kept between runs.
+    const bool cached = !file.empty() && base.ses->symbol.is_view() && base.ses->size() >= cacheFrom;
+    if (auto lanes = cached ? loadCachedLanes(file, base.ses) : std::nullopt) {
+        base.lanes = std::make_shared<const LaneLayout>(std::move(*lanes));
+    } else {
+        base.lanes = std::make_shared<const LaneLayout>(computeLanes(base.ses, YOrder::FirstAppearance, {}, true));
+        if (cached)
+            storeCachedLanesInBackground(file, base.lanes);
+    }
     if (laneCountOf(trace) > 1) // the lanes view opens for such a trace: build its tracks here
         base.laneTracks = makeLaneTracks(trace);
     return base;

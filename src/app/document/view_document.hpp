@@ -45,6 +45,11 @@ struct BrushedPattern {
     QString label() const;
 };
 
+// Traces of at least this many elements, read in place from a mapped file, have their
+// lanes cached between runs (summary_cache.hpp): below it, or for a trace in memory,
+// building them takes less than reading them back.
+inline constexpr std::size_t kCachedLanesFrom = std::size_t{1} << 24;
+
 enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
 
 // The lanes of a SES in a y order: pure, so a background replay computes them too.
@@ -68,7 +73,9 @@ struct TraceBase {
     // the trace has several, else on first use.
     std::shared_ptr<const LaneTracks> laneTracks;
 };
-TraceBase makeTraceBase(const Trace& trace);
+// `file`: the file `trace` was read from as it is (no import choices), whose lanes may be
+// cached between runs (summary_cache.hpp) when the trace has `cacheFrom` elements or more.
+TraceBase makeTraceBase(const Trace& trace, const std::string& file = {}, std::size_t cacheFrom = kCachedLanesFrom);
 
 class ViewDocument : public QObject {
     Q_OBJECT

@@ -21,11 +21,12 @@ QString errorText(const std::exception& e, const QString& path)
     return text.isEmpty() ? path + ": cannot be read" : text;
 }
 
-// The trace's SES and lanes are made here too, on the worker, so the GUI only adds the file.
-void finish(LoadResult& r, Trace trace)
+// The trace's SES and lanes are made here too, on the worker, so the GUI only adds the
+// file. `file`: the file the trace is, as read (no import choices), for the lanes' cache.
+void finish(LoadResult& r, Trace trace, const std::string& file = {})
 {
     r.trace = std::make_shared<const Trace>(std::move(trace));
-    r.base = makeTraceBase(*r.trace);
+    r.base = makeTraceBase(*r.trace, file);
 }
 
 } // namespace
@@ -43,7 +44,7 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
         if (r.format == SourceFormat::pes || r.format == SourceFormat::ctrace) {
             options.from = r.format;
             r.choice.format = request.format;
-            finish(r, load_trace(path, options));
+            finish(r, load_trace(path, options), path);
             return {r};
         }
         options.from = r.format;
