@@ -44,7 +44,11 @@ private slots:
         for (const std::size_t n : {std::size_t{1000}, std::size_t{3} << 20}) {
             for (const bool bothCores : {false, true}) {
                 const Ses ses = randomSes(n, 40, n);
-                const SymbolTotals t = symbolTotals(ses, bothCores);
+                std::vector<Time> sample;
+                const SymbolTotals t = symbolTotals(ses, bothCores, &sample);
+                QCOMPARE(sample.size(), n / StateSummary::kSampleStep + 1);
+                for (std::size_t k = 0; k < sample.size(); ++k)
+                    QCOMPARE(sample[k], ses.bounds[k * StateSummary::kSampleStep]);
                 std::vector<double> time(40, 0.0);
                 std::vector<std::uint64_t> count(40, 0);
                 std::vector<std::uint32_t> first(40, SymbolTotals::kNever);

@@ -14,23 +14,36 @@ constexpr std::size_t kThreadedFrom = std::size_t{1} << 20;
 constexpr std::size_t kOneThread = std::numeric_limits<std::size_t>::max();
 } // namespace
 
-SymbolTotals symbolTotals(const Ses& ses, bool bothCores)
+SymbolTotals symbolTotals(const Ses& ses, bool bothCores, std::vector<Time>* boundSample)
 {
     const std::size_t n = ses.symbols ? ses.symbols->size() : 0;
+    constexpr std::size_t step = StateSummary::kSampleStep;
     SymbolTotals half[2];
     const SymbolId* symbol = ses.symbol.data();
     const Time* bounds = ses.bounds.data();
+    Time* sample = nullptr;
+    if (boundSample && !ses.bounds.empty()) {
+        boundSample->resize(ses.size() / step + 1);
+        sample = boundSample->data();
+        sample[ses.size() / step] = bounds[ses.size() / step * step]; // the last, maybe the end
+    }
     detail::in_halves(ses.size(), bothCores ? kThreadedFrom : kOneThread, [&](int h, std::size_t first, std::size_t last) {
         SymbolTotals& t = half[h];
         t.time.assign(n, 0.0);
         t.count.assign(n, 0);
         t.firstSeen.assign(n, SymbolTotals::kNever);
-        for (std::size_t i = first; i < last; ++i) {
-            const SymbolId s = symbol[i];
-            if (t.firstSeen[s] == SymbolTotals::kNever)
-                t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
-            t.time[s] += static_cast<double>(bounds[i + 1] - bounds[i]);
-            ++t.count[s];
+        // Runs up to the next sampled boundary, so that sampling costs no test per element.
+        for (std::size_t i = first; i < last;) {
+            if (sample && i % step == 0)
+                sample[i / step] = bounds[i];
+            const std::size_t end = std::min(last, (i / step + 1) * step);
+            for (; i < end; ++i) {
+                const SymbolId s = symbol[i];
+                if (t.firstSeen[s] == SymbolTotals::kNever)
+                    t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
+                t.time[s] += static_cast<double>(bounds[i + 1] - bounds[i]);
+                ++t.count[s];
+            }
         }
     });
     SymbolTotals& t = half[0];
@@ -43,7 +56,8 @@ SymbolTotals symbolTotals(const Ses& ses, bool bothCores)
     return std::move(t);
 }
 
-void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, bool bothCores)
+void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, bool bothCores,
+                         std::vector<Time> boundSample)
 {
     ses_ = std::move(ses);
     symbol_ = ses_->symbol.data();
@@ -63,10 +77,13 @@ void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf
         }
     });
     levels_.push_back(std::move(level));
-    boundSample_.resize(size_ / kSampleStep + 1);
-    const Time* bounds = ses_->bounds.data();
-    for (std::size_t k = 0; k < boundSample_.size(); ++k)
-        boundSample_[k] = bounds[k * kSampleStep];
+    boundSample_ = std::move(boundSample);
+    if (boundSample_.size() != size_ / kSampleStep + 1) {
+        boundSample_.resize(size_ / kSampleStep + 1);
+        const Time* bounds = ses_->bounds.data();
+        for (std::size_t k = 0; k < boundSample_.size(); ++k)
+            boundSample_[k] = bounds[k * kSampleStep];
+    }
     while (levels_.back().size() > 1) {
         const auto& below = levels_.back();
         std::vector<LaneSummary> up((below.size() + kFan - 1) / kFan);

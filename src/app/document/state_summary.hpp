@@ -24,7 +24,10 @@ struct SymbolTotals {
 // With `bothCores`, a large SES is scanned in two halves on two threads: for opening a
 // trace, when the user waits for the first frame. A replay's worker keeps to one thread,
 // since a second busy thread was seen to delay the GUI thread (docs/performance.md).
-SymbolTotals symbolTotals(const Ses& ses, bool bothCores = false);
+// `boundSample`: also filled, in the same pass, with the sample of boundaries that
+// StateSummary keeps (every kSampleStep-th), so that build() need not read them again:
+// a trace larger than memory comes from disk at each pass.
+SymbolTotals symbolTotals(const Ses& ses, bool bothCores = false, std::vector<Time>* boundSample = nullptr);
 
 struct LaneSummary {
     std::uint64_t mask = 0;     // bit l set: lane l occurs (lanes >= 63 share bit 63)
@@ -52,7 +55,9 @@ public:
 
     // Element i of `ses` is in lane laneOf[its symbol]. The summary keeps the SES: the
     // lane of one element is read through its symbol, not stored (4 bytes an element).
-    void build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, bool bothCores = false);
+    // `boundSample`: boundSample() as symbolTotals made it; taken here when left empty.
+    void build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf, bool bothCores = false,
+               std::vector<Time> boundSample = {});
     LaneSummary query(std::size_t a, std::size_t b) const;
     std::size_t size() const { return size_; }
     std::uint32_t lane(std::size_t i) const { return static_cast<std::uint32_t>(laneOf_[symbol_[i]]); }

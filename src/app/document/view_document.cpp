@@ -137,7 +137,8 @@ LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const s
     LaneLayout layout;
     auto& laneSymbols = layout.symbols;
     const std::size_t nsym = ses.symbols->size();
-    auto totals = std::make_shared<SymbolTotals>(symbolTotals(ses, bothCores));
+    std::vector<Time> boundSample;
+    auto totals = std::make_shared<SymbolTotals>(symbolTotals(ses, bothCores, &boundSample));
     const auto& firstSeen = totals->firstSeen;
     const auto& total = totals->time;
     for (SymbolId s = 0; s < nsym; ++s)
@@ -173,7 +174,7 @@ LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const s
     for (std::size_t l = 0; l < laneSymbols.size(); ++l)
         layout.laneOf[laneSymbols[l]] = static_cast<int>(l);
     auto summary = std::make_shared<StateSummary>();
-    summary->build(std::move(sesPtr), layout.laneOf, bothCores);
+    summary->build(std::move(sesPtr), layout.laneOf, bothCores, std::move(boundSample));
     layout.summary = std::move(summary);
     layout.totals = std::move(totals);
     return layout;
