@@ -70,6 +70,7 @@ class ModelWindowTest : public QObject {
     Q_OBJECT
 private slots:
     void layoutGivesDistinctPositionsAndFollowsRankdir();
+    void aLargeGraphGetsEveryLabelPlaced();
     void tableHasOneRowPerStateAndSortsByMean();
     void filterNarrowsTheTable();
     void exportWritesParsableJsonAndDot();
@@ -116,6 +117,32 @@ void ModelWindowTest::layoutGivesDistinctPositionsAndFollowsRankdir()
     spec.rankdir = "TB";
     const GraphLayout tb = layout_graph(spec);
     for (int i = 0; i < 4; ++i) QVERIFY(tb.nodes[i].center().y() < tb.nodes[i + 1].center().y());
+}
+
+// A chain of 60 states with 4 transitions each is a large graph (labels placed after the
+// layout): every edge still gets its spline and a label position, and every node a place.
+void ModelWindowTest::aLargeGraphGetsEveryLabelPlaced()
+{
+    GraphSpec spec;
+    const int n = 60;
+    for (int i = 0; i < n; ++i) spec.nodes.push_back({0.8, 0.3, false, -1});
+    for (int i = 0; i < n; ++i)
+        for (int k = 1; k <= 4; ++k) spec.edges.push_back({i, (i * 7 + k * 13) % n, QStringLiteral("0.25"), 1.0, true});
+    QVERIFY(spec.edges.size() > kLargeGraphEdges);
+    const GraphLayout lay = layout_graph(spec);
+    QCOMPARE(lay.nodes.size(), std::size_t(n));
+    QCOMPARE(lay.edges.size(), spec.edges.size());
+    QSet<QPair<int, int>> seen;
+    for (const QRectF& r : lay.nodes) {
+        QVERIFY(lay.bounds.adjusted(-1, -1, 1, 1).contains(r));
+        seen.insert({qRound(r.center().x()), qRound(r.center().y())});
+    }
+    QCOMPARE(seen.size(), n);
+    for (const GraphLayoutEdge& e : lay.edges) {
+        QVERIFY(e.points.size() >= 4);
+        QVERIFY(e.label_pos.has_value());
+        QVERIFY(lay.bounds.adjusted(-40, -40, 40, 40).contains(*e.label_pos));
+    }
 }
 
 void ModelWindowTest::tableHasOneRowPerStateAndSortsByMean()

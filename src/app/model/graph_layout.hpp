@@ -56,6 +56,11 @@ struct GraphLayout {
     std::vector<QRectF> clusters;       // same order as GraphSpec::clusters
 };
 
+// Beyond these sizes the edge labels are placed after the layout instead of in it, and
+// dot's network simplex is bounded: dot's time grows steeply with labelled edges.
+inline constexpr std::size_t kLargeGraphNodes = 32;
+inline constexpr std::size_t kLargeGraphEdges = 128;
+
 // Throws std::runtime_error if Graphviz cannot lay the graph out (e.g. no dot plugin).
 GraphLayout layout_graph(const GraphSpec& spec);
 
