@@ -71,6 +71,7 @@ class ModelWindowTest : public QObject {
 private slots:
     void layoutGivesDistinctPositionsAndFollowsRankdir();
     void aLargeGraphGetsEveryLabelPlaced();
+    void aLargeGraphIsLaidOutOnAWorker();
     void tableHasOneRowPerStateAndSortsByMean();
     void filterNarrowsTheTable();
     void exportWritesParsableJsonAndDot();
@@ -143,6 +144,57 @@ void ModelWindowTest::aLargeGraphGetsEveryLabelPlaced()
         QVERIFY(e.label_pos.has_value());
         QVERIFY(lay.bounds.adjusted(-40, -40, 40, 40).contains(*e.label_pos));
     }
+}
+
+// 40 states visited in a seeded random order, 4 successors each: a large graph.
+std::shared_ptr<const Ses> manyStateSes()
+{
+    std::string text = "# timebase: us\n";
+    std::uint64_t x = 7;
+    int state = 0;
+    for (int i = 0; i < 4000; ++i) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        state = (state * 3 + 1 + static_cast<int>((x >> 33) % 4) * 11) % 40;
+        text += std::to_string(i * 10) + " S" + std::to_string(state) + "\n";
+    }
+    return testutil::sesFromText(text + "# end: 40000\n");
+}
+
+// The GUI thread keeps running while dot lays a large graph out; the drawing follows, and
+// a layout finished for a model already replaced is dropped.
+void ModelWindowTest::aLargeGraphIsLaidOutOnAWorker()
+{
+    const SemiMarkovModel large = fit_chain(*manyStateSes(), TimeBase::us);
+    QVERIFY(large.states.size() > kLargeGraphNodes || large.transitions.size() > kLargeGraphEdges);
+    TransitionGraphWidget g;
+    g.resize(800, 600);
+    g.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&g));
+    QSignalSpy finished(&g, &TransitionGraphWidget::layoutFinished);
+    g.setModel(large);
+    QVERIFY(g.layingOut());
+    QCOMPARE(g.nodeOfState(0), -1); // nothing drawn yet
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!g.layingOut());
+    QCOMPARE(g.graphLayout().nodes.size(), large.states.size());
+    const std::size_t s3 = large.find("S3");
+    QVERIFY(g.nodeOfState(s3) >= 0);
+    QSignalSpy clicked(&g, &TransitionGraphWidget::stateClicked);
+    QTest::mouseClick(g.viewport(), Qt::LeftButton, {}, g.viewPosOfState(s3));
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.first().first().value<std::size_t>(), s3);
+
+    // Replaced by a small model while laying out: the small one is drawn, and stays.
+    finished.clear();
+    g.setModel(large);
+    QVERIFY(g.layingOut());
+    const SemiMarkovModel small = fit_chain(*smallSes(), TimeBase::us);
+    g.setModel(small);
+    QVERIFY(!g.layingOut());
+    QCOMPARE(g.graphLayout().nodes.size(), small.states.size());
+    QTest::qWait(3000); // time for the large layout to finish, unseen
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(g.graphLayout().nodes.size(), small.states.size());
 }
 
 void ModelWindowTest::tableHasOneRowPerStateAndSortsByMean()
@@ -368,6 +420,7 @@ void ModelWindowTest::sampleTraceModel()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QCOMPARE(w.statesTable()->model()->rowCount(), int(w.model().states.size()));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.graph()->layingOut(), 60000); // 90 states: laid out on a worker
     QVERIFY(w.graph()->layoutError().isEmpty());
     // Every state has a node, and no two nodes share a position.
     QSet<QPair<int, int>> seen;

@@ -3,6 +3,7 @@
 #include <graphviz/gvc.h>
 
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -51,6 +52,9 @@ struct Graph {
 
 GraphLayout layout_graph(const GraphSpec& spec)
 {
+    // Graphviz keeps global state: one layout at a time, whichever thread asks.
+    static std::mutex graphviz;
+    const std::lock_guard<std::mutex> lock(graphviz);
     Context ctx;
     if (!ctx.gvc) throw std::runtime_error("Graphviz: cannot create a context");
     Graph graph{ctx.gvc, agopen(cs("g"), Agdirected, nullptr)};

@@ -7,7 +7,7 @@
 //   layout.edges[j]   : cubic Bezier points of edge j, arrow tip, label position
 //   layout.clusters[k]: box of cluster k
 // No drawing happens here; TransitionGraphWidget draws the result.
-// Graphviz is not thread-safe: call layout_graph from one thread at a time (the GUI thread).
+// Graphviz is not thread-safe: layout_graph lets one call in at a time, from any thread.
 #pragma once
 
 #include <QPointF>

@@ -7,6 +7,7 @@
 
 #include <QFileInfo>
 #include <QFontMetricsF>
+#include <QFutureWatcher>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -18,6 +19,7 @@
 #include <QScrollBar>
 #include <QSvgGenerator>
 #include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -99,6 +101,13 @@ struct EdgeInfo {
 
 } // namespace
 
+// A graph to lay out and what its nodes and edges stand for.
+struct TransitionGraphWidget::Drawing {
+    GraphSpec spec;
+    std::vector<NodeInfo> nodes;
+    std::vector<EdgeInfo> edges;
+};
+
 TransitionGraphWidget::TransitionGraphWidget(QWidget* parent)
     : QGraphicsView(parent)
 {
@@ -178,7 +187,8 @@ void TransitionGraphWidget::zoomBy(double factor)
 
 int TransitionGraphWidget::nodeOfState(std::size_t state) const
 {
-    return state < node_of_state_.size() ? node_of_state_[state] : -1;
+    const int node = state < node_of_state_.size() ? node_of_state_[state] : -1;
+    return node >= 0 && static_cast<std::size_t>(node) < layout_.nodes.size() ? node : -1; // -1 while laid out
 }
 
 QPoint TransitionGraphWidget::viewPosOfState(std::size_t state) const
@@ -195,13 +205,16 @@ void TransitionGraphWidget::rebuild()
     layout_ = {};
     node_of_state_.assign(model_.states.size(), -1);
     error_.clear();
+    const int generation = ++generation_;
+    laying_out_ = false;
 
-    GraphSpec spec;
+    auto drawing = std::make_shared<Drawing>();
+    GraphSpec& spec = drawing->spec;
     // A short chain reads best left to right; a big one follows the window's shape so
     // that the fitted drawing stays as large as possible.
     spec.rankdir = preferredRankdir();
-    std::vector<NodeInfo> infos;
-    std::vector<EdgeInfo> edge_infos;
+    std::vector<NodeInfo>& infos = drawing->nodes;
+    std::vector<EdgeInfo>& edge_infos = drawing->edges;
     const QFontMetricsF name_fm(nameFont());
     const QFontMetricsF small_fm(smallFont());
 
@@ -326,14 +339,54 @@ void TransitionGraphWidget::rebuild()
         return;
     }
     rankdir_ = spec.rankdir;
+    if (spec.nodes.size() <= kLargeGraphNodes && spec.edges.size() <= kLargeGraphEdges) {
+        LaidOut result = layOut(spec);
+        drawLayout(*drawing, std::move(result));
+        return;
+    }
+    // A large graph takes dot a second or more: laid out on a worker, drawn when done.
+    laying_out_ = true;
+    sc->addSimpleText(tr("Laying out %n state(s)…", "", static_cast<int>(model_.states.size())));
+    auto* watcher = new QFutureWatcher<LaidOut>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, drawing, generation] {
+        watcher->deleteLater();
+        if (generation != generation_)
+            return; // the model or the options changed meanwhile
+        laying_out_ = false;
+        scene()->clear();
+        drawLayout(*drawing, watcher->result());
+        if (!user_zoomed_)
+            fitAll();
+        emit layoutFinished();
+    });
+    watcher->setFuture(QtConcurrent::run([drawing] { return layOut(drawing->spec); }));
+}
+
+TransitionGraphWidget::LaidOut TransitionGraphWidget::layOut(const GraphSpec& spec)
+{
+    LaidOut result;
     try {
-        layout_ = layout_graph(spec);
+        result.layout = layout_graph(spec);
     } catch (const std::exception& e) {
-        error_ = QString::fromUtf8(e.what());
+        result.error = QString::fromUtf8(e.what());
+    }
+    return result;
+}
+
+void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
+{
+    QGraphicsScene* sc = scene();
+    const GraphSpec& spec = drawing.spec;
+    const std::vector<NodeInfo>& infos = drawing.nodes;
+    const std::vector<EdgeInfo>& edge_infos = drawing.edges;
+    const QFontMetricsF small_fm(smallFont());
+    if (!result.error.isEmpty()) {
+        error_ = result.error;
         sc->addSimpleText(error_);
         node_of_state_.assign(model_.states.size(), -1);
         return;
     }
+    layout_ = std::move(result.layout);
 
     // Clusters first (behind), then edges, then nodes on top.
     for (std::size_t k = 0; k < layout_.clusters.size(); ++k) {

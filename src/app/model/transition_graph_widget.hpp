@@ -11,6 +11,7 @@
 //   exportTo(path)                  ".svg" writes SVG, anything else PNG; false on failure
 //   viewPosOfState(state)           centre of a state's node in viewport coordinates
 //   graphLayout(), nodeOfState(state), layoutError()   (for tests)
+//   layingOut()                     a large graph is laid out on a worker (layoutFinished)
 // signals: stateClicked(state) (a model state index, any click on a node);
 //          expansionChanged(state, expanded) (a click on a composite toggles it).
 // Nodes: area grows with the state's share of time, fill is the state's colour.
@@ -46,12 +47,16 @@ public:
     const GraphLayout& graphLayout() const { return layout_; }
     int nodeOfState(std::size_t state) const; // layout node index, -1 if not drawn
     QString layoutError() const { return error_; }
+    // A large graph (graph_layout.hpp) is laid out on a worker: until layoutFinished(),
+    // the view shows that it is being laid out.
+    bool layingOut() const { return laying_out_; }
 
     QSize sizeHint() const override { return {640, 420}; }
 
 signals:
     void stateClicked(std::size_t state);
     void expansionChanged(std::size_t state, bool expanded);
+    void layoutFinished();
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -61,7 +66,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    struct Drawing;
+    struct LaidOut {
+        GraphLayout layout;
+        QString error; // empty when laid out
+    };
     void rebuild();
+    static LaidOut layOut(const GraphSpec& spec);
+    void drawLayout(const Drawing& drawing, LaidOut result);
     long stateAt(const QPoint& viewPos) const;
     QString preferredRankdir() const;
 
@@ -74,6 +86,8 @@ private:
     QString rankdir_;
     QPoint press_pos_;
     bool user_zoomed_ = false; // until the user zooms, the graph follows the widget's size
+    int generation_ = 0;       // of rebuild(): a layout finished for an older one is dropped
+    bool laying_out_ = false;
 };
 
 } // namespace chitra::app

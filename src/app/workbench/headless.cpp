@@ -8,6 +8,7 @@
 #include "session/session.hpp"
 #include "session/session_controller.hpp"
 #include "model/model_window.hpp"
+#include "model/transition_graph_widget.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
 #include "views/lanes/lanes_view.hpp"
@@ -331,6 +332,10 @@ int runWorkbench(QApplication& app)
         model.resize(size);
         model.show();
         settle(300);
+        for (const TransitionGraphWidget* graph : model.findChildren<TransitionGraphWidget*>())
+            while (graph->layingOut()) // a large graph is laid out on a worker
+                settle(50);
+        settle(50);
         shot = model.grab();
     } else {
         FrequencyPlot* frequency = panel->frequencyPlot();
