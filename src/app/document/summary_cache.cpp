@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QPointer>
 #include <QStandardPaths>
+#include <QThread>
 #include <QThreadPool>
 
 #include <xxhash.h>
@@ -29,6 +30,7 @@ constexpr char kMagic[8] = {'C', 'H', 'S', 'U', 'M', 'R', 'Y', '1'};
 constexpr std::size_t kKeptEntries = 8;
 constexpr qint64 kKeptBytes = qint64{4} << 30; // the newest entry is kept whatever its size
 constexpr std::size_t kEdgeBytes = std::size_t{1} << 20;
+constexpr int kStoreDelayMs = 2000;
 
 // What names a trace file's content without reading all of it.
 struct Identity {
@@ -270,7 +272,15 @@ bool storeCachedLanes(const std::string& file, const LaneLayout& lanes)
 void storeCachedLanesInBackground(const std::string& file, std::shared_ptr<const LaneLayout> lanes)
 {
     if (QThreadPool* queue = storeQueue())
-        queue->start([file, lanes] { storeCachedLanes(file, *lanes); });
+        queue->start([file, lanes] {
+            // After the view's first frames, and only when a core is free: beside them, it
+            // lengthened the GUI thread's longest gap by half (docs/performance.md).
+            for (int waited = 0; waited < kStoreDelayMs && !stopStores; waited += 50)
+                QThread::msleep(50);
+            QThread::currentThread()->setPriority(QThread::IdlePriority);
+            storeCachedLanes(file, *lanes);
+            QThread::currentThread()->setPriority(QThread::NormalPriority);
+        });
     else
         storeCachedLanes(file, *lanes);
 }
