@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <array>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
