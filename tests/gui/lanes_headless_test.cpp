@@ -1,6 +1,6 @@
 // `chitra --open FILE --display lanes --screenshot OUT [--size WxH]` and
-// `--benchmark-replot N` for the lanes view, run as real processes (interfaces.md "The
-// workbench without a display").
+// `--benchmark-replot N` for the lanes view, and `--benchmark-navigate M` for the trace
+// view, run as real processes (interfaces.md "The workbench without a display").
 #include <QCoreApplication>
 #include <QFile>
 #include <QImage>
@@ -85,6 +85,26 @@ private slots:
         const auto match = line.match(QString::fromUtf8(out));
         QVERIFY2(match.hasMatch(), out.constData());
         QVERIFY(match.captured(2).toInt() > 10000);
+    }
+
+    // The interface's line, then the zooms' and scrolls' replot times; the trace view only.
+    void benchmarkNavigate()
+    {
+        QByteArray out;
+        QCOMPARE(run({"--open", kFour, "--benchmark-replot", "1", "--benchmark-navigate", "3"}, &out), 0);
+        const QRegularExpression line(
+            "^elements \\d+ first_frame_ms [\\d.]+ first_replot_ms [\\d.]+ median_replot_ms [\\d.]+ "
+            "min_replot_ms [\\d.]+ zoom_median_ms ([\\d.]+) zoom_max_ms ([\\d.]+) scroll_median_ms ([\\d.]+) "
+            "scroll_max_ms ([\\d.]+)\n$");
+        const auto match = line.match(QString::fromUtf8(out));
+        QVERIFY2(match.hasMatch(), out.constData());
+        QVERIFY(match.captured(1).toDouble() <= match.captured(2).toDouble());
+        QVERIFY(match.captured(3).toDouble() <= match.captured(4).toDouble());
+        QByteArray err;
+        QCOMPARE(run({"--open", kFour, "--display", "lanes", "--benchmark-replot", "1", "--benchmark-navigate", "3"},
+                     nullptr, &err),
+                 2);
+        QVERIFY(err.contains("--benchmark-navigate"));
     }
 
     void unknownDisplayIsAUsageError()
