@@ -6,6 +6,7 @@
 #include "chitra/io/io.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
 
+#include <QtConcurrent/QtConcurrentRun>
 #include <QtTest>
 
 #include <fcntl.h>
@@ -112,6 +113,19 @@ private slots:
         makeTraceBase(trace, {}, 0);
         waitForCachedLanes();
         QCOMPARE(entries(), 0);
+    }
+
+    // The loader makes a trace's base on a worker thread: the write is queued from there.
+    void aTraceOpenedOnAWorkerStoresItsLanes()
+    {
+        QTest::failOnWarning(QRegularExpression("thread")); // no QObject made for another thread
+        const Trace trace = read_binary_file(path_);
+        const TraceBase base = QtConcurrent::run([&] { return makeTraceBase(trace, path_, 1000); }).result();
+        waitForCachedLanes();
+        QCOMPARE(entries(), 1);
+        const auto loaded = loadCachedLanes(path_, base.ses);
+        QVERIFY(loaded);
+        compareLayouts(*loaded, *base.lanes);
     }
 
     void aChangedTraceIsNotMatched()

@@ -67,12 +67,12 @@ std::optional<Identity> identityOf(const std::string& file)
     return id;
 }
 
-QString entryPath(const Identity& id)
+QString entryPath(const QString& folder, const Identity& id)
 {
     char name[40];
     std::snprintf(name, sizeof name, "%016llx.lanes",
                   static_cast<unsigned long long>(XXH3_64bits(&id, sizeof id)));
-    return summaryCacheFolder() + QLatin1Char('/') + QLatin1String(name);
+    return folder + QLatin1Char('/') + QLatin1String(name);
 }
 
 // Header of an entry; the arrays follow in this order, then an XXH3 of all before it.
@@ -134,9 +134,9 @@ private:
 };
 
 // Keeps the newest entries only, at most kKeptEntries and kKeptBytes of them.
-void pruneEntries()
+void pruneEntries(const QString& folder)
 {
-    QDir dir(summaryCacheFolder());
+    QDir dir(folder);
     const QFileInfoList entries = dir.entryInfoList({QStringLiteral("*.lanes")}, QDir::Files, QDir::Time);
     qint64 bytes = 0;
     for (qsizetype i = 0; i < entries.size(); ++i) {
@@ -148,7 +148,8 @@ void pruneEntries()
 
 std::atomic<bool> stopStores{false};
 
-// One thread, a child of the application: its end sets the stop flag and waits.
+// One thread, a child of the application: its end sets the stop flag and waits. Made and
+// used on the application's thread only.
 QThreadPool* storeQueue()
 {
     static QPointer<QThreadPool> pool;
@@ -175,7 +176,7 @@ std::optional<LaneLayout> loadCachedLanes(const std::string& file, std::shared_p
     const auto id = identityOf(file);
     if (!id || !ses->symbols)
         return std::nullopt;
-    const QString path = entryPath(*id);
+    const QString path = entryPath(summaryCacheFolder(), *id);
     std::ifstream in(path.toStdString(), std::ios::binary);
     if (!in)
         return std::nullopt;
@@ -226,10 +227,12 @@ std::optional<LaneLayout> loadCachedLanes(const std::string& file, std::shared_p
     return layout;
 }
 
-bool storeCachedLanes(const std::string& file, const LaneLayout& lanes)
+namespace {
+
+bool store(const std::string& file, const LaneLayout& lanes, const QString& folder)
 {
     const auto id = identityOf(file);
-    if (!id || !lanes.summary || !lanes.totals || !QDir().mkpath(summaryCacheFolder()))
+    if (!id || !lanes.summary || !lanes.totals || !QDir().mkpath(folder))
         return false;
     const StateSummary& summary = *lanes.summary;
     const SymbolTotals& totals = *lanes.totals;
@@ -243,7 +246,7 @@ bool storeCachedLanes(const std::string& file, const LaneLayout& lanes)
     h.sampleStep = StateSummary::kSampleStep;
     h.levels = summary.levels().size();
     try {
-        write_file_atomically(entryPath(*id).toStdString(), [&](std::ostream& out) {
+        write_file_atomically(entryPath(folder, *id).toStdString(), [&](std::ostream& out) {
             HashingWriter w(out);
             w.stop_ = &stopStores;
             w.write(&h, sizeof h);
@@ -264,28 +267,47 @@ bool storeCachedLanes(const std::string& file, const LaneLayout& lanes)
     } catch (const std::exception&) {
         return false;
     }
-    pruneEntries();
+    pruneEntries(folder);
     return true;
+}
+
+} // namespace
+
+bool storeCachedLanes(const std::string& file, const LaneLayout& lanes)
+{
+    return store(file, lanes, summaryCacheFolder());
 }
 
 void storeCachedLanesInBackground(const std::string& file, std::shared_ptr<const LaneLayout> lanes)
 {
-    if (QThreadPool* queue = storeQueue())
-        queue->start([file, lanes] {
+    // The folder is named now: the write may end after the application object is gone.
+    auto enqueue = [file, lanes, folder = summaryCacheFolder()] {
+        QThreadPool* queue = storeQueue();
+        if (!queue) {
+            store(file, *lanes, folder);
+            return;
+        }
+        queue->start([file, lanes, folder] {
             // After the view's first frames, and only when a core is free: beside them, it
             // lengthened the GUI thread's longest gap by half (docs/performance.md).
             for (int waited = 0; waited < kStoreDelayMs && !stopStores; waited += 50)
                 QThread::msleep(50);
             QThread::currentThread()->setPriority(QThread::IdlePriority);
-            storeCachedLanes(file, *lanes);
+            store(file, *lanes, folder);
             QThread::currentThread()->setPriority(QThread::NormalPriority);
         });
+    };
+    QCoreApplication* app = QCoreApplication::instance();
+    if (app && QThread::currentThread() != app->thread())
+        QMetaObject::invokeMethod(app, enqueue, Qt::QueuedConnection); // from the loader's worker
     else
-        storeCachedLanes(file, *lanes);
+        enqueue();
 }
 
 void waitForCachedLanes()
 {
+    if (QCoreApplication* app = QCoreApplication::instance()) // writes asked from workers, queued
+        QCoreApplication::sendPostedEvents(app, QEvent::MetaCall);
     if (QThreadPool* queue = storeQueue())
         queue->waitForDone();
 }

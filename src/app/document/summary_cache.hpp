@@ -25,8 +25,10 @@ std::optional<LaneLayout> loadCachedLanes(const std::string& file, std::shared_p
 // beyond 4 GiB, are removed). Returns false when it cannot (the file is gone, the folder not writable).
 bool storeCachedLanes(const std::string& file, const LaneLayout& lanes);
 // The same on a thread of its own, so that the trace opens without waiting for it; the
-// application's end stops a write under way, which then leaves nothing behind.
+// application's end stops a write under way, which then leaves nothing behind. Callable
+// from any thread: the write is queued from the application's thread.
 void storeCachedLanesInBackground(const std::string& file, std::shared_ptr<const LaneLayout> lanes);
+// Waits for the writes queued so far (call on the application's thread).
 void waitForCachedLanes();
 
 } // namespace chitra::app
