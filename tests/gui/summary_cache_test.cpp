@@ -128,6 +128,18 @@ private slots:
         compareLayouts(*loaded, *base.lanes);
     }
 
+    // The write waits for the view's first frames: a file replaced meanwhile must not get
+    // the lanes of the one it replaced.
+    void aTraceReplacedBeforeTheWriteDoesNotGetTheOldLanes()
+    {
+        const Trace trace = read_binary_file(path_);
+        makeTraceBase(trace, path_, 1000); // the write waits two seconds
+        writeTrace(path_, 300000, 3);
+        waitForCachedLanes();
+        const Trace replaced = read_binary_file(path_);
+        QVERIFY(!loadCachedLanes(path_, baseSes(replaced)));
+    }
+
     void aChangedTraceIsNotMatched()
     {
         {

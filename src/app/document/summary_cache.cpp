@@ -229,9 +229,8 @@ std::optional<LaneLayout> loadCachedLanes(const std::string& file, std::shared_p
 
 namespace {
 
-bool store(const std::string& file, const LaneLayout& lanes, const QString& folder)
+bool store(const std::optional<Identity>& id, const LaneLayout& lanes, const QString& folder)
 {
-    const auto id = identityOf(file);
     if (!id || !lanes.summary || !lanes.totals || !QDir().mkpath(folder))
         return false;
     const StateSummary& summary = *lanes.summary;
@@ -275,25 +274,27 @@ bool store(const std::string& file, const LaneLayout& lanes, const QString& fold
 
 bool storeCachedLanes(const std::string& file, const LaneLayout& lanes)
 {
-    return store(file, lanes, summaryCacheFolder());
+    return store(identityOf(file), lanes, summaryCacheFolder());
 }
 
 void storeCachedLanesInBackground(const std::string& file, std::shared_ptr<const LaneLayout> lanes)
 {
-    // The folder is named now: the write may end after the application object is gone.
-    auto enqueue = [file, lanes, folder = summaryCacheFolder()] {
+    // The file's identity is taken now, as the lanes were made from it (a file changed
+    // before the write must not get them), and the folder named now: the write may end
+    // after the application object is gone.
+    auto enqueue = [id = identityOf(file), lanes, folder = summaryCacheFolder()] {
         QThreadPool* queue = storeQueue();
         if (!queue) {
-            store(file, *lanes, folder);
+            store(id, *lanes, folder);
             return;
         }
-        queue->start([file, lanes, folder] {
+        queue->start([id, lanes, folder] {
             // After the view's first frames, and only when a core is free: beside them, it
             // lengthened the GUI thread's longest gap by half (docs/performance.md).
             for (int waited = 0; waited < kStoreDelayMs && !stopStores; waited += 50)
                 QThread::msleep(50);
             QThread::currentThread()->setPriority(QThread::IdlePriority);
-            store(file, *lanes, folder);
+            store(id, *lanes, folder);
             QThread::currentThread()->setPriority(QThread::NormalPriority);
         });
     };
