@@ -12,7 +12,8 @@ namespace chitra {
 // readahead: 8 MB on some machines). A frame of a trace larger than memory reads a few
 // pages per pixel column; with read-around it read gigabytes, evicting the pages of the
 // frame before. On destruction the mappings get back the sequential advice they were
-// opened with, for the passes that stream the trace. Columns the SES owns are left alone.
+// opened with, for the passes that stream the trace. Memory that is not a mapping of a
+// file (columns the SES owns, a trace read into memory) is left alone.
 class ScatteredReads {
 public:
     explicit ScatteredReads(const Ses& ses);
@@ -20,13 +21,13 @@ public:
     ScatteredReads(const ScatteredReads&) = delete;
     ScatteredReads& operator=(const ScatteredReads&) = delete;
 
-    struct Pages {
-        void* begin = nullptr;
-        std::size_t bytes = 0; // 0: not a mapping
+    struct Range {
+        const void* begin = nullptr;
+        std::size_t bytes = 0;
     };
 
 private:
-    Pages symbols_, bounds_;
+    Range symbols_, bounds_;
 };
 
 } // namespace chitra

@@ -2,13 +2,16 @@
 
 #include "chitra/trace/types.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <mutex>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace chitra::detail {
@@ -23,11 +26,57 @@ struct Fd {
 {
     throw InputError(path + ": cannot open: " + std::strerror(error));
 }
-} // namespace
 
 void advise_reads(void* begin, std::size_t bytes, ReadPattern pattern)
 {
     ::madvise(begin, bytes, pattern == ReadPattern::scattered ? MADV_RANDOM : MADV_SEQUENTIAL);
+}
+
+// The live mappings of files, [begin, end) in whole pages, for advise_mapped_reads.
+// Never destroyed: a mapping may be released during the program's exit.
+struct Mappings {
+    std::mutex mutex;
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+};
+Mappings& mappings()
+{
+    static auto* live = new Mappings;
+    return *live;
+}
+
+std::uintptr_t page_size() { return static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE)); }
+
+void add_mapping(const void* p, std::size_t bytes)
+{
+    const auto begin = reinterpret_cast<std::uintptr_t>(p);
+    const std::uintptr_t page = page_size();
+    Mappings& m = mappings();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    m.ranges.emplace_back(begin, begin + (bytes + page - 1) / page * page);
+}
+
+void remove_mapping(const void* p)
+{
+    const auto begin = reinterpret_cast<std::uintptr_t>(p);
+    Mappings& m = mappings();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    std::erase_if(m.ranges, [begin](const auto& r) { return r.first == begin; });
+}
+} // namespace
+
+void advise_mapped_reads(const void* begin, std::size_t bytes, ReadPattern pattern)
+{
+    const auto from = reinterpret_cast<std::uintptr_t>(begin);
+    const std::uintptr_t to = from + bytes, page = page_size();
+    Mappings& m = mappings();
+    const std::lock_guard<std::mutex> lock(m.mutex);
+    for (const auto& [first, last] : m.ranges) {
+        if (from >= last || to <= first)
+            continue;
+        const std::uintptr_t lo = std::max(from, first) / page * page; // a mapping starts on a page
+        const std::uintptr_t hi = std::min(last, (std::min(to, last) + page - 1) / page * page);
+        advise_reads(reinterpret_cast<void*>(lo), hi - lo, pattern);
+    }
 }
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path)
@@ -52,6 +101,7 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path)
         // Readers go front to back once: let the kernel read ahead aggressively.
         advise_reads(p, result->size_, ReadPattern::sequential);
         ::madvise(p, result->size_, MADV_WILLNEED);
+        add_mapping(p, result->size_);
         result->data_ = static_cast<const char*>(p);
         result->mapped_ = true;
         result->fd_ = file.fd;
@@ -81,8 +131,10 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path)
 
 MappedFile::~MappedFile()
 {
-    if (mapped_)
+    if (mapped_) {
+        remove_mapping(data_);
         ::munmap(const_cast<char*>(data_), size_);
+    }
     if (fd_ >= 0)
         ::close(fd_);
 }
@@ -99,11 +151,13 @@ std::shared_ptr<PrivateRegion> MappedFile::map_private(std::size_t offset, std::
         return nullptr;
     advise_reads(p, size, ReadPattern::sequential);
     ::madvise(p, size, MADV_WILLNEED);
+    add_mapping(p, size);
     return std::make_shared<PrivateRegion>(p, size, static_cast<char*>(p) + (offset - start));
 }
 
 PrivateRegion::~PrivateRegion()
 {
+    remove_mapping(mapping_);
     ::munmap(mapping_, mapping_size_);
 }
 

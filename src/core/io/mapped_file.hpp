@@ -14,8 +14,10 @@ namespace chitra::detail {
 // readers go front to back, and the kernel reads far ahead. `scattered`: a fault reads
 // its own page only (ScatteredReads, for a display's few pages per pixel column).
 enum class ReadPattern { sequential, scattered };
-// Advises the whole pages of [begin, begin + bytes); a hint, failures are ignored.
-void advise_reads(void* begin, std::size_t bytes, ReadPattern pattern);
+// Advises the whole pages of the parts of [begin, begin + bytes) that lie in a live
+// mapping of a file (MappedFile, PrivateRegion); other memory is left alone. A hint:
+// failures are ignored.
+void advise_mapped_reads(const void* begin, std::size_t bytes, ReadPattern pattern);
 
 class MappedFile {
 public:

@@ -95,6 +95,27 @@ TEST_F(ScatteredReadsTest, AMappedTracesColumnsAreReadScatteredWhileItLives)
     }
 }
 
+// A PES text is read into memory: its SES views the trace's columns, which are not a
+// mapping of the file, and keep their advice.
+TEST_F(ScatteredReadsTest, ATraceReadIntoMemoryIsLeftAlone)
+{
+    std::string text = "# chitra-pes 1\n# end: 1000000\n";
+    for (int i = 0; i < 20000; ++i)
+        text += std::to_string(i * 10) + (i % 3 ? " A\n" : " B\n");
+    const Trace trace = read_pes_text(text, "t.pes");
+    const Ses ses = Ses::from_trace(trace);
+    ASSERT_TRUE(ses.symbol.is_view());
+    const std::string symbols = vm_flags_at(ses.symbol.data()), bounds = vm_flags_at(ses.bounds.data());
+    {
+        const ScatteredReads reads(ses);
+        EXPECT_EQ(vm_flags_at(ses.symbol.data()), symbols);
+        EXPECT_EQ(vm_flags_at(ses.bounds.data()), bounds);
+        EXPECT_FALSE(has_flag(vm_flags_at(ses.symbol.data()), "rr"));
+    }
+    EXPECT_EQ(vm_flags_at(ses.symbol.data()), symbols);
+    EXPECT_EQ(vm_flags_at(ses.bounds.data()), bounds);
+}
+
 TEST_F(ScatteredReadsTest, ColumnsTheSesOwnsAreLeftAlone)
 {
     Ses ses = Ses::from_trace(read_pes_text("# chitra-pes 1\n# end: 9\n0 A\n5 B\n", "t.pes"));
