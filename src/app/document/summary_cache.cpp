@@ -1,6 +1,7 @@
 #include "document/summary_cache.hpp"
 
 #include "chitra/util/atomic_file.hpp"
+#include "jobs/serial_queue.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -153,9 +154,7 @@ std::atomic<bool> stopStores{false};
 QThreadPool* storeQueue()
 {
     static QPointer<QThreadPool> pool;
-    if (!pool && QCoreApplication::instance()) {
-        pool = new QThreadPool(QCoreApplication::instance());
-        pool->setMaxThreadCount(1);
+    if (!pool && (pool = newSerialQueue())) {
         QObject::connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, pool, [] {
             stopStores = true;
             pool->waitForDone();

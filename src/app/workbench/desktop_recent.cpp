@@ -1,8 +1,8 @@
 #include "workbench/desktop_recent.hpp"
 
 #include "chitra/util/atomic_file.hpp"
+#include "jobs/serial_queue.hpp"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -123,15 +123,12 @@ void addToDesktopRecent(const QString& path)
 }
 
 namespace {
-// One thread, so that updates reach the file in the order they were asked for; a child
-// of the application, whose end waits for the updates still queued.
+// One at a time, so that updates reach the file in the order they were asked for.
 QThreadPool* desktopRecentQueue()
 {
     static QPointer<QThreadPool> pool;
-    if (!pool && QCoreApplication::instance()) {
-        pool = new QThreadPool(QCoreApplication::instance());
-        pool->setMaxThreadCount(1);
-    }
+    if (!pool)
+        pool = newSerialQueue();
     return pool;
 }
 } // namespace
