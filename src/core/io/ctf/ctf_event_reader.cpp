@@ -39,16 +39,6 @@ bool is_number(bt_field_class_type type)
            type == BT_FIELD_CLASS_TYPE_BOOL;
 }
 
-std::int64_t integer(const bt_field* f)
-{
-    const bt_field_class_type type = bt_field_get_class_type(f);
-    if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
-        return bt_field_integer_signed_get_value(f);
-    if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
-        return static_cast<std::int64_t>(bt_field_integer_unsigned_get_value(f));
-    return 0;
-}
-
 double number(const bt_field* f)
 {
     const bt_field_class_type type = bt_field_get_class_type(f);
@@ -70,7 +60,26 @@ const bt_field* member(const bt_field* structure, std::uint64_t index)
     return bt_field_structure_borrow_member_field_by_index_const(structure, index);
 }
 
+bool is_signed_integer(const bt_field_class* cls)
+{
+    return bt_field_class_type_is(bt_field_class_get_type(cls), BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+}
+
+// The class of a structure class's member `index`.
+const bt_field_class* member_class(const bt_field_class* structure, std::uint64_t index)
+{
+    return bt_field_class_structure_member_borrow_field_class_const(
+        bt_field_class_structure_borrow_member_by_index_const(structure, index));
+}
+
 } // namespace
+
+std::int64_t CtfEventReader::integer(const bt_field* structure, const Member& m)
+{
+    const bt_field* f = member(structure, m.index);
+    return m.is_signed ? bt_field_integer_signed_get_value(f)
+                       : static_cast<std::int64_t>(bt_field_integer_unsigned_get_value(f));
+}
 
 CtfEventReader::CtfEventReader(std::string source, std::optional<std::regex> fields)
     : source_(std::move(source)), fields_(std::move(fields)), builder_(source_, "ctf")
@@ -103,22 +112,23 @@ const CtfEventReader::EventInfo& CtfEventReader::info(const bt_event_class* cls)
     if (!inserted)
         return it->second;
     EventInfo& e = it->second;
+    e.stream = &stream(bt_event_class_borrow_stream_class_const(cls));
     const char* raw = bt_event_class_get_name(cls);
     const std::string name = raw ? raw : "";
     const bt_field_class* payload = bt_event_class_borrow_payload_field_class_const(cls);
     // The kind applies only when every member it reads is there, as an integer (bin_info's
     // path: a string).
     const auto use = [&](Kind kind, std::initializer_list<const char*> names) {
-        std::vector<std::uint64_t> found;
+        std::vector<Member> found;
         for (const char* m : names) {
             const auto i = member_index(payload, m);
             if (!i)
                 return false;
-            const bt_field_class_type type = bt_field_class_get_type(bt_field_class_structure_member_borrow_field_class_const(
-                bt_field_class_structure_borrow_member_by_index_const(payload, *i)));
+            const bt_field_class* member = member_class(payload, *i);
+            const bt_field_class_type type = bt_field_class_get_type(member);
             if (!is_integer(type) && !(std::string_view(m) == "path" && type == BT_FIELD_CLASS_TYPE_STRING))
                 return false;
-            found.push_back(*i);
+            found.push_back({*i, is_signed_integer(member)});
         }
         e.kind = kind;
         e.members = std::move(found);
@@ -164,22 +174,17 @@ const CtfEventReader::EventInfo& CtfEventReader::info(const bt_event_class* cls)
 
 const CtfEventReader::StreamInfo& CtfEventReader::stream(const bt_stream_class* cls)
 {
-    if (cls == last_stream_)
-        return *last_stream_info_;
     auto [it, inserted] = streams_.try_emplace(cls);
-    last_stream_ = cls;
-    last_stream_info_ = &it->second;
     if (!inserted)
         return it->second;
     StreamInfo& s = it->second;
     s.clock = bt_stream_class_borrow_default_clock_class_const(cls) != nullptr;
     const bt_field_class* context = bt_stream_class_borrow_event_common_context_field_class_const(cls);
-    const auto integer_member = [&](const char* name) -> std::optional<std::uint64_t> {
+    const auto integer_member = [&](const char* name) -> std::optional<Member> {
         const auto i = member_index(context, name);
-        if (i && !is_integer(bt_field_class_get_type(bt_field_class_structure_member_borrow_field_class_const(
-                     bt_field_class_structure_borrow_member_by_index_const(context, *i)))))
+        if (!i || !is_integer(bt_field_class_get_type(member_class(context, *i))))
             return std::nullopt;
-        return i;
+        return Member{*i, is_signed_integer(member_class(context, *i))};
     };
     s.pid = integer_member("vpid");
     if (!s.pid)
@@ -243,7 +248,8 @@ void CtfEventReader::event(const bt_message* message)
 {
     ++events_;
     const bt_event* ev = bt_message_event_borrow_event_const(message);
-    const StreamInfo& s = stream(bt_stream_borrow_class_const(bt_event_borrow_stream_const(ev)));
+    const EventInfo& e = info(bt_event_borrow_class_const(ev));
+    const StreamInfo& s = *e.stream;
     if (!s.clock)
         fail("its stream has no clock, so the event has no time");
     std::int64_t t = 0;
@@ -251,19 +257,20 @@ void CtfEventReader::event(const bt_message* message)
         BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
         fail("its time in nanoseconds does not fit in 64 bits");
     builder_.saw_event(t);
-    const EventInfo& e = info(bt_event_borrow_class_const(ev));
     if (e.kind == Kind::other && e.fields.empty())
         return;
 
     LaneKey key;
     if (const bt_field* context = bt_event_borrow_common_context_field_const(ev)) {
         if (s.pid)
-            key.pid = integer(member(context, *s.pid));
+            key.pid = integer(context, *s.pid);
         if (s.tid)
-            key.tid = integer(member(context, *s.tid));
+            key.tid = integer(context, *s.tid);
     }
-    const bt_field* payload = bt_event_borrow_payload_field_const(ev);
-    const auto arg = [&](std::size_t i) { return member(payload, e.members[i]); };
+    const bool reads_payload = !e.members.empty() || !e.fields.empty();
+    const bt_field* payload = reads_payload ? bt_event_borrow_payload_field_const(ev) : nullptr;
+    const auto arg = [&](std::size_t i) { return member(payload, e.members[i].index); };
+    const auto int_arg = [&](std::size_t i) { return integer(payload, e.members[i]); };
     switch (e.kind) {
     case Kind::push:
         builder_.push(lane(key), t, e.state);
@@ -274,24 +281,24 @@ void CtfEventReader::event(const bt_message* message)
         break;
     case Kind::func_entry:
         builder_.push(lane(key), t,
-                      function_state(key.pid.value_or(0), static_cast<std::uint64_t>(integer(arg(0)))));
+                      function_state(key.pid.value_or(0), static_cast<std::uint64_t>(int_arg(0))));
         break;
     case Kind::bin_info:
-        symbols_.add_mapping(key.pid.value_or(0), static_cast<std::uint64_t>(integer(arg(0))),
-                             static_cast<std::uint64_t>(integer(arg(1))), bt_field_string_get_value(arg(2)),
-                             integer(arg(3)) != 0);
+        symbols_.add_mapping(key.pid.value_or(0), static_cast<std::uint64_t>(int_arg(0)),
+                             static_cast<std::uint64_t>(int_arg(1)), bt_field_string_get_value(arg(2)),
+                             int_arg(3) != 0);
         break;
     case Kind::sched_switch: {
-        const std::int64_t prev = integer(arg(0)), next = integer(arg(1));
-        builder_.set(sched_lane(prev), t, integer(arg(2)) == 0 ? runnable_ : blocked_);
+        const std::int64_t prev = int_arg(0), next = int_arg(1);
+        builder_.set(sched_lane(prev), t, int_arg(2) == 0 ? runnable_ : blocked_);
         builder_.set(sched_lane(next), t, running_);
         break;
     }
     case Kind::sched_wakeup:
-        builder_.set(sched_lane(integer(arg(0))), t, runnable_);
+        builder_.set(sched_lane(int_arg(0)), t, runnable_);
         break;
     case Kind::process_state:
-        pid_of_tid_.try_emplace(integer(arg(0)), integer(arg(1)));
+        pid_of_tid_.try_emplace(int_arg(0), int_arg(1));
         break;
     case Kind::other:
         break;

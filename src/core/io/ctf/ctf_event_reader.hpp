@@ -35,19 +35,26 @@ public:
 
 private:
     enum class Kind : std::uint8_t { other, push, pop, func_entry, func_exit, bin_info, sched_switch, sched_wakeup, process_state };
+    // A member of a structure field, with its integer signedness known from its class, so
+    // that an event's value is read without asking the library for the field's type.
+    struct Member {
+        std::uint64_t index = 0;
+        bool is_signed = false; // for integers; a string member leaves it false
+    };
+    struct StreamInfo {
+        bool clock = false;
+        std::optional<Member> pid, tid; // common context members (vpid/vtid first)
+    };
     struct EventInfo {
+        const StreamInfo* stream = nullptr; // of the event's stream class
         Kind kind = Kind::other;
         LaneStateId state = kEmptyLaneState;
-        std::vector<std::uint64_t> members; // payload members the kind reads, by index
+        std::vector<Member> members;        // payload members the kind reads
         struct Pick {
             std::uint64_t member;
             std::string name; // EVENT.FIELD
         };
         std::vector<Pick> fields;           // payload members --fields asked for
-    };
-    struct StreamInfo {
-        bool clock = false;
-        std::optional<std::uint64_t> pid, tid; // common context members (vpid/vtid first)
     };
     struct LaneKey {
         bool sched = false;
@@ -55,8 +62,10 @@ private:
         auto operator<=>(const LaneKey&) const = default;
     };
 
+    // The integer member `m` of `structure` (an integer, as its class said).
+    static std::int64_t integer(const bt_field* structure, const Member& m);
     const EventInfo& info(const bt_event_class* cls);
-    const StreamInfo& stream(const bt_stream_class* cls);
+    const StreamInfo& stream(const bt_stream_class* cls); // once per event class
     std::size_t lane(const LaneKey& key);
     std::size_t sched_lane(std::int64_t tid);
     LaneStateId function_state(std::int64_t pid, std::uint64_t address);
@@ -69,13 +78,11 @@ private:
     LaneTraceBuilder builder_;
     std::uint64_t events_ = 0;
     std::unordered_map<const bt_event_class*, EventInfo> events_info_; // node-based: entries stay put
-    std::unordered_map<const bt_stream_class*, StreamInfo> streams_;
+    std::unordered_map<const bt_stream_class*, StreamInfo> streams_; // node-based too
     // The last lookups, direct-mapped by a hash of their key: the few classes and threads
     // a trace's events cycle through are found without a lookup in the maps.
     static constexpr std::size_t kRecent = 16;
     std::array<std::pair<const bt_event_class*, const EventInfo*>, kRecent> recent_classes_{};
-    const bt_stream_class* last_stream_ = nullptr;
-    const StreamInfo* last_stream_info_ = nullptr;
     std::array<std::size_t, kRecent> recent_lanes_{}; // lane + 1 (0: none)
     std::map<LaneKey, std::size_t> lanes_;
     std::vector<LaneKey> lane_keys_;
