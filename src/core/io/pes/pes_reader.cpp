@@ -6,11 +6,17 @@
 #include "chitra/io/io.hpp"
 #include "io/mapped_file.hpp"
 #include "io/trace_readers.hpp"
+#include "util/huge_pages.hpp"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -188,6 +194,20 @@ public:
         return true;
     }
 
+    static bool same_words(const char* a, const char* b, std::size_t n)
+    {
+        for (;; a += kWord, b += kWord) {
+            std::uint64_t x, y;
+            std::memcpy(&x, a, kWord);
+            std::memcpy(&y, b, kWord);
+            if (n <= kWord) // little-endian: the first n bytes are the low ones
+                return n == kWord ? x == y : ((x ^ y) & ((std::uint64_t{1} << (8 * n)) - 1)) == 0;
+            if (x != y)
+                return false;
+            n -= kWord;
+        }
+    }
+
     static std::uint64_t hash(std::string_view key) { return XXH3_64bits(key.data(), key.size()); }
 
     SymbolId find(std::string_view key, std::uint64_t h) const
@@ -199,6 +219,23 @@ public:
             if (s.hash == h) {
                 std::string_view k = keys_[s.id];
                 if (k.size() == key.size() && same_bytes(k.data(), key.data(), key.size()))
+                    return s.id;
+            }
+        }
+    }
+
+    // find() comparing 8 bytes at a time: both keys may be read up to a whole word past
+    // their end (the arena's keys are followed by padding; the caller vouches for `key`).
+    static constexpr std::size_t kWord = 8;
+    SymbolId find_words(std::string_view key, std::uint64_t h) const
+    {
+        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.id == kNoSymbol)
+                return kNoSymbol;
+            if (s.hash == h) {
+                std::string_view k = keys_[s.id];
+                if (k.size() == key.size() && same_words(k.data(), key.data(), key.size()))
                     return s.id;
             }
         }
@@ -240,15 +277,16 @@ private:
             place(hash(keys_[id]), static_cast<SymbolId>(id));
     }
 
+    // Every key is followed by at least kWord bytes of its block (find_words).
     std::string_view store(std::string_view key)
     {
         constexpr std::size_t kBlock = 64 * 1024;
         if (key.size() > kBlock / 4) {
-            blocks_.push_back(std::make_unique<char[]>(key.size()));
+            blocks_.push_back(std::make_unique<char[]>(key.size() + kWord));
             std::memcpy(blocks_.back().get(), key.data(), key.size());
             return {blocks_.back().get(), key.size()};
         }
-        if (current_.empty() || block_used_ + key.size() > kBlock) {
+        if (current_.empty() || block_used_ + key.size() + kWord > kBlock) {
             current_.push_back(std::make_unique<char[]>(kBlock));
             block_used_ = 0;
         }
@@ -276,6 +314,7 @@ public:
     void allocate(std::size_t capacity)
     {
         storage_ = std::shared_ptr<T[]>(new T[capacity]); // not zeroed: every value is written before use
+        detail::advise_huge_pages(storage_.get(), capacity * sizeof(T));
         data_ = storage_.get();
         capacity_ = capacity;
         size_ = 0;
@@ -308,6 +347,16 @@ public:
         T* to = data_ + size_;
         for (std::size_t i = 0; i < later.size_; ++i) // forward: `to` never passes the value read
             to[i] = map(later.data_[i]);
+        size_ += later.size_;
+        later = RecordColumn();
+    }
+    // The same without a map: nothing moves when `later`'s values already follow.
+    void take(RecordColumn& later)
+    {
+        if (size_ + later.size_ > capacity_) [[unlikely]]
+            throw std::length_error("PES column: halves larger than the storage");
+        if (data_ + size_ != later.data_)
+            std::memmove(data_ + size_, later.data_, later.size_ * sizeof(T));
         size_ += later.size_;
         later = RecordColumn();
     }
@@ -379,17 +428,11 @@ public:
             start_records();
 
         const char* p = text_.data();
-        const char* end = p + text_.size();
-        while (p < end) {
+        end_ = p + text_.size();
+        while (p < end_) {
             ++line_;
-            const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-            const char* le = nl ? nl : end;
             line_begin_ = p;
-            line_end_ = le;
-            if (le > p && le[-1] == '\r')
-                --le;
-            parse_line(p, le);
-            p = nl ? nl + 1 : end;
+            p = parse_line(p);
         }
     }
 
@@ -435,10 +478,16 @@ public:
             }
             id[k] = mine;
         }
-        times_.take(later.times_, [](Time t) { return t; });
-        states_.take(later.states_, [&](SymbolId k) { return id[k]; });
+        times_.take(later.times_);
+        bool same_ids = true;
+        for (SymbolId k = 0; k < id.size(); ++k)
+            same_ids = same_ids && id[k] == k;
+        if (same_ids)
+            states_.take(later.states_);
+        else
+            states_.take(later.states_, [&](SymbolId k) { return id[k]; });
         for (std::size_t f = 0; f < fields_.size(); ++f)
-            fields_[f].take(later.fields_[f], [](double v) { return v; });
+            fields_[f].take(later.fields_[f]);
         if (later.last_record_line_ != 0)
             last_record_line_ = later.last_record_line_;
         return true;
@@ -473,21 +522,65 @@ private:
     {
         // Any trouble on a line holding a NUL byte is binary data, whatever the parser
         // tripped over first.
-        if (line == line_ && std::memchr(line_begin_, '\0', static_cast<std::size_t>(line_end_ - line_begin_)))
+        if (line == line_ && line_begin_ && std::memchr(line_begin_, '\0', static_cast<std::size_t>(line_end(line_begin_) - line_begin_)))
             throw InputError(source_ + ":" + std::to_string(line) + ": NUL byte (binary data?)");
         throw InputError(source_ + ":" + std::to_string(line) + ": " + reason);
     }
 
-    [[gnu::always_inline]] void parse_line(const char* p, const char* le)
+    // Lines end at '\n' or at the end of the text, and a '\r' right before that end
+    // belongs to neither the line nor its last token.
+    bool at_line_end(const char* p) const
     {
-        while (p < le && is_space(*p))
+        return p == end_ || *p == '\n' || (*p == '\r' && (p + 1 == end_ || p[1] == '\n'));
+    }
+    // The end of the line from p, without its '\r' (the error paths and header lines).
+    const char* line_end(const char* p) const
+    {
+        const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end_ - p)));
+        const char* le = nl ? nl : end_;
+        return le > p && le[-1] == '\r' ? le - 1 : le;
+    }
+    // The start of the line after the one ending at p (at_line_end(p)).
+    const char* next_line(const char* p) const
+    {
+        if (p < end_ && *p == '\r')
             ++p;
-        if (p == le)
-            return; // blank
-        if (*p == '#')
+        return p < end_ ? p + 1 : end_;
+    }
+    // The end of the token at p: its bytes run to a blank or the line's end. The byte
+    // table finds both in one test; a '\r' inside a line is part of its token.
+    const char* token_end(const char* p) const
+    {
+        for (;;) {
+            while (p < end_ && !kStops[static_cast<unsigned char>(*p)])
+                ++p;
+            if (p < end_ && *p == '\r' && !at_line_end(p)) {
+                ++p;
+                continue;
+            }
+            return p;
+        }
+    }
+    static constexpr std::array<bool, 256> kStops = [] {
+        std::array<bool, 256> stops{};
+        stops[' '] = stops['\t'] = stops['\n'] = stops['\r'] = true;
+        return stops;
+    }();
+
+    // Reads the line at p; returns where the next line starts. Each byte of a record's
+    // line is looked at once, in the order of its tokens.
+    [[gnu::always_inline]] const char* parse_line(const char* p)
+    {
+        while (p < end_ && is_space(*p))
+            ++p;
+        if (at_line_end(p))
+            return next_line(p); // blank
+        if (*p == '#') {
+            const char* le = line_end(p);
             header_line(std::string_view(p + 1, static_cast<std::size_t>(le - p - 1)));
-        else
-            record_line(p, le);
+            return next_line(le);
+        }
+        return record_line(p);
     }
 
     // ---- header --------------------------------------------------------------------
@@ -615,8 +708,9 @@ private:
 
     std::size_t columns() const { return 1 + header_.components + header_.fields.size(); }
 
-    [[noreturn]] void column_count_error(const char* p, const char* le) const
+    [[noreturn]] void column_count_error(const char* p) const
     {
+        const char* le = line_end(p);
         std::size_t found = 0;
         while (true) {
             while (p < le && is_space(*p))
@@ -636,18 +730,93 @@ private:
         fail(expected + "), found " + std::to_string(found));
     }
 
-    [[gnu::always_inline]] void record_line(const char* p, const char* le)
+#if defined(__SSE2__)
+    // The bytes of p[0, 32) equal to c, as bits.
+    static std::uint32_t bytes_equal(__m128i low, __m128i high, char c)
+    {
+        const __m128i v = _mm_set1_epi8(c);
+        return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(low, v))) |
+               (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(high, v))) << 16);
+    }
+
+    // A record line of the usual layout, read from the bit masks of its blanks: shorter
+    // than 32 bytes, one space between its columns, a time of plain digits, a state seen
+    // before, finite fields. Returns where the next line starts, or nullptr with nothing
+    // written for the general reader to take the line (and name any problem).
+    const char* record_line_fast(const char* p)
+    {
+        const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16));
+        const std::uint32_t newline = bytes_equal(low, high, '\n');
+        if (newline == 0)
+            return nullptr;
+        const unsigned n = static_cast<unsigned>(std::countr_zero(newline)); // < 32
+        unsigned length = n;                                                 // without a '\r'
+        const std::uint32_t before = (std::uint32_t{1} << n) - 1;
+        const std::uint32_t cr = bytes_equal(low, high, '\r') & before;
+        if (cr != 0) {
+            if (cr != std::uint32_t{1} << (n - 1))
+                return nullptr;
+            --length;
+        }
+        const std::uint32_t inside = (std::uint32_t{1} << length) - 1;
+        if (bytes_equal(low, high, '\t') & inside)
+            return nullptr;
+        const std::uint32_t spaces = bytes_equal(low, high, ' ') & inside;
+        if ((spaces & (spaces >> 1)) != 0 || (spaces & 1) != 0 || ((spaces >> (length - 1)) & 1) != 0)
+            return nullptr; // blanks in a row, or at either end
+        // The columns: [0, s[0]), [s[0] + 1, s[1]), ..., [s[last] + 1, length).
+        unsigned s[33];
+        std::size_t k = 0;
+        for (std::uint32_t m = spaces; m != 0; m &= m - 1)
+            s[k++] = static_cast<unsigned>(std::countr_zero(m));
+        const std::size_t nc = header_.components, nf = fields_.size();
+        if (k != nc + nf)
+            return nullptr;
+        s[k] = length;
+        Time t = 0;
+        if (parse_digits(p, p + s[0], t) != p + s[0] || (!times_.empty() && t < times_.back()))
+            return nullptr;
+        double values[32];
+        for (std::size_t f = 0; f < nf; ++f) {
+            const char* vs = p + s[nc + f] + 1;
+            const char* ve = p + s[nc + f + 1];
+            auto [vq, vec] = std::from_chars(vs, ve, values[f]);
+            if (vec != std::errc() || vq != ve || !std::isfinite(values[f]))
+                return nullptr;
+        }
+        const std::string_view key(p + s[0] + 1, s[nc] - s[0] - 1);
+        const SymbolId id = interner_.find_words(key, StateInterner::hash(key));
+        if (id == kNoSymbol)
+            return nullptr;
+        times_.push_back(t);
+        states_.push_back(id);
+        for (std::size_t f = 0; f < nf; ++f)
+            fields_[f].push_back(values[f]);
+        last_record_line_ = line_;
+        return p + n + 1;
+    }
+#endif
+
+    [[gnu::always_inline]] const char* record_line(const char* p)
     {
         const char* line_start = p;
         if (!started_)
             start_records();
+#if defined(__SSE2__)
+        if (end_ - p >= static_cast<std::ptrdiff_t>(32 + StateInterner::kWord)) // the key's words as well as the line's 32 bytes
+            if (const char* next = record_line_fast(p))
+                return next;
+#endif
 
+        // Digits stop at a line's end, so the text's end bounds the time as well as the line's.
         Time t = 0;
-        const char* fast = parse_digits(p, le, t);
-        auto [q, ec] = fast ? std::from_chars_result{fast, std::errc()} : std::from_chars(p, le, t);
-        if (ec == std::errc() && q < le && !is_space(*q))
+        const char* fast = parse_digits(p, end_, t);
+        auto [q, ec] = fast ? std::from_chars_result{fast, std::errc()} : std::from_chars(p, end_, t);
+        if (ec == std::errc() && !at_line_end(q) && !is_space(*q))
             ec = std::errc::invalid_argument; // "12ab"
         if (ec != std::errc()) {
+            const char* le = line_end(p);
             const char* te = p;
             while (te < le && !is_space(*te))
                 ++te;
@@ -667,15 +836,14 @@ private:
         bool contiguous = true;
         for (std::size_t c = 0; c < nc; ++c) {
             const char* gap = p;
-            while (p < le && is_space(*p))
+            while (p < end_ && is_space(*p))
                 ++p;
-            if (p == le)
-                column_count_error(line_start, le);
+            if (at_line_end(p))
+                column_count_error(line_start);
             if (c > 0 && (p - gap != 1 || *gap != ' '))
                 contiguous = false;
             const char* ts = p;
-            while (p < le && !is_space(*p))
-                ++p;
+            p = token_end(p);
             tokens_[c] = std::string_view(ts, static_cast<std::size_t>(p - ts));
         }
         std::string_view key;
@@ -698,31 +866,30 @@ private:
             id = new_symbol(key, h);
 
         for (std::size_t f = 0; f < fields_.size(); ++f) {
-            while (p < le && is_space(*p))
+            while (p < end_ && is_space(*p))
                 ++p;
-            if (p == le)
-                column_count_error(line_start, le);
+            if (at_line_end(p))
+                column_count_error(line_start);
             const char* vs = p;
+            const char* ve = token_end(p);
             double v = 0;
-            auto [vq, vec] = std::from_chars(p, le, v);
-            if (vec != std::errc() || (vq < le && !is_space(*vq)) || !std::isfinite(v)) {
-                const char* ve = p;
-                while (ve < le && !is_space(*ve))
-                    ++ve;
+            auto [vq, vec] = std::from_chars(p, ve, v);
+            if (vec != std::errc() || vq != ve || !std::isfinite(v)) {
                 fail("bad number " + quote_token(std::string_view(vs, static_cast<std::size_t>(ve - vs))) +
                      " for field " + quote_token(header_.fields[f].name) + " (expected a finite number)");
             }
             fields_[f].push_back(v);
             p = vq;
         }
-        while (p < le && is_space(*p))
+        while (p < end_ && is_space(*p))
             ++p;
-        if (p != le)
-            column_count_error(line_start, le);
+        if (!at_line_end(p))
+            column_count_error(line_start);
 
         times_.push_back(t);
         states_.push_back(id);
         last_record_line_ = line_;
+        return next_line(p);
     }
 
     SymbolId new_symbol(std::string_view key, std::uint64_t h)
@@ -779,7 +946,7 @@ private:
     const std::string& source_;
     std::size_t line_ = 0;
     const char* line_begin_ = nullptr;
-    const char* line_end_ = nullptr;
+    const char* end_ = nullptr; // of the text
     std::size_t reserve_ = 0;
 
     TraceHeader header_;
@@ -822,10 +989,13 @@ std::optional<Trace> detail::parse_pes_in_halves(std::string_view text, const st
         std::thread counting([&] { head_lines = count_newlines(head); });
         const std::size_t tail_lines = count_newlines(tail) + 1;
         counting.join();
+        // The tail's records are written where the head's end unless the head holds
+        // comment or blank lines after its first record: its lines less the prelude's.
+        const std::size_t prelude_lines = static_cast<std::size_t>(std::count(text.begin(), text.begin() + first, '\n'));
         PesParser before(head, source);
         before.allocate(head_lines + 1 + tail_lines, prelude.header().fields.size());
         PesParser after(tail, source, prelude, head_lines);
-        after.write_after(before, head_lines, tail_lines);
+        after.write_after(before, head_lines - prelude_lines, tail_lines);
         std::exception_ptr tail_failed;
         std::thread reading_tail([&] {
             try {
