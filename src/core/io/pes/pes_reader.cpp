@@ -6,7 +6,6 @@
 #include "chitra/io/io.hpp"
 #include "io/mapped_file.hpp"
 #include "io/trace_readers.hpp"
-#include "util/huge_pages.hpp"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -314,7 +313,6 @@ public:
     void allocate(std::size_t capacity)
     {
         storage_ = std::shared_ptr<T[]>(new T[capacity]); // not zeroed: every value is written before use
-        detail::advise_huge_pages(storage_.get(), capacity * sizeof(T));
         data_ = storage_.get();
         capacity_ = capacity;
         size_ = 0;
