@@ -59,7 +59,9 @@ std::vector<Record> random_records(std::mt19937_64& rng, std::size_t n, std::siz
     const std::vector<std::string> pool = {"T", "A1", "R2", "eat", "think%20hard", "wait_for_a_rather_long_lock_name",
                                            "x", "MPI_Send", "%E2%82%AC"};
     std::vector<Record> records;
-    Time t = static_cast<Time>(rng() % 1000);
+    // Times of 1 to 18 digits: a word, two words, and too long for two.
+    const Time starts[] = {0, 99'999'000, 1'000'000'000, 999'999'999'999'000, 100'000'000'000'000'000};
+    Time t = starts[rng() % 5] + static_cast<Time>(rng() % 1000);
     for (std::size_t i = 0; i < n; ++i) {
         Record r;
         t += static_cast<Time>(rng() % 3 == 0 ? 0 : rng() % 100000);
