@@ -12,7 +12,7 @@ packages=(
   python3 python3-numpy time
   libsimdjson-dev libopen-trace-format2-dev
   otf2-tools python3-otf2 pajeng libpaje-dev libsimgrid-dev clang nodejs
-  libbabeltrace2-dev babeltrace2 libelf-dev lttng-tools liblttng-ust-dev
+  libbabeltrace2-dev babeltrace2 python3-bt2 libelf-dev lttng-tools liblttng-ust-dev
   fonts-dejavu-core xvfb xauth
   help2man desktop-file-utils appstream shared-mime-info binutils adwaita-icon-theme
   parallel slurm-wlm munge valgrind

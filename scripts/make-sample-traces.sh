@@ -251,3 +251,17 @@ gen_ctf() {  # gen_ctf NAME [env VAR=VALUE] PROGRAM ARGS...
 gen_ctf lttng-workers-t4-n10 chitra-lttng-workers -t 4 -n 10 -l 20000 -u 50
 gen_ctf lttng-workers-cyg-t2-n3 env LD_PRELOAD=liblttng-ust-cyg-profile.so \
   chitra-lttng-workers-cyg -t 2 -n 3 -l 20000 -u 50
+
+# CTF, kernel style: scheduler events of a seeded simulation written through babeltrace2's
+# own CTF writer (scripts/make-kernel-ctf.py; needs python3-bt2), LTTng's kernel tracer
+# being out of reach without kernel modules; checked through its conversion by chitra-cli.
+if wanted kernel-sched-c2; then
+  tmp="$out/.kernel-sched-c2.tmp-$$"
+  rm -rf "$tmp"
+  if ! /usr/bin/python3 scripts/make-kernel-ctf.py "$tmp" --cpus 2 --switches 300 --seed 1 ||
+     ! "$cli" convert "$tmp" -o "$tmp.pes" || ! check_pes "$tmp.pes" end-after; then
+    rm -rf "$tmp" "$tmp.pes"; exit 1
+  fi
+  rm -rf "$tmp.pes" "$out/kernel-sched-c2"
+  mv "$tmp" "$out/kernel-sched-c2"
+fi

@@ -8,8 +8,12 @@ LISTING is `babeltrace2 --clock-seconds [--debug-info] TRACE`. From it, per thre
 `_enter` push `P:X` and `_exit`/`_end` pop, func_entry pushes the function at `addr`
 as binutils' addr2line names it in the binary the statedump's bin_info maps there
 (`0x` and the address without one) and func_exit pops; events at one time count
-by the state after the last of them. PER_COMPONENT_DIR holds `convert --per-component`'s
-files, `# lane: K PID/TID` in each. Times compare relative to the first change of all.
+by the state after the last of them. Kernel scheduler events give `PID/TID sched`
+lanes: sched_switch makes `next_tid` running and `prev_tid` runnable (prev_state 0) or
+blocked, sched_wakeup/sched_waking make `tid` runnable; PID is the thread's process in
+lttng_statedump_process_state, else that of a user lane of the thread, else the tid.
+PER_COMPONENT_DIR holds `convert --per-component`'s files, `# lane: K NAME` in each.
+Times compare relative to the first change of all.
 """
 import os
 import re
@@ -41,8 +45,13 @@ def function_names(wanted, maps):
     return names
 
 
+def field(rest, name):
+    return int(re.search(r'\b' + name + r' = (-?\d+)', rest).group(1))
+
+
 def expected(listing):
     events, maps = [], {}
+    process_of = {}  # tid -> pid, from the statedump, else from user lanes
     with open(listing) as f:
         for line in f:
             m = LINE.match(line)
@@ -50,11 +59,23 @@ def expected(listing):
                 continue
             t = int(m.group(1)) * 1_000_000_000 + int(m.group(2))
             name, rest = m.group(3), m.group(4)
+            if name == 'lttng_statedump_process_state':
+                process_of[field(rest, 'tid')] = field(rest, 'pid')
+                continue
+            if name == 'sched_switch':
+                state = 'runnable' if field(rest, 'prev_state') == 0 else 'blocked'
+                events.append((t, ('sched', field(rest, 'prev_tid')), ('set', state)))
+                events.append((t, ('sched', field(rest, 'next_tid')), ('set', 'running')))
+                continue
+            if name in ('sched_wakeup', 'sched_waking'):
+                events.append((t, ('sched', field(rest, 'tid')), ('set', 'runnable')))
+                continue
             pid = re.search(r'\bvpid = (\d+)', rest)
             tid = re.search(r'\bvtid = (\d+)', rest)
             if not pid or not tid:
                 continue
             lane = f'{pid.group(1)}/{tid.group(1)}'
+            process_of.setdefault(int(tid.group(1)), int(pid.group(1)))
             if name == 'lttng_ust_statedump:bin_info':
                 b = re.search(r'baddr = (\w+), memsz = (\d+), path = "([^"]*)", is_pic = (\d)', rest)
                 maps.setdefault(int(pid.group(1)), []).append(
@@ -84,9 +105,13 @@ def expected(listing):
     names = function_names({op[1] for _, _, op in events if op[0] == 'push' and isinstance(op[1], tuple)}, maps)
     stacks, changes = {}, {}
     for t, lane, op in events:
+        if isinstance(lane, tuple):  # a scheduler lane, named now that every process is known
+            lane = f'{process_of.get(lane[1], lane[1])}/{lane[1]} sched'
         stack = stacks.setdefault(lane, [])
         if op[0] == 'push':
             stack.append(names[op[1]] if isinstance(op[1], tuple) else op[1])
+        elif op[0] == 'set':
+            stack[:] = [op[1]]
         elif stack:
             stack.pop()
         seq = changes.setdefault(lane, [])
