@@ -58,8 +58,9 @@ struct LaneTrace {
 // Builds a LaneTrace from a source's events. Events of one lane come in non-decreasing
 // time; at equal times they apply in the order given, and only the state after the last
 // of them counts (so a region that opens and closes at one instant changes nothing).
-// Lanes may interleave in any order.
-class LaneTraceBuilder {
+// Lanes may interleave in any order. Aligned to cache lines, so that a builder fed by
+// another thread (LaneEventPipe) shares no line with its owner's other data.
+class alignas(64) LaneTraceBuilder {
 public:
     LaneTraceBuilder(std::string source, std::string format);
 
@@ -67,6 +68,9 @@ public:
     // Room for about `changes` state changes of the lane: a hint from sources that know
     // their event counts, so that long change lists are not regrown.
     void reserve(std::size_t lane, std::size_t changes);
+    // Room for about `records` record times, written (zeroed) now: a source that knows its
+    // size lets the thread that applies its events pay for those pages while it waits.
+    void reserve_records(std::size_t records);
     std::size_t lane_count() const { return lanes_.size(); }
     LaneStateId state(std::string_view name);
 
@@ -91,6 +95,7 @@ public:
     std::size_t add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane,
                           std::string owner = {});
     void sample(std::size_t field, Time t, double value);
+    std::size_t field_count() const { return fields_.size(); }
 
     // Every event read (state or not), so that `end` is the time of the last one.
     void saw_event(Time t)
@@ -174,6 +179,7 @@ private:
 
     std::string source_, format_;
     std::vector<LaneBuild> lanes_;
+    std::vector<Time> times_; // reserve_records()'s room, taken by finish()
     std::vector<std::string> names_{"-"};
     std::unordered_map<std::string, LaneStateId> ids_;
     std::vector<LaneField> fields_;

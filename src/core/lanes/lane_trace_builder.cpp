@@ -31,6 +31,12 @@ void LaneTraceBuilder::reserve(std::size_t lane, std::size_t changes)
     detail::advise_huge_pages(list);
 }
 
+void LaneTraceBuilder::reserve_records(std::size_t records)
+{
+    detail::reserve_huge(times_, records);
+    times_.resize(std::max(times_.size(), records));
+}
+
 LaneStateId LaneTraceBuilder::state(std::string_view name)
 {
     auto it = ids_.find(std::string(name));
@@ -229,8 +235,11 @@ LaneTrace LaneTraceBuilder::finish()
             before += static_cast<std::size_t>(middle[i] - first[i]);
         }
     }
-    out.times.reserve(changes); // at most one record per change
-    detail::advise_huge_pages(out.times);
+    out.times = std::move(times_);
+    if (out.times.capacity() < changes) {
+        out.times.reserve(changes); // at most one record per change
+        detail::advise_huge_pages(out.times);
+    }
     out.times.resize(changes);
     std::size_t records[2] = {0, 0};
     detail::side_by_side(

@@ -80,22 +80,53 @@ public:
         const Otf2Definitions defs = read_otf2_definitions(reader.get(), path, errors);
 
         LaneTraceBuilder builder(path, "otf2");
-        Otf2ReadContext context{builder, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, 0};
+        std::vector<LaneStateId> states;
         for (const auto& [ref, name] : defs.regions)
-            context.region_states.insert(ref, builder.state(name));
-        context.region_states.compact();
+            states.push_back(builder.state(name));
         for (const Otf2Location& l : defs.locations) {
             builder.add_lane(l.name);
             otf2_check(OTF2_Reader_SelectLocation(reader.get(), l.id), path, "cannot select a location", errors);
         }
-        if (!defs.locations.empty())
-            read_events(reader.get(), path, defs, context, errors, options);
+        const std::size_t changes = reserve_lanes(builder, path, defs);
+        {
+            // The lanes are built on a second thread while the library decodes (a large
+            // archive only: a thread costs more than a few thousand events).
+            LaneEventPipe lanes(builder, defs.total_events() >= kPipeFromEvents, changes);
+            Otf2ReadContext context{lanes, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, 0};
+            std::size_t i = 0;
+            for (const auto& entry : defs.regions)
+                context.region_states.insert(entry.first, states[i++]);
+            context.region_states.compact();
+            if (!defs.locations.empty())
+                read_events(reader.get(), path, defs, context, errors, options);
+            lanes.close();
+        }
         if (options.progress)
             options.progress(1.0);
         return builder.finish();
     }
 
 private:
+    static constexpr std::uint64_t kPipeFromEvents = 1 << 16;
+
+    // Room for each lane's changes: at most its events, which take at least 2 bytes each
+    // (the count in the definitions is not trusted beyond the file's size).
+    // Returns the changes reserved in all.
+    static std::size_t reserve_lanes(LaneTraceBuilder& builder, const std::string& path, const Otf2Definitions& defs)
+    {
+        std::size_t all = 0;
+        for (std::size_t lane = 0; lane < defs.locations.size(); ++lane) {
+            std::error_code ec;
+            const std::uintmax_t bytes = std::filesystem::file_size(event_file(path, defs.locations[lane].id), ec);
+            if (ec)
+                continue;
+            const auto changes = static_cast<std::size_t>(std::min<std::uintmax_t>(defs.locations[lane].events, bytes / 2));
+            builder.reserve(lane, changes);
+            all += changes;
+        }
+        return all;
+    }
+
     static void read_events(OTF2_Reader* reader, const std::string& path, const Otf2Definitions& defs,
                             Otf2ReadContext& context, Otf2ErrorCapture& errors, const ImportOptions& options)
     {
@@ -115,13 +146,6 @@ private:
             const std::string file = event_file(path, id);
             if (defs.locations[lane].events == 0 && !std::filesystem::exists(file))
                 continue; // a location defined with no events need not have an event file
-            // Room for the lane's changes: at most its events, which take at least 2 bytes
-            // each (the count in the definitions is not trusted beyond the file's size).
-            std::error_code ec;
-            const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
-            if (!ec)
-                context.builder.reserve(lane, static_cast<std::size_t>(
-                                                  std::min<std::uintmax_t>(defs.locations[lane].events, bytes / 2)));
             OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader, id);
             if (!events)
                 throw InputError(file + ": cannot read the events: " + errors.reason(OTF2_ERROR_INVALID));

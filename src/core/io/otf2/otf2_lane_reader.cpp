@@ -43,7 +43,7 @@ bool Otf2LaneReader::time(OTF2_TimeStamp ticks, uint64_t position, Time& ns)
         return bad_time(ticks, position, ns);
     started_ = true;
     last_ = ns;
-    ++context_.events_read;
+    ++events_;
     return true;
 }
 
@@ -64,7 +64,7 @@ OTF2_CallbackCode Otf2LaneReader::on_any(OTF2_LocationRef, OTF2_TimeStamp ticks,
         Time t = 0;
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
-        self.context_.builder.saw_event(t);
+        self.context_.lanes.saw_event(t);
         return OTF2_CALLBACK_SUCCESS;
     });
 }
@@ -86,7 +86,7 @@ OTF2_CallbackCode Otf2LaneReader::on_enter(OTF2_LocationRef, OTF2_TimeStamp tick
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
         self.open_.push_back(region);
-        self.context_.builder.push(self.lane_, t, *state);
+        self.context_.lanes.push(self.lane_, t, *state);
         return OTF2_CALLBACK_SUCCESS;
     });
 }
@@ -102,11 +102,11 @@ OTF2_CallbackCode Otf2LaneReader::on_leave(OTF2_LocationRef, OTF2_TimeStamp tick
             return OTF2_CALLBACK_INTERRUPT;
         if (!self.open_.empty()) {
             if (self.open_.back() != region)
-                self.context_.builder.warn(
+                self.context_.lanes.warn(
                     "Leave of a region other than the innermost open one (the innermost was closed)");
             self.open_.pop_back();
         }
-        self.context_.builder.pop(self.lane_, t); // on an empty stack: the builder's counted warning
+        self.context_.lanes.pop(self.lane_, t); // on an empty stack: the builder's counted warning
         return OTF2_CALLBACK_SUCCESS;
     });
 }
@@ -125,7 +125,7 @@ OTF2_CallbackCode Otf2LaneReader::on_metric(OTF2_LocationRef, OTF2_TimeStamp tic
         Time t = 0;
         if (!self.time(ticks, position, t))
             return OTF2_CALLBACK_INTERRUPT;
-        LaneTraceBuilder& b = self.context_.builder;
+        LaneEventPipe& b = self.context_.lanes;
         b.saw_event(t);
         for (std::size_t i = 0; i < count; ++i) {
             double v;
@@ -205,6 +205,8 @@ void Otf2LaneReader::read(OTF2_Reader* reader, OTF2_EvtReader* events, const Otf
     for (;;) {
         uint64_t got = 0;
         const OTF2_ErrorCode code = OTF2_Reader_ReadLocalEvents(reader, events, kChunk, &got);
+        context_.events_read += events_; // at chunk ends only: a shared counter is a cache line's trip
+        events_ = 0;
         if (error_)
             std::rethrow_exception(error_);
         if (code != OTF2_SUCCESS) {

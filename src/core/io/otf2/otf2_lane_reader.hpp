@@ -7,6 +7,7 @@
 #include "chitra/lanes/lane_trace.hpp"
 #include "io/otf2/otf2_definitions.hpp"
 #include "io/otf2/otf2_tick_clock.hpp"
+#include "lanes/lane_event_pipe.hpp"
 
 #include <exception>
 #include <functional>
@@ -15,9 +16,9 @@
 
 namespace chitra::detail {
 
-// What every location's reader shares: the builder, the clock and the definitions.
+// What every location's reader shares: the builder's events, the clock and the definitions.
 struct Otf2ReadContext {
-    LaneTraceBuilder& builder;
+    LaneEventPipe& lanes;
     const Otf2Definitions& defs;
     Otf2TickClock clock;
     Otf2RefMap<LaneStateId> region_states; // region -> its state in the builder
@@ -61,6 +62,7 @@ private:
     std::string file_;
     Time last_ = 0;
     bool started_ = false;
+    std::uint64_t events_ = 0;               // read since the last chunk's end
     std::vector<OTF2_RegionRef> open_;       // regions entered and not left, innermost last
     std::vector<std::size_t> fields_;        // member key -> field + 1 (0: none yet)
     std::exception_ptr error_;

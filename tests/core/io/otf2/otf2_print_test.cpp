@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <map>
+#include <random>
 #include <regex>
 #include <sstream>
 
@@ -179,5 +180,44 @@ TEST(Otf2Print, EqualTimesZeroLengthRegionsAndAnOddClockReadAsOtf2PrintReadsThem
                    {3, "thread 0", 0,
                     {enter(o + 1, 0), enter(o + 2, 2), enter(o + 2, 3), leave(o + 5, 3), metric(o + 5, 0, {3, 1}),
                      leave(o + 6, 2), leave(o + 6, 0), enter(o + 7, 0), leave(o + 40, 0)}}};
+    compare(a.write(dir.path()));
+}
+
+// An archive large enough (over 65,536 events) for the lanes to be built on a second
+// thread while the library decodes: nested regions with equal times, metrics.
+TEST(Otf2Print, ALargeArchiveBuiltBesideTheDecodingReadsAsOtf2PrintReadsIt)
+{
+    if (!have_otf2_print())
+        GTEST_SKIP() << "otf2-print (Debian otf2-tools) is not installed";
+    TempDir dir;
+    Otf2TestArchive a;
+    a.groups = {"rank 0", "rank 1"};
+    a.regions = {"main", "solve", "MPI_Allreduce", "io", "compute kernel"};
+    a.members = {{"PAPI_TOT_CYC", OTF2_METRIC_ACCUMULATED_START}};
+    a.metric_classes = {{0}};
+    std::mt19937_64 rng(11);
+    for (std::uint64_t location = 0; location < 3; ++location) {
+        std::vector<Otf2TestEvent> events;
+        std::vector<std::uint32_t> open;
+        std::uint64_t t = 0;
+        while (events.size() < 30'000) {
+            t += rng() % 4 == 0 ? 0 : rng() % 500; // equal times now and then
+            if (!open.empty() && (open.size() > 4 || rng() % 2 == 0)) {
+                events.push_back(leave(t, open.back()));
+                open.pop_back();
+            } else {
+                open.push_back(static_cast<std::uint32_t>(rng() % 5));
+                events.push_back(enter(t, open.back()));
+            }
+            if (rng() % 16 == 0)
+                events.push_back(metric(t, 0, {static_cast<double>(rng() % 100000)})); // printed exactly
+        }
+        while (!open.empty()) {
+            events.push_back(leave(t += 10, open.back()));
+            open.pop_back();
+        }
+        a.locations.push_back({location, "thread " + std::to_string(location), static_cast<std::uint32_t>(location % 2),
+                               std::move(events)});
+    }
     compare(a.write(dir.path()));
 }
