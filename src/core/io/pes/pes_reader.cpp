@@ -1,6 +1,7 @@
 // PES text reader (docs/file-formats.md). One pass over the (memory-mapped) text, in
-// two halves on two threads when it is large:
-// std::from_chars for numbers, no allocation per line, state tuples interned through
+// two halves on two threads when it is large: short record lines of the usual layout
+// read from the bit masks of their blanks, any other line by the general reader
+// (std::from_chars for numbers), no allocation per line, state tuples interned through
 // an open-addressing hash table whose keys live in a stable arena, so only a state seen
 // for the first time allocates.
 #include "chitra/io/io.hpp"
