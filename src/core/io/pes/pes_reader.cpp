@@ -240,36 +240,12 @@ public:
 
     static std::uint64_t hash(std::string_view key) { return XXH3_64bits(key.data(), key.size()); }
 
-    SymbolId find(std::string_view key, std::uint64_t h) const
-    {
-        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-            const Slot& s = slots_[i];
-            if (s.id == kNoSymbol)
-                return kNoSymbol;
-            if (s.hash == h) {
-                std::string_view k = keys_[s.id];
-                if (k.size() == key.size() && same_bytes(k.data(), key.data(), key.size()))
-                    return s.id;
-            }
-        }
-    }
+    SymbolId find(std::string_view key, std::uint64_t h) const { return find_by(key, h, same_bytes); }
 
     // find() comparing 8 bytes at a time: both keys may be read up to a whole word past
     // their end (the arena's keys are followed by padding; the caller vouches for `key`).
     static constexpr std::size_t kWord = 8;
-    SymbolId find_words(std::string_view key, std::uint64_t h) const
-    {
-        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-            const Slot& s = slots_[i];
-            if (s.id == kNoSymbol)
-                return kNoSymbol;
-            if (s.hash == h) {
-                std::string_view k = keys_[s.id];
-                if (k.size() == key.size() && same_words(k.data(), key.data(), key.size()))
-                    return s.id;
-            }
-        }
-    }
+    SymbolId find_words(std::string_view key, std::uint64_t h) const { return find_by(key, h, same_words); }
 
     SymbolId insert(std::string_view key, std::uint64_t h)
     {
@@ -290,6 +266,22 @@ private:
         std::uint64_t hash;
         SymbolId id;
     };
+
+    // The probe of find(), keys of equal length compared by `same`.
+    template <class Same>
+    SymbolId find_by(std::string_view key, std::uint64_t h, Same same) const
+    {
+        for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.id == kNoSymbol)
+                return kNoSymbol;
+            if (s.hash == h) {
+                std::string_view k = keys_[s.id];
+                if (k.size() == key.size() && same(k.data(), key.data(), key.size()))
+                    return s.id;
+            }
+        }
+    }
 
     void place(std::uint64_t h, SymbolId id)
     {
