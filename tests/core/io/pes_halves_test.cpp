@@ -1,6 +1,7 @@
 // Large PES texts are read in two halves on two threads: the trace, and any error, must
 // be exactly those of one pass, wherever the records, symbols, header lines and problems
 // fall relative to the seam.
+#include "io/pes_test_util.hpp"
 #include "io/trace_readers.hpp"
 
 #include "chitra/io/io.hpp"
@@ -27,21 +28,9 @@ std::size_t seam_of(const std::string& text)
     return text.find('\n', text.size() / 2) + 1;
 }
 
-struct Outcome {
-    std::string error;
-    Trace trace;
-};
+using Outcome = test::PesOutcome;
 
-Outcome read(const std::string& text, std::size_t two_halves_from)
-{
-    Outcome out;
-    try {
-        out.trace = detail::parse_pes(text, "t.pes", two_halves_from);
-    } catch (const InputError& e) {
-        out.error = e.what();
-    }
-    return out;
-}
+Outcome read(const std::string& text, std::size_t two_halves_from) { return test::read_pes_outcome(text, two_halves_from); }
 
 void expect_same_as_one_pass(const std::string& text)
 {

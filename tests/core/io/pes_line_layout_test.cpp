@@ -1,6 +1,7 @@
 // A record line of the usual layout (one space between columns, shorter than 32 bytes,
 // a state seen before) is read from the bit masks of its blanks; every other line by the
 // general reader. Whatever the layout, the trace and any error must be the same.
+#include "io/pes_test_util.hpp"
 #include "io/trace_readers.hpp"
 
 #include "chitra/io/io.hpp"
@@ -24,21 +25,9 @@ struct Record {
     std::vector<std::string> values;
 };
 
-struct Outcome {
-    std::string error;
-    Trace trace;
-};
+using Outcome = test::PesOutcome;
 
-Outcome read(const std::string& text)
-{
-    Outcome out;
-    try {
-        out.trace = detail::parse_pes(text, "t.pes", kNeverHalves);
-    } catch (const InputError& e) {
-        out.error = e.what();
-    }
-    return out;
-}
+Outcome read(const std::string& text) { return test::read_pes_outcome(text, kNeverHalves); }
 
 std::string header(std::size_t components, std::size_t fields)
 {
