@@ -4,6 +4,7 @@
 // spaces of its record lines.
 #include "chitra/io/io.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +18,21 @@ void check(bool ok)
 {
     if (!ok)
         std::abort();
+}
+
+// The same records: times, states (names and components), fields.
+void check_same_records(const Trace& a, const Trace& b)
+{
+    check(b.size() == a.size());
+    check(std::equal(a.times.begin(), a.times.end(), b.times.begin()));
+    check(std::equal(a.states.begin(), a.states.end(), b.states.begin()));
+    check(a.symbols->size() == b.symbols->size());
+    for (std::size_t s = 0; s < a.symbols->size(); ++s)
+        check((*a.symbols)[s].name == (*b.symbols)[s].name &&
+              (*a.symbols)[s].components == (*b.symbols)[s].components);
+    check(a.fields.size() == b.fields.size());
+    for (std::size_t f = 0; f < a.fields.size(); ++f)
+        check(std::memcmp(a.fields[f].data(), b.fields[f].data(), 8 * a.size()) == 0);
 }
 } // namespace
 
@@ -39,17 +55,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ostringstream out;
     write_pes(a, out);
     Trace b = read_pes_text(out.str(), "round-trip.pes"); // must not throw
-    check(b.size() == a.size());
-    check(std::equal(a.times.begin(), a.times.end(), b.times.begin()));
-    check(std::equal(a.states.begin(), a.states.end(), b.states.begin()));
-    check(a.symbols->size() == b.symbols->size());
-    for (std::size_t s = 0; s < a.symbols->size(); ++s)
-        check((*a.symbols)[s].name == (*b.symbols)[s].name);
+    check_same_records(a, b);
     check(a.header.end == b.header.end && a.header.separator == b.header.separator &&
           a.header.components == b.header.components && a.header.fields.size() == b.header.fields.size() &&
           a.header.extra == b.header.extra && a.header.timebase == b.header.timebase);
-    for (std::size_t f = 0; f < a.fields.size(); ++f)
-        check(std::memcmp(a.fields[f].data(), b.fields[f].data(), 8 * a.size()) == 0);
 
     // The same records with tabs for spaces read the same: such lines take the general
     // reader, where short lines of the usual layout take the one reading their blanks' masks.
@@ -64,14 +73,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     tabbed[i] = '\t';
         line = end + 1;
     }
-    Trace c = read_pes_text(tabbed, "tabbed.pes"); // must not throw
-    check(c.size() == a.size());
-    check(std::equal(a.times.begin(), a.times.end(), c.times.begin()));
-    check(std::equal(a.states.begin(), a.states.end(), c.states.begin()));
-    check(a.symbols->size() == c.symbols->size());
-    for (std::size_t s = 0; s < a.symbols->size(); ++s)
-        check((*a.symbols)[s].components == (*c.symbols)[s].components);
-    for (std::size_t f = 0; f < a.fields.size(); ++f)
-        check(std::memcmp(a.fields[f].data(), c.fields[f].data(), 8 * a.size()) == 0);
+    check_same_records(a, read_pes_text(tabbed, "tabbed.pes")); // must not throw
     return 0;
 }
