@@ -2,20 +2,18 @@
 #include "chitra/spectra/spectrum.hpp"
 
 #include "chitra/util/cancel.hpp"
+#include "spectra/power_spectrum_plan.hpp"
 #include "spectra/spectrum_fft.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
 #include <future>
+#include <limits>
 #include <thread>
 
 namespace chitra {
 namespace {
-
-// Powers within this relative distance of the maximum count as ties (lowest k wins):
-// the harmonics of an impulse train are equal in exact arithmetic, not in rounding.
-constexpr double kTieTolerance = 1e-9;
 
 // Lowest k >= 1 whose power is within the tie tolerance of the maximum; 0 when there
 // is no such bin or the maximum is not positive.
@@ -27,7 +25,7 @@ std::size_t peak_bin(std::size_t bins, PowerAt&& power_at)
         best = std::max(best, power_at(k));
     if (!(best > 0.0))
         return 0;
-    const double threshold = best * (1.0 - kTieTolerance);
+    const double threshold = best * (1.0 - kPeakTieTolerance);
     for (std::size_t k = 1; k < bins; ++k)
         if (power_at(k) >= threshold)
             return k;
@@ -85,9 +83,9 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
     for (SymbolId s : samples)
         ++count[s];
 
-    const std::size_t bins = n / 2 + 1;
     // The symbols' transforms run side by side, one to a core: each on one thread.
-    auto plan = r2c_plan(n, FftThreads::one);
+    const auto plan = PowerSpectrumPlan::for_length(n);
+    const std::vector<SymbolId> laid_out = plan->lay_out(samples, std::numeric_limits<SymbolId>::max());
     const double inv_n = 1.0 / static_cast<double>(n);
     const double span = static_cast<double>(n) * dt;
     // One transform per symbol, the symbols shared out among the cores through a
@@ -97,7 +95,7 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
     const CancelFlag* cancel = current_cancel_flag();
     auto work = [&] {
         CancelScope scope(cancel);
-        FftScratch buffer(n);
+        FftScratch buffer(FftScratch::Doubles{plan->buffer_doubles()});
         for (std::size_t s = next++; s < peaks.size(); s = next++) {
             throw_if_cancelled(); // a cancelled replay stops here promptly
             // A constant indicator (absent or everywhere) has no non-zero frequency.
@@ -105,17 +103,16 @@ std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool ev
                 continue;
             // Bins k >= 1 do not depend on the mean, so it is not removed here.
             double* x = buffer.data();
-            for (std::size_t j = 0; j < n; ++j)
-                x[j] = samples[j] == s ? 1.0 : 0.0;
-            execute_r2c(plan, buffer);
-            const std::size_t k = peak_bin(bins, [&buffer](std::size_t i) { return buffer.norm(i); });
-            if (k == 0)
+            for (std::size_t j = 0; j < laid_out.size(); ++j)
+                x[j] = laid_out[j] == s ? 1.0 : 0.0;
+            const auto strongest = plan->execute_and_find_peak(x);
+            if (!strongest)
                 continue;
             SpectralPeak peak;
-            peak.bin = k;
-            peak.frequency = static_cast<double>(k) / span;
+            peak.bin = strongest->bin;
+            peak.frequency = static_cast<double>(strongest->bin) / span;
             peak.period = 1.0 / peak.frequency;
-            peak.power = buffer.norm(k) * inv_n;
+            peak.power = strongest->norm * inv_n;
             peaks[s] = peak;
         }
     };

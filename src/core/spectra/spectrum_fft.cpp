@@ -168,6 +168,22 @@ FftScratch::FftScratch(std::size_t n)
     std::tie(p_, capacity_) = pool().take(2 * (n / 2 + 1));
 }
 
+FftScratch::FftScratch(Doubles size)
+{
+    std::tie(p_, capacity_) = pool().take(size.count);
+}
+
+FftPlannerLock::FftPlannerLock()
+{
+    planner_mutex().lock();
+    fftw_plan_with_nthreads(1);
+}
+
+FftPlannerLock::~FftPlannerLock()
+{
+    planner_mutex().unlock();
+}
+
 FftScratch::~FftScratch()
 {
     pool().give_back(p_, capacity_);

@@ -18,6 +18,11 @@ namespace chitra {
 class FftScratch {
 public:
     explicit FftScratch(std::size_t n);
+    // A buffer of exactly `count` doubles, for layouts other than one r2c transform.
+    struct Doubles {
+        std::size_t count;
+    };
+    explicit FftScratch(Doubles size);
     ~FftScratch();
     FftScratch(const FftScratch&) = delete;
     FftScratch& operator=(const FftScratch&) = delete;
@@ -39,6 +44,16 @@ enum class FftThreads { all, one };
 std::shared_ptr<void> r2c_plan(std::size_t n, FftThreads threads = FftThreads::all);
 // fftw_execute_dft_r2c on an FftScratch of the plan's length.
 void execute_r2c(const std::shared_ptr<void>& plan, FftScratch& buffer);
+
+// Holds FFTW's planner (plan creation and destruction are not thread safe) and sets it
+// to plan for one thread; plans made under it run on the calling thread only.
+class FftPlannerLock {
+public:
+    FftPlannerLock();
+    ~FftPlannerLock();
+    FftPlannerLock(const FftPlannerLock&) = delete;
+    FftPlannerLock& operator=(const FftPlannerLock&) = delete;
+};
 
 // Writes samples [first, first + count) of a signal to out[0 .. count).
 using SignalFill = std::function<void(std::size_t first, std::size_t count, double* out)>;
