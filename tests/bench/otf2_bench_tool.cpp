@@ -9,6 +9,9 @@
 //       reads every location's events as the importer does (global definitions, each
 //       location's local definitions and events through its own event reader) with
 //       callbacks that only count: the floor the OTF2 library sets for any reader.
+//   otf2_bench_tool read2 ANCHOR
+//       the same with two readers on two threads, each reading half of the locations
+//       (as the import does for large archives whose locations split evenly).
 //   otf2_bench_tool import ANCHOR
 //       Chitra's import alone (chitra::import_lanes: the lanes' change lists, no PES).
 //   otf2_bench_tool steps ANCHOR OUT.pes
@@ -27,6 +30,7 @@
 #include <ctime>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -127,11 +131,13 @@ OTF2_CallbackCode on_region(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void* us
     return OTF2_CALLBACK_SUCCESS;
 }
 
-int read(const char* anchor)
+// Reads part `part` of `parts` of the locations (in definition order, split by number);
+// returns the Enter/Leave events read, -1 on an error.
+long long read_part(const char* anchor, std::size_t part, std::size_t parts, std::size_t& location_count)
 {
     OTF2_Reader* reader = OTF2_Reader_Open(anchor);
     if (!reader)
-        return 1;
+        return -1;
     OTF2_Reader_SetSerialCollectiveCallbacks(reader);
     Locations locations;
     OTF2_GlobalDefReader* defs = OTF2_Reader_GetGlobalDefReader(reader);
@@ -142,6 +148,10 @@ int read(const char* anchor)
     uint64_t n = 0;
     OTF2_Reader_ReadAllGlobalDefinitions(reader, defs, &n);
     OTF2_Reader_CloseGlobalDefReader(reader, defs);
+    location_count = locations.ids.size();
+    const std::size_t first = part * locations.ids.size() / parts, last = (part + 1) * locations.ids.size() / parts;
+    locations.ids = std::vector<OTF2_LocationRef>(locations.ids.begin() + static_cast<std::ptrdiff_t>(first),
+                                                  locations.ids.begin() + static_cast<std::ptrdiff_t>(last));
     for (OTF2_LocationRef l : locations.ids)
         OTF2_Reader_SelectLocation(reader, l);
     const bool local_defs = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
@@ -161,7 +171,7 @@ int read(const char* anchor)
         for (;;) { // in the importer's chunks of 65536 events
             uint64_t got = 0;
             if (OTF2_Reader_ReadLocalEvents(reader, e, 1 << 16, &got) != OTF2_SUCCESS)
-                return 1;
+                return -1;
             if (got < (1 << 16))
                 break;
         }
@@ -172,8 +182,27 @@ int read(const char* anchor)
         OTF2_Reader_CloseDefFiles(reader);
     OTF2_Reader_CloseEvtFiles(reader);
     OTF2_Reader_Close(reader);
-    std::printf("%llu Enter/Leave events in %zu locations\n", static_cast<unsigned long long>(events),
-                locations.ids.size());
+    return static_cast<long long>(events);
+}
+
+// The floor with `parts` readers, each on a thread of its own.
+int read(const char* anchor, std::size_t parts)
+{
+    std::vector<long long> events(parts, 0);
+    std::vector<std::size_t> counts(parts, 0);
+    std::vector<std::thread> threads;
+    for (std::size_t p = 1; p < parts; ++p)
+        threads.emplace_back([&, p] { events[p] = read_part(anchor, p, parts, counts[p]); });
+    events[0] = read_part(anchor, 0, parts, counts[0]);
+    for (auto& t : threads)
+        t.join();
+    long long all = 0;
+    for (long long e : events) {
+        if (e < 0)
+            return 1;
+        all += e;
+    }
+    std::printf("%lld Enter/Leave events in %zu locations\n", all, counts[0]);
     return 0;
 }
 
@@ -186,7 +215,9 @@ int main(int argc, char** argv)
         return write(argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10),
                      argc == 6 ? std::strtoull(argv[5], nullptr, 10) : 1);
     if (command == "read" && argc == 3)
-        return read(argv[2]);
+        return read(argv[2], 1);
+    if (command == "read2" && argc == 3)
+        return read(argv[2], 2);
     if (command == "import" && argc == 3) {
         const chitra::LaneTrace lanes = chitra::import_lanes(argv[2]);
         std::printf("%zu records in %zu lanes\n", lanes.size(), lanes.lanes.size());
@@ -205,7 +236,7 @@ int main(int argc, char** argv)
                     trace.symbols->size(), t1 - t0, t2 - t1, t3 - t2);
         return 0;
     }
-    std::fputs("usage: otf2_bench_tool write DIR EVENTS LOCATIONS [SEED] | read ANCHOR | import ANCHOR | steps ANCHOR "
+    std::fputs("usage: otf2_bench_tool write DIR EVENTS LOCATIONS [SEED] | read ANCHOR | read2 ANCHOR | import ANCHOR | steps ANCHOR "
                "OUT.pes\n",
                stderr);
     return 2;

@@ -109,6 +109,13 @@ public:
     // A warning counted by kind: "N x MESSAGE" once at the end.
     void warn(const std::string& message);
 
+    // Takes lanes [first, last) as `other` built them, with its fields, warnings and
+    // last event: `other` read those lanes of the same source on another thread, with
+    // the same lanes and states added in the same order (else std::logic_error). Its
+    // fields and warnings follow this builder's own, as if its lanes had been read after
+    // this builder's, so take lanes in their source order.
+    void take_lanes(LaneTraceBuilder&& other, std::size_t first, std::size_t last);
+
     // Throws InputError("SOURCE: ...") when a lane's events go back in time.
     LaneTrace finish();
 

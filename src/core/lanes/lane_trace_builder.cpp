@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <limits>
 #include <queue>
+#include <stdexcept>
 #include <type_traits>
 
 namespace chitra {
@@ -95,6 +96,27 @@ void LaneTraceBuilder::warn(const std::string& message)
             return;
         }
     warnings_.emplace_back(message, 1);
+}
+
+void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, std::size_t last)
+{
+    if (other.lanes_.size() != lanes_.size() || other.names_ != names_ || first > last || last > lanes_.size())
+        throw std::logic_error("take_lanes: builders of different lanes or states");
+    for (std::size_t lane = first; lane < last; ++lane)
+        lanes_[lane] = std::move(other.lanes_[lane]);
+    for (LaneField& f : other.fields_)
+        fields_.push_back(std::move(f));
+    for (const auto& [text, count] : other.warnings_) {
+        auto it = std::find_if(warnings_.begin(), warnings_.end(), [&](const auto& w) { return w.first == text; });
+        if (it != warnings_.end())
+            it->second += count;
+        else
+            warnings_.emplace_back(text, count);
+    }
+    if (other.seen_)
+        saw_event(other.last_event_);
+    for (auto& e : other.extra_)
+        extra_.push_back(std::move(e));
 }
 
 // Few lanes: the earliest head by a tournament of selects over N slots, cheaper than a

@@ -293,4 +293,22 @@ Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& an
     return Resolver(r, where).resolve();
 }
 
+std::size_t otf2_reader_split(const Otf2Definitions& defs, unsigned cores, std::uint64_t min_events)
+{
+    const std::uint64_t total = defs.total_events();
+    if (defs.locations.size() < 2 || total < min_events || cores < 2)
+        return 0;
+    std::uint64_t before = 0, best_larger = total;
+    std::size_t best = 0;
+    for (std::size_t i = 0; i + 1 < defs.locations.size(); ++i) {
+        before += defs.locations[i].events;
+        const std::uint64_t larger = std::max(before, total - before);
+        if (larger < best_larger) {
+            best_larger = larger;
+            best = i + 1;
+        }
+    }
+    return static_cast<unsigned __int128>(best_larger) * 10 <= static_cast<unsigned __int128>(total) * 6 ? best : 0;
+}
+
 } // namespace chitra::detail

@@ -82,6 +82,13 @@ struct Otf2Definitions {
     std::uint64_t total_events() const;
 };
 
+// Where an import splits the locations between two readers on two threads (locations
+// [0, split) and [split, end)), or 0 for one reader: an archive of at least `min_events`
+// events, two cores or more, and locations that split into two runs of at most 60% of
+// the events each. (A thread that decodes and builds its half is then quicker than one
+// that decodes everything while another builds.)
+std::size_t otf2_reader_split(const Otf2Definitions& defs, unsigned cores, std::uint64_t min_events);
+
 // Reads and checks the global definitions (`anchor`'s `.def`); throws InputError naming
 // the definitions file and the reason.
 Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& anchor,

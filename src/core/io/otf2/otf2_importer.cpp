@@ -11,8 +11,11 @@
 #include "chitra/util/cancel.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <thread>
 
 namespace chitra {
 
@@ -80,26 +83,37 @@ public:
         const Otf2Definitions defs = read_otf2_definitions(reader.get(), path, errors);
 
         LaneTraceBuilder builder(path, "otf2");
-        std::vector<LaneStateId> states;
-        for (const auto& [ref, name] : defs.regions)
-            states.push_back(builder.state(name));
-        for (const Otf2Location& l : defs.locations) {
-            builder.add_lane(l.name);
-            otf2_check(OTF2_Reader_SelectLocation(reader.get(), l.id), path, "cannot select a location", errors);
-        }
-        const std::size_t changes = reserve_lanes(builder, path, defs);
-        {
-            // The lanes are built on a second thread while the library decodes (a large
-            // archive only: a thread costs more than a few thousand events).
-            LaneEventPipe lanes(builder, defs.total_events() >= kPipeFromEvents, changes);
-            Otf2ReadContext context{lanes, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, 0};
-            std::size_t i = 0;
-            for (const auto& entry : defs.regions)
-                context.region_states.insert(entry.first, states[i++]);
-            context.region_states.compact();
-            if (!defs.locations.empty())
-                read_events(reader.get(), path, defs, context, errors, options);
-            lanes.close();
+        const std::size_t split = otf2_reader_split(defs, std::thread::hardware_concurrency(), kPipeFromEvents);
+        const std::size_t all = defs.locations.size();
+        if (split == 0) {
+            read_lanes(reader.get(), builder, path, defs, 0, all, errors, options, nullptr);
+        } else {
+            // Two halves of the locations decoded side by side, each by a reader and a
+            // builder of its own; the second builder's lanes are moved over at the end.
+            std::atomic<std::uint64_t> second_read{0};
+            std::atomic<bool> stop{false};
+            const CancelFlag* cancel = current_cancel_flag();
+            auto second = std::async(std::launch::async, [&] {
+                CancelScope scope(cancel);
+                Otf2ErrorCapture second_errors;
+                Otf2ReaderHandle second_reader(path, second_errors);
+                otf2_check(OTF2_Reader_SetSerialCollectiveCallbacks(second_reader.get()), path,
+                           "cannot read the archive", second_errors);
+                LaneTraceBuilder built(path, "otf2");
+                ImportOptions quiet; // progress is reported by the first half's thread
+                SecondHalf half{&second_read, &stop};
+                read_lanes(second_reader.get(), built, path, defs, split, all, second_errors, quiet, &half);
+                return built;
+            });
+            try {
+                SecondHalf progress_of_other{&second_read, nullptr};
+                read_lanes(reader.get(), builder, path, defs, 0, split, errors, options, &progress_of_other);
+            } catch (...) {
+                stop = true; // the first error in location order is the one reported
+                second.wait();
+                throw;
+            }
+            builder.take_lanes(second.get(), split, all);
         }
         if (options.progress)
             options.progress(1.0);
@@ -109,13 +123,52 @@ public:
 private:
     static constexpr std::uint64_t kPipeFromEvents = 1 << 16;
 
+    // The other half of a read in two: its events read so far, and a flag that stops it.
+    struct SecondHalf {
+        std::atomic<std::uint64_t>* events_read;
+        std::atomic<bool>* stop;
+    };
+
+    // Lanes [first, last) read into `builder`, which gets every location's lane and every
+    // region's state (in definition order, so that two builders agree on both). With
+    // `half`, this is one of two readers: nothing is built beside it, and the other
+    // half's progress is counted in (first half) or its stop flag obeyed (second half).
+    static void read_lanes(OTF2_Reader* reader, LaneTraceBuilder& builder, const std::string& path,
+                           const Otf2Definitions& defs, std::size_t first, std::size_t last,
+                           Otf2ErrorCapture& errors, const ImportOptions& options, const SecondHalf* half)
+    {
+        std::vector<LaneStateId> states;
+        for (const auto& [ref, name] : defs.regions)
+            states.push_back(builder.state(name));
+        for (std::size_t lane = 0; lane < defs.locations.size(); ++lane) {
+            builder.add_lane(defs.locations[lane].name);
+            if (lane >= first && lane < last)
+                otf2_check(OTF2_Reader_SelectLocation(reader, defs.locations[lane].id), path,
+                           "cannot select a location", errors);
+        }
+        const std::size_t changes = reserve_lanes(builder, path, defs, first, last);
+        // One reader: the lanes are built on a second thread while the library decodes
+        // (a large archive only: a thread costs more than a few thousand events).
+        const bool beside = !half && defs.total_events() >= kPipeFromEvents;
+        LaneEventPipe lanes(builder, beside, beside ? changes : 0);
+        Otf2ReadContext context{lanes, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, 0};
+        std::size_t i = 0;
+        for (const auto& entry : defs.regions)
+            context.region_states.insert(entry.first, states[i++]);
+        context.region_states.compact();
+        if (first < last)
+            read_events(reader, path, defs, first, last, context, errors, options, half);
+        lanes.close();
+    }
+
     // Room for each lane's changes: at most its events, which take at least 2 bytes each
     // (the count in the definitions is not trusted beyond the file's size).
     // Returns the changes reserved in all.
-    static std::size_t reserve_lanes(LaneTraceBuilder& builder, const std::string& path, const Otf2Definitions& defs)
+    static std::size_t reserve_lanes(LaneTraceBuilder& builder, const std::string& path, const Otf2Definitions& defs,
+                                     std::size_t first, std::size_t last)
     {
         std::size_t all = 0;
-        for (std::size_t lane = 0; lane < defs.locations.size(); ++lane) {
+        for (std::size_t lane = first; lane < last; ++lane) {
             std::error_code ec;
             const std::uintmax_t bytes = std::filesystem::file_size(event_file(path, defs.locations[lane].id), ec);
             if (ec)
@@ -128,7 +181,8 @@ private:
     }
 
     static void read_events(OTF2_Reader* reader, const std::string& path, const Otf2Definitions& defs,
-                            Otf2ReadContext& context, Otf2ErrorCapture& errors, const ImportOptions& options)
+                            std::size_t first, std::size_t last, Otf2ReadContext& context, Otf2ErrorCapture& errors,
+                            const ImportOptions& options, const SecondHalf* half)
     {
         const bool local_defs = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
         errors.clear();
@@ -136,10 +190,17 @@ private:
         const double total = static_cast<double>(defs.total_events());
         const auto between_chunks = [&] {
             throw_if_cancelled();
-            if (options.progress && total > 0)
-                options.progress(std::min(0.99, static_cast<double>(context.events_read) / total));
+            if (half && half->stop) { // the second half: stops when the first failed
+                if (*half->stop)
+                    throw Cancelled();
+                half->events_read->store(context.events_read, std::memory_order_relaxed);
+            }
+            if (options.progress && total > 0) {
+                const std::uint64_t others = half && !half->stop ? half->events_read->load(std::memory_order_relaxed) : 0;
+                options.progress(std::min(0.99, static_cast<double>(context.events_read + others) / total));
+            }
         };
-        for (std::size_t lane = 0; lane < defs.locations.size(); ++lane) {
+        for (std::size_t lane = first; lane < last; ++lane) {
             const std::uint64_t id = defs.locations[lane].id;
             if (local_defs)
                 read_local_definitions(reader, id, path, errors);

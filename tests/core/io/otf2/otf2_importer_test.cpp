@@ -3,11 +3,15 @@
 #include "chitra/io/import.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/util/cancel.hpp"
+#include "io/otf2/otf2_definitions.hpp"
 #include "io/otf2/otf2_test_archive.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <random>
+#include <tuple>
 #include <sstream>
 
 using namespace chitra;
@@ -327,4 +331,169 @@ TEST(Otf2Import, NamesThatAreNotUtf8GetReplacementCharacters)
     write_pes(t, pes);
     Trace back = read_pes_text(pes.str(), "back.pes"); // a PES reader takes every name
     EXPECT_EQ(records(back), records(t));
+}
+
+// ---- Two readers -----------------------------------------------------------------------
+
+namespace {
+
+detail::Otf2Definitions locations_of(std::vector<std::uint64_t> events)
+{
+    detail::Otf2Definitions defs;
+    for (std::size_t i = 0; i < events.size(); ++i)
+        defs.locations.push_back({i, "t" + std::to_string(i), events[i]});
+    return defs;
+}
+
+// A location of about `count` events: nested regions (0-2) with equal times now and then,
+// a metric every 16 events, and a Leave of a region other than the innermost once.
+Otf2TestLocation busy_location(std::uint64_t id, std::uint32_t group, std::size_t count, std::uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    Otf2TestLocation l{id, "thread " + std::to_string(id), group, {}};
+    std::vector<std::uint32_t> open;
+    std::uint64_t t = 0;
+    bool crossed = false;
+    while (l.events.size() < count) {
+        t += rng() % 4 == 0 ? 0 : rng() % 300;
+        if (!open.empty() && (open.size() > 3 || rng() % 2 == 0)) {
+            // Once, leave the outer of two open regions: a counted warning.
+            const bool cross = !crossed && open.size() >= 2 && open[open.size() - 2] != open.back();
+            l.events.push_back(leave(t, cross ? open[open.size() - 2] : open.back()));
+            crossed |= cross;
+            open.pop_back();
+        } else {
+            open.push_back(static_cast<std::uint32_t>(rng() % 3));
+            l.events.push_back(enter(t, open.back()));
+        }
+        if (rng() % 16 == 0)
+            l.events.push_back(metric(t, 0, {static_cast<double>(rng() % 1000)}));
+    }
+    while (!open.empty()) {
+        l.events.push_back(leave(t += 5, open.back()));
+        open.pop_back();
+    }
+    return l;
+}
+
+std::filesystem::path subdir(const TempDir& dir, const std::string& name)
+{
+    std::filesystem::create_directories(dir.path() / name);
+    return dir.path() / name;
+}
+
+using LaneChanges = std::vector<std::tuple<Time, std::string, std::uint32_t>>;
+
+LaneChanges changes_of(const LaneTrace& lt, std::size_t lane)
+{
+    LaneChanges out;
+    for (const LaneChange& c : lt.lanes[lane].changes)
+        out.emplace_back(lt.times[c.record], lt.state_names[c.state], c.depth);
+    return out;
+}
+
+} // namespace
+
+TEST(Otf2Import, LocationsAreSplitBetweenTwoReadersOnlyWhenLargeAndEven)
+{
+    using detail::otf2_reader_split;
+    EXPECT_EQ(otf2_reader_split(locations_of({50'000, 50'000, 50'000, 50'000}), 2, 65'536), 2u);
+    EXPECT_EQ(otf2_reader_split(locations_of({10'000, 50'000, 40'000}), 2, 65'536), 2u); // 60% | 40%
+    EXPECT_EQ(otf2_reader_split(locations_of({10'000, 60'000, 30'000}), 2, 65'536), 0u); // 70% at best
+    EXPECT_EQ(otf2_reader_split(locations_of({30'000, 30'000, 30'000}), 2, 65'536), 0u); // 67% at best
+    EXPECT_EQ(otf2_reader_split(locations_of({50'000, 50'000}), 1, 65'536), 0u);          // one core
+    EXPECT_EQ(otf2_reader_split(locations_of({20'000, 20'000}), 2, 65'536), 0u);          // small
+    EXPECT_EQ(otf2_reader_split(locations_of({100'000}), 2, 65'536), 0u);                 // one location
+}
+
+TEST(Otf2Import, TwoReadersBuildWhatEachLocationReadAloneBuilds)
+{
+    // Four even locations: read by two readers (locations 0-1 and 2-3). Each location is
+    // also written as an archive of its own, read by one reader; the lanes, their metrics
+    // and the warnings must be the same.
+    TempDir dir;
+    Otf2TestArchive a = two_ranks();
+    a.members = {{"PAPI_TOT_CYC", OTF2_METRIC_ACCUMULATED_START}};
+    a.metric_classes = {{0}};
+    for (std::uint64_t id = 0; id < 4; ++id)
+        a.locations.push_back(busy_location(id, static_cast<std::uint32_t>(id / 2), 25'000, 100 + id));
+    std::vector<std::uint64_t> counts;
+    for (const auto& l : a.locations)
+        counts.push_back(l.events.size());
+    ASSERT_EQ(detail::otf2_reader_split(locations_of(counts), 2, 65'536), 2u);
+
+    std::vector<std::string> warnings;
+    ImportOptions o;
+    o.warnings = &warnings;
+    const LaneTrace both = import_lanes(a.write(subdir(dir, "all")), o);
+    ASSERT_EQ(both.lanes.size(), 4u);
+    std::vector<std::string> field_lanes;
+    for (const LaneField& f : both.fields)
+        field_lanes.push_back(f.name + "@" + std::to_string(*f.lane));
+    // Fields in the order a single reader meets them: location by location.
+    EXPECT_EQ(field_lanes, (std::vector<std::string>{"PAPI_TOT_CYC@0", "PAPI_TOT_CYC@1", "PAPI_TOT_CYC@2",
+                                                     "PAPI_TOT_CYC@3"}));
+    std::uint64_t crossings = 0;
+    std::optional<Time> last_event;
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        Otf2TestArchive alone = a;
+        alone.locations = {a.locations[lane]};
+        const LaneTrace one = import_lanes(alone.write(subdir(dir, std::to_string(lane))));
+        ASSERT_EQ(one.lanes.size(), 1u);
+        last_event = std::max(last_event, one.last_event);
+        EXPECT_EQ(both.lanes[lane].name, one.lanes[0].name);
+        EXPECT_EQ(both.lanes[lane].events, one.lanes[0].events);
+        EXPECT_EQ(changes_of(both, lane), changes_of(one, 0)) << "lane " << lane;
+        ASSERT_EQ(one.fields.size(), 1u);
+        EXPECT_EQ(both.fields[lane].samples, one.fields[0].samples) << "lane " << lane;
+        for (const std::string& w : one.warnings)
+            crossings += w.find("Leave of a region other than the innermost") != std::string::npos;
+    }
+    EXPECT_EQ(crossings, 4u);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("4 x Leave of a region other than the innermost"), std::string::npos) << warnings[0];
+    EXPECT_EQ(both.last_event, last_event);
+}
+
+TEST(Otf2Import, TwoReadersReportProgressStopWhenCancelledAndNameTheFirstBadLocation)
+{
+    TempDir dir;
+    Otf2TestArchive a = two_ranks();
+    for (std::uint64_t id = 0; id < 4; ++id) {
+        Otf2TestLocation l{id, "t" + std::to_string(id), 0, {}};
+        for (std::uint64_t i = 0; i < 30'000; ++i)
+            l.events.push_back(i % 2 == 0 ? enter(i, 0) : leave(i, 0));
+        a.locations.push_back(std::move(l));
+    }
+    const std::string anchor = a.write(subdir(dir, "good"));
+    std::vector<double> seen;
+    ImportOptions o;
+    o.progress = [&](double p) { seen.push_back(p); };
+    EXPECT_EQ(import_lanes(anchor, o).size(), 30'000u);
+    ASSERT_GE(seen.size(), 2u);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(seen.back(), 1.0);
+    {
+        CancelFlag cancel{true};
+        CancelScope scope(&cancel);
+        EXPECT_THROW(import_lanes(anchor), Cancelled);
+    }
+
+    // An undefined region in the last location (the second reader's), then also in the
+    // second (the first reader's): the error named is the first in location order.
+    const auto error_of = [](const std::string& path) -> std::string {
+        try {
+            import_lanes(path);
+        } catch (const InputError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    Otf2TestArchive bad = a;
+    bad.locations[3].events[20'001] = enter(20'001, 7);
+    std::string e = error_of(bad.write(subdir(dir, "bad3")));
+    EXPECT_NE(e.find("traces/3.evt: event 20002: Enter of region 7, which is not defined"), std::string::npos) << e;
+    bad.locations[1].events[25'001] = enter(25'001, 8);
+    e = error_of(bad.write(subdir(dir, "bad13")));
+    EXPECT_NE(e.find("traces/1.evt: event 25002: Enter of region 8, which is not defined"), std::string::npos) << e;
 }
