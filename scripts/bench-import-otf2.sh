@@ -3,6 +3,8 @@
 # larger (linear growth), each read by
 #   floor    a reader of ours whose callbacks only count (tests/bench/otf2_bench_tool.cpp
 #            read): what the OTF2 library itself costs
+#   floor2   the same with two readers on two threads, each reading half of the
+#            locations (otf2_bench_tool read2), as the import does for such archives
 #   import   Chitra's import alone (chitra::import_lanes: the lanes' change lists)
 #   convert  chitra-cli convert ANCHOR -o OUT.pes (import, PES of all lanes, writing it)
 #   otf2-print  the OTF2 library's own printer, output to /dev/null
@@ -67,6 +69,7 @@ for n in "${sizes[@]}"; do
   records=$("$tool" import "$dir/traces.otf2" | awk '{print $1}')
   out="$tmp/chitra-otf2-bench-$n.pes"
   measure floor "$n" "$bytes" "" "$tool" read "$dir/traces.otf2"
+  measure floor2 "$n" "$bytes" "" "$tool" read2 "$dir/traces.otf2"
   measure import "$n" "$bytes" "$records" "$tool" import "$dir/traces.otf2"
   measure convert "$n" "$bytes" "$records" "$cli" convert "$dir/traces.otf2" -o "$out"
   measure otf2-print "$n" "$bytes" "" otf2-print "$dir/traces.otf2"
