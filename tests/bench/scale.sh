@@ -12,6 +12,9 @@
 #   fit          chitra-cli fit TRACE.ctrace
 #   pipeline     chitra-cli fit TRACE.ctrace --pipeline (clip, aggregate, filter by event
 #                share, project)
+#   frequency    chitra-cli fit TRACE.ctrace --pipeline with one frequency-domain filter
+#                (time domain, default interval, band [1e-7, 2e-7] cycles per ns: one
+#                transform per state of the 100)
 #   periodogram  chitra-cli periodogram TRACE.ctrace --domain event --segment 1048576
 #   first frame  chitra --open TRACE.ctrace --benchmark-replot 1 (offscreen), the time to
 #                the first frame as the workbench reports it
@@ -57,6 +60,9 @@ cat > "$scratch/pipeline.json" <<'EOF'
   {"op": "project", "states": ["S1", "S2", "S3"], "as": "LOW"}
 ]}
 EOF
+cat > "$scratch/frequency.json" <<'EOF'
+{"pipeline": [{"op": "filter", "domain": "frequency", "band": [1e-7, 2e-7]}]}
+EOF
 
 trace_of() { # RECORDS -> the PES path; makes the .ctrace beside it
   local n=$1 pes="$work/chitra-bench-$1.pes"
@@ -91,6 +97,7 @@ table=$scratch/table.md
     measure "$cli" fit "$ctrace" | row "fit"
     if [[ $n -gt 2000 ]]; then
       measure "$cli" fit "$ctrace" --pipeline "$scratch/pipeline.json" | row "pipeline + fit"
+      measure "$cli" fit "$ctrace" --pipeline "$scratch/frequency.json" | row "frequency filter + fit"
     fi
     measure "$cli" periodogram "$ctrace" --domain event --segment 1048576 -o "$scratch/spectrum.csv" | row "periodogram"
     read -r w u s m < <(QT_QPA_PLATFORM=offscreen measure "$app" --open "$ctrace" --benchmark-replot 1)
