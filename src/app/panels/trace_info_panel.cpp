@@ -19,14 +19,22 @@ TraceInfoPanel::TraceInfoPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(label_);
     layout->addStretch(1);
+    pending_ = new QTimer(this);
+    pending_->setSingleShot(true);
+    pending_->setInterval(3);
+    connect(pending_, &QTimer::timeout, this, [this] { label_->setText(text_); });
 }
 
-QString TraceInfoPanel::text() const { return label_->text(); }
+void TraceInfoPanel::setText(const QString& text)
+{
+    text_ = text;
+    pending_->start();
+}
 
 void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 bytes)
 {
     if (!doc) {
-        label_->setText(tr("No trace open. File ▸ Open (Ctrl+O), or drop trace files here."));
+        setText(tr("No trace open. File ▸ Open (Ctrl+O), or drop trace files here."));
         return;
     }
     const Trace& t = doc->trace();
@@ -60,7 +68,7 @@ void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 b
     html += row(tr("file"), path);
     html += row(tr("size"), formatBytes(bytes));
     html += "</table>";
-    label_->setText(html);
+    setText(html);
 }
 
 } // namespace chitra::app

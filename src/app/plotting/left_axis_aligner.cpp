@@ -1,4 +1,5 @@
 #include "plotting/left_axis_aligner.hpp"
+#include "plotting/queued_resize_plot.hpp"
 
 #include <qcustomplot.h>
 
@@ -61,7 +62,7 @@ void LeftAxisAligner::measure()
         m.setLeft(margin);
         p->axisRect()->setMinimumMargins(m);
         if (!p->size().isEmpty()) // one not laid out yet draws at its first resize
-            p->replot(QCustomPlot::rpQueuedReplot);
+            queueReplot(p);
     }
 }
 

@@ -1,4 +1,5 @@
 #include "plotting/plot_theme.hpp"
+#include "plotting/queued_resize_plot.hpp"
 
 #include <QEvent>
 #include <QPalette>
@@ -77,7 +78,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
         if (watched == plot_ && event->type() == QEvent::PaletteChange)
-            plot_->replot(QCustomPlot::rpQueuedReplot);
+            queueReplot(plot_);
         return false;
     }
 

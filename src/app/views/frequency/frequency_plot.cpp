@@ -282,7 +282,7 @@ void FrequencyPlot::setUserFrequencyRange(double f0, double f1)
         return;
     }
     plot_->xAxis->setRange(f0, f1);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 void FrequencyPlot::setBusy(bool on)
@@ -490,7 +490,7 @@ void FrequencyPlot::setBand(double f0, double f1)
     filterBand_->setEnabled(true);
     peakLabel_->setText(tr("band [%1, %2]: Filter band merges the states whose strongest frequency lies in it")
                             .arg(frequencyText(band_->first), frequencyText(band_->second)));
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 void FrequencyPlot::clearBand()
@@ -498,7 +498,7 @@ void FrequencyPlot::clearBand()
     band_.reset();
     bandItem_->setVisible(false);
     filterBand_->setEnabled(false);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 std::optional<Step> FrequencyPlot::bandFilterStep() const
@@ -577,7 +577,7 @@ void FrequencyPlot::hover(const QPoint& pos)
     peakLabel_->setText(tr("peak: %1, power %2 (click: find the sequence of this period)")
                             .arg(describeFrequency(result_->frequency[best]))
                             .arg(result_->power[best], 0, 'g', 3));
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 } // namespace chitra::app

@@ -98,7 +98,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
         rows_->showAll();
         rowsChanged();
     });
-    auto queued = [this] { plot_->replot(QCustomPlot::rpQueuedReplot); };
+    auto queued = [this] { queueReplot(plot_); };
     connect(doc_, &ViewDocument::selectionChanged, this, queued);
     connect(doc_, &ViewDocument::patternsChanged, this, queued);
     connect(doc_, &ViewDocument::sesChanged, this, queued);
@@ -138,7 +138,7 @@ void LanesView::setVisibleRange(double t0, double t1)
     if (!(t1 > t0) || (std::abs(plot_->xAxis->range().lower - t0) < 1e-9 && std::abs(plot_->xAxis->range().upper - t1) < 1e-9))
         return;
     plot_->xAxis->setRange(t0, t1);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 void LanesView::fitAll()
@@ -147,7 +147,7 @@ void LanesView::fitAll()
     const QCPRange r = plottable_->getKeyRange(found);
     if (found)
         plot_->xAxis->setRange(r);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 double LanesView::replotNow()
@@ -174,7 +174,7 @@ void LanesView::rowsChanged()
                                                    : tr("Show %1 hidden").arg(rows_->hiddenLanes().size()));
     updateAxisLabels();
     updateLegend();
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
     emit optionsChanged();
 }
 

@@ -199,13 +199,13 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent)
     });
     connect(doc_, &ViewDocument::pickedStateChanged, this, [this] {
         updatePickLine();
-        plot_->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot(plot_);
     });
     connect(doc_, &ViewDocument::patternsChanged, this, [this] { plot_->replot(); });
     // Bookmarks of the view: a dashed vertical marker with its name in every display.
     connect(ViewBookmarks::of(doc_), &ViewBookmarks::changed, this, [this] {
         updateBookmarkMarkers();
-        plot_->replot(QCustomPlot::rpQueuedReplot);
+        queueReplot(plot_);
     });
     connect(doc_, &ViewDocument::sesChanged, this, &TracePlot::updateBookmarkMarkers);
     connect(doc_, &ViewDocument::selectionChanged, this, [this] { plot_->replot(); });
@@ -338,7 +338,7 @@ void TracePlot::setVisibleRange(double x0, double x1, bool remember)
     if (remember)
         rememberRange();
     plot_->xAxis->setRange(x0, x1);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
 }
 
 void TracePlot::fitAll()
@@ -347,7 +347,7 @@ void TracePlot::fitAll()
     if (!history_.empty() || visibleRange() != std::make_pair(f0, f1 > f0 ? f1 : f0 + 1))
         rememberRange();
     plot_->xAxis->setRange(f0, f1 > f0 ? f1 : f0 + 1);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
     emit interactionFinished();
 }
 
@@ -358,7 +358,7 @@ void TracePlot::undoZoom()
     const auto r = history_.back();
     history_.pop_back();
     plot_->xAxis->setRange(r.first, r.second);
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    queueReplot(plot_);
     emit interactionFinished();
 }
 
