@@ -1,6 +1,7 @@
 #include "workbench/main_window.hpp"
 
 #include "chitra/session/session_io.hpp"
+#include "chitra/util/huge_page_advice.hpp"
 #include "document/pipeline_file.hpp"
 #include "document/view_document.hpp"
 #include "ensemble/parameter_plot.hpp"
@@ -50,6 +51,9 @@ namespace chitra::app {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
+    // Workers that fault in 2 MB pages delay the GUI thread's wake-ups on kernels without
+    // preemption; a process that shows the workbench keeps to 4 KB pages.
+    set_huge_page_advice(false);
     setWindowTitle(tr("Chitra"));
     setAcceptDrops(true);
     session_ = new Session(this);

@@ -4,25 +4,7 @@
 
 #include <map>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 namespace chitra::detail {
-
-void advise_huge_pages(const void* data, std::size_t bytes)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t huge = std::uintptr_t{2} << 20;
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + huge - 1) & ~(huge - 1);
-    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(huge - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE); // failure: 4 KiB pages
-#else
-    (void)data;
-    (void)bytes;
-#endif
-}
 
 Ses map_merge(const Ses& in, std::shared_ptr<const SymbolTable> table, std::span<const SymbolId> remap,
               std::span<const std::uint8_t> merge)

@@ -1,6 +1,7 @@
 // Shared building blocks of the transforms (private to the core).
 #pragma once
 
+#include "util/huge_pages.hpp"
 #include "chitra/trace/ses.hpp"
 #include "chitra/transforms/transforms.hpp"
 
@@ -11,11 +12,6 @@
 #include <vector>
 
 namespace chitra::detail {
-
-// Asks the kernel to back the 2 MiB-aligned part of a large, not yet touched buffer with
-// huge pages: an output SES of 10M elements is 200 MB of fresh pages, and faulting them in
-// 4 KiB at a time costs more than the transform itself. A hint only (Linux, THP "madvise").
-void advise_huge_pages(const void* data, std::size_t bytes);
 
 // Appends elements to an SES under construction; finish() closes it with the input's end.
 class SesBuilder {

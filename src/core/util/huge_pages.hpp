@@ -15,19 +15,22 @@
 
 #include <sys/mman.h>
 
+#include "chitra/util/huge_page_advice.hpp"
+
 namespace chitra::detail {
 
 // Blocks smaller than this are left alone (they hold no whole 2 MB page worth asking for).
 inline constexpr std::size_t kHugePageMinBytes = std::size_t{4} << 20;
 
-// Asks for 2 MB pages on the whole 2 MB pages inside [data, data + bytes).
+// Asks for 2 MB pages on the whole 2 MB pages inside [data, data + bytes), unless the
+// process turned the advice off (chitra/util/huge_page_advice.hpp).
 inline void advise_huge_pages(const void* data, std::size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
     constexpr std::uintptr_t huge = std::uintptr_t{2} << 20;
     const auto at = reinterpret_cast<std::uintptr_t>(data);
     const std::uintptr_t begin = (at + huge - 1) & ~(huge - 1), end = (at + bytes) & ~(huge - 1);
-    if (bytes >= kHugePageMinBytes && end > begin)
+    if (bytes >= kHugePageMinBytes && end > begin && huge_page_advice())
         ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 #else
     (void)data;
