@@ -3,6 +3,7 @@
 #include "chitra/io/io.hpp"
 #include "chitra/trace/scattered_reads.hpp"
 #include "chitra/trace/ses.hpp"
+#include "smaps_test_util.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,37 +15,9 @@
 #include <unistd.h>
 
 using namespace chitra;
+using namespace chitra::test;
 
 namespace {
-
-// The kernel's VmFlags of the mapping holding `p` (smaps): "rr" is random reads (no
-// read-around), "sr" sequential reads.
-std::string vm_flags_at(const void* p)
-{
-    const auto at = reinterpret_cast<std::uintptr_t>(p);
-    std::ifstream smaps("/proc/self/smaps");
-    std::string line;
-    bool inside = false;
-    while (std::getline(smaps, line)) {
-        std::uintptr_t begin = 0, end = 0;
-        char dash = 0;
-        std::istringstream head(line);
-        if (head >> std::hex >> begin >> dash >> end && dash == '-' && line.find(':') > line.find(' ')) {
-            inside = begin <= at && at < end;
-            continue;
-        }
-        if (inside && line.rfind("VmFlags:", 0) == 0)
-            return line.substr(8).append(" ");
-    }
-    return {};
-}
-
-bool has_flag(const std::string& flags, const char* flag)
-{
-    std::string word(" ");
-    word.append(flag).append(" ");
-    return flags.find(word) != std::string::npos;
-}
 
 class ScatteredReadsTest : public ::testing::Test {
 protected:
