@@ -106,12 +106,13 @@ void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, s
         lanes_[lane] = std::move(other.lanes_[lane]);
     for (LaneField& f : other.fields_)
         fields_.push_back(std::move(f));
-    for (const auto& [text, count] : other.warnings_) {
-        auto it = std::find_if(warnings_.begin(), warnings_.end(), [&](const auto& w) { return w.first == text; });
+    for (const auto& warning : other.warnings_) {
+        auto it = std::find_if(warnings_.begin(), warnings_.end(),
+                               [&](const auto& w) { return w.first == warning.first; });
         if (it != warnings_.end())
-            it->second += count;
+            it->second += warning.second;
         else
-            warnings_.emplace_back(text, count);
+            warnings_.push_back(warning);
     }
     if (other.seen_)
         saw_event(other.last_event_);

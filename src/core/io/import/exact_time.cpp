@@ -1,5 +1,7 @@
 #include "io/import/exact_time.hpp"
 
+#include "chitra/io/import.hpp"
+
 #include <bit>
 #include <cstring>
 #include <limits>
@@ -166,3 +168,22 @@ std::optional<Time> scaled_ratio(std::int64_t value, std::uint64_t num, std::uin
 }
 
 } // namespace chitra::detail
+
+namespace chitra {
+
+// Here rather than with the importers' registry, so that a reader and its fuzz target
+// need only the time helpers.
+std::optional<int> time_unit_scale(std::string_view unit)
+{
+    if (unit == "ns")
+        return 0;
+    if (unit == "us")
+        return 3;
+    if (unit == "ms")
+        return 6;
+    if (unit == "s")
+        return 9;
+    return std::nullopt;
+}
+
+} // namespace chitra

@@ -60,19 +60,6 @@ std::optional<SourceFormat> parse_source_format(std::string_view name)
     return std::nullopt;
 }
 
-std::optional<int> time_unit_scale(std::string_view unit)
-{
-    if (unit == "ns")
-        return 0;
-    if (unit == "us")
-        return 3;
-    if (unit == "ms")
-        return 6;
-    if (unit == "s")
-        return 9;
-    return std::nullopt;
-}
-
 const std::vector<SourceFormat>& all_source_formats()
 {
     static const std::vector<SourceFormat> all = [] {
