@@ -31,10 +31,11 @@ constexpr std::size_t kBlockColumns = 64;
 // FFTW does prime steps up to this size with its unrolled codelets.
 constexpr std::size_t kSmallestSlowPrime = 17;
 
-// |z|^2 as the direct layout computes it (std::norm goes through std::abs for doubles).
-double squared_magnitude(Complex z)
+// |X|^2 of complex value i of a transform's output (std::norm would go through std::abs
+// for doubles, slower and rounded differently).
+double norm_at(const double* values, std::size_t i)
 {
-    return z.real() * z.real() + z.imag() * z.imag();
+    return values[2 * i] * values[2 * i] + values[2 * i + 1] * values[2 * i + 1];
 }
 
 std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m)
@@ -274,7 +275,7 @@ std::optional<PowerSpectrumPlan::Peak> PowerSpectrumPlan::execute_and_find_peak(
     }
     PeakTracker tracker;
     run(buffer, &tracker);
-    return tracker.peak([this](std::size_t i) { return bin_of(i / cols_, i % cols_); });
+    return tracker.peak([this](std::size_t i) { return bin_of(i); });
 }
 
 void PowerSpectrumPlan::run(double* buffer, PeakTracker* tracker) const
@@ -321,15 +322,16 @@ void PowerSpectrumPlan::run(double* buffer, PeakTracker* tracker) const
         if (tracker)
             for (std::size_t r = 0; r <= span; ++r)
                 for (std::size_t k = first == 0 && r == span ? 1 : 0; k < width; ++k)
-                    tracker->add(r * cols + first + k, squared_magnitude(c[r * cols + first + k]));
+                    tracker->add(r * cols + first + k, norm_at(buffer, r * cols + first + k));
     }
 }
 
-std::size_t PowerSpectrumPlan::bin_of(std::size_t row, std::size_t col) const
+std::size_t PowerSpectrumPlan::bin_of(std::size_t value) const
 {
     if (layout_ == SpectrumLayout::direct)
-        return col;
+        return value;
     const auto& pf = *pf_;
+    const std::size_t row = value / cols_, col = value % cols_;
     // The Chinese remainder: k = k1 mod p, k = col mod m.
     const std::uint64_t a = mul_mod(std::uint64_t{pf.k1_of_row[row]} * pf.m, pf.m_inverse_mod_p, n_);
     const std::uint64_t b = mul_mod(std::uint64_t{col} * pf.p, pf.p_inverse_mod_m, n_);
@@ -344,17 +346,17 @@ std::optional<PowerSpectrumPlan::Peak> PowerSpectrumPlan::strongest(const double
     const std::size_t zero = layout_ == SpectrumLayout::direct ? 0 : (rows_ - 1) * cols_;
     for (std::size_t i = 0; i < rows_ * cols_; ++i)
         if (i != zero)
-            tracker.add(i, buffer[2 * i] * buffer[2 * i] + buffer[2 * i + 1] * buffer[2 * i + 1]);
-    return tracker.peak([this](std::size_t i) { return bin_of(i / cols_, i % cols_); });
+            tracker.add(i, norm_at(buffer, i));
+    return tracker.peak([this](std::size_t i) { return bin_of(i); });
 }
 
 std::vector<double> PowerSpectrumPlan::norms(const double* buffer) const
 {
     std::vector<double> out(n_ / 2 + 1, 0.0);
     for (std::size_t i = 0; i < rows_ * cols_; ++i) {
-        const std::size_t bin = bin_of(i / cols_, i % cols_);
+        const std::size_t bin = bin_of(i);
         if (bin < out.size())
-            out[bin] = buffer[2 * i] * buffer[2 * i] + buffer[2 * i + 1] * buffer[2 * i + 1];
+            out[bin] = norm_at(buffer, i);
     }
     return out;
 }

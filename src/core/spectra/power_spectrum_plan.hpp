@@ -83,8 +83,9 @@ private:
     void for_each_input_slot(F&& f) const;
     // The input row of the samples of Good-Thomas row i1 (prime_factor only).
     std::size_t input_row(std::size_t i1) const;
-    // The one-sided bin held by complex value `col` of output row `row`.
-    std::size_t bin_of(std::size_t row, std::size_t col) const;
+    // The one-sided bin held by complex value `value` of the output (row value / cols_,
+    // column value % cols_).
+    std::size_t bin_of(std::size_t value) const;
 
     std::size_t n_;
     SpectrumLayout layout_;
