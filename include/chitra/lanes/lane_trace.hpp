@@ -172,6 +172,8 @@ private:
     static void grow(std::vector<LaneChange>& changes);
     [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
     void pop_empty();
+    // `times` more of the warning `message`.
+    void count_warning(const std::string& message, std::uint64_t times);
 
     // finish(): the changes of [first[i], last[i]) of every lane merged into record times
     // written from `out` on, each change's time replaced by its record's number counted

@@ -90,12 +90,17 @@ void LaneTraceBuilder::add_extra(std::string key, std::string value)
 
 void LaneTraceBuilder::warn(const std::string& message)
 {
+    count_warning(message, 1);
+}
+
+void LaneTraceBuilder::count_warning(const std::string& message, std::uint64_t times)
+{
     for (auto& [text, count] : warnings_)
         if (text == message) {
-            ++count;
+            count += times;
             return;
         }
-    warnings_.emplace_back(message, 1);
+    warnings_.emplace_back(message, times);
 }
 
 void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, std::size_t last)
@@ -106,14 +111,8 @@ void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, s
         lanes_[lane] = std::move(other.lanes_[lane]);
     for (LaneField& f : other.fields_)
         fields_.push_back(std::move(f));
-    for (const auto& warning : other.warnings_) {
-        auto it = std::find_if(warnings_.begin(), warnings_.end(),
-                               [&](const auto& w) { return w.first == warning.first; });
-        if (it != warnings_.end())
-            it->second += warning.second;
-        else
-            warnings_.push_back(warning);
-    }
+    for (const auto& [text, count] : other.warnings_)
+        count_warning(text, count);
     if (other.seen_)
         saw_event(other.last_event_);
     for (auto& e : other.extra_)
