@@ -101,13 +101,13 @@ public:
                            "cannot read the archive", second_errors);
                 LaneTraceBuilder built(path, "otf2");
                 ImportOptions quiet; // progress is reported by the first half's thread
-                SecondHalf half{&second_read, &stop};
+                const HalfOfTwo half{&second_read, &stop, true};
                 read_lanes(second_reader.get(), built, path, defs, split, all, second_errors, quiet, &half);
                 return built;
             });
             try {
-                SecondHalf progress_of_other{&second_read, nullptr};
-                read_lanes(reader.get(), builder, path, defs, 0, split, errors, options, &progress_of_other);
+                const HalfOfTwo half{&second_read, &stop, false};
+                read_lanes(reader.get(), builder, path, defs, 0, split, errors, options, &half);
             } catch (...) {
                 stop = true; // the first error in location order is the one reported
                 second.wait();
@@ -123,10 +123,12 @@ public:
 private:
     static constexpr std::uint64_t kPipeFromEvents = 1 << 16;
 
-    // The other half of a read in two: its events read so far, and a flag that stops it.
-    struct SecondHalf {
-        std::atomic<std::uint64_t>* events_read;
+    // One of the two readers of a read in two. The second publishes its events read so
+    // far, which the first counts in its progress, and stops once the first has failed.
+    struct HalfOfTwo {
+        std::atomic<std::uint64_t>* second_read;
         std::atomic<bool>* stop;
+        bool second;
     };
 
     // Lanes [first, last) read into `builder`, which gets every location's lane and every
@@ -135,7 +137,7 @@ private:
     // half's progress is counted in (first half) or its stop flag obeyed (second half).
     static void read_lanes(OTF2_Reader* reader, LaneTraceBuilder& builder, const std::string& path,
                            const Otf2Definitions& defs, std::size_t first, std::size_t last,
-                           Otf2ErrorCapture& errors, const ImportOptions& options, const SecondHalf* half)
+                           Otf2ErrorCapture& errors, const ImportOptions& options, const HalfOfTwo* half)
     {
         std::vector<LaneStateId> states;
         for (const auto& [ref, name] : defs.regions)
@@ -182,7 +184,7 @@ private:
 
     static void read_events(OTF2_Reader* reader, const std::string& path, const Otf2Definitions& defs,
                             std::size_t first, std::size_t last, Otf2ReadContext& context, Otf2ErrorCapture& errors,
-                            const ImportOptions& options, const SecondHalf* half)
+                            const ImportOptions& options, const HalfOfTwo* half)
     {
         const bool local_defs = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
         errors.clear();
@@ -190,13 +192,14 @@ private:
         const double total = static_cast<double>(defs.total_events());
         const auto between_chunks = [&] {
             throw_if_cancelled();
-            if (half && half->stop) { // the second half: stops when the first failed
+            if (half && half->second) { // stops when the first half failed
                 if (*half->stop)
                     throw Cancelled();
-                half->events_read->store(context.events_read, std::memory_order_relaxed);
+                half->second_read->store(context.events_read, std::memory_order_relaxed);
             }
             if (options.progress && total > 0) {
-                const std::uint64_t others = half && !half->stop ? half->events_read->load(std::memory_order_relaxed) : 0;
+                const std::uint64_t others =
+                    half && !half->second ? half->second_read->load(std::memory_order_relaxed) : 0;
                 options.progress(std::min(0.99, static_cast<double>(context.events_read + others) / total));
             }
         };
