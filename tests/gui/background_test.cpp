@@ -8,10 +8,14 @@
 #include "session/session.hpp"
 #include "session/session_model.hpp"
 #include "jobs/trace_loader.hpp"
+#include "jobs/worker_pool.hpp"
 #include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"
 
 #include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QSemaphore>
 #include <QTemporaryDir>
 #include <QLabel>
 #include <QMenu>
@@ -23,6 +27,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <atomic>
 #include <functional>
 #include <random>
 
@@ -256,7 +261,7 @@ private slots:
         QCOMPARE(doc->undoStack()->index(), 1);
         QCOMPARE(doc->sesPtr(), before);
         // The worker sees the flag inside the filter's per-state loop and ends.
-        QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(workerPool()->activeThreadCount(), 0, 20000);
         QCoreApplication::processEvents(); // its (dropped) result arrives
         QCOMPARE(doc->steps().size(), std::size_t{1});
         QCOMPARE(doc->undoStack()->count(), 1);
@@ -281,7 +286,7 @@ private slots:
         QVERIFY(mw.jobs()->busy());
         QTest::mouseClick(mw.cancelButton(), Qt::LeftButton);
         QVERIFY(!mw.jobs()->busy());
-        QTRY_COMPARE(QThreadPool::globalInstance()->activeThreadCount(), 0);
+        QTRY_COMPARE(workerPool()->activeThreadCount(), 0);
         QCoreApplication::processEvents();
         QVERIFY(!mw.lastModelWindow());
     }
@@ -387,6 +392,36 @@ private slots:
                       static_cast<long long>(total - 20));
             }
         }
+    }
+
+    // Qt's raster engine splits a large fill or image draw of the GUI thread over Qt's
+    // global thread pool and waits for it. With every worker busy in a long job, a paint
+    // still finishes: the jobs are released only after it, and see that in time.
+    void aPaintFinishesWhileEveryWorkerIsBusy()
+    {
+        const int workers = workerPool()->maxThreadCount();
+        QSemaphore started, release;
+        std::atomic<int> releasedInTime{0};
+        std::vector<QFuture<void>> jobs;
+        for (int i = 0; i < workers; ++i)
+            jobs.push_back(runInBackground([&] {
+                started.release();
+                if (release.tryAcquire(1, 30000))
+                    ++releasedInTime;
+            }));
+        QVERIFY(started.tryAcquire(workers, 30000));
+        // A translucent fill of a large image: one the raster engine splits over threads.
+        QImage frame(1600, 1000, QImage::Format_ARGB32_Premultiplied);
+        frame.fill(Qt::white);
+        {
+            QPainter p(&frame);
+            p.fillRect(frame.rect(), QColor(0, 0, 0, 128));
+        }
+        release.release(workers);
+        for (auto& job : jobs)
+            job.waitForFinished();
+        QCOMPARE(releasedInTime.load(), workers);
+        QVERIFY(std::abs(qGray(frame.pixel(800, 999)) - 127) <= 1);
     }
 
     // The freeze when a large trace has been read: the file is read, its SES and lanes

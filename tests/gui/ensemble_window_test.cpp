@@ -10,6 +10,7 @@
 #include "workbench/main_window.hpp"
 #include "ensemble/ensemble_window.hpp"
 #include "ensemble/members_table.hpp"
+#include "jobs/worker_pool.hpp"
 #include "document/view_document.hpp"
 #include "ensemble/parameter_plot.hpp"
 #include "ensemble/parameter_series.hpp"
@@ -328,7 +329,7 @@ void EnsembleWindowTest::closingWhileFittingAbandonsTheWork()
         QVERIFY(!w.measured());
     }
     // The worker reads only its own copies; it ends without touching the closed window.
-    QVERIFY(QThreadPool::globalInstance()->waitForDone(120000));
+    QVERIFY(workerPool()->waitForDone(120000));
     QCoreApplication::processEvents();
 }
 

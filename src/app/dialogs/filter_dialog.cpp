@@ -1,5 +1,6 @@
 #include "dialogs/filter_dialog.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "plotting/histogram_widget.hpp"
 #include "text/number_format.hpp"
 
@@ -14,7 +15,6 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -341,7 +341,7 @@ void FilterDialog::startPreview()
                           + (r.composites ? tr(", including %1 new filter composite(s)").arg(r.composites) : QString()));
         emit previewUpdated();
     });
-    watcher->setFuture(QtConcurrent::run(runPreview, ses_, step()));
+    watcher->setFuture(runInBackground(runPreview, ses_, step()));
 }
 
 } // namespace chitra::app

@@ -1,5 +1,6 @@
 #include "document/view_document.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
 #include "chitra/transforms/pattern.hpp"
@@ -14,7 +15,6 @@
 #include <QStringList>
 #include <QTimer>
 #include <QUndoStack>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <numeric>
@@ -404,7 +404,7 @@ void ViewDocument::launchReplay(const Pipeline& target, const QString& text)
             o.lanes.reset(); // the y order changed meanwhile: lay the lanes out again
         finishReplay(generation, std::move(o.replay), std::move(o.lanes), o.error, o.cancelled);
     });
-    watcher->setFuture(QtConcurrent::run([start, target, common, strict, cancel, order,
+    watcher->setFuture(runInBackground([start, target, common, strict, cancel, order,
                                           custom](QPromise<Outcome>& promise) {
         Outcome o;
         promise.setProgressRange(0, static_cast<int>(target.steps.size() - common));

@@ -1,7 +1,8 @@
 #include "ensemble/ensemble_measurer.hpp"
 
+#include "jobs/worker_pool.hpp"
+
 #include <QPromise>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace chitra::app {
 
@@ -27,7 +28,7 @@ EnsembleMeasurer::~EnsembleMeasurer()
 
 void EnsembleMeasurer::start(std::vector<MemberInput> members, Pipeline pipeline)
 {
-    watcher_.setFuture(QtConcurrent::run(
+    watcher_.setFuture(runInBackground(
         [members = std::move(members), pipeline = std::move(pipeline)](QPromise<Result>& promise) {
             promise.setProgressRange(0, 2 * static_cast<int>(members.size()));
             auto measured = std::make_shared<std::vector<MemberMeasurement>>(measureMembers(

@@ -1,5 +1,6 @@
 #include "ensemble/run_comparison_view.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "chitra/transforms/transforms.hpp"
 #include "ensemble/parameter_series.hpp"
 #include "plotting/palette.hpp"
@@ -13,7 +14,6 @@
 #include <QLineEdit>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -150,7 +150,7 @@ void RunComparisonView::recompute()
     const CompareThresholds thresholds{abs_->value(), rel_->value()};
     computing_ = true;
     watcher_.setFuture(
-        QtConcurrent::run([members = requested_, names = std::move(names), models = std::move(models), thresholds] {
+        runInBackground([members = requested_, names = std::move(names), models = std::move(models), thresholds] {
             return std::make_shared<Result>(Result{members, compare_models(names, models, thresholds)});
         }));
 }

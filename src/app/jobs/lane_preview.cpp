@@ -1,9 +1,9 @@
 #include "jobs/lane_preview.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "jobs/import_choice.hpp"
 
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -82,7 +82,7 @@ void LanePreview::request(std::vector<std::size_t> lanes, bool separate)
         setBusy(false);
         emit ready(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(
+    watcher->setFuture(runInBackground(
         [trace = lanes_, lanes = std::move(lanes), separate, flag = running_]() -> LanePreviewFigures {
             CancelScope scope(flag.get());
             try {

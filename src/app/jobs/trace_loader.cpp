@@ -1,5 +1,6 @@
 #include "jobs/trace_loader.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "jobs/trace_sources.hpp"
@@ -7,7 +8,6 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace chitra::app {
 
@@ -178,7 +178,7 @@ template <class Work> void TraceLoader::run(Work work)
             emit loaded(r);
     });
     // The worker keeps its own references: cancel() replaces the loader's.
-    watcher->setFuture(QtConcurrent::run([work = std::move(work), flag = cancel_, progress = progress_] {
+    watcher->setFuture(runInBackground([work = std::move(work), flag = cancel_, progress = progress_] {
         CancelScope scope(flag.get());
         return work(progress.get());
     }));

@@ -1,5 +1,6 @@
 #include "model/chain_fitter.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "chitra/chain/chain.hpp"
 #include "document/view_document.hpp"
 #include "jobs/background_job.hpp"
@@ -7,7 +8,6 @@
 #include "workbench/error_reporter.hpp"
 
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 
@@ -68,7 +68,7 @@ void ChainFitter::fit(ViewDocument* view)
         ++generation_;
         jobs_->finish(&generation_);
     });
-    watcher->setFuture(QtConcurrent::run([ses, timebase] {
+    watcher->setFuture(runInBackground([ses, timebase] {
         Fit fit;
         try {
             fit.model = std::make_shared<SemiMarkovModel>(fit_chain(*ses, timebase));

@@ -1,5 +1,6 @@
 #include "model/fit_quality_panel.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "plotting/palette.hpp"
 #include "plotting/plot_theme.hpp"
 
@@ -12,7 +13,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 namespace chitra::app {
@@ -115,7 +115,7 @@ void FitQualityPanel::validate()
         else
             verdict_->setText(tr("Cannot validate: %1").arg(outcome.error));
     });
-    watcher->setFuture(QtConcurrent::run([model = model_, ses = ses_, options] {
+    watcher->setFuture(runInBackground([model = model_, ses = ses_, options] {
         Outcome outcome;
         try {
             outcome.validation = std::make_shared<const Validation>(validate_model(*ses, *model, options));

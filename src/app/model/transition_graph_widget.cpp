@@ -1,5 +1,6 @@
 #include "model/transition_graph_widget.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "plotting/palette.hpp"
 #include "plotting/plot_theme.hpp"
 #include "text/definition_text.hpp"
@@ -19,7 +20,6 @@
 #include <QScrollBar>
 #include <QSvgGenerator>
 #include <QWheelEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -359,7 +359,7 @@ void TransitionGraphWidget::rebuild()
             fitAll();
         emit layoutFinished();
     });
-    watcher->setFuture(QtConcurrent::run([drawing] { return layOut(drawing->spec); }));
+    watcher->setFuture(runInBackground([drawing] { return layOut(drawing->spec); }));
 }
 
 TransitionGraphWidget::LaidOut TransitionGraphWidget::layOut(const GraphSpec& spec)

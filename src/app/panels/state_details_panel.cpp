@@ -1,5 +1,6 @@
 #include "panels/state_details_panel.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "text/definition_text.hpp"
 #include "plotting/histogram_widget.hpp"
 #include "text/number_format.hpp"
@@ -13,7 +14,6 @@
 #include <QListView>
 #include <QSplitter>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -228,7 +228,7 @@ void StateDetailsPanel::showChosen()
         });
     }
     watcher_->setProperty("generation", generation_);
-    watcher_->setFuture(QtConcurrent::run([ses = ses_, symbol = chosen_] {
+    watcher_->setFuture(runInBackground([ses = ses_, symbol = chosen_] {
         return std::make_shared<const StateFigures>(gatherFigures(*ses, symbol));
     }));
 }

@@ -1,5 +1,6 @@
 #include "panels/suggestions_panel.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "chitra/chain/model_json.hpp"
 #include "chitra/util/cancel.hpp"
 #include "chitra/validation/validation.hpp"
@@ -14,7 +15,6 @@
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -217,7 +217,7 @@ void SuggestionsPanel::recompute()
     });
     const bool quality = simplifySteps_ > 0;
     const TimeBase base = doc_->trace().header.timebase;
-    watcher->setFuture(QtConcurrent::run([ses = doc_->sesPtr(), cancel, quality, base] {
+    watcher->setFuture(runInBackground([ses = doc_->sesPtr(), cancel, quality, base] {
         Found found;
         try {
             CancelScope scope(cancel.get());

@@ -1,5 +1,6 @@
 #include "session/session_restore.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "ensemble/ensemble_window.hpp"
 
 #include "chitra/session/session_io.hpp"
@@ -46,7 +47,7 @@ std::vector<LoadResult> readEntries(const QList<LoadRequest>& requests, const st
     std::vector<std::vector<LoadResult>> groups;
     if (parallel) {
         const QList<std::vector<LoadResult>> read =
-            QtConcurrent::blockingMapped(requests, [](const LoadRequest& r) { return loadTraces(r); });
+            QtConcurrent::blockingMapped(workerPool(), requests, [](const LoadRequest& r) { return loadTraces(r); });
         groups.assign(read.begin(), read.end());
     } else {
         for (const LoadRequest& r : requests)
@@ -65,7 +66,7 @@ std::vector<LoadResult> readEntries(const QList<LoadRequest>& requests, const st
         indices << k;
     std::vector<LoadResult> out;
     if (parallel) {
-        const QList<LoadResult> made = QtConcurrent::blockingMapped(indices, entry);
+        const QList<LoadResult> made = QtConcurrent::blockingMapped(workerPool(), indices, entry);
         out.assign(made.begin(), made.end());
     } else {
         for (int k : indices)
@@ -83,7 +84,7 @@ std::vector<LoadResult> loadAll(const QList<LoadRequest>& requests, const std::v
         return readEntries(requests, refs, slot, false);
     // Waited for below: the references stay valid.
     QFuture<std::vector<LoadResult>> future =
-        QtConcurrent::run([&requests, &refs, &slot] { return readEntries(requests, refs, slot, true); });
+        runInBackground([&requests, &refs, &slot] { return readEntries(requests, refs, slot, true); });
     QFutureWatcher<std::vector<LoadResult>> watcher;
     QEventLoop loop;
     QObject::connect(&watcher, &QFutureWatcher<std::vector<LoadResult>>::finished, &loop, &QEventLoop::quit);

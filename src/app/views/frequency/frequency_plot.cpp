@@ -1,5 +1,6 @@
 #include "views/frequency/frequency_plot.hpp"
 
+#include "jobs/worker_pool.hpp"
 #include "chitra/spectra/spectrum.hpp"
 #include "document/view_document.hpp"
 #include "plotting/plot_theme.hpp"
@@ -18,7 +19,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -351,7 +351,7 @@ void FrequencyPlot::recompute()
     status_->setText(tr("computing…"));
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     setBusy(true);
-    watcher_->setFuture(QtConcurrent::run([ses, y = std::move(y), a, b, domain, chosen, cancel = cancel_]() {
+    watcher_->setFuture(runInBackground([ses, y = std::move(y), a, b, domain, chosen, cancel = cancel_]() {
         auto pg = std::make_shared<Periodogram>();
         try {
             // FFTW cannot be interrupted: a cancel is honoured between sampling and transform.

@@ -3,6 +3,7 @@
 #include "document/view_document.hpp"
 
 #include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -159,7 +160,10 @@ void LanesPlottable::draw(QCPPainter* painter)
     };
     if (spans.size() >= kRowsWorthAThread && QThread::idealThreadCount() > 1) {
         const std::size_t half = spans.size() / 2;
-        QFuture<void> other = QtConcurrent::run([&] { drawSpans(half, spans.size(), otherColumns_); });
+        // Qt's global pool, which runs short drawing helpers (the raster engine's too), not
+        // the background jobs; waitForFinished runs the half here if no thread took it.
+        QFuture<void> other = QtConcurrent::run(QThreadPool::globalInstance(),
+                                                [&] { drawSpans(half, spans.size(), otherColumns_); });
         drawSpans(0, half, columns_);
         other.waitForFinished();
     } else {
