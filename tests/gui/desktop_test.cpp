@@ -28,6 +28,7 @@
 #include <QSettings>
 #include <QTableWidget>
 #include <QToolBar>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace chitra;
@@ -43,12 +44,15 @@ QCustomPlot* openedTracePlot(MainWindow* w)
         qWarning("%s", qPrintable(error));
         return nullptr;
     }
-    // The new view is laid out, then replotted on the next turn of the event loop.
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
+    // The new view is laid out, then replotted on a later turn of the event loop; its
+    // first replot makes the ticks for the axis as it was before that layout.
     auto* plot = qobject_cast<QCustomPlot*>(w->currentPanel()->tracePlot()->canvas());
-    if (plot)
-        plot->replot();
+    if (!plot)
+        return nullptr;
+    QSignalSpy replotted(plot, &QCustomPlot::afterReplot);
+    if (!QTest::qWaitFor([&] { return replotted.count() > 0; }, 10000))
+        qWarning("the new view was not replotted");
+    plot->replot();
     return plot;
 }
 

@@ -1,5 +1,7 @@
-// QueuedResizePlot: a queued replot (its first, a resize, queueReplot) waits for a short
-// timer, not for the posted events of the current batch, and requests in a row draw once.
+// The turn queue runs one piece of GUI work per turn of the event loop, and
+// QueuedResizePlot's queued replots (its first, a resize, queueReplot) go through it: not
+// made by the posted events of the current batch, and requests in a row draw once.
+#include "jobs/turn_queue.hpp"
 #include "plotting/queued_resize_plot.hpp"
 
 #include <QtTest>
@@ -9,6 +11,38 @@ using namespace chitra::app;
 class QueuedReplotTest : public QObject {
     Q_OBJECT
 private slots:
+    // Another timer gets its turn between two pieces; none runs in the posted events.
+    void piecesRunOnePerTurn()
+    {
+        QTimer tick;
+        tick.setTimerType(Qt::PreciseTimer);
+        int ticks = 0;
+        connect(&tick, &QTimer::timeout, this, [&] { ++ticks; });
+        tick.start(1);
+        QTest::qWait(5);
+        std::vector<int> seen;
+        QObject owner;
+        for (int i = 0; i < 3; ++i)
+            postToLaterTurn(&owner, [&] { seen.push_back(ticks); });
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(seen.empty());
+        QTRY_COMPARE(seen.size(), std::size_t{3});
+        QVERIFY2(seen[0] < seen[1] && seen[1] < seen[2], "a tick between two pieces");
+    }
+
+    void aPieceWhoseOwnerIsGoneIsDropped()
+    {
+        int ran = 0;
+        auto* gone = new QObject;
+        QObject kept;
+        postToLaterTurn(gone, [&] { ran += 1; });
+        postToLaterTurn(&kept, [&] { ran += 10; });
+        delete gone;
+        QTRY_COMPARE(ran, 10);
+        QTest::qWait(20);
+        QCOMPARE(ran, 10);
+    }
+
     void queuedReplotsWaitForTheTimerAndDrawOnce()
     {
         QueuedResizePlot plot;

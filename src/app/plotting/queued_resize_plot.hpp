@@ -1,18 +1,19 @@
-// A QCustomPlot whose queued replots wait for a short timer instead of a posted call.
+// A QCustomPlot whose queued replots wait for a turn of their own instead of a posted call.
 // QCustomPlot replots at once in its resizeEvent; when a view is shown its plots are all
 // resized in one go, and each replot then held the GUI thread inside the resize itself.
 // QCustomPlot's own queued replot (rpQueuedReplot) is a posted call, delivered in the
 // same batch of posted events as the layout and paints that a new view brings, so the
 // GUI thread went from one to the next without a turn for input. Here a replot asked for
-// by a resize or by queueReplot() waits for a timer of a couple of milliseconds: the
-// resizes and requests in a row draw once, and the event loop gets a turn before the
-// replot (docs/performance.md, "GUI responsiveness").
+// by a resize or by queueReplot() goes to the turn queue: the resizes and requests in a
+// row draw once, and the plots of a view replot on turns of their own (docs/performance.md,
+// "GUI responsiveness").
 #pragma once
+
+#include "jobs/turn_queue.hpp"
 
 #include <qcustomplot.h>
 
 #include <QCoreApplication>
-#include <QTimer>
 
 namespace chitra::app {
 
@@ -20,24 +21,25 @@ class QueuedResizePlot : public QCustomPlot {
 public:
     explicit QueuedResizePlot(QWidget* parent = nullptr) : QCustomPlot(parent)
     {
-        pendingReplot_.setSingleShot(true);
-        pendingReplot_.setInterval(kReplotDelayMs);
-        connect(&pendingReplot_, &QTimer::timeout, this, [this] { replot(); });
         // A replot made meanwhile for any other reason leaves nothing to do.
-        connect(this, &QCustomPlot::afterReplot, &pendingReplot_, &QTimer::stop);
+        connect(this, &QCustomPlot::afterReplot, this, [this] {
+            replotQueued_ = false;
+            laidOut_ = true;
+        });
         // QCustomPlot's constructor queues its first replot as a posted call: that one
-        // waits for the timer too.
+        // takes its turn too.
         QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
         mReplotQueued = false;
         queueReplot();
     }
 
-    // A replot after the current batch of events and a short wait; requests in a row
-    // draw once.
+    // A replot on a later turn; requests in a row draw once.
     void queueReplot()
     {
-        if (!pendingReplot_.isActive())
-            pendingReplot_.start();
+        if (replotQueued_)
+            return;
+        replotQueued_ = true;
+        postToLaterTurn(this, [this] { replotOnThisTurn(); });
     }
 
 protected:
@@ -48,8 +50,24 @@ protected:
     }
 
 private:
-    static constexpr int kReplotDelayMs = 2;
-    QTimer pendingReplot_;
+    // A plot's first replot takes two turns: laying it out and making its paint buffers
+    // (fresh memory) on one, drawing on the next.
+    void replotOnThisTurn()
+    {
+        if (!replotQueued_)
+            return;
+        if (!laidOut_) {
+            laidOut_ = true;
+            updateLayout();
+            setupPaintBuffers();
+            postToLaterTurn(this, [this] { replotOnThisTurn(); });
+            return;
+        }
+        replot();
+    }
+
+    bool replotQueued_ = false;
+    bool laidOut_ = false;
 };
 
 // queueReplot() for a plot made as a QueuedResizePlot, else QCustomPlot's queued replot.
