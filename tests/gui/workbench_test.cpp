@@ -13,6 +13,7 @@
 #include "panels/pipeline_panel.hpp"
 #include "session/session_model.hpp"
 #include "panels/state_details_panel.hpp"
+#include "panels/trace_info_panel.hpp"
 #include "dialogs/state_order_dialog.hpp"
 #include "session/session.hpp"
 #include "views/trace/trace_plot.hpp"
@@ -20,6 +21,7 @@
 #include "views/view_panel.hpp"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QListWidget>
@@ -582,6 +584,35 @@ private slots:
         QCOMPARE(second->ses().symbol, doc->ses().symbol);
         second->undoStack()->undo();
         QCOMPARE(second->ses().size(), std::size_t{80});
+    }
+
+    // The trace information is a tab behind the session tree: its labels are filled when
+    // it is shown, not while the trace opens; then they follow the current view.
+    void traceInformationIsFilledWhenShown()
+    {
+        TraceInfoPanel* info = window_->traceInfo();
+        auto* dock = qobject_cast<QDockWidget*>(info->parentWidget());
+        QVERIFY(dock);
+        window_->findChild<QDockWidget*>("session")->raise();
+        QTRY_VERIFY(!info->isOnScreen());
+        window_->setCurrentView(window_->currentView());
+        QTest::qWait(20);
+        const auto& rows = info->rows();
+        QVERIFY(!rows.empty());
+        QCOMPARE(rows.front().first, QString("records"));
+        const QString records = "records: " + QString::number(window_->currentView()->trace().size());
+        QVERIFY(!info->shownText().contains(records));
+        dock->raise();
+        QTRY_VERIFY(info->isOnScreen());
+        QVERIFY2(info->shownText().contains(records), qPrintable(info->shownText()));
+        QVERIFY(info->shownText().contains("file: " + path_));
+        // On screen, it follows a change on a later turn.
+        info->show(nullptr, {}, 0);
+        QVERIFY(info->shownText().contains(records));
+        QTRY_VERIFY(info->shownText().startsWith("No trace open."));
+        window_->setCurrentView(window_->currentView());
+        QTRY_VERIFY(info->shownText().contains(records));
+        window_->findChild<QDockWidget*>("session")->raise();
     }
 
     void badFileLeavesSessionAlone()

@@ -1,9 +1,14 @@
 #include "panels/trace_info_panel.hpp"
 
 #include "chitra/lanes/lane_trace.hpp"
-#include "text/number_format.hpp"
 #include "document/view_document.hpp"
+#include "jobs/turn_queue.hpp"
+#include "text/number_format.hpp"
 
+#include <QAction>
+#include <QClipboard>
+#include <QFormLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -11,30 +16,101 @@ namespace chitra::app {
 
 TraceInfoPanel::TraceInfoPanel(QWidget* parent) : QWidget(parent)
 {
-    label_ = new QLabel(this);
-    label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    label_->setWordWrap(true);
-    label_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    message_ = new QLabel(this);
+    message_->setTextFormat(Qt::PlainText);
+    message_->setWordWrap(true);
+    form_ = new QFormLayout;
+    form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form_->setLabelAlignment(Qt::AlignLeft);
+    form_->setHorizontalSpacing(8);
+    form_->setVerticalSpacing(2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(label_);
+    layout->addWidget(message_);
+    layout->addLayout(form_);
     layout->addStretch(1);
-    pending_ = new QTimer(this);
-    pending_->setSingleShot(true);
-    pending_->setInterval(3);
-    connect(pending_, &QTimer::timeout, this, [this] { label_->setText(text_); });
+    // Made with the window: making them when a trace opens took longer than filling them.
+    addLabels(kRowsOfATrace);
+    // Copied as a whole from the context menu: labels whose text the mouse can select
+    // are laid out as text documents, several milliseconds for the panel.
+    auto* copy = new QAction(tr("Copy trace information"), this);
+    connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(shownText()); });
+    addAction(copy);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
-void TraceInfoPanel::setText(const QString& text)
+void TraceInfoPanel::setRows(std::vector<Row> rows)
 {
-    text_ = text;
-    pending_->start();
+    rows_ = std::move(rows);
+    shown_ = false;
+    if (!onScreen_ || queued_)
+        return; // a panel out of sight fills its labels when it comes on screen
+    queued_ = true;
+    postToLaterTurn(this, [this] {
+        queued_ = false;
+        showRows();
+    });
+}
+
+void TraceInfoPanel::addLabels(std::size_t rows)
+{
+    while (labels_.size() < rows) {
+        auto* name = new QLabel(this);
+        name->setTextFormat(Qt::PlainText);
+        QFont bold = name->font();
+        bold.setBold(true);
+        name->setFont(bold);
+        auto* value = new QLabel(this);
+        value->setTextFormat(Qt::PlainText);
+        value->setWordWrap(true);
+        form_->addRow(name, value);
+        form_->setRowVisible(form_->rowCount() - 1, false);
+        labels_.emplace_back(name, value);
+    }
+}
+
+void TraceInfoPanel::showRows()
+{
+    if (shown_)
+        return;
+    shown_ = true;
+    // A single row without a name is a message (no trace open).
+    const bool message = rows_.size() == 1 && rows_[0].first.isEmpty();
+    message_->setText(message ? rows_[0].second : QString());
+    message_->setVisible(message);
+    const std::size_t n = message ? 0 : rows_.size();
+    addLabels(n);
+    for (std::size_t i = 0; i < labels_.size(); ++i) {
+        if (i < n) {
+            labels_[i].first->setText(rows_[i].first);
+            labels_[i].second->setText(rows_[i].second);
+        }
+        form_->setRowVisible(static_cast<int>(i), i < n);
+    }
+}
+
+QString TraceInfoPanel::shownText() const
+{
+    QStringList lines;
+    if (message_->isVisibleTo(this))
+        lines << message_->text();
+    for (std::size_t i = 0; i < labels_.size(); ++i)
+        if (labels_[i].first->isVisibleTo(this))
+            lines << labels_[i].first->text() + ": " + labels_[i].second->text();
+    return lines.join('\n');
+}
+
+void TraceInfoPanel::setOnScreen(bool on)
+{
+    onScreen_ = on;
+    if (on)
+        showRows();
 }
 
 void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 bytes)
 {
     if (!doc) {
-        setText(tr("No trace open. File ▸ Open (Ctrl+O), or drop trace files here."));
+        setRows({{QString(), tr("No trace open. File ▸ Open (Ctrl+O), or drop trace files here.")}});
         return;
     }
     const Trace& t = doc->trace();
@@ -45,30 +121,27 @@ void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 b
         fields << QString("%1 (%2)").arg(QString::fromStdString(f.name), QString::fromStdString(std::string(to_string(f.kind))));
     const Time first = t.size() ? t.times[0] : 0;
     const Time last = t.size() ? (t.header.end ? *t.header.end : t.times[t.size() - 1]) : 0;
-    auto row = [](const QString& k, const QString& v) {
-        return QString("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v.toHtmlEscaped());
-    };
-    QString html = "<table cellspacing=2>";
-    html += row(tr("records"), formatCount(static_cast<long long>(t.size())));
-    html += row(tr("states"), formatCount(static_cast<long long>(t.symbols ? t.symbols->size() : 0)));
-    html += row(tr("components"), QString::number(t.header.components));
+    std::vector<Row> rows;
+    const auto row = [&rows](const QString& name, const QString& value) { rows.emplace_back(name, value); };
+    row(tr("records"), formatCount(static_cast<long long>(t.size())));
+    row(tr("states"), formatCount(static_cast<long long>(t.symbols ? t.symbols->size() : 0)));
+    row(tr("components"), QString::number(t.header.components));
     // States formed from some of the lanes only (too many distinct states otherwise).
     if (t.lanes && t.lanes->lanes.size() > t.header.components)
-        html += row(tr("lanes"), tr("%1; the states are those of %2 of them (the lanes view shows every lane)")
-                                     .arg(t.lanes->lanes.size())
-                                     .arg(t.header.components));
-    html += row(tr("span"), formatDuration(static_cast<double>(last - first), base) +
-                                QString(" (%1 … %2)").arg(formatTime(static_cast<double>(first), base), formatTime(static_cast<double>(last), base)));
-    html += row(tr("time base"), QString::fromStdString(std::string(to_string(base))));
-    html += row(tr("fields"), fields.isEmpty() ? tr("none") : fields.join(", "));
-    html += row(tr("view"), doc->name());
-    html += row(tr("elements"), formatCount(static_cast<long long>(ses.size())));
-    html += row(tr("symbols"), formatCount(doc->laneCount()));
-    html += row(tr("steps"), QString::number(doc->steps().size()));
-    html += row(tr("file"), path);
-    html += row(tr("size"), formatBytes(bytes));
-    html += "</table>";
-    setText(html);
+        row(tr("lanes"), tr("%1; the states are those of %2 of them (the lanes view shows every lane)")
+                             .arg(t.lanes->lanes.size())
+                             .arg(t.header.components));
+    row(tr("span"), formatDuration(static_cast<double>(last - first), base) +
+                        QString(" (%1 … %2)").arg(formatTime(static_cast<double>(first), base), formatTime(static_cast<double>(last), base)));
+    row(tr("time base"), QString::fromStdString(std::string(to_string(base))));
+    row(tr("fields"), fields.isEmpty() ? tr("none") : fields.join(", "));
+    row(tr("view"), doc->name());
+    row(tr("elements"), formatCount(static_cast<long long>(ses.size())));
+    row(tr("symbols"), formatCount(doc->laneCount()));
+    row(tr("steps"), QString::number(doc->steps().size()));
+    row(tr("file"), path);
+    row(tr("size"), formatBytes(bytes));
+    setRows(std::move(rows));
 }
 
 } // namespace chitra::app

@@ -146,6 +146,7 @@ void MainWindow::buildDocks()
     auto* infoDock = new QDockWidget(tr("Trace info"), this);
     infoDock->setObjectName("traceinfo");
     infoDock->setWidget(info_);
+    connect(infoDock, &QDockWidget::visibilityChanged, info_, &TraceInfoPanel::setOnScreen);
     addDockWidget(Qt::RightDockWidgetArea, infoDock);
 
     patterns_ = new PatternsPanel(this);

@@ -59,7 +59,9 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
 
     plot_ = new QueuedResizePlot(this);
     followPalette(plot_);
-    plot_->setMinimumHeight(60); // also never laid out to no height (QCustomPlot then warns)
+    // Rows at least 40 pixels high beside the time axis in a small window; also never laid
+    // out to no height (QCustomPlot then warns).
+    plot_->setMinimumHeight(80);
     plot_->setMouseTracking(true);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal);
