@@ -10,16 +10,23 @@ namespace chitra::app {
 
 QStringList recentFiles(const QString& list) { return QSettings().value(list).toStringList(); }
 
-void addRecentFile(const QString& list, const QString& path)
+namespace {
+// `recent` with `abs` first, once, and at most kMaxRecentFiles long.
+QStringList withFirst(QStringList recent, const QString& abs)
 {
-    QSettings settings;
-    QStringList recent = settings.value(list).toStringList();
-    const QString abs = QFileInfo(path).absoluteFilePath();
     recent.removeAll(abs);
     recent.prepend(abs);
     while (recent.size() > kMaxRecentFiles)
         recent.removeLast();
-    settings.setValue(list, recent);
+    return recent;
+}
+} // namespace
+
+void addRecentFile(const QString& list, const QString& path)
+{
+    QSettings settings;
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    settings.setValue(list, withFirst(settings.value(list).toStringList(), abs));
     addToDesktopRecentInBackground(abs);
 }
 
@@ -66,11 +73,14 @@ std::optional<RecentImport> recentImport(const QString& path)
     return import;
 }
 
-void rememberRecentImport(const QString& path, const std::optional<RecentImport>& import)
+void rememberOpenedTrace(const QString& path, const std::optional<RecentImport>& import)
 {
+    // One settings object: each writes the whole file when it goes.
     QSettings settings;
-    QVariantMap all = settings.value(kRecentImports).toMap();
     const QString abs = QFileInfo(path).absoluteFilePath();
+    const QStringList recent = withFirst(settings.value(kRecentTraces).toStringList(), abs);
+    settings.setValue(kRecentTraces, recent);
+    QVariantMap all = settings.value(kRecentImports).toMap();
     if (import) {
         QStringList v{QString::fromStdString(import->format), QString::fromStdString(import->lanes.components),
                       import->lanes.separate ? "separate" : "one"};
@@ -83,10 +93,10 @@ void rememberRecentImport(const QString& path, const std::optional<RecentImport>
     else
         all.remove(abs);
     // Only the files still listed as recent keep theirs.
-    const QStringList recent = recentFiles(kRecentTraces);
     for (auto it = all.begin(); it != all.end();)
-        it = recent.contains(it.key()) || it.key() == abs ? std::next(it) : all.erase(it);
+        it = recent.contains(it.key()) ? std::next(it) : all.erase(it);
     settings.setValue(kRecentImports, all);
+    addToDesktopRecentInBackground(abs);
 }
 
 } // namespace chitra::app

@@ -37,7 +37,8 @@ struct RecentImport {
     ImportSettings settings;
 };
 std::optional<RecentImport> recentImport(const QString& path);
-// Keeps `import` for `path` (nullopt forgets it).
-void rememberRecentImport(const QString& path, const std::optional<RecentImport>& import);
+// Puts the trace `path` first among the recent traces (and in the desktop's list) and
+// keeps how it was imported (nullopt: read as it is, a PES or .ctrace).
+void rememberOpenedTrace(const QString& path, const std::optional<RecentImport>& import);
 
 } // namespace chitra::app

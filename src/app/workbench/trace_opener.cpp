@@ -2,6 +2,7 @@
 
 #include "dialogs/import_dialog.hpp"
 #include "jobs/trace_loader.hpp"
+#include "jobs/turn_queue.hpp"
 #include "session/session.hpp"
 #include "workbench/error_reporter.hpp"
 #include "workbench/main_actions.hpp"
@@ -110,13 +111,15 @@ void TraceOpener::askNext()
 void TraceOpener::add(const LoadResult& r)
 {
     if (r.shownLanes.empty()) { // an entry of some lanes comes from a file already open
-        addRecentFile(kRecentTraces, r.path);
+        std::optional<RecentImport> import;
         if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
-            rememberRecentImport(r.path, RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0},
-                                                      r.choice.settings});
-        else
-            rememberRecentImport(r.path, std::nullopt);
-        w_->actions()->updateRecent();
+            import = RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}, r.choice.settings};
+        // On a later turn: writing the settings takes milliseconds that the new view's
+        // first paint should not wait for.
+        postToLaterTurn(this, [this, path = r.path, import] {
+            rememberOpenedTrace(path, import);
+            w_->actions()->updateRecent();
+        });
     }
     if (!r.warnings.isEmpty() && r.choice.lane <= 1)
         w_->showMessage(tr("Warning: %1").arg(r.warnings.join("; ")));
