@@ -27,9 +27,16 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <random>
+
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 using namespace chitra;
 using namespace chitra::app;
@@ -422,6 +429,28 @@ private slots:
             job.waitForFinished();
         QCOMPARE(releasedInTime.load(), workers);
         QVERIFY(std::abs(qGray(frame.pixel(800, 999)) - 127) <= 1);
+    }
+
+    // The workers run below the GUI thread, so that jobs filling every core do not take
+    // the GUI thread off its core half-way through a paint.
+    void workersRunBelowTheGuiThread()
+    {
+#ifdef Q_OS_LINUX
+        const auto niceOfThisThread = [] { return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid))); };
+        const int gui = niceOfThisThread();
+        std::vector<QFuture<int>> jobs;
+        for (int i = 0; i < 2 * workerPool()->maxThreadCount(); ++i)
+            jobs.push_back(runInBackground([&] {
+                QThread::msleep(20); // so that the jobs spread over the threads
+                return niceOfThisThread();
+            }));
+        // Waited for without result(): a job not yet started would run on this thread.
+        QTRY_VERIFY(std::all_of(jobs.begin(), jobs.end(), [](const QFuture<int>& job) { return job.isFinished(); }));
+        for (auto& job : jobs)
+            QVERIFY2(job.result() > gui, qPrintable(QString("worker %1, GUI %2").arg(job.result()).arg(gui)));
+#else
+        QSKIP("thread priorities are checked on Linux");
+#endif
     }
 
     // The freeze when a large trace has been read: the file is read, its SES and lanes

@@ -13,8 +13,9 @@ class QThreadPool;
 
 namespace chitra::app {
 
-// A pool of as many threads as the machine has cores, a child of the application (its
-// end waits for the jobs still running). Call on the application's thread first.
+// A pool of as many threads as the machine has cores, at a priority below the GUI
+// thread's, a child of the application (its end waits for the jobs still running). Call
+// on the application's thread first.
 QThreadPool* workerPool();
 
 // QtConcurrent::run on the workers' pool.
