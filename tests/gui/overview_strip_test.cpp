@@ -41,6 +41,10 @@ private slots:
         OverviewStrip strip(&doc, XAxis::Time);
         strip.resize(400, 34);
         strip.setWindow(0, 500);
+        // The first paint shows no lanes yet and queues their image.
+        const QImage blank = strip.grab().toImage();
+        QCOMPARE(strip.lanesImageDrawn(), 0);
+        QTRY_COMPARE(strip.lanesImageDrawn(), 1);
         const QImage first = strip.grab().toImage();
         QCOMPARE(strip.lanesImageDrawn(), 1);
 
@@ -53,6 +57,7 @@ private slots:
         // Outside the window the strip is shaded: colours are compared inside it.
         QVERIFY(pixelsOf(first, colourOf("A"), 0, 90) > 90);
         QCOMPARE(pixelsOf(first, colourOf("B"), 0, 90), 0);
+        QCOMPARE(pixelsOf(blank, colourOf("A"), 0, 90), 0);
 
         // Moving the window repaints the mark over the same lanes' image.
         strip.setWindow(1000, 1500);
@@ -61,11 +66,15 @@ private slots:
         QVERIFY(pixelsOf(moved, colourOf("B"), 210, 290) > 60);
         QCOMPARE(pixelsOf(moved, colourOf("A"), 210, 290), 0);
 
-        // A new size, or a new palette, draws the lanes again.
+        // A new size, or a new palette, draws the lanes again; meanwhile the strip shows
+        // the previous image, stretched.
         strip.resize(300, 34);
-        strip.grab();
-        QCOMPARE(strip.lanesImageDrawn(), 2);
+        const QImage stretched = strip.grab().toImage();
+        QVERIFY(pixelsOf(stretched, colourOf("B"), 160, 220) > 40);
+        QTRY_COMPARE(strip.lanesImageDrawn(), 2);
         setStatePalette(StatePalette::tol);
+        strip.grab();
+        QTRY_COMPARE(strip.lanesImageDrawn(), 3);
         const QImage tol = strip.grab().toImage();
         QCOMPARE(strip.lanesImageDrawn(), 3);
         QVERIFY(pixelsOf(tol, colourOf("B"), 160, 220) > 40);

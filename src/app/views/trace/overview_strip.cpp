@@ -2,6 +2,7 @@
 
 #include "plotting/palette.hpp"
 #include "document/view_document.hpp"
+#include "jobs/turn_queue.hpp"
 
 #include "chitra/trace/scattered_reads.hpp"
 
@@ -72,20 +73,33 @@ OverviewStrip::ImageKey OverviewStrip::imageKey() const
     return key;
 }
 
+bool OverviewStrip::imageIsCurrent() const { return !image_.isNull() && imageKey() == imageKey_; }
+
+void OverviewStrip::queueImage()
+{
+    if (imageQueued_)
+        return;
+    imageQueued_ = true;
+    postToLaterTurn(this, [this] {
+        imageQueued_ = false;
+        if (!imageIsCurrent()) {
+            drawLanesImage();
+            update();
+        }
+    });
+}
+
 // Each pixel column: its lanes as ticks three pixels tall, in the main view's colours,
 // written straight into the image (a painter call per tick took 27 ms at 1280 pixels).
-const QImage& OverviewStrip::lanesImage()
+void OverviewStrip::drawLanesImage()
 {
-    ImageKey key = imageKey();
-    if (key == imageKey_ && !image_.isNull())
-        return image_;
-    imageKey_ = std::move(key);
+    imageKey_ = imageKey();
     ++imagesDrawn_;
     image_ = QImage(std::max(1, width()), std::max(1, height()), QImage::Format_RGB32);
     image_.fill(imageKey_.base);
     const Ses& ses = doc_->ses();
     if (ses.empty())
-        return image_;
+        return;
     const int lanes = std::max(1, doc_->laneCount());
     const int shown = static_cast<int>(imageKey_.laneColours.size());
     const double h = height() - 4;
@@ -105,13 +119,17 @@ const QImage& OverviewStrip::lanesImage()
                 reinterpret_cast<QRgb*>(image_.scanLine(row))[px] = imageKey_.laneColours[static_cast<std::size_t>(l)];
         }
     }
-    return image_;
 }
 
 void OverviewStrip::paintEvent(QPaintEvent*)
 {
+    if (!imageIsCurrent())
+        queueImage();
     QPainter p(this);
-    p.drawImage(0, 0, lanesImage());
+    if (image_.isNull())
+        p.fillRect(rect(), palette().base());
+    else
+        p.drawImage(rect(), image_);
     const double x0 = pixelOfX(w0_), x1 = pixelOfX(w1_);
     QColor shade = palette().text().color();
     shade.setAlpha(40);
