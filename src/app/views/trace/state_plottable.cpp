@@ -92,7 +92,7 @@ void StatePlottable::draw(QCPPainter* painter)
     if (b - a <= static_cast<std::size_t>(right - left))
         drawExact(painter, a, b);
     else
-        drawSummarised(painter, left, right);
+        drawSummarised(painter, clip);
 }
 
 void StatePlottable::drawPatterns(QCPPainter* painter, int left, int right, const QRect& clip) const
@@ -172,8 +172,28 @@ void StatePlottable::drawExact(QCPPainter* painter, std::size_t a, std::size_t b
     }
 }
 
-void StatePlottable::drawSummarised(QCPPainter* painter, int left, int right) const
+namespace {
+// Fills `rects` (widget pixels) with the opaque `colour` in `frame`, whose top left is at
+// `origin`, clipped to the frame.
+void fillRects(QImage& frame, QPoint origin, const std::vector<QRect>& rects, QRgb colour)
 {
+    const QRect bounds = frame.rect();
+    uchar* bits = frame.bits();
+    const qsizetype stride = frame.bytesPerLine();
+    for (const QRect& rect : rects) {
+        const QRect r = rect.translated(-origin).intersected(bounds);
+        for (int y = r.top(); y <= r.bottom(); ++y) {
+            auto* line = reinterpret_cast<QRgb*>(bits + y * stride);
+            std::fill(line + r.left(), line + r.right() + 1, colour);
+        }
+    }
+}
+} // namespace
+
+void StatePlottable::drawSummarised(QCPPainter* painter, const QRect& clip) const
+{
+    const int left = clip.left();
+    const int right = clip.right() + 1;
     const Ses& ses = doc_->ses();
     const StateSummary& sum = doc_->summary();
     const int lanes = doc_->laneCount();
@@ -226,19 +246,18 @@ void StatePlottable::drawSummarised(QCPPainter* painter, int left, int right) co
     }
     for (int l = 0; l < bitLanes; ++l)
         closeRun(l, right);
-    static const QBrush connectorBrush(QColor(170, 170, 170)), crowdedBrush(QColor(90, 90, 90));
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(connectorBrush);
-    painter->drawRects(connectors.data(), static_cast<int>(connectors.size()));
-    painter->setBrush(crowdedBrush);
-    painter->drawRects(crowded.data(), static_cast<int>(crowded.size()));
+    if (frame_.size() != clip.size())
+        frame_ = QImage(clip.size(), QImage::Format_ARGB32_Premultiplied);
+    frame_.fill(Qt::transparent);
+    const QPoint origin = clip.topLeft();
+    fillRects(frame_, origin, connectors, qRgb(170, 170, 170));
+    fillRects(frame_, origin, crowded, qRgb(90, 90, 90));
     for (int l = 0; l < bitLanes; ++l) {
         const auto& v = perLane[static_cast<std::size_t>(l)];
-        if (v.empty())
-            continue;
-        painter->setBrush(lanePen(l, w).brush()); // the lane's cached colour
-        painter->drawRects(v.data(), static_cast<int>(v.size()));
+        if (!v.empty()) // the lane's cached colour, opaque
+            fillRects(frame_, origin, v, lanePen(l, w).color().rgb() | 0xff000000u);
     }
+    painter->drawImage(origin, frame_);
 }
 
 } // namespace chitra::app
