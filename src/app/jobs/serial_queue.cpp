@@ -1,5 +1,7 @@
 #include "jobs/serial_queue.hpp"
 
+#include "jobs/worker_pool.hpp"
+
 #include <QCoreApplication>
 #include <QThreadPool>
 
@@ -12,6 +14,9 @@ QThreadPool* newSerialQueue()
         return nullptr;
     auto* pool = new QThreadPool(app);
     pool->setMaxThreadCount(1);
+    // Background writes (the desktop's recent list, the summary cache) take their share
+    // of the cores after the GUI thread, as the workers do.
+    keepThreadsBelowTheGuiThread(pool);
     return pool;
 }
 

@@ -31,10 +31,14 @@ void lowerThisThreadsPriority()
 #endif
 }
 
-// Starts the pool's threads now and keeps them: each lowers its own priority once, and
-// threads made later by the pool would not.
-void startEveryThread(QThreadPool* pool)
+} // namespace
+
+void keepThreadsBelowTheGuiThread(QThreadPool* pool)
 {
+    pool->setExpiryTimeout(-1);
+    pool->setThreadPriority(QThread::LowPriority); // where QThread priorities count
+    // Starts the pool's threads now and keeps them: each lowers its own priority once, and
+    // threads made later by the pool would not.
     const int n = pool->maxThreadCount();
     auto started = std::make_shared<QSemaphore>(0);
     auto gate = std::make_shared<QSemaphore>(0);
@@ -47,7 +51,6 @@ void startEveryThread(QThreadPool* pool)
     started->acquire(n);
     gate->release(n);
 }
-} // namespace
 
 QThreadPool* workerPool()
 {
@@ -56,9 +59,7 @@ QThreadPool* workerPool()
         pool = new QThreadPool(QCoreApplication::instance());
         pool->setObjectName(QStringLiteral("chitra workers"));
         pool->setMaxThreadCount(QThread::idealThreadCount());
-        pool->setExpiryTimeout(-1);
-        pool->setThreadPriority(QThread::LowPriority); // where QThread priorities count
-        startEveryThread(pool);
+        keepThreadsBelowTheGuiThread(pool);
     }
     return pool;
 }

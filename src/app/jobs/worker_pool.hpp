@@ -18,6 +18,10 @@ namespace chitra::app {
 // on the application's thread first.
 QThreadPool* workerPool();
 
+// Makes `pool`'s threads (maxThreadCount of them) now, at a priority below the GUI
+// thread's, and keeps them.
+void keepThreadsBelowTheGuiThread(QThreadPool* pool);
+
 // QtConcurrent::run on the workers' pool.
 template <class Function, class... Args>
 auto runInBackground(Function&& function, Args&&... args)
