@@ -44,4 +44,31 @@ inline void postToLaterTurn(QObject* owner, std::function<void()> work)
     TurnQueue::instance().post(owner, std::move(work));
 }
 
+// One call of an owner's work on a later turn, however often it is asked for before it
+// runs. A member of `owner`, whose destruction drops the call.
+class LaterTurnCall {
+public:
+    LaterTurnCall(QObject* owner, std::function<void()> work) : owner_(owner), work_(std::move(work)) {}
+
+    void request()
+    {
+        if (pending_)
+            return;
+        pending_ = true;
+        postToLaterTurn(owner_, [this] {
+            if (!pending_)
+                return; // cancelled meanwhile
+            pending_ = false;
+            work_(); // may request again
+        });
+    }
+    // The call asked for is no longer needed (the work was done another way).
+    void cancel() { pending_ = false; }
+
+private:
+    QObject* owner_;
+    std::function<void()> work_;
+    bool pending_ = false;
+};
+
 } // namespace chitra::app

@@ -2,7 +2,6 @@
 
 #include "chitra/lanes/lane_trace.hpp"
 #include "document/view_document.hpp"
-#include "jobs/turn_queue.hpp"
 #include "text/number_format.hpp"
 
 #include <QAction>
@@ -43,13 +42,8 @@ void TraceInfoPanel::setRows(std::vector<Row> rows)
 {
     rows_ = std::move(rows);
     shown_ = false;
-    if (!onScreen_ || queued_)
-        return; // a panel out of sight fills its labels when it comes on screen
-    queued_ = true;
-    postToLaterTurn(this, [this] {
-        queued_ = false;
-        showRows();
-    });
+    if (onScreen_) // a panel out of sight fills its labels when it comes on screen
+        showRowsLater_.request();
 }
 
 void TraceInfoPanel::addLabels(std::size_t rows)

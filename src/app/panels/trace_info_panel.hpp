@@ -1,6 +1,8 @@
 // The trace-information panel: records, symbols, span, time base, fields, path, size.
 #pragma once
 
+#include "jobs/turn_queue.hpp"
+
 #include <QString>
 #include <QWidget>
 
@@ -47,8 +49,8 @@ private:
     std::vector<Row> rows_;
     std::vector<std::pair<QLabel*, QLabel*>> labels_;
     bool onScreen_ = false;
-    bool shown_ = false;  // the labels show rows_
-    bool queued_ = false; // showRows() waits for its turn
+    bool shown_ = false; // the labels show rows_
+    LaterTurnCall showRowsLater_{this, [this] { showRows(); }};
 };
 
 } // namespace chitra::app

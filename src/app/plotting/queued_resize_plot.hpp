@@ -23,7 +23,7 @@ public:
     {
         // A replot made meanwhile for any other reason leaves nothing to do.
         connect(this, &QCustomPlot::afterReplot, this, [this] {
-            replotQueued_ = false;
+            replotLater_.cancel();
             laidOut_ = true;
         });
         // QCustomPlot's constructor queues its first replot as a posted call: that one
@@ -34,13 +34,7 @@ public:
     }
 
     // A replot on a later turn; requests in a row draw once.
-    void queueReplot()
-    {
-        if (replotQueued_)
-            return;
-        replotQueued_ = true;
-        postToLaterTurn(this, [this] { replotOnThisTurn(); });
-    }
+    void queueReplot() { replotLater_.request(); }
 
 protected:
     void resizeEvent(QResizeEvent*) override
@@ -54,20 +48,18 @@ private:
     // (fresh memory) on one, drawing on the next.
     void replotOnThisTurn()
     {
-        if (!replotQueued_)
-            return;
         if (!laidOut_) {
             laidOut_ = true;
             updateLayout();
             setupPaintBuffers();
-            postToLaterTurn(this, [this] { replotOnThisTurn(); });
+            replotLater_.request();
             return;
         }
         replot();
     }
 
-    bool replotQueued_ = false;
     bool laidOut_ = false;
+    LaterTurnCall replotLater_{this, [this] { replotOnThisTurn(); }};
 };
 
 // queueReplot() for a plot made as a QueuedResizePlot, else QCustomPlot's queued replot.

@@ -2,7 +2,6 @@
 
 #include "plotting/palette.hpp"
 #include "document/view_document.hpp"
-#include "jobs/turn_queue.hpp"
 
 #include "chitra/trace/scattered_reads.hpp"
 
@@ -75,18 +74,12 @@ OverviewStrip::ImageKey OverviewStrip::imageKey() const
 
 bool OverviewStrip::imageIsCurrent() const { return !image_.isNull() && imageKey() == imageKey_; }
 
-void OverviewStrip::queueImage()
+void OverviewStrip::drawImageIfStale()
 {
-    if (imageQueued_)
-        return;
-    imageQueued_ = true;
-    postToLaterTurn(this, [this] {
-        imageQueued_ = false;
-        if (!imageIsCurrent()) {
-            drawLanesImage();
-            update();
-        }
-    });
+    if (!imageIsCurrent()) {
+        drawLanesImage();
+        update();
+    }
 }
 
 // Each pixel column: its lanes as ticks three pixels tall, in the main view's colours,
@@ -124,7 +117,7 @@ void OverviewStrip::drawLanesImage()
 void OverviewStrip::paintEvent(QPaintEvent*)
 {
     if (!imageIsCurrent())
-        queueImage();
+        imageLater_.request();
     QPainter p(this);
     if (image_.isNull())
         p.fillRect(rect(), palette().base());

@@ -7,6 +7,7 @@
 // stretched to the strip.
 #pragma once
 
+#include "jobs/turn_queue.hpp"
 #include "plotting/ses_geometry.hpp"
 
 #include <QImage>
@@ -56,7 +57,7 @@ private:
     };
     ImageKey imageKey() const;
     bool imageIsCurrent() const;
-    void queueImage();
+    void drawImageIfStale();
     void drawLanesImage();
 
     const ViewDocument* doc_;
@@ -65,7 +66,7 @@ private:
     ImageKey imageKey_;
     QImage image_;
     int imagesDrawn_ = 0;
-    bool imageQueued_ = false;
+    LaterTurnCall imageLater_{this, [this] { drawImageIfStale(); }};
 };
 
 } // namespace chitra::app
