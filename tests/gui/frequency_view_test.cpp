@@ -209,7 +209,7 @@ private slots:
         auto* worker = f->findChild<QFutureWatcherBase*>();
         QVERIFY(worker);
         QTRY_VERIFY_WITH_TIMEOUT(!worker->isRunning(), 20000);
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench());
         QCOMPARE(done.count(), 0);
         QVERIFY(!f->busy());
 
@@ -217,7 +217,7 @@ private slots:
         f->recompute();
         QVERIFY(f->busy());
         QTRY_VERIFY_WITH_TIMEOUT(!f->busy(), 20000);
-        QTest::qWait(50);
+        QVERIFY(testutil::settleWorkbench());
         QCOMPARE(done.count(), 1);
         QVERIFY(f->binCount() > 0);
         QVERIFY(!cancel->isVisibleTo(&w));

@@ -5,6 +5,8 @@
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "chitra/trace/ses.hpp"
+#include "jobs/turn_queue.hpp"
+#include "jobs/worker_pool.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -15,6 +17,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QThreadPool>
 #include <QTimer>
 #include <QString>
 #include <QTest>
@@ -24,6 +27,24 @@
 #include <string>
 
 namespace chitra::testutil {
+
+// Waits until the workbench has nothing left in hand: no background job on the workers'
+// pool, nothing queued for a later turn, every posted event delivered. A finished job
+// posts its result, which may queue more, so it must be seen idle on two checks in a row.
+// Tests wait for this, never for a duration, before comparing pictures or asserting that
+// a dropped result did not arrive.
+inline bool settleWorkbench(int timeoutMs = 60000)
+{
+    int calm = 0;
+    return QTest::qWaitFor(
+        [&] {
+            QCoreApplication::sendPostedEvents();
+            const bool idle = app::workerPool()->activeThreadCount() == 0 && app::TurnQueue::instance().idle();
+            calm = idle ? calm + 1 : 0;
+            return calm >= 2;
+        },
+        timeoutMs);
+}
 
 // A SES from PES text (the reader is the one the GUI uses).
 inline std::shared_ptr<const Ses> sesFromText(const std::string& text)

@@ -103,7 +103,9 @@ private slots:
         QCOMPARE(f.label, QString("ranks.json"));
         QVERIFY(window_->currentView() != nullptr);
         QVERIFY(errors_.isEmpty());
-        QTRY_COMPARE(recentFiles(kRecentTraces).front(), ranks_); // written on a later turn
+        // Written on a later turn: wait for the entry before reading it.
+        QTRY_COMPARE(recentFiles(kRecentTraces).size(), qsizetype{1});
+        QCOMPARE(recentFiles(kRecentTraces).front(), ranks_);
     }
 
     // One trace per lane, all timed from the chosen lanes' common origin.
@@ -138,7 +140,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window_->opener()->dialog() != nullptr, 20000);
         QTest::keyClick(window_->opener()->dialog(), Qt::Key_Escape);
         QTRY_VERIFY(window_->opener()->dialog() == nullptr);
-        QTest::qWait(100);
+        QVERIFY(testutil::settleWorkbench());
         QVERIFY(window_->session()->files().empty());
         QVERIFY(!window_->loading());
         QVERIFY(errors_.isEmpty());
@@ -289,7 +291,7 @@ private slots:
         QTest::mouseClick(window_->cancelButton(), Qt::LeftButton);
         QVERIFY(!window_->jobs()->busy());
         QVERIFY(!window_->loading());
-        QTest::qWait(300);
+        QVERIFY(testutil::settleWorkbench()); // the cancelled read has stopped
         QVERIFY(window_->opener()->dialog() == nullptr);
         QVERIFY(window_->session()->files().empty());
         QVERIFY(errors_.isEmpty());

@@ -128,7 +128,7 @@ private slots:
         QVERIFY(lanes->rows().rows().size() > 50);
         for (const QSize size : {QSize(1400, 900), QSize(900, 600), QSize(700, 500)}) {
             w->resize(size);
-            QTest::qWait(50);
+            QVERIFY(testutil::settleWorkbench());
             settle(lanes);
             const QRect plot = lanes->plot()->axisRect()->rect();
             const QString what = QString("window %1x%2: plot %3x%4 of %5x%6")

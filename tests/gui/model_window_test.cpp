@@ -192,7 +192,7 @@ void ModelWindowTest::aLargeGraphIsLaidOutOnAWorker()
     g.setModel(small);
     QVERIFY(!g.layingOut());
     QCOMPARE(g.graphLayout().nodes.size(), small.states.size());
-    QTest::qWait(3000); // time for the large layout to finish, unseen
+    QVERIFY(testutil::settleWorkbench()); // the large layout has finished, unseen
     QCOMPARE(finished.count(), 0);
     QCOMPARE(g.graphLayout().nodes.size(), small.states.size());
 }

@@ -1,11 +1,13 @@
 // The turn queue runs one piece of GUI work per turn of the event loop, and
 // QueuedResizePlot's queued replots (its first, a resize, queueReplot) go through it: not
 // made by the posted events of the current batch, and requests in a row draw once.
+#include "gui_test_util.hpp"
 #include "jobs/turn_queue.hpp"
 #include "plotting/queued_resize_plot.hpp"
 
 #include <QtTest>
 
+using namespace chitra;
 using namespace chitra::app;
 
 class QueuedReplotTest : public QObject {
@@ -19,7 +21,7 @@ private slots:
         int ticks = 0;
         connect(&tick, &QTimer::timeout, this, [&] { ++ticks; });
         tick.start(1);
-        QTest::qWait(5);
+        QTRY_VERIFY(ticks > 0);
         std::vector<int> seen;
         QObject owner;
         for (int i = 0; i < 3; ++i)
@@ -39,7 +41,7 @@ private slots:
         postToLaterTurn(&kept, [&] { ran += 10; });
         delete gone;
         QTRY_COMPARE(ran, 10);
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench()); // the queue is empty: nothing else will run
         QCOMPARE(ran, 10);
     }
 
@@ -54,7 +56,7 @@ private slots:
         QCoreApplication::sendPostedEvents();
         QCOMPARE(replots, 0);
         QTRY_COMPARE(replots, 1);
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench());
         QCOMPARE(replots, 1);
 
         // Three requests and a resize in a row: one replot, after the posted events.
@@ -65,21 +67,21 @@ private slots:
         QCoreApplication::sendPostedEvents();
         QCOMPARE(replots, 1);
         QTRY_COMPARE(replots, 2);
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench());
         QCOMPARE(replots, 2);
 
         // A replot made meanwhile makes the queued one unnecessary.
         plot.queueReplot();
         plot.replot();
         QCOMPARE(replots, 3);
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench());
         QCOMPARE(replots, 3);
     }
 
     void aPlainPlotGetsQCustomPlotsQueuedReplot()
     {
         QCustomPlot plot;
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench()); // its own first replot is done
         int replots = 0;
         connect(&plot, &QCustomPlot::afterReplot, this, [&] { ++replots; });
         queueReplot(&plot);

@@ -20,6 +20,7 @@
 #include "views/trace/trace_plot.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
+#include "gui_test_util.hpp"
 #include "views/view_panel.hpp"
 
 #include <QDockWidget>
@@ -104,9 +105,9 @@ QImage settledShot(MainWindow* w, ViewDocument* view)
     w->setCurrentView(view);
     ViewPanel* panel = w->panelOf(view);
     panel->frequencyPlot()->recompute();
-    for (int i = 0; i < 400 && panel->frequencyPlot()->busy(); ++i)
-        QTest::qWait(50);
-    QTest::qWait(50);
+    // The spectrum, the overview strip's image and the queued replots done, then drawn now.
+    QTest::qWaitFor([&] { return !panel->frequencyPlot()->busy(); }, 20000);
+    testutil::settleWorkbench();
     panel->tracePlot()->replotNow();
     return panel->tracePlot()->grab().toImage();
 }
@@ -644,7 +645,7 @@ private slots:
             TraceviewWindow *ga = ganttWindow, *ra = rateWindow;
             for (auto [x, y] : {std::pair{ga, gb}, std::pair{ra, rb}}) {
                 y->resize(x->size());
-                QTest::qWait(100);
+                testutil::settleWorkbench();
                 const QImage ix = x->grab().toImage(), iy = y->grab().toImage();
                 QCOMPARE(iy.size(), ix.size());
                 QVERIFY2(differingShare(ix, iy) == 0.0, qPrintable(QString::number(differingShare(ix, iy))));
@@ -703,7 +704,7 @@ private slots:
         QVERIFY(w->currentView()->displayOpen(1));
         fp->recompute();
         QTRY_VERIFY_WITH_TIMEOUT(!fp->busy() && fp->binCount() > 0, 20000);
-        QTest::qWait(50);
+        testutil::settleWorkbench();
         QVERIFY(c->saveSession(dir_.filePath("freqdirty.chitra")));
         QVERIFY(!c->isDirty());
         QVERIFY(!w->windowTitle().contains('*'));

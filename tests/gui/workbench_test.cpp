@@ -596,7 +596,7 @@ private slots:
         window_->findChild<QDockWidget*>("session")->raise();
         QTRY_VERIFY(!info->isOnScreen());
         window_->setCurrentView(window_->currentView());
-        QTest::qWait(20);
+        QVERIFY(testutil::settleWorkbench());
         const auto& rows = info->rows();
         QVERIFY(!rows.empty());
         QCOMPARE(rows.front().first, QString("records"));

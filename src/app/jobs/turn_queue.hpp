@@ -24,6 +24,8 @@ public:
     // Runs `work` on a later turn, after the pieces queued before it. Dropped if `owner`
     // is destroyed first.
     void post(QObject* owner, std::function<void()> work);
+    // Nothing is waiting for its turn (tests wait for this before they compare pictures).
+    bool idle() const { return pieces_.empty(); }
 
 private:
     TurnQueue();
