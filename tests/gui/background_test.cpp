@@ -11,6 +11,7 @@
 #include "jobs/worker_pool.hpp"
 #include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"
+#include "gui_test_util.hpp"
 
 #include <QElapsedTimer>
 #include <QImage>
@@ -268,8 +269,8 @@ private slots:
         QCOMPARE(doc->undoStack()->index(), 1);
         QCOMPARE(doc->sesPtr(), before);
         // The worker sees the flag inside the filter's per-state loop and ends.
-        QTRY_COMPARE_WITH_TIMEOUT(workerPool()->activeThreadCount(), 0, 20000);
-        QCoreApplication::processEvents(); // its (dropped) result arrives
+        // Its (dropped) result arrives; under load the worker may take a while to get there.
+        QVERIFY(testutil::settleWorkbench());
         QCOMPARE(doc->steps().size(), std::size_t{1});
         QCOMPARE(doc->undoStack()->count(), 1);
         QVERIFY(errors_.isEmpty());
