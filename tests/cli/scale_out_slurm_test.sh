@@ -10,7 +10,7 @@ export CHITRA_CLI=$2
 skip() { echo "SKIP: $*"; exit 77; }
 [[ $(id -u) -eq 0 ]] || skip "slurmctld and slurmd must start as root"
 for tool in munged slurmctld slurmd sbatch squeue scontrol setpriv; do
-  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-deps.sh)"
+  command -v "$tool" >/dev/null || skip "$tool is not installed (scripts/install-test-deps.sh)"
 done
 id munge >/dev/null 2>&1 || skip "there is no munge user"
 
