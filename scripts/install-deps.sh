@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Chitra builds, tests and runs with, if any is missing.
-# Quick when everything is there: it asks dpkg, not the network.
+# Installs the Debian 12 packages that building and running the workbench need, if any is
+# missing (scripts/start.sh); with package names as arguments, those too
+# (scripts/install-test-deps.sh adds the test tools this way):
+#   bash scripts/install-deps.sh [PACKAGE...]
+# Quick when everything is there: it asks dpkg, not the network. As a user, it installs
+# with sudo.
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git ca-certificates
-  qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-  libfftw3-dev libeigen3-dev libboost-serialization-dev
-  nlohmann-json3-dev libcli11-dev libxxhash-dev libgraphviz-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy time
-  libsimdjson-dev libopen-trace-format2-dev
-  otf2-tools python3-otf2 pajeng libpaje-dev libsimgrid-dev clang nodejs
-  libbabeltrace2-dev babeltrace2 python3-bt2 libelf-dev lttng-tools liblttng-ust-dev
+  # the compiler and build tools
+  build-essential cmake ninja-build pkg-config
+  # Qt 6 with its platform plugins (xcb, offscreen), SVG and QCustomPlot
+  qt6-base-dev qt6-svg-dev qt6-qpa-plugins libqcustomplot-dev libgl-dev
+  # the core's libraries
+  libfftw3-dev libeigen3-dev libboost-serialization-dev nlohmann-json3-dev libcli11-dev
+  libxxhash-dev libgraphviz-dev libsimdjson-dev
+  # the trace formats: OTF2, CTF (babeltrace2), ELF symbols
+  libopen-trace-format2-dev libbabeltrace2-dev libelf-dev
+  # man pages for `cmake --install`, written from the programs' --help
+  help2man
+  # the views' font; a virtual display for start.sh where there is none
   fonts-dejavu-core xvfb xauth
-  help2man desktop-file-utils appstream shared-mime-info binutils adwaita-icon-theme
-  parallel slurm-wlm munge valgrind
+  "$@"
 )
 
 missing=()

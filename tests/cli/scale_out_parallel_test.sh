@@ -5,7 +5,7 @@
 set -euo pipefail
 src=$1
 export CHITRA_CLI=$2
-command -v parallel >/dev/null || { echo "SKIP: GNU parallel is not installed (scripts/install-deps.sh)"; exit 77; }
+command -v parallel >/dev/null || { echo "SKIP: GNU parallel is not installed (scripts/install-test-deps.sh)"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trace=$src/sample_traces/philosophers-n4-x1000.pes
