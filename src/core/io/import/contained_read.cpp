@@ -268,6 +268,7 @@ private:
     {
         Clock::time_point last_data = Clock::now();
         for (;;) {
+            throw_if_cancelled(); // Child's destructor kills it
             pollfd p{fd_, POLLIN, 0};
             const int ready = ::poll(&p, 1, 100);
             if (ready < 0 && errno != EINTR)
@@ -283,7 +284,6 @@ private:
                 end_ = static_cast<std::size_t>(n);
                 return n > 0;
             }
-            throw_if_cancelled(); // Child's destructor kills it
             // Another thread's child may hold a copy of the pipe's write end and keep it
             // from ending: the child's own end counts as the end of its output, once
             // the pipe is drained.
