@@ -7,7 +7,10 @@
 #          the PES of its lanes), fuzz_otf2_reader (OTF2 importer: one file of a small
 #          archive replaced by the input), fuzz_chrome_reader (Chrome Trace Event JSON
 #          reader against its oracle), fuzz_ctf_reader (CTF importer: one file of a
-#          recorded LTTng trace replaced by the input), fuzz_events_reader,
+#          recorded LTTng trace replaced by the input), fuzz_ctf_metadata,
+#          fuzz_ctf_stream, fuzz_ctf_index (the same, always that file; the inputs the
+#          decoder died or hung on in its child process are kept in
+#          BUILD_DIR/ctf-findings/<name>), fuzz_events_reader,
 #          fuzz_csv_reader, fuzz_paraver_reader (the text importers and the PES of their lanes),
 #          fuzz_model_json (the model JSON reader, simulation and validation).
 # Builds only the fuzzers, with clang, in their own directory (default build-fuzz/;
@@ -29,7 +32,8 @@ shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(fuzz_pes_reader fuzz_session_loader fuzz_pipeline_json fuzz_ctrace_reader fuzz_paje_reader
-           fuzz_otf2_reader fuzz_chrome_reader fuzz_ctf_reader fuzz_events_reader fuzz_csv_reader
+           fuzz_otf2_reader fuzz_chrome_reader fuzz_ctf_reader fuzz_ctf_metadata fuzz_ctf_stream
+           fuzz_ctf_index fuzz_events_reader fuzz_csv_reader
            fuzz_paraver_reader fuzz_model_json)
 fi
 build_dir=${CHITRA_FUZZ_BUILD_DIR:-build-fuzz}
@@ -103,9 +107,10 @@ for target in "${targets[@]}"; do
         [[ -f $f ]] && head -c 8192 "$f" > "$seeds/sample-$(basename "$f")"
       done
       args=(-max_len=8192 -dict="$repo/tests/fuzz/chrome.dict") ;;
-    fuzz_ctf_reader)
-      name=ctf; seeds=$(seed_dir $name)
-      CHITRA_FUZZ_CTF_SEEDS="$seeds" "$build_dir/tests/fuzz/fuzz_ctf_reader" -runs=0 >/dev/null 2>&1
+    fuzz_ctf_reader|fuzz_ctf_metadata|fuzz_ctf_stream|fuzz_ctf_index)
+      name=${target#fuzz_}; name=${name%_reader}; seeds=$(seed_dir $name)
+      CHITRA_FUZZ_CTF_SEEDS="$seeds" "$build_dir/tests/fuzz/$target" -runs=0 >/dev/null 2>&1
+      export CHITRA_FUZZ_CTF_FINDINGS="$(cd "$build_dir" && pwd)/ctf-findings/$name"
       args=(-max_len=16384 -len_control=0) ;;
     fuzz_model_json)
       # Seeds are real models: fitted by the regular build's chitra-cli.

@@ -1,11 +1,21 @@
-// libFuzzer target for the CTF importer. CTF is read from a directory, so the target keeps
-// a copy of a small trace recorded by LTTng and lets each input replace one of its files:
-// the first byte picks the file (metadata, stream files, a packet index), the rest is its
-// content. Besides "no crash, no hang, no exception other than InputError naming the
-// trace", an accepted trace must make a consistent LaneTrace and a PES that can be
-// written and read back.
+// libFuzzer targets for the CTF importer. CTF is read from a directory, so the target keeps
+// a copy of a small trace recorded by LTTng and lets each input replace one of its files.
+// Built four times (tests/fuzz/ctf.cmake): fuzz_ctf_reader, where the first byte picks the
+// file (metadata, stream files, a packet index) and the rest is its content, and
+// fuzz_ctf_metadata, fuzz_ctf_stream, fuzz_ctf_index, whose whole input is that one file
+// (CHITRA_FUZZ_CTF_ONLY: its index in the list). Besides "no crash, no hang, no exception
+// other than InputError naming the trace", an accepted trace must make a consistent
+// LaneTrace and a PES that can be written and read back.
+//
+// babeltrace2 decodes in a child process (io/import/contained_read.hpp), so its aborts,
+// crashes and endless loops come back as InputErrors and the target goes on; the inputs
+// that caused them are what the checks before decoding should catch next, and are kept.
 //
 // CHITRA_FUZZ_CTF_SEEDS=DIR: write the valid files as seeds into DIR at start.
+// CHITRA_FUZZ_CTF_FINDINGS=DIR: keep each input the decoder died or hung on in DIR,
+//   named by its hash (decoder-crash-HASH, decoder-hang-HASH).
+// The decoder's watchdog is 2 s here (CHITRA_DECODER_WATCHDOG_SECONDS), below libFuzzer's
+// -timeout.
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "io/import/importers.hpp"
@@ -14,8 +24,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
@@ -23,6 +35,12 @@ using namespace chitra;
 namespace fs = std::filesystem;
 
 namespace {
+
+#ifdef CHITRA_FUZZ_CTF_ONLY
+constexpr int kOnly = CHITRA_FUZZ_CTF_ONLY; // the one file every input replaces
+#else
+constexpr int kOnly = -1; // the first byte picks the file
+#endif
 
 void check(bool ok)
 {
@@ -61,7 +79,9 @@ CtfCopy* make_trace()
         t->contents.push_back(read_bytes(f));
     if (const char* seeds = std::getenv("CHITRA_FUZZ_CTF_SEEDS"))
         for (std::size_t i = 0; i < t->files.size(); ++i) {
-            std::string s(1, static_cast<char>(i));
+            if (kOnly >= 0 && static_cast<std::size_t>(kOnly) != i)
+                continue;
+            std::string s = kOnly >= 0 ? std::string() : std::string(1, static_cast<char>(i));
             s += t->contents[i];
             write_bytes(fs::path(seeds) / ("valid-" + std::to_string(i)), s.data(), s.size());
         }
@@ -74,21 +94,35 @@ CtfCopy& trace()
     return *t;
 }
 
+// The input, kept when the decoder died or hung on it.
+void keep_finding(const std::string& kind, const std::uint8_t* data, std::size_t size)
+{
+    const char* dir = std::getenv("CHITRA_FUZZ_CTF_FINDINGS");
+    if (!dir)
+        return;
+    const std::string name = kind + "-" + std::to_string(std::hash<std::string_view>{}(
+                                              std::string_view(reinterpret_cast<const char*>(data), size)));
+    fs::create_directories(dir);
+    write_bytes(fs::path(dir) / name, reinterpret_cast<const char*>(data), size);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
+    ::setenv("CHITRA_DECODER_WATCHDOG_SECONDS", "2", 0);
     trace();
     return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    if (size == 0)
+    if (size == 0 && kOnly < 0)
         return 0;
     CtfCopy& tr = trace();
-    const std::size_t which = data[0] % tr.files.size();
-    write_bytes(tr.files[which], reinterpret_cast<const char*>(data + 1), size - 1);
+    const std::size_t which = kOnly >= 0 ? static_cast<std::size_t>(kOnly) : data[0] % tr.files.size();
+    const std::size_t skip = kOnly >= 0 ? 0 : 1;
+    write_bytes(tr.files[which], reinterpret_cast<const char*>(data + skip), size - skip);
     try {
         LaneTrace lt = detail::ctf_importer().read(tr.root.string(), ImportOptions{});
         for (const Lane& lane : lt.lanes)
@@ -111,6 +145,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(what.rfind("fuzz.pes", 0) != 0);
         check(what.find(": cannot write") == std::string::npos);
         check(what.rfind(tr.root.string(), 0) == 0); // names the trace or one of its folders
+        if (what.find("(babeltrace2) failed on this trace") != std::string::npos)
+            keep_finding("decoder-crash", data, size);
+        else if (what.find("(babeltrace2) made no progress") != std::string::npos)
+            keep_finding("decoder-hang", data, size);
     }
     write_bytes(tr.files[which], tr.contents[which].data(), tr.contents[which].size());
     return 0;

@@ -97,6 +97,11 @@ private:
 
 } // namespace
 
+void load_ctf_plugins()
+{
+    plugins();
+}
+
 std::string take_babeltrace_error(const std::string& fallback)
 {
     const bt_error* error = bt_current_thread_take_error();

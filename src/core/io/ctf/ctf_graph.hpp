@@ -39,6 +39,10 @@ private:
     std::exception_ptr failure_;
 };
 
+// Loads the plugins the graph needs, once per process (CtfGraph does it when not done):
+// the contained read loads them before it forks, so that its child only decodes.
+void load_ctf_plugins();
+
 // The library's reason for the current thread's error (and clears it); `fallback` when
 // there is none.
 std::string take_babeltrace_error(const std::string& fallback);

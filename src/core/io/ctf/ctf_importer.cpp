@@ -1,9 +1,13 @@
 // The CTF importer (interfaces.md "Foreign trace formats", docs/formats.md "CTF (LTTng)"):
 // the trace directory goes through babeltrace2 (ctf_graph.hpp), its events, merged by
-// time, become lanes (ctf_event_reader.hpp).
+// time, become lanes (ctf_event_reader.hpp). The files babeltrace2 trips on are checked
+// first (ctf_metadata_check.hpp, ctf_lttng_index.hpp) and the decoding runs in a child
+// process (io/import/contained_read.hpp), so that a damaged trace is an InputError.
 #include "io/ctf/ctf_event_reader.hpp"
 #include "io/ctf/ctf_graph.hpp"
 #include "io/ctf/ctf_lttng_index.hpp"
+#include "io/ctf/ctf_metadata_check.hpp"
+#include "io/import/contained_read.hpp"
 #include "io/import/importers.hpp"
 
 #include "chitra/util/cancel.hpp"
@@ -97,21 +101,39 @@ public:
         const std::vector<std::string> traces = ctf_traces(path, false);
         if (traces.empty())
             throw InputError(path + ": no CTF `metadata` file below this directory");
-        for (const std::string& trace : traces)
+        // What babeltrace2 would abort or spin on is refused here, with the file named;
+        // what these checks cannot see is contained by decoding in a child process.
+        for (const std::string& trace : traces) {
+            check_ctf_metadata(trace);
             check_lttng_indexes(trace);
+        }
+        load_ctf_plugins(); // in this process: a child should only decode
+        const ContainedRead contained{path, "the CTF decoder (babeltrace2)"};
+        return read_contained(contained, options,
+                              [&](const ImportOptions& o) { return decode(path, traces, o); });
+    }
+
+private:
+    static LaneTrace decode(const std::string& path, const std::vector<std::string>& traces,
+                            const ImportOptions& options)
+    {
         CtfEventReader reader(path, fields_pattern(options.fields));
         CtfGraph graph(path, traces, [&](const bt_message* m) { reader.on_message(m); });
         // Progress by events read against the bytes of the trace, about 32 bytes an event
         // in LTTng's traces (there is no cheaper measure of how much has been decoded).
+        // Reported only when events were read: the watchdog of the contained read takes
+        // a decoder that reads none for long as stuck.
         const double expected = std::max(1.0, static_cast<double>(trace_bytes(path)) / 32.0);
-        std::uint64_t batches = 0;
+        std::uint64_t batches = 0, reported = 0;
         try {
             graph.run([&] {
                 if (batches++ % 64 != 0) // a batch is a few messages: check now and then
                     return;
                 throw_if_cancelled();
-                if (options.progress)
-                    options.progress(std::min(0.99, static_cast<double>(reader.events()) / expected));
+                if (options.progress && reader.events() != reported) {
+                    reported = reader.events();
+                    options.progress(std::min(0.99, static_cast<double>(reported) / expected));
+                }
             });
         } catch (const InputError&) {
             throw;

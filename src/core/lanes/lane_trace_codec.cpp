@@ -1,0 +1,175 @@
+#include "lanes/lane_trace_codec.hpp"
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace chitra::detail {
+
+namespace {
+
+static_assert(std::is_trivially_copyable_v<LaneChange> && sizeof(LaneChange) == 16,
+              "change lists travel as raw bytes");
+
+// Far above any real trace, low enough that a damaged count fails before it allocates.
+constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 44;
+
+class Encoder {
+public:
+    explicit Encoder(const ByteWriter& write) : write_(write) {}
+
+    template <class T>
+    void scalar(T value)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        write_(&value, sizeof value);
+    }
+    void text(const std::string& s)
+    {
+        scalar<std::uint64_t>(s.size());
+        write_(s.data(), s.size());
+    }
+    template <class T>
+    void array(const std::vector<T>& v)
+    {
+        scalar<std::uint64_t>(v.size());
+        write_(v.data(), v.size() * sizeof(T));
+    }
+
+private:
+    const ByteWriter& write_;
+};
+
+class Decoder {
+public:
+    explicit Decoder(const ByteReader& read) : read_(read) {}
+
+    template <class T>
+    T scalar()
+    {
+        T value;
+        read_(&value, sizeof value);
+        return value;
+    }
+    std::uint64_t count(std::size_t element_size)
+    {
+        const auto n = scalar<std::uint64_t>();
+        if (n > kMaxBytes / element_size)
+            throw InputError("lane trace: a count of " + std::to_string(n) + " is not a trace's");
+        return n;
+    }
+    std::string text()
+    {
+        std::string s(count(1), '\0');
+        read_(s.data(), s.size());
+        return s;
+    }
+    template <class T>
+    std::vector<T> array()
+    {
+        std::vector<T> v(count(sizeof(T)));
+        read_(v.data(), v.size() * sizeof(T));
+        return v;
+    }
+
+private:
+    const ByteReader& read_;
+};
+
+} // namespace
+
+void write_lane_trace(const LaneTrace& trace, const ByteWriter& write)
+{
+    Encoder out(write);
+    out.text(trace.source);
+    out.text(trace.format);
+    out.array(trace.times);
+    out.scalar<std::uint64_t>(trace.lanes.size());
+    for (const Lane& lane : trace.lanes) {
+        out.text(lane.name);
+        out.array(lane.changes);
+        out.scalar(lane.events);
+    }
+    out.scalar<std::uint64_t>(trace.state_names.size());
+    for (const std::string& name : trace.state_names)
+        out.text(name);
+    out.scalar<std::uint64_t>(trace.fields.size());
+    for (const LaneField& field : trace.fields) {
+        out.text(field.name);
+        out.scalar(field.kind);
+        out.scalar<std::uint8_t>(field.lane.has_value());
+        out.scalar<std::uint64_t>(field.lane.value_or(0));
+        out.text(field.owner);
+        // std::pair is not trivially copyable: times and values go as two arrays.
+        std::vector<Time> times(field.samples.size());
+        std::vector<double> values(field.samples.size());
+        for (std::size_t i = 0; i < field.samples.size(); ++i) {
+            times[i] = field.samples[i].first;
+            values[i] = field.samples[i].second;
+        }
+        out.array(times);
+        out.array(values);
+    }
+    out.scalar<std::uint8_t>(trace.last_event.has_value());
+    out.scalar<Time>(trace.last_event.value_or(0));
+    out.scalar<std::uint64_t>(trace.extra.size());
+    for (const auto& [key, value] : trace.extra) {
+        out.text(key);
+        out.text(value);
+    }
+    out.scalar<std::uint64_t>(trace.warnings.size());
+    for (const std::string& warning : trace.warnings)
+        out.text(warning);
+}
+
+LaneTrace read_lane_trace(const ByteReader& read)
+{
+    Decoder in(read);
+    LaneTrace trace;
+    trace.source = in.text();
+    trace.format = in.text();
+    trace.times = in.array<Time>();
+    trace.lanes.resize(in.count(sizeof(Lane)));
+    for (Lane& lane : trace.lanes) {
+        lane.name = in.text();
+        lane.changes = in.array<LaneChange>();
+        lane.events = in.scalar<std::uint64_t>();
+    }
+    trace.state_names.resize(in.count(sizeof(std::string)));
+    for (std::string& name : trace.state_names)
+        name = in.text();
+    trace.fields.resize(in.count(sizeof(LaneField)));
+    for (LaneField& field : trace.fields) {
+        field.name = in.text();
+        field.kind = in.scalar<FieldKind>();
+        const bool has_lane = in.scalar<std::uint8_t>() != 0;
+        const auto lane = in.scalar<std::uint64_t>();
+        if (has_lane)
+            field.lane = static_cast<std::size_t>(lane);
+        field.owner = in.text();
+        const std::vector<Time> times = in.array<Time>();
+        const std::vector<double> values = in.array<double>();
+        if (times.size() != values.size())
+            throw InputError("lane trace: field " + field.name + " has " + std::to_string(times.size()) +
+                             " sample times but " + std::to_string(values.size()) + " values");
+        field.samples.resize(times.size());
+        for (std::size_t i = 0; i < times.size(); ++i)
+            field.samples[i] = {times[i], values[i]};
+    }
+    const bool has_last = in.scalar<std::uint8_t>() != 0;
+    const Time last = in.scalar<Time>();
+    if (has_last)
+        trace.last_event = last;
+    trace.extra.resize(in.count(2 * sizeof(std::string)));
+    for (auto& [key, value] : trace.extra) {
+        key = in.text();
+        value = in.text();
+    }
+    trace.warnings.resize(in.count(sizeof(std::string)));
+    for (std::string& warning : trace.warnings)
+        warning = in.text();
+    return trace;
+}
+
+} // namespace chitra::detail

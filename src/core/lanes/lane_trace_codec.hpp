@@ -1,0 +1,25 @@
+// A compact binary form of a LaneTrace, for handing a trace from one process to another
+// of the same program (io/import/contained_read.hpp): every field in declaration order,
+// the long arrays (record times, change lists) as their raw bytes. Not a file format:
+// both ends must be the same build.
+#pragma once
+
+#include "chitra/lanes/lane_trace.hpp"
+
+#include <cstddef>
+#include <functional>
+
+namespace chitra::detail {
+
+// Writes `size` bytes somewhere (a pipe); throws on failure.
+using ByteWriter = std::function<void(const void* data, std::size_t size)>;
+// Fills `data` with exactly `size` bytes; throws when they cannot be had.
+using ByteReader = std::function<void(void* data, std::size_t size)>;
+
+void write_lane_trace(const LaneTrace& trace, const ByteWriter& write);
+
+// Throws InputError("lane trace: ...") when the bytes are not a LaneTrace (a count
+// beyond what the encoding allows), whatever `read` throws otherwise.
+LaneTrace read_lane_trace(const ByteReader& read);
+
+} // namespace chitra::detail
