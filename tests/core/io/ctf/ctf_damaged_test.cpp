@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -88,7 +87,6 @@ TEST_F(CtfDamaged, EachIsAnInputErrorNamingTheDamage)
         ASSERT_FALSE(c.sample.empty() || c.expect.rfind("TRACE", 0) != 0) << "case.txt of " << c.name;
         cli_test::TempDir dir;
         const fs::path trace = damaged_copy(c, dir.path);
-        const auto start = std::chrono::steady_clock::now();
         std::string message = "(no InputError)";
         try {
             import_lanes(trace.string());
@@ -96,7 +94,6 @@ TEST_F(CtfDamaged, EachIsAnInputErrorNamingTheDamage)
             message = e.what();
         }
         EXPECT_EQ(message.rfind(expected_message(c, trace), 0), 0u) << message;
-        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
     }
 }
 
