@@ -7,7 +7,8 @@
 # offscreen platform and the test's time-out. The output of a failed run is kept in
 # $CHITRA_STRESS_DIR (default build/stress); one line per program on stdout, and the
 # exit status is non-zero when any run failed. CHITRA_BUILD_DIR picks the build
-# directory (default build, built already); CHITRA_STRESS_LOAD=0 runs without the load.
+# directory (default build, built already); CHITRA_STRESS_EXCLUDE a regex of programs to
+# leave out; CHITRA_STRESS_LOAD=0 runs without the load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20}
@@ -16,7 +17,9 @@ build_dir=${CHITRA_BUILD_DIR:-build}
 out=${CHITRA_STRESS_DIR:-$build_dir/stress}
 mkdir -p "$out"
 
-mapfile -t tests < <(ctest --test-dir "$build_dir" -N -R "$filter" | sed -n 's/^ *Test *#[0-9]*: \(gui_[^ ]*\)$/\1/p')
+exclude=()
+if [[ -n ${CHITRA_STRESS_EXCLUDE:-} ]]; then exclude=(-E "$CHITRA_STRESS_EXCLUDE"); fi
+mapfile -t tests < <(ctest --test-dir "$build_dir" -N -R "$filter" "${exclude[@]}" | sed -n 's/^ *Test *#[0-9]*: \(gui_[^ ]*\)$/\1/p')
 ((${#tests[@]})) || { echo "no GUI test matches '$filter' in $build_dir" >&2; exit 2; }
 
 loads=()

@@ -222,6 +222,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{2}, 20000);
         // The format's memory changes later; the recent file keeps its own choice.
         ImportDialog::remember(SourceFormat::chrome, LaneChoice{"all", false});
+        // The recent entry and its choice are written on a later turn.
+        QVERIFY(testutil::settleWorkbench());
+        QCOMPARE(recentFiles(kRecentTraces).size(), qsizetype{1});
 
         MainWindow next;
         next.show();
