@@ -98,6 +98,7 @@ public:
         if (!fs::is_directory(path, ec))
             throw InputError(path + ": not a directory; a CTF trace is read from its directory (the one holding "
                                     "`metadata`, or any folder above)");
+        const std::optional<std::regex> fields = fields_pattern(options.fields);
         const std::vector<std::string> traces = ctf_traces(path, false);
         if (traces.empty())
             throw InputError(path + ": no CTF `metadata` file below this directory");
@@ -110,14 +111,14 @@ public:
         load_ctf_plugins(); // in this process: a child should only decode
         const ContainedRead contained{path, "the CTF decoder (babeltrace2)"};
         return read_contained(contained, options,
-                              [&](const ImportOptions& o) { return decode(path, traces, o); });
+                              [&](const ImportOptions& o) { return decode(path, traces, fields, o); });
     }
 
 private:
     static LaneTrace decode(const std::string& path, const std::vector<std::string>& traces,
-                            const ImportOptions& options)
+                            const std::optional<std::regex>& fields, const ImportOptions& options)
     {
-        CtfEventReader reader(path, fields_pattern(options.fields));
+        CtfEventReader reader(path, fields);
         CtfGraph graph(path, traces, [&](const bt_message* m) { reader.on_message(m); });
         // Progress by events read against the bytes of the trace, about 32 bytes an event
         // in LTTng's traces (there is no cheaper measure of how much has been decoded).

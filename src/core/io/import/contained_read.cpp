@@ -105,14 +105,14 @@ void send_failure(ChildWriter& out, Failure kind, const std::string& message)
         ChildWriter out(fd);
         ImportOptions child = options;
         child.warnings = nullptr;
-        // A frame each time the read advances, but not more than every 20 ms or so.
+        // Each call means the read advanced (the parent's watchdog counts on it): a frame
+        // when the share grew by 0.1%, reached 1, or 20 ms have passed since the last.
         Clock::time_point last_sent{};
         double last_value = -1;
         child.progress = [&](double share) {
             const Clock::time_point now = Clock::now();
-            if (share == last_value && now - last_sent < std::chrono::milliseconds(20))
-                return;
-            if (share < 1.0 && share - last_value < 0.001 && now - last_sent < std::chrono::milliseconds(20))
+            const bool news = share >= 1.0 ? share != last_value : share - last_value >= 0.001;
+            if (!news && now - last_sent < std::chrono::milliseconds(20))
                 return;
             last_sent = now;
             last_value = share;
