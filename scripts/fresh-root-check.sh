@@ -21,6 +21,8 @@
 #                        after the run for a look, removed at the start of the next one
 #   CHITRA_SHARED        the folder copied as ../shared (default: ../shared of this checkout)
 #   CHITRA_DEBIAN_MIRROR Debian mirror for debootstrap (default http://deb.debian.org/debian)
+#   CHITRA_FRESH_REUSE=1 keep the root the last run left (its packages installed), only the
+#                        clone made anew: for looking into a failure quickly; no proof
 # The run's output, each line stamped with the seconds since the start, is also kept in
 # $CHITRA_FRESH_ROOT.log.
 set -euo pipefail
@@ -59,14 +61,17 @@ if [[ ! -s $tarball ]]; then
   rm -rf "$staging"
   say "pristine root made in $((SECONDS - started)) s"
 fi
-if [[ -e $root ]]; then
-  # A root left by an earlier run: nothing may still be mounted in it.
-  if grep -q " $root/" /proc/mounts; then say "something is mounted below $root"; exit 1; fi
+# A root left by an earlier run: nothing may still be mounted in it.
+if grep -q " $root/" /proc/mounts; then say "something is mounted below $root"; exit 1; fi
+if [[ ${CHITRA_FRESH_REUSE:-0} == 1 && -x $root/usr/bin/apt-get ]]; then
+  say "reusing $root as the last run left it (CHITRA_FRESH_REUSE=1): not a fresh root"
+  rm -rf "$root/work" "$root/home/ada/chitra" "$root/home/ada/shared"
+else
   rm -rf "$root"
+  mkdir -m 755 "$root"
+  tar -C "$root" --numeric-owner -xf "$tarball"
+  chmod 755 "$root"
 fi
-mkdir -m 755 "$root"
-tar -C "$root" --numeric-owner -xf "$tarball"
-chmod 755 "$root"
 cp /etc/resolv.conf "$root/etc/resolv.conf" # apt reaches Debian's mirror by name
 for node in null zero full random urandom tty; do
   [[ -e $root/dev/$node ]] || { say "the root has no /dev/$node"; exit 1; }
@@ -110,7 +115,10 @@ if [[ $mode == tests ]]; then
   configure=$(phase_time '\] -- The CXX compiler identification')
   tests=$(phase_time '\] (Internal ctest changing into directory|Test project )')
   echo
-  echo "phases (s): install ${configure:-?}, build $(( ${tests:-0} - ${configure:-0} )), tests $(( ${end:-0} - ${tests:-0} )), total ${end:-?}"
+  build=? run=?
+  [[ -n $configure && -n $tests ]] && build=$((tests - configure))
+  [[ -n $tests && -n $end ]] && run=$((end - tests))
+  echo "phases (s): install ${configure:-?}, build $build, tests $run, total ${end:-?}"
   summary=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$log" | tail -1 | sed -E 's/^\[ *[0-9]+\] //')
   echo "CTest: ${summary:-no summary}"
   skipped=$(grep -E '\(Skipped\)|\(Not Run\)|\(Disabled\)' "$log" | sed -E 's/^\[ *[0-9]+\] //' || true)
@@ -128,7 +136,7 @@ fi
 # --start: a user with passwordless sudo, no display.
 in_root "export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq && apt-get install -y -qq --no-install-recommends sudo >/dev/null
-  useradd --create-home --shell /bin/bash $owner
+  id $owner >/dev/null 2>&1 || useradd --create-home --shell /bin/bash $owner
   echo '$owner ALL=(ALL) NOPASSWD: ALL' >/etc/sudoers.d/$owner && chmod 440 /etc/sudoers.d/$owner
   chown -R $owner:$owner /home/$owner" 2>&1 | stamp "$log"
 shot=/home/$owner/start.png
