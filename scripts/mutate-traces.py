@@ -206,6 +206,14 @@ def main():
     tally = Tally()
     expected = {0, 3} if args.cli else {0, 2, 3}
     scratch = tempfile.mkdtemp(prefix='chitra-mutate-')
+    # The workbench writes settings and recent lists: into a home of the run's own, not the user's.
+    home = os.path.join(scratch, 'home')
+    for sub in ('.config', '.local/share', '.local/state', '.cache'):
+        os.makedirs(os.path.join(home, sub))
+    os.environ.update(HOME=home, XDG_CONFIG_HOME=os.path.join(home, '.config'),
+                      XDG_DATA_HOME=os.path.join(home, '.local/share'),
+                      XDG_STATE_HOME=os.path.join(home, '.local/state'),
+                      XDG_CACHE_HOME=os.path.join(home, '.cache'))
 
     def one(sample, k):
         folder = os.path.join(scratch, f'{sample.name}-{k}')
