@@ -1,6 +1,7 @@
 // A trace whose format library dies or hangs on it (babeltrace2 on damaged CTF) does not
 // take the workbench down: the decoding runs in a child process, the error is shown, and
 // what the user had open stays open (tests/data/ctf-damaged/, docs/formats.md "CTF").
+#include "../core/io/ctf/damaged_ctf_cases.hpp"
 #include "gui_test_util.hpp"
 
 #include "document/view_document.hpp"
@@ -9,43 +10,22 @@
 #include "workbench/main_window.hpp"
 
 #include <QDir>
-#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <filesystem>
 
 using namespace chitra;
 using namespace chitra::app;
 
 namespace {
 
-namespace fs = std::filesystem;
 
-// The damaged trace of tests/data/ctf-damaged/`name` in `dir`/TRACE: the sample its
-// case.txt names, without the files it removes, with its damaged files laid over it.
+// The damaged trace of tests/data/ctf-damaged/`name` in `dir`/TRACE.
 QString damagedCopy(const QTemporaryDir& dir, const QString& name)
 {
-    const fs::path cases = CHITRA_SOURCE_DIR "/tests/data/ctf-damaged";
-    QFile caseText(QString::fromStdString((cases / name.toStdString() / "case.txt").string()));
-    if (!caseText.open(QIODevice::ReadOnly))
-        return {};
-    QString sample;
-    QStringList removed;
-    for (const QString& line : QString::fromUtf8(caseText.readAll()).split('\n')) {
-        if (line.startsWith("sample: "))
-            sample = line.mid(8);
-        else if (line.startsWith("remove: "))
-            removed << line.mid(8);
-    }
-    const fs::path trace = dir.filePath("TRACE").toStdString();
-    fs::remove_all(trace);
-    fs::copy(fs::path(CHITRA_SOURCE_DIR "/sample_traces") / sample.toStdString(), trace, fs::copy_options::recursive);
-    for (const QString& r : removed)
-        fs::remove_all(trace / r.toStdString());
-    fs::copy(cases / name.toStdString() / "files", trace, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-    return QString::fromStdString(trace.string());
+    const auto c = testdata::damaged_ctf_case(name.toStdString());
+    return QString::fromStdString(testdata::damaged_ctf_copy(c, dir.path().toStdString()).string());
 }
 
 } // namespace
