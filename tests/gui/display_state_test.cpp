@@ -1,5 +1,5 @@
 // Each display saves and restores its own options through its DisplayStateCodec
-// (session/display_state_codec.hpp): every display kind has a codec; the Gantt display's
+// (displays/display_registry.hpp): every display kind has a codec; the Gantt display's
 // codec carries every option it has from one window to another (each is set to a value
 // other than its default, so an option the codec forgot to capture or to restore shows
 // as a difference); and every codec's state survives a capture, restore, capture.
@@ -8,7 +8,7 @@
 #include "displays/rate/rate_display.hpp"
 #include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session.hpp"
 #include "session/session_controller.hpp"
 #include "gui_test_util.hpp"

@@ -1,8 +1,8 @@
 // How a view's model display is saved in a session (docs/sessions.md, "What the
 // workbench writes"): only whether it is open. The chain is fitted again when the user
 // shows the model, so a restore marks the display open without fitting. Registers the
-// model display with the session (session/display_state_codec.hpp).
-#include "session/display_state_codec.hpp"
+// model display with the session (displays/display_registry.hpp).
+#include "displays/display_registry.hpp"
 #include "session/session_model.hpp"
 
 namespace chitra::app {

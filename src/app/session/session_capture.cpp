@@ -6,7 +6,7 @@
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session.hpp"
 #include "workbench/main_window.hpp"
 

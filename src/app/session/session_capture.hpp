@@ -1,7 +1,7 @@
 // Builds a core chitra::Session (include/chitra/session/session.hpp) from what the workbench
 // shows: its files, each view's pipeline, y order, pattern colours, selection,
 // bookmarks and notes, each open display's state (captured by the display itself,
-// display_state_codec.hpp), and the window layout. The reverse is session_restore.hpp.
+// displays/display_registry.hpp), and the window layout. The reverse is session_restore.hpp.
 #pragma once
 
 #include "chitra/session/session.hpp"

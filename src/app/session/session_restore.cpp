@@ -8,7 +8,7 @@
 #include "document/view_document.hpp"
 #include "jobs/trace_loader.hpp"
 #include "plotting/palette.hpp"
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session.hpp"
 #include "workbench/main_window.hpp"
 

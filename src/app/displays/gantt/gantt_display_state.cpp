@@ -3,7 +3,7 @@
 #include "displays/gantt/gantt_display.hpp"
 #include "displays/min_visit_state.hpp"
 #include "displays/traceview_window.hpp"
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session_model.hpp"
 #include "workbench/main_window.hpp"
 

@@ -4,7 +4,7 @@
 #include "displays/rate/rate_display.hpp"
 #include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session_model.hpp"
 #include "workbench/main_window.hpp"
 

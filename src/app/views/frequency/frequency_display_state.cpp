@@ -1,6 +1,6 @@
 #include "views/frequency/frequency_display_state.hpp"
 
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session_model.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "views/view_panel.hpp"

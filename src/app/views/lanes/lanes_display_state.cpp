@@ -1,6 +1,6 @@
 #include "views/lanes/lanes_display_state.hpp"
 
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session_model.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/view_panel.hpp"

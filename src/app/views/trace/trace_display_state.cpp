@@ -1,7 +1,7 @@
 #include "views/trace/trace_display_state.hpp"
 
 #include "document/view_document.hpp"
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 #include "session/session_model.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "views/view_panel.hpp"

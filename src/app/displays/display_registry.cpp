@@ -1,4 +1,4 @@
-#include "session/display_state_codec.hpp"
+#include "displays/display_registry.hpp"
 
 #include "document/view_document.hpp"
 
