@@ -332,7 +332,7 @@ private slots:
         QModelIndex view = model->indexOf(doc);
         QCOMPARE(model->rowCount(view), 4);
         QModelIndex gantt = model->index(3, 0, view);
-        QCOMPARE(model->displayOf(gantt), static_cast<int>(SessionModel::Display::Gantt));
+        QCOMPARE(model->displayOf(gantt), QString("gantt"));
         QCOMPARE(model->data(gantt, Qt::DisplayRole).toString(), QString("Gantt chart"));
 
         trigger("Rate chart");
@@ -340,7 +340,7 @@ private slots:
         QCOMPARE(windows.size(), 2);
         view = model->indexOf(doc);
         QCOMPARE(model->rowCount(view), 5);
-        QCOMPARE(model->displayOf(model->index(4, 0, view)), static_cast<int>(SessionModel::Display::Rate));
+        QCOMPARE(model->displayOf(model->index(4, 0, view)), QString("rate"));
 
         // Closing the Gantt window shows the row closed; reopening from the tree opens it again.
         for (auto* w : windows)
@@ -348,11 +348,11 @@ private slots:
                 w->close();
         QTRY_COMPARE(mw.findChildren<TraceviewWindow*>().size(), 1);
         view = model->indexOf(doc);
-        QVERIFY(!doc->displayOpen(3));
+        QVERIFY(!doc->displayOpen("gantt"));
         QCOMPARE(model->data(model->index(3, 0, view), Qt::DisplayRole).toString(), QString("Gantt chart (closed)"));
         mw.openDisplay(doc, model->displayOf(model->index(3, 0, view)));
         QCOMPARE(mw.findChildren<TraceviewWindow*>().size(), 2);
-        QVERIFY(doc->displayOpen(3));
+        QVERIFY(doc->displayOpen("gantt"));
     }
 
     // Measurement for docs/performance.md, not a test: with CHITRA_BENCH_ELEMENTS=N set,

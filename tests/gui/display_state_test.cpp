@@ -1,5 +1,5 @@
-// Each display saves and restores its own options through its DisplayStateCodec
-// (displays/display_registry.hpp): every display kind has a codec; the Gantt display's
+// Each display saves and restores its own options through its DisplayType
+// (displays/display_registry.hpp): every display kind has a display type; the Gantt display's
 // codec carries every option it has from one window to another (each is set to a value
 // other than its default, so an option the codec forgot to capture or to restore shows
 // as a difference); and every codec's state survives a capture, restore, capture.
@@ -58,34 +58,32 @@ GanttDisplay* ganttOf(MainWindow* w)
 class DisplayStateTest : public QObject {
     Q_OBJECT
 private slots:
-    void everyDisplayKindHasOneCodec()
+    void everyDisplayKindHasOneDisplayType()
     {
-        std::set<int> slotNumbers;
-        std::set<std::string> ids;
+        std::set<QString> names;
         for (DisplayKind kind : {DisplayKind::time, DisplayKind::event, DisplayKind::frequency, DisplayKind::gantt,
                                  DisplayKind::rate, DisplayKind::model, DisplayKind::lanes}) {
-            const DisplayStateCodec* codec = DisplayStateCodecs::forKind(kind);
-            QVERIFY2(codec, to_string(kind).data());
-            QCOMPARE(DisplayStateCodecs::forSlot(codec->slot()), codec);
-            slotNumbers.insert(codec->slot());
-            ids.insert(codec->idName());
+            const DisplayType* type = DisplayRegistry::forKind(kind);
+            QVERIFY2(type, to_string(kind).data());
+            QCOMPARE(DisplayRegistry::find(type->name()), type);
+            names.insert(type->name());
         }
-        // The display ids of docs/sessions.md ("f0v0-trace", ...), one codec per view display.
-        QCOMPARE(ids, (std::set<std::string>{"trace", "frequency", "model", "gantt", "rate", "lanes"}));
-        QCOMPARE(slotNumbers, (std::set<int>{0, 1, 2, 3, 4, 5}));
-        QCOMPARE(DisplayStateCodecs::all().size(), std::size_t{6});
-        QCOMPARE(DisplayStateCodecs::forKind(DisplayKind::event), DisplayStateCodecs::forKind(DisplayKind::time));
-        QVERIFY_THROWS_EXCEPTION(std::logic_error, DisplayStateCodecs::add(nullptr));
+        // The display ids of docs/sessions.md ("f0v0-trace", ...), one type per view display.
+        QCOMPARE(names, (std::set<QString>{"trace", "frequency", "model", "gantt", "rate", "lanes"}));
+        QVERIFY(DisplayRegistry::all().size() >= std::size_t{6});
+        QCOMPARE(&DisplayRegistry::viewsOwn(), DisplayRegistry::forKind(DisplayKind::time));
+        QCOMPARE(DisplayRegistry::forKind(DisplayKind::event), DisplayRegistry::forKind(DisplayKind::time));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, DisplayRegistry::add(nullptr));
     }
 
     void ganttOptionsRoundTripThroughItsCodec()
     {
-        const DisplayStateCodec* codec = DisplayStateCodecs::forKind(DisplayKind::gantt);
+        const DisplayType* codec = DisplayRegistry::forKind(DisplayKind::gantt);
         QVERIFY(codec);
         MainWindow* a = windowWithTrace();
         ViewDocument* va = a->currentView();
         QVERIFY(va);
-        a->openDisplay(va, codec->slot());
+        a->openDisplay(va, codec->name());
         GanttDisplay* g = ganttOf(a);
         QVERIFY(g);
         QVERIFY(g->chartTotal() >= 4);
@@ -116,10 +114,10 @@ private slots:
         const ViewState view;
         std::vector<QString> problems;
         const DisplayRestore restore{*b, vb, view, "here", problems};
-        codec->open(restore);
+        codec->open(restore.host, restore.view);
         codec->restore(restore, saved);
         QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
-        QVERIFY(vb->displayOpen(codec->slot()));
+        QVERIFY(vb->displayOpen(codec->name()));
         GanttDisplay* h = ganttOf(b);
         QVERIFY(h);
         QCOMPARE(h->chartTotal(), g->chartTotal());
@@ -156,7 +154,7 @@ private slots:
     // away from its default, so an option forgotten in capture or restore shows).
     void lanesOptionsRoundTripThroughItsCodec()
     {
-        const DisplayStateCodec* codec = DisplayStateCodecs::forKind(DisplayKind::lanes);
+        const DisplayType* codec = DisplayRegistry::forKind(DisplayKind::lanes);
         QVERIFY(codec);
         auto windowWithNestedTrace = [] {
             auto* w = new MainWindow;
@@ -192,7 +190,7 @@ private slots:
         const ViewState view;
         std::vector<QString> problems;
         const DisplayRestore restore{*b, vb, view, "here", problems};
-        codec->open(restore);
+        codec->open(restore.host, restore.view);
         codec->restore(restore, saved);
         QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
         LanesView* lb = b->panelOf(vb)->lanesView();
@@ -228,11 +226,8 @@ private slots:
         MainWindow* a = windowWithTrace();
         ViewDocument* va = a->currentView();
         QVERIFY(va);
-        const ViewState none;
-        std::vector<QString> problemsInA;
-        for (const DisplayStateCodec* codec : DisplayStateCodecs::all())
-            codec->open({*a, va, none, "a", problemsInA});
-        QVERIFY(problemsInA.empty());
+        for (const DisplayType* codec : DisplayRegistry::all())
+            codec->open(*a, va);
         // Some options of the displays inside the view's panel away from their defaults.
         ViewPanel* panel = a->panelOf(va);
         a->setXAxis(XAxis::Event);
@@ -249,10 +244,10 @@ private slots:
         rate->rate()->setState(va->laneSymbol(2));
         rate->rate()->setMinVisitSeconds(0);
 
-        std::vector<std::pair<const DisplayStateCodec*, DisplayState>> captured;
-        for (const DisplayStateCodec* codec : DisplayStateCodecs::all()) {
+        std::vector<std::pair<const DisplayType*, DisplayState>> captured;
+        for (const DisplayType* codec : DisplayRegistry::all()) {
             DisplayState d;
-            d.id = std::string("d-") + codec->idName();
+            d.id = "d-" + codec->name().toStdString();
             d.kind = codec->kinds().front();
             codec->capture(*a, va, d);
             captured.emplace_back(codec, d);
@@ -268,17 +263,17 @@ private slots:
         for (const auto& [codec, d] : captured)
             codec->restoreViewOptions(restore, &d);
         for (const auto& [codec, d] : captured) {
-            codec->open(restore);
+            codec->open(restore.host, restore.view);
             codec->restore(restore, d);
         }
         QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
         for (const auto& [codec, d] : captured) {
-            QVERIFY2(vb->displayOpen(codec->slot()), codec->idName());
+            QVERIFY2(vb->displayOpen(codec->name()), qPrintable(codec->name()));
             DisplayState again;
             again.id = d.id;
             again.kind = codec->kinds().front();
             codec->capture(*b, vb, again);
-            QVERIFY2(again == d, codec->idName());
+            QVERIFY2(again == d, qPrintable(codec->name()));
         }
         delete a;
         delete b;

@@ -35,7 +35,7 @@ using namespace chitra::testutil;
 namespace {
 
 const QString kFour = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000.pes");
-constexpr int kLanesDisplay = static_cast<int>(SessionModel::Display::Lanes);
+const QString kLanesDisplay = QStringLiteral("lanes");
 
 std::unique_ptr<MainWindow> window() { return quietWindow(); }
 
@@ -91,7 +91,7 @@ private slots:
         QVERIFY(lanes->isVisible());
         QCOMPARE(rowLabels(lanes), (QStringList{"component 1", "component 2", "component 3", "component 4"}));
         QVERIFY(w->currentView()->displayOpen(kLanesDisplay));
-        QVERIFY(w->actions()->showLanes->isChecked());
+        QVERIFY(w->actions()->displayAction("lanes")->isChecked());
         // Above the time view, time axes aligned.
         const QWidget* trace = w->currentPanel()->tracePlot();
         QVERIFY(lanes->mapTo(w.get(), QPoint(0, 0)).y() < trace->mapTo(w.get(), QPoint(0, 0)).y());
@@ -111,10 +111,10 @@ private slots:
         saveShot(w.get(), "lanes-philosophers");
 
         // L (View ▸ Lanes view) closes it and opens it again.
-        w->actions()->showLanes->trigger();
+        w->actions()->displayAction("lanes")->trigger();
         QVERIFY(!lanes->isVisible());
         QVERIFY(!w->currentView()->displayOpen(kLanesDisplay));
-        w->actions()->showLanes->trigger();
+        w->actions()->displayAction("lanes")->trigger();
         QVERIFY(lanes->isVisible());
     }
 
@@ -149,11 +149,11 @@ private slots:
         auto w = window();
         w->setCurrentView(w->session()->addFile("square.pes", squareWave(20), 0));
         QVERIFY(!lanesOf(w.get()));
-        QVERIFY(!w->actions()->showLanes->isChecked());
-        w->actions()->showLanes->trigger();
+        QVERIFY(!w->actions()->displayAction("lanes")->isChecked());
+        w->actions()->displayAction("lanes")->trigger();
         QVERIFY(lanesOf(w.get()));
         QCOMPARE(rowLabels(lanesOf(w.get())), QStringList{"component 1"});
-        QVERIFY(w->actions()->showLanes->isChecked());
+        QVERIFY(w->actions()->displayAction("lanes")->isChecked());
     }
 
     // Typing in the filter box keeps the lanes whose name matches (text or /regex/).
@@ -249,7 +249,7 @@ private slots:
                                                                      view->trace(), {1})),
                                                   0);
         w->setCurrentView(one);
-        w->actions()->showLanes->trigger();
+        w->actions()->displayAction("lanes")->trigger();
         LanesView* single = lanesOf(w.get());
         QVERIFY(single);
         single->setVisibleRange(0, 1000);

@@ -186,7 +186,7 @@ private slots:
             const std::string first = (*ses.symbols)[ses.symbol[0]].name, next = (*ses.symbols)[ses.symbol[1]].name;
             QVERIFY(!second->pushStep(step::Aggregate{{first, next}, "PAIR"}));
         }
-        second->setDisplayOpen(1, false);
+        second->setDisplayOpen("frequency", false);
         a->setCurrentView(doc);
 
         QVERIFY(a->windowTitle().contains('*'));
@@ -565,8 +565,8 @@ private slots:
         fp->setAutoUpdate(false);
         fp->setLogFrequency(true);
         fp->setZoomToPeak(true);
-        a->openDisplay(doc, 3);
-        a->openDisplay(doc, 4);
+        a->openDisplay(doc, "gantt");
+        a->openDisplay(doc, "rate");
         TraceviewWindow *ganttWindow = nullptr, *rateWindow = nullptr;
         for (TraceviewWindow* t : a->findChildren<TraceviewWindow*>())
             (t->kind() == TraceviewWindow::Kind::Gantt ? ganttWindow : rateWindow) = t;
@@ -701,7 +701,7 @@ private slots:
         waitLoaded(w, 1);
         SessionController* c = w->sessionController();
         FrequencyPlot* fp = w->currentPanel()->frequencyPlot();
-        QVERIFY(w->currentView()->displayOpen(1));
+        QVERIFY(w->currentView()->displayOpen("frequency"));
         fp->recompute();
         QTRY_VERIFY_WITH_TIMEOUT(!fp->busy() && fp->binCount() > 0, 20000);
         testutil::settleWorkbench();

@@ -448,10 +448,10 @@ private slots:
                  qPrintable(error));
         w.setCurrentView(w.session()->files().front().views.front());
         QVERIFY(w.currentView());
-        QVERIFY(w.actions()->ganttDisplay->isEnabled());
-        w.actions()->ganttDisplay->trigger();
-        w.actions()->rateDisplay->trigger();
-        w.actions()->ganttDisplay->trigger(); // raises the open one
+        QVERIFY(w.actions()->displayAction("gantt")->isEnabled());
+        w.actions()->displayAction("gantt")->trigger();
+        w.actions()->displayAction("rate")->trigger();
+        w.actions()->displayAction("gantt")->trigger(); // raises the open one
         const auto windows = w.findChildren<TraceviewWindow*>();
         QCOMPARE(windows.size(), 2);
         TraceviewWindow* g = windows[0]->gantt() ? windows[0] : windows[1];

@@ -488,7 +488,7 @@ private slots:
         QMenu displayMenu;
         window_->fillSessionMenu(&displayMenu, freqIndex);
         findAction(&displayMenu, "Close display")->trigger();
-        QVERIFY(!added->displayOpen(1));
+        QVERIFY(!added->displayOpen("frequency"));
         QVERIFY(!window_->panelOf(added)->frequencyPlot()->isVisibleTo(window_->panelOf(added)));
         QVERIFY(model->data(model->index(1, 0, model->indexOf(added)), Qt::DisplayRole).toString().contains("closed"));
         QMenu viewMenu;
@@ -496,7 +496,7 @@ private slots:
         QAction* reopen = findAction(&viewMenu, "frequency");
         QVERIFY(reopen);
         reopen->trigger();
-        QVERIFY(added->displayOpen(1));
+        QVERIFY(added->displayOpen("frequency"));
         QVERIFY(window_->panelOf(added)->frequencyPlot()->isVisibleTo(window_->panelOf(added)));
 
         // Delete it again from its menu.

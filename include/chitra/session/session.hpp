@@ -20,8 +20,18 @@ namespace chitra {
 // ensembles (an older build refuses a file that may hold them rather than drop them).
 inline constexpr int kSessionFormatVersion = 2;
 
-enum class DisplayKind : std::uint8_t { time, event, frequency, gantt, rate, model, lanes };
-std::string_view to_string(DisplayKind kind);
+// The display a saved display state belongs to, by the name the workbench's display
+// registry knows it by. The displays of today have constants; a name this build does not
+// know (a display of a later build) still loads, and the workbench reports it unrestored.
+struct DisplayKind {
+    std::string name = "time";
+    static const DisplayKind time, event, frequency, gantt, rate, model, lanes;
+    friend bool operator==(const DisplayKind&, const DisplayKind&) = default;
+};
+inline const DisplayKind DisplayKind::time{"time"}, DisplayKind::event{"event"}, DisplayKind::frequency{"frequency"},
+    DisplayKind::gantt{"gantt"}, DisplayKind::rate{"rate"}, DisplayKind::model{"model"}, DisplayKind::lanes{"lanes"};
+inline std::string_view to_string(const DisplayKind& kind) { return kind.name; }
+// A kind's name is 1-40 characters of a-z, 0-9, '-' and '_'; nullopt otherwise.
 std::optional<DisplayKind> parse_display_kind(std::string_view text);
 
 // A visible rectangle in the display's own coordinates (time or element index on x,

@@ -3,7 +3,6 @@
 #include "document/view_document.hpp"
 
 #include <algorithm>
-#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -11,69 +10,102 @@ namespace chitra::app {
 
 namespace {
 
-// Filled during static initialisation, from every display's own file: built on first use.
-std::map<int, std::unique_ptr<DisplayStateCodec>>& registry()
+// The built-in displays, in the order of the session tree and the View menu.
+std::vector<std::unique_ptr<DisplayType>> builtInDisplayTypes()
 {
-    static std::map<int, std::unique_ptr<DisplayStateCodec>> codecs;
-    return codecs;
+    std::vector<std::unique_ptr<DisplayType>> types;
+    types.push_back(makeTraceDisplayType());
+    types.push_back(makeFrequencyDisplayType());
+    types.push_back(makeModelDisplayType());
+    types.push_back(makeGanttDisplayType());
+    types.push_back(makeRateDisplayType());
+    types.push_back(makeLanesDisplayType());
+    return types;
+}
+
+struct Registry {
+    std::vector<std::unique_ptr<DisplayType>> owned;
+    std::vector<const DisplayType*> order;
+
+    void add(std::unique_ptr<DisplayType> type)
+    {
+        if (!type || type->kinds().empty() || type->name().isEmpty())
+            throw std::logic_error("a display type needs a name and at least one display kind");
+        for (const DisplayType* other : order) {
+            if (other->name() == type->name())
+                throw std::logic_error("two display types named " + type->name().toStdString());
+            for (const DisplayKind& kind : type->kinds())
+                if (other->savesAs(kind))
+                    throw std::logic_error("two display types for display kind " + kind.name);
+        }
+        order.push_back(type.get());
+        owned.push_back(std::move(type));
+    }
+};
+
+Registry& registry()
+{
+    static Registry r = [] {
+        Registry built;
+        for (auto& type : builtInDisplayTypes())
+            built.add(std::move(type));
+        return built;
+    }();
+    return r;
 }
 
 } // namespace
 
-DisplayStateCodec::DisplayStateCodec(int slot, const char* idName, std::vector<DisplayKind> kinds)
-    : slot_(slot), idName_(idName), kinds_(std::move(kinds))
+DisplayType::DisplayType(QString name, QString treeName, std::vector<DisplayKind> kinds, bool listedFromStart,
+                         MenuEntry menu)
+    : name_(std::move(name)), treeName_(std::move(treeName)), kinds_(std::move(kinds)),
+      listedFromStart_(listedFromStart), menu_(std::move(menu))
 {
 }
 
-DisplayStateCodec::~DisplayStateCodec() = default;
+DisplayType::~DisplayType() = default;
 
-bool DisplayStateCodec::savesAs(DisplayKind kind) const
+bool DisplayType::savesAs(const DisplayKind& kind) const
 {
     return std::find(kinds_.begin(), kinds_.end(), kind) != kinds_.end();
 }
 
-void DisplayStateCodec::restoreViewOptions(const DisplayRestore&, const DisplayState*) const {}
-
-void DisplayStateCodec::open(const DisplayRestore& restore) const { restore.view->setDisplayOpen(slot_, true); }
-
-void DisplayStateCodecs::add(std::unique_ptr<DisplayStateCodec> codec)
+std::vector<QString> DisplayType::headlessNames() const
 {
-    if (!codec || codec->kinds().empty())
-        throw std::logic_error("a display state codec needs at least one display kind");
-    if (registry().count(codec->slot()))
-        throw std::logic_error("two display state codecs for display slot " + std::to_string(codec->slot()));
-    for (DisplayKind kind : codec->kinds())
-        if (forKind(kind))
-            throw std::logic_error("two display state codecs for display kind " + std::string(to_string(kind)));
-    const int slot = codec->slot();
-    registry()[slot] = std::move(codec);
+    std::vector<QString> names;
+    for (const DisplayKind& kind : kinds_)
+        names.push_back(QString::fromStdString(kind.name));
+    return names;
 }
 
-const DisplayStateCodec* DisplayStateCodecs::forSlot(int slot)
-{
-    const auto it = registry().find(slot);
-    return it == registry().end() ? nullptr : it->second.get();
-}
+void DisplayType::open(DisplayHost&, ViewDocument* view) const { view->setDisplayOpen(name_, true); }
 
-const DisplayStateCodec* DisplayStateCodecs::forKind(DisplayKind kind)
+void DisplayType::close(DisplayHost&, ViewDocument* view) const { view->setDisplayOpen(name_, false); }
+
+void DisplayType::restoreViewOptions(const DisplayRestore&, const DisplayState*) const {}
+
+std::optional<int> DisplayType::runHeadless(const HeadlessRequest&) const { return std::nullopt; }
+
+void DisplayRegistry::add(std::unique_ptr<DisplayType> type) { registry().add(std::move(type)); }
+
+const std::vector<const DisplayType*>& DisplayRegistry::all() { return registry().order; }
+
+const DisplayType* DisplayRegistry::find(const QString& name)
 {
-    for (const auto& [slot, codec] : registry())
-        if (codec->savesAs(kind))
-            return codec.get();
+    for (const DisplayType* type : all())
+        if (type->name() == name)
+            return type;
     return nullptr;
 }
 
-std::vector<const DisplayStateCodec*> DisplayStateCodecs::all()
+const DisplayType* DisplayRegistry::forKind(const DisplayKind& kind)
 {
-    std::vector<const DisplayStateCodec*> out;
-    for (const auto& [slot, codec] : registry())
-        out.push_back(codec.get());
-    return out;
+    for (const DisplayType* type : all())
+        if (type->savesAs(kind))
+            return type;
+    return nullptr;
 }
 
-DisplayStateRegistration::DisplayStateRegistration(std::unique_ptr<DisplayStateCodec> codec)
-{
-    DisplayStateCodecs::add(std::move(codec));
-}
+const DisplayType& DisplayRegistry::viewsOwn() { return *all().front(); }
 
 } // namespace chitra::app

@@ -1,5 +1,7 @@
 #include "displays/traceview_headless.hpp"
 
+#include "displays/headless_settle.hpp"
+
 #include "plotting/display_export.hpp"
 #include "displays/gantt/gantt_display.hpp"
 #include "displays/rate/rate_display.hpp"
@@ -16,15 +18,7 @@
 namespace chitra::app {
 
 namespace {
-void settle(int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(5);
-    }
-}
+void settle(int ms) { settleFor(ms); }
 } // namespace
 
 int runTraceviewHeadless(ViewDocument* view, const QString& kind, const QString& screenshot, QSize size,

@@ -1,5 +1,6 @@
 #include "document/view_document.hpp"
 
+#include "displays/display_registry.hpp"
 #include "jobs/worker_pool.hpp"
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
@@ -59,6 +60,9 @@ ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QOb
     runner_ = std::make_unique<PipelineRunner>(base.ses);
     ses_ = runner_->result_ptr(runner_->size());
     adoptLanes(*base.lanes); // the default order, YOrder::FirstAppearance
+    for (const DisplayType* type : DisplayRegistry::all())
+        if (type->listedFromStart())
+            displays_.push_back(type->name());
 }
 
 std::shared_ptr<const LaneTracks> ViewDocument::laneTracks() const
@@ -550,24 +554,24 @@ void ViewDocument::resultChanged(std::shared_ptr<LaneLayout> lanes)
     emit patternsChanged();
 }
 
-std::vector<int> ViewDocument::displays() const
+bool ViewDocument::displayOpen(const QString& display) const
 {
-    std::vector<int> d{0, 1, 2};
-    d.insert(d.end(), extraDisplays_.begin(), extraDisplays_.end());
-    return d;
+    return display == DisplayRegistry::viewsOwn().name() ||
+           (std::find(displays_.begin(), displays_.end(), display) != displays_.end() &&
+            !closedDisplays_.contains(display));
 }
 
-void ViewDocument::setDisplayOpen(int display, bool open)
+void ViewDocument::setDisplayOpen(const QString& display, bool open)
 {
-    if (display >= 3 && std::find(extraDisplays_.begin(), extraDisplays_.end(), display) == extraDisplays_.end()) {
+    if (std::find(displays_.begin(), displays_.end(), display) == displays_.end()) {
         if (!open)
             return;
-        extraDisplays_.push_back(display);
+        displays_.push_back(display); // listed from its first opening on
         closedDisplays_.remove(display);
         emit displaysChanged();
         return;
     }
-    if (display == 0 || open == displayOpen(display))
+    if (display == DisplayRegistry::viewsOwn().name() || open == displayOpen(display))
         return;
     if (open)
         closedDisplays_.remove(display);

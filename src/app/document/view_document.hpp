@@ -139,13 +139,12 @@ public:
     SymbolId pickedState() const;
     void setPickedState(SymbolId symbol);
 
-    // Which of the view's displays are open (SessionModel::Display as int); the trace
-    // display is the view itself and always open.
-    // Displays beyond the fixed three (Gantt 3, rate 4, lanes 5) exist once opened; displays()
-    // lists the view's displays in session-tree order.
-    bool displayOpen(int display) const { return display == 0 || !closedDisplays_.contains(display); }
-    void setDisplayOpen(int display, bool open);
-    std::vector<int> displays() const;
+    // The view's displays by their names in the display registry (displays/display_registry.hpp):
+    // those listed for every view, then the others in the order they were first opened.
+    // The display that is the view itself (its time and event views) is always open.
+    bool displayOpen(const QString& display) const;
+    void setDisplayOpen(const QString& display, bool open);
+    const std::vector<QString>& displays() const { return displays_; }
 
     // Linked selection (raw records): shared by every view of the same trace, so each
     // highlights the records that survive its own pipeline.
@@ -227,8 +226,8 @@ private:
     YOrder order_ = YOrder::FirstAppearance;
     std::vector<std::string> customOrder_;
     std::string picked_;
-    QSet<int> closedDisplays_;
-    std::vector<int> extraDisplays_; // Gantt/rate displays added to the view, in order
+    std::vector<QString> displays_;
+    QSet<QString> closedDisplays_;
     RecordRange selection_;
     std::vector<BrushedPattern> patterns_;
     int patternsMade_ = 0;

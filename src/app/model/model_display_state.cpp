@@ -1,25 +1,58 @@
 // How a view's model display is saved in a session (docs/sessions.md, "What the
 // workbench writes"): only whether it is open. The chain is fitted again when the user
-// shows the model, so a restore marks the display open without fitting. Registers the
-// model display with the session (displays/display_registry.hpp).
+// shows the model, so a restore marks the display open without fitting. Its type in the
+// display registry (displays/display_registry.hpp): opening it shows the model window.
+#include "chitra/chain/chain.hpp"
+#include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
-#include "session/session_model.hpp"
+#include "displays/headless_settle.hpp"
+#include "document/view_document.hpp"
+#include "model/model_window.hpp"
+#include "model/transition_graph_widget.hpp"
+
+#include <iostream>
 
 namespace chitra::app {
 
 namespace {
 
-class ModelStateCodec final : public DisplayStateCodec {
+class ModelDisplayType final : public DisplayType {
 public:
-    ModelStateCodec() : DisplayStateCodec(static_cast<int>(SessionModel::Display::Model), "model", {DisplayKind::model})
+    ModelDisplayType() : DisplayType("model", "model", {DisplayKind::model}, true) {}
+    void open(DisplayHost& host, ViewDocument* view) const override
     {
+        DisplayType::open(host, view);
+        host.showModel();
     }
-    void capture(const MainWindow&, ViewDocument*, DisplayState&) const override {}
+    void capture(const DisplayHost&, ViewDocument*, DisplayState&) const override {}
+    // Marked open only: the chain is fitted again when the user shows it.
     void restore(const DisplayRestore&, const DisplayState&) const override {}
+
+    // The model window of the view's chain; with a benchmark, the trace view's replots
+    // are measured and the main window is the picture.
+    std::optional<int> runHeadless(const HeadlessRequest& r) const override
+    {
+        if (r.benchmarkReplots > 0)
+            return std::nullopt;
+        auto ses = r.view->sesPtr();
+        ModelWindow model(fit_chain(*ses, r.view->trace().header.timebase), ses);
+        model.resize(r.size);
+        model.show();
+        settleFor(300);
+        for (const TransitionGraphWidget* graph : model.findChildren<TransitionGraphWidget*>())
+            while (graph->layingOut()) // a large graph is laid out on a worker
+                settleFor(50);
+        settleFor(50);
+        if (!model.grab().save(r.screenshot)) {
+            std::cerr << "chitra: cannot write " << r.screenshot.toStdString() << '\n';
+            return 3;
+        }
+        return 0;
+    }
 };
 
-const DisplayStateRegistration registration{std::make_unique<ModelStateCodec>()};
-
 } // namespace
+
+std::unique_ptr<DisplayType> makeModelDisplayType() { return std::make_unique<ModelDisplayType>(); }
 
 } // namespace chitra::app

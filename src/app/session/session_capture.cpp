@@ -14,7 +14,7 @@
 
 namespace chitra::app {
 
-QString displayId(int file, int view, const char* display)
+QString displayId(int file, int view, const QString& display)
 {
     return QString("f%1v%2-%3").arg(file).arg(view).arg(display);
 }
@@ -67,14 +67,14 @@ ViewState captureView(const MainWindow& window, ViewDocument* doc, int file, int
     }
 
     // Each open display of the view, in the view's order, as the display captures itself.
-    for (int slot : doc->displays()) {
-        const DisplayStateCodec* codec = DisplayStateCodecs::forSlot(slot);
-        if (!codec || !doc->displayOpen(slot))
+    for (const QString& name : doc->displays()) {
+        const DisplayType* type = DisplayRegistry::find(name);
+        if (!type || !doc->displayOpen(name))
             continue;
         DisplayState d;
-        d.id = displayId(file, view, codec->idName()).toStdString();
-        d.kind = codec->kinds().front();
-        codec->capture(window, doc, d);
+        d.id = displayId(file, view, type->name()).toStdString();
+        d.kind = type->kinds().front();
+        type->capture(window, doc, d);
         v.displays.push_back(std::move(d));
     }
     return v;

@@ -1,12 +1,12 @@
 #include "session/session_model.hpp"
 
-#include "session/session.hpp"
+#include "displays/display_registry.hpp"
 #include "document/view_document.hpp"
+#include "session/session.hpp"
 
 #include <QColor>
 #include <QFont>
 
-#include <iterator>
 
 namespace chitra::app {
 
@@ -20,13 +20,12 @@ quintptr encode(int level, int file, int view)
 int levelOf(quintptr id) { return static_cast<int>(id & 3u); }
 int fileOfId(quintptr id) { return static_cast<int>((id >> 2) & 0x3FFFFFFFu); }
 int viewOfId(quintptr id) { return static_cast<int>(id >> 32); }
-const char* kDisplayNames[] = {"time / event", "frequency", "model", "Gantt chart", "rate chart", "lanes"};
-constexpr int kDisplayCount = static_cast<int>(std::size(kDisplayNames));
 } // namespace
 
-QString SessionModel::displayName(int display)
+QString SessionModel::displayName(const QString& display)
 {
-    return display >= 0 && display < kDisplayCount ? QString(kDisplayNames[display]) : QString();
+    const DisplayType* type = DisplayRegistry::find(display);
+    return type ? type->treeName() : display;
 }
 
 SessionModel::SessionModel(Session* session, QObject* parent) : QAbstractItemModel(parent), session_(session)
@@ -95,7 +94,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     }
     if (levelOf(id) == 2) {
         const ViewDocument* view = file.views[static_cast<std::size_t>(viewOfId(id))];
-        const int display = view->displays().at(static_cast<std::size_t>(index.row()));
+        const QString display = view->displays().at(static_cast<std::size_t>(index.row()));
         const bool open = view->displayOpen(display);
         if (role == Qt::ForegroundRole && !open)
             return QColor(Qt::gray);
@@ -125,7 +124,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
 bool SessionModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
     ViewDocument* view = viewOf(index);
-    if (role != Qt::EditRole || !view || displayOf(index) >= 0 || value.toString().trimmed().isEmpty())
+    if (role != Qt::EditRole || !view || !displayOf(index).isEmpty() || value.toString().trimmed().isEmpty())
         return false;
     view->setName(value.toString().trimmed());
     return true;
@@ -155,13 +154,13 @@ ViewDocument* SessionModel::viewOf(const QModelIndex& index) const
     return session_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(view)];
 }
 
-int SessionModel::displayOf(const QModelIndex& index) const
+QString SessionModel::displayOf(const QModelIndex& index) const
 {
     if (!index.isValid() || levelOf(index.internalId()) != 2)
-        return -1;
-    const auto displays = viewOf(index)->displays();
+        return {};
+    const auto& displays = viewOf(index)->displays();
     const auto row = static_cast<std::size_t>(index.row());
-    return row < displays.size() ? displays[row] : -1;
+    return row < displays.size() ? displays[row] : QString();
 }
 
 QModelIndex SessionModel::indexOf(const ViewDocument* view) const

@@ -11,11 +11,9 @@ class ViewDocument;
 class SessionModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    // Trace, frequency and model are rows of every view; a Gantt, rate or lanes display
-    // gets a row once it has been added to the view (ViewDocument::displays()).
-    enum class Display { Trace = 0, Frequency = 1, Model = 2, Gantt = 3, Rate = 4, Lanes = 5 };
-    static constexpr int kDisplays = 3; // the fixed ones
-    static QString displayName(int display);
+    // A view's rows are its displays (ViewDocument::displays()), named as the display
+    // registry names them for the tree (displays/display_registry.hpp).
+    static QString displayName(const QString& display);
 
     explicit SessionModel(Session* session, QObject* parent = nullptr);
 
@@ -27,10 +25,10 @@ public:
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
-    // What an index stands for: -1 where it does not apply.
+    // What an index stands for: -1, null or empty where it does not apply.
     int fileOf(const QModelIndex& index) const;
     ViewDocument* viewOf(const QModelIndex& index) const;
-    int displayOf(const QModelIndex& index) const;
+    QString displayOf(const QModelIndex& index) const; // the display's registry name
     QModelIndex indexOf(const ViewDocument* view) const;
 
 private:

@@ -30,9 +30,6 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// Display 0 of a view is the view's own trace display (ViewDocument::displayOpen).
-constexpr int kViewsOwnDisplay = 0;
-
 QString fileName(const TraceFileRef& ref)
 {
     const std::string& p = ref.path_absolute.empty() ? ref.path_relative : ref.path_absolute;
@@ -168,15 +165,15 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
 
     // The first state of each display the view had (a view has one display of each kind);
     // kinds no display registered for are reported.
-    std::vector<std::pair<const DisplayStateCodec*, const DisplayState*>> saved; // in saved order
-    auto savedState = [&saved](const DisplayStateCodec* codec) -> const DisplayState* {
+    std::vector<std::pair<const DisplayType*, const DisplayState*>> saved; // in saved order
+    auto savedState = [&saved](const DisplayType* codec) -> const DisplayState* {
         for (const auto& [c, d] : saved)
             if (c == codec)
                 return d;
         return nullptr;
     };
     for (const DisplayState& d : v.displays) {
-        if (const DisplayStateCodec* codec = DisplayStateCodecs::forKind(d.kind)) {
+        if (const DisplayType* codec = DisplayRegistry::forKind(d.kind)) {
             if (!savedState(codec))
                 saved.emplace_back(codec, &d);
         } else {
@@ -185,7 +182,7 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
         }
     }
     const DisplayRestore restore{window, doc, v, here, problems};
-    for (const DisplayStateCodec* codec : DisplayStateCodecs::all())
+    for (const DisplayType* codec : DisplayRegistry::all())
         codec->restoreViewOptions(restore, savedState(codec));
 
     for (const PatternColour& p : v.pattern_colours) {
@@ -199,18 +196,19 @@ void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, cons
 
     // The displays the view had not are closed, the others opened and restored in saved
     // order; the view's own display (the trace display) last, once the others are open.
-    for (const DisplayStateCodec* codec : DisplayStateCodecs::all())
+    const DisplayType* own = &DisplayRegistry::viewsOwn();
+    for (const DisplayType* codec : DisplayRegistry::all())
         if (!savedState(codec))
-            doc->setDisplayOpen(codec->slot(), false);
+            doc->setDisplayOpen(codec->name(), false);
     for (const auto& [codec, d] : saved)
-        if (codec->slot() != kViewsOwnDisplay) {
-            codec->open(restore);
+        if (codec != own) {
+            codec->open(window, doc);
             codec->restore(restore, *d);
         }
     checkCompositeColours(doc, v, here, problems);
-    if (const DisplayStateCodec* own = DisplayStateCodecs::forSlot(kViewsOwnDisplay); own && savedState(own)) {
-        own->open(restore);
-        own->restore(restore, *savedState(own));
+    if (const DisplayState* ownState = savedState(own)) {
+        own->open(window, doc);
+        own->restore(restore, *ownState);
     }
 }
 

@@ -2,7 +2,6 @@
 
 #include "document/view_document.hpp"
 #include "plotting/left_axis_aligner.hpp"
-#include "session/session_model.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "views/lanes/lanes_link.hpp"
 #include "views/lanes/lanes_view.hpp"
@@ -19,8 +18,9 @@
 namespace chitra::app {
 
 namespace {
-constexpr int kFrequency = static_cast<int>(SessionModel::Display::Frequency);
-constexpr int kLanes = static_cast<int>(SessionModel::Display::Lanes);
+// The panel's two optional displays, by their names in the display registry.
+const QString kFrequency = QStringLiteral("frequency");
+const QString kLanes = QStringLiteral("lanes");
 } // namespace
 
 ViewPanel::ViewPanel(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
@@ -41,8 +41,7 @@ ViewPanel::ViewPanel(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_
 
 bool ViewPanel::lanesShown() const
 {
-    const auto displays = doc_->displays();
-    return std::find(displays.begin(), displays.end(), kLanes) != displays.end() && doc_->displayOpen(kLanes);
+    return doc_->displayOpen(kLanes);
 }
 
 void ViewPanel::followDisplays()

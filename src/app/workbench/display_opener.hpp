@@ -1,28 +1,28 @@
-// Opens and closes the displays of a view that the session tree lists
-// (SessionModel::Display): the frequency and lanes views in the view's panel, the model
-// window of a chain fit, and the Gantt and rate windows, which the tree shows closed once
-// they go. A new view of a trace of several lanes opens its lanes view.
+// Opens and closes the displays of a view by their names in the display registry
+// (displays/display_registry.hpp): the session tree, the View menu and restored sessions
+// come here. A new view of a trace of several lanes opens its lanes view.
 #pragma once
 
 #include <QObject>
+#include <QString>
 
 namespace chitra::app {
 
-class MainWindow;
+class DisplayHost;
 class ViewDocument;
 
 class DisplayOpener : public QObject {
     Q_OBJECT
 public:
-    explicit DisplayOpener(MainWindow* window);
+    DisplayOpener(DisplayHost& host, QObject* parent);
 
-    void open(ViewDocument* view, int display); // makes the view current first
-    void close(ViewDocument* view, int display);
-    // The displays a new view starts with besides its trace and frequency views.
+    void open(ViewDocument* view, const QString& display);
+    void close(ViewDocument* view, const QString& display);
+    // The displays a new view starts with besides those listed for every view.
     void openDefaults(ViewDocument* view);
 
 private:
-    MainWindow* w_;
+    DisplayHost& host_;
 };
 
 } // namespace chitra::app

@@ -1,20 +1,18 @@
 #include "workbench/headless.hpp"
 
-#include "chitra/chain/chain.hpp"
 #include "chitra/session/session_io.hpp"
 #include "workbench/error_reporter.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_window.hpp"
 #include "session/session.hpp"
 #include "session/session_controller.hpp"
-#include "model/model_window.hpp"
-#include "model/transition_graph_widget.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/view_panel.hpp"
 #include "plotting/display_export.hpp"
-#include "displays/traceview_headless.hpp"
+#include "displays/display_registry.hpp"
+#include "displays/headless_settle.hpp"
 #include "dialogs/filter_dialog.hpp"
 #include "dialogs/preferences_dialog.hpp"
 #include "preferences/preferences.hpp"
@@ -86,14 +84,22 @@ int fail(int code, const QString& text)
     return code;
 }
 
-void settle(int ms)
+void settle(int ms) { settleFor(ms); }
+
+// The names --display takes: every kind a registered display is saved as.
+QStringList displayNames()
 {
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(5);
-    }
+    QStringList names;
+    for (const DisplayType* type : DisplayRegistry::all())
+        for (const QString& name : type->headlessNames())
+            names << name;
+    return names;
+}
+
+QString listed(QStringList names)
+{
+    const QString last = names.takeLast();
+    return names.isEmpty() ? last : names.join(", ") + " or " + last;
 }
 
 // Zooms into `steps` windows of the whole view (10%, 1% and 0.1% of it in turn, at
@@ -127,7 +133,9 @@ std::string benchmarkNavigation(TracePlot* plot, int steps)
 
 } // namespace
 
-int runWorkbench(QApplication& app)
+int runWorkbench(QApplication& app) { return runWorkbench(app, app.arguments()); }
+
+int runWorkbench(QApplication& app, const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Chitra: a workbench for program execution traces");
@@ -135,7 +143,7 @@ int runWorkbench(QApplication& app)
     parser.addOption({"open", "Open a trace file (repeatable).", "FILE"});
     parser.addOption({{"session", "open-session"}, "Open a saved session (docs/sessions.md).", "FILE"});
     parser.addOption({"pipeline", "Apply a pipeline file to the first view.", "P.json"});
-    parser.addOption({"display", "Display to show: time, event, frequency, model, gantt, rate or lanes.", "KIND", "time"});
+    parser.addOption({"display", "Display to show: " + listed(displayNames()) + ".", "KIND", "time"});
     parser.addOption({"screenshot", "Render offscreen into a PNG and exit.", "OUT.png"});
     parser.addOption({"size", "Window size for the screenshot.", "WxH", "1400x900"});
     parser.addOption({"benchmark-replot", "Print the median replot time of N full-view replots and exit.", "N"});
@@ -154,15 +162,17 @@ int runWorkbench(QApplication& app)
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
     parser.addOption({"theme", "Colours for this run, not saved: desktop, light or dark (Preferences ▸ Theme).", "THEME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
-    if (!parser.parse(app.arguments()))
+    if (!parser.parse(arguments))
         return fail(2, parser.errorText());
     if (parser.isSet("help")) {
         std::cout << parser.helpText().toStdString();
         return 0;
     }
     const QString display = parser.value("display");
-    if (!QStringList{"time", "event", "frequency", "model", "gantt", "rate", "lanes"}.contains(display))
-        return fail(2, "chitra: --display must be time, event, frequency, model, gantt, rate or lanes");
+    const auto kind = parse_display_kind(display.toStdString());
+    const DisplayType* shown = kind ? DisplayRegistry::forKind(*kind) : nullptr;
+    if (!shown)
+        return fail(2, "chitra: --display must be " + listed(displayNames()));
     const QString theme = parser.value("theme");
     if (parser.isSet("theme") && theme != "desktop" && theme != "light" && theme != "dark")
         return fail(2, "chitra: --theme must be desktop, light or dark");
@@ -276,19 +286,19 @@ int runWorkbench(QApplication& app)
     if (sessionFile.isEmpty() || parser.isSet("display")) // a session keeps its own axis
         window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
     window.show();
-    if (display == "gantt" || display == "rate") // Traceview displays (traceview_headless.cpp)
-        return runTraceviewHeadless(window.currentView(), display, parser.value("screenshot"), size,
-                                    bench ? parser.value("benchmark-replot").toInt() : 0,
-                                    {parser.value("gantt-range"), parser.value("rate-state")});
+    // A display that draws itself (in a window of its own) makes its own picture.
+    const HeadlessRequest request{window, window.currentView(), parser, parser.value("screenshot"), size,
+                                  bench ? parser.value("benchmark-replot").toInt() : 0};
+    if (const std::optional<int> status = shown->runHeadless(request))
+        return *status;
     ViewPanel* panel = window.currentPanel();
-    // The lanes view sits above the trace view in the window (open already for a trace
-    // of several lanes); its replots are the ones measured.
-    LanesView* lanes = nullptr;
-    if (display == "lanes") {
-        panel->setLanesVisible(true);
-        lanes = panel->lanesView();
-        settle(50); // the splitter gives it its height
+    if (shown != &DisplayRegistry::viewsOwn()) {
+        shown->open(window, window.currentView());
+        settle(50); // the panel's splitter gives it its height
     }
+    // The lanes view sits above the trace view in the window (open already for a trace
+    // of several lanes); its replots are the ones measured when it is the display asked for.
+    LanesView* lanes = *kind == DisplayKind::lanes ? panel->lanesView() : nullptr;
     auto replot = [panel, lanes] { return lanes ? lanes->replotNow() : panel->tracePlot()->replotNow(); };
     const double frameMs = replot();
     const double firstFrameMs = static_cast<double>(firstFrame.elapsed());
@@ -326,71 +336,58 @@ int runWorkbench(QApplication& app)
     }
 
     QPixmap shot;
-    if (display == "model") {
-        auto ses = window.currentView()->sesPtr();
-        ModelWindow model(fit_chain(*ses, window.currentView()->trace().header.timebase), ses);
-        model.resize(size);
-        model.show();
-        settle(300);
-        for (const TransitionGraphWidget* graph : model.findChildren<TransitionGraphWidget*>())
-            while (graph->layingOut()) // a large graph is laid out on a worker
-                settle(50);
-        settle(50);
-        shot = model.grab();
-    } else {
-        FrequencyPlot* frequency = panel->frequencyPlot();
-        settle(50); // the panes' first shares (view_panel.cpp) before they are set here
-        if (frequencyRange) // the periodogram's peak region, in a taller pane
-            if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2) {
-                // The frequency view (last) gets half; the panes above share the rest.
-                const int h = split->height(), above = split->count() - 1;
-                QList<int> sizes(above, h / 2 / above);
-                sizes << h / 2;
-                split->setSizes(sizes);
-            }
-        // The trace plot asks for a recompute 300 ms after its range settles (restored
-        // sessions, the axis switch): let that pass so the spectrum shown is the final one.
-        settle(400);
-        frequency->recompute();
-        for (int round = 0; round < 2; ++round) {
-            settle(round ? 400 : 150);
-            for (int i = 0; i < 600 && frequency->busy(); ++i)
-                settle(50);
+    FrequencyPlot* frequency = panel->frequencyPlot();
+    settle(50); // the panes' first shares (view_panel.cpp) before they are set here
+    if (frequencyRange) // the periodogram's peak region, in a taller pane
+        if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2) {
+            // The frequency view (last) gets half; the panes above share the rest.
+            const int h = split->height(), above = split->count() - 1;
+            QList<int> sizes(above, h / 2 / above);
+            sizes << h / 2;
+            split->setSizes(sizes);
         }
+    // The trace plot asks for a recompute 300 ms after its range settles (restored
+    // sessions, the axis switch): let that pass so the spectrum shown is the final one.
+    settle(400);
+    frequency->recompute();
+    for (int round = 0; round < 2; ++round) {
+        settle(round ? 400 : 150);
+        for (int i = 0; i < 600 && frequency->busy(); ++i)
+            settle(50);
+    }
+    settle(100);
+    if (frequencyRange) {
+        // The axis holds cycles per tick; Hz are converted with the time base.
+        double scale = 1;
+        if (frequency->domain() == XAxis::Time)
+            if (const auto spt = seconds_per_tick(window.currentView()->trace().header.timebase))
+                scale = *spt;
+        frequency->plot()->xAxis->setRange(frequencyRange->first * scale, frequencyRange->second * scale);
+        frequency->plot()->replot();
         settle(100);
-        if (frequencyRange) {
-            // The axis holds cycles per tick; Hz are converted with the time base.
-            double scale = 1;
-            if (frequency->domain() == XAxis::Time)
-                if (const auto spt = seconds_per_tick(window.currentView()->trace().header.timebase))
-                    scale = *spt;
-            frequency->plot()->xAxis->setRange(frequencyRange->first * scale, frequencyRange->second * scale);
-            frequency->plot()->replot();
-            settle(100);
-        }
-        shot = window.grab();
-        if (dialog == "preferences") {
-            PreferencesDialog preferences(window.preferences(), &window);
-            preferences.show();
-            settle(150);
-            paintDialogOver(shot, preferences);
-        } else if (!dialog.isEmpty()) {
-            FilterDialog filter(window.currentView()->sesPtr(),
-                                dialog == "event-filter" ? FilterDialog::Domain::event : FilterDialog::Domain::time,
-                                &window);
-            if (parser.isSet("threshold"))
-                filter.setThreshold(parser.value("threshold").toDouble());
-            filter.resize(std::min(760, size.width() - 40), std::min(620, size.height() - 40));
-            filter.show();
-            settle(150);
-            for (int i = 0; i < 600 && filter.previewStates() < 0; ++i)
-                settle(50);
-            settle(150);
-            paintDialogOver(shot, filter);
-        }
+    }
+    shot = window.grab();
+    if (dialog == "preferences") {
+        PreferencesDialog preferences(window.preferences(), &window);
+        preferences.show();
+        settle(150);
+        paintDialogOver(shot, preferences);
+    } else if (!dialog.isEmpty()) {
+        FilterDialog filter(window.currentView()->sesPtr(),
+                            dialog == "event-filter" ? FilterDialog::Domain::event : FilterDialog::Domain::time,
+                            &window);
+        if (parser.isSet("threshold"))
+            filter.setThreshold(parser.value("threshold").toDouble());
+        filter.resize(std::min(760, size.width() - 40), std::min(620, size.height() - 40));
+        filter.show();
+        settle(150);
+        for (int i = 0; i < 600 && filter.previewStates() < 0; ++i)
+            settle(50);
+        settle(150);
+        paintDialogOver(shot, filter);
     }
     const QString out = parser.value("screenshot");
-    if (display != "model" && dialog.isEmpty() && exportFormatFor(out).value_or(ExportFormat::Png) != ExportFormat::Png
+    if (dialog.isEmpty() && exportFormatFor(out).value_or(ExportFormat::Png) != ExportFormat::Png
             ? !exportWidget(&window, out)
             : !shot.save(out))
         return fail(3, "chitra: cannot write " + parser.value("screenshot"));

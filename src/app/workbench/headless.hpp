@@ -6,7 +6,10 @@
 
 #include <QStringList>
 
+#include <QStringList>
+
 class QApplication;
+
 
 namespace chitra::app {
 
@@ -18,5 +21,7 @@ bool wantsHeadless(int argc, char** argv);
 void protectSessionOption(int argc, char** argv);
 // Runs the workbench; returns the process exit status.
 int runWorkbench(QApplication& app);
+// The same with `arguments` (the program name first) instead of the application's.
+int runWorkbench(QApplication& app, const QStringList& arguments);
 
 } // namespace chitra::app

@@ -10,6 +10,7 @@
 #include "panels/patterns_panel.hpp"
 #include "session/session.hpp"
 #include "views/trace/trace_plot.hpp"
+#include "displays/display_registry.hpp"
 #include "displays/traceview_window.hpp"
 #include "dialogs/about_dialog.hpp"
 #include "dialogs/shortcuts_dialog.hpp"
@@ -148,23 +149,33 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         if (auto* p = plot())
             p->setConnectors(on);
     });
-    showFrequency = view->addAction(tr("&Frequency view"));
-    showFrequency->setCheckable(true);
-    showFrequency->setChecked(true);
-    showFrequency->setShortcut(Qt::Key_F);
-    connect(showFrequency, &QAction::toggled, this, [w](bool on) {
-        if (auto* p = w->currentPanel())
-            p->setFrequencyVisible(on);
-    });
-    showLanes = view->addAction(tr("&Lanes view"));
-    showLanes->setIconText(tr("Lanes"));
-    showLanes->setToolTip(tr("One row per thread, rank or component, linked with the time view (L)"));
-    showLanes->setCheckable(true);
-    showLanes->setShortcut(Qt::Key_L);
-    connect(showLanes, &QAction::toggled, this, [w](bool on) {
-        if (auto* p = w->currentPanel())
-            p->setLanesVisible(on);
-    });
+    // The displays' entries, as the display registry lists them: a toggle for a display
+    // in the view's panel, "open or raise" for one in a window of its own.
+    for (const DisplayType* type : DisplayRegistry::all()) {
+        const DisplayType::MenuEntry& entry = type->menu();
+        if (entry.text.isEmpty())
+            continue;
+        QAction* a = view->addAction(entry.text);
+        a->setShortcut(entry.shortcut);
+        if (!entry.iconText.isEmpty())
+            a->setIconText(entry.iconText);
+        if (!entry.icon.isEmpty())
+            a->setIcon(QIcon(entry.icon));
+        const QString name = type->name();
+        if (entry.toggles) {
+            a->setCheckable(true);
+            connect(a, &QAction::toggled, this, [w, name](bool on) {
+                if (ViewDocument* v = w->currentView())
+                    on ? w->openDisplay(v, name) : w->closeDisplay(v, name);
+            });
+        } else {
+            connect(a, &QAction::triggered, this, [w, name] {
+                if (ViewDocument* v = w->currentView())
+                    w->openDisplay(v, name);
+            });
+        }
+        displayActions_.emplace_back(type, a);
+    }
     view->addSeparator();
     // Focus: every dock folds away so the displays get the whole window; again brings back
     // those that were open.
@@ -192,8 +203,6 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         w->arrangeDocksByDefault();
     });
     resetLayout->setStatusTip(tr("Put every side panel back in the right column, in two groups of tabs, as on first start"));
-    ganttDisplay = view->addAction(tr("&Gantt display"), w, [traceview] { traceview(TraceviewWindow::Kind::Gantt); });
-    rateDisplay = view->addAction(tr("&Rate display"), w, [traceview] { traceview(TraceviewWindow::Kind::Rate); });
     QMenu* order = view->addMenu(tr("State &order"));
     auto addOrder = [this, w, order](const QString& text, YOrder o) {
         order->addAction(text, w, [w, o] {
@@ -266,7 +275,6 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     eventView->setIcon(QIcon(QStringLiteral(":/icons/actions/event-view.svg")));
     bandMode->setIcon(themed("edit-select", "band"));
     fitAll->setIcon(themed("zoom-fit-best", "fit-all"));
-    showLanes->setIcon(QIcon(QStringLiteral(":/icons/actions/lanes.svg")));
     clipVisible->setIcon(QIcon(QStringLiteral(":/icons/actions/clip.svg")));
     aggregate->setIcon(QIcon(QStringLiteral(":/icons/actions/aggregate.svg")));
     timeFilter->setIcon(themed("view-filter", "filter"));
@@ -286,7 +294,9 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     bar->addAction(eventView);
     bar->addAction(bandMode);
     bar->addAction(fitAll);
-    bar->addAction(showLanes);
+    for (const auto& [type, a] : displayActions_)
+        if (!type->menu().iconText.isEmpty())
+            bar->addAction(a);
     bar->addSeparator();
     bar->addAction(clipVisible);
     bar->addAction(aggregate);
@@ -299,7 +309,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
 
     // A status tip for every action (shown in the status bar while the menu item is hovered);
     // where a tool tip says more than the text, the status tip repeats it.
-    const std::pair<QAction*, QString> tips[] = {
+    std::vector<std::pair<QAction*, QString>> tips = {
         {open, tr("Open one or more trace files (.pes, text, OTF2, Chrome JSON, …) as new views")},
         {undo, tr("Undo the last pipeline step of the current view")},
         {redo, tr("Redo the pipeline step last undone")},
@@ -310,9 +320,6 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         {bandMode, tr("Drag draws a rubber band (to zoom, clip or brush a pattern) instead of panning")},
         {showNames, tr("Write the state names on the y axis of the time view")},
         {connectors, tr("Join consecutive states with vertical lines in the time view")},
-        {showFrequency, tr("Show or hide the frequency view (periodogram) under the time view")},
-        {ganttDisplay, tr("Open a Gantt chart of the current view in its own window")},
-        {rateDisplay, tr("Open a rate chart of the current view in its own window")},
         {clipVisible, tr("Keep only the part of the trace that is visible now (a new pipeline step)")},
         {setProjection, tr("Keep or merge states by name: a projection of the state set")},
         {componentProjection, tr("Keep some components of composite states and drop the others")},
@@ -327,6 +334,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
                       "formulas across their parameters, with the current view's pipeline applied to each")},
         {keyboardShortcuts, tr("List every keyboard shortcut of Chitra")},
     };
+    for (const auto& [type, a] : displayActions_)
+        tips.emplace_back(a, type->menu().statusTip);
     for (const auto& [action, tip] : tips) {
         action->setStatusTip(tip);
         if (plainToolTip(action) == plainActionText(action))
@@ -335,7 +344,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
                                    : tip + QStringLiteral(" (") +
                                          action->shortcut().toString(QKeySequence::NativeText) + QStringLiteral(")"));
     }
-    for (QAction* a : {exportDisplay, dumpView, dumpDerivation, showLanes, aggregate, timeFilter, eventFilter,
+    for (QAction* a : {exportDisplay, dumpView, dumpDerivation, aggregate, timeFilter, eventFilter,
                        frequencyFilter})
         a->setStatusTip(a->toolTip());
     for (QAction* a : file->actions()) {
@@ -384,7 +393,7 @@ void MainActions::viewChanged()
     const bool any = w_->currentView() != nullptr;
     for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel, timeFilter,
                        eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules,
-                       ganttDisplay, rateDisplay, viewDefinition, exportDisplay, dumpView, dumpDerivation, showLanes,
+                       viewDefinition, exportDisplay, dumpView, dumpDerivation,
                        ensemble})
         a->setEnabled(any);
     applyToAll->setEnabled(any && w_->session()->files().size() > 1);
@@ -395,11 +404,20 @@ void MainActions::viewChanged()
     if (panel) {
         panel->tracePlot()->setBandMode(bandMode->isChecked());
         panel->tracePlot()->setShowNames(showNames->isChecked());
-        const QSignalBlocker block(showFrequency);
-        showFrequency->setChecked(panel->document()->displayOpen(1));
-        const QSignalBlocker blockLanes(showLanes);
-        showLanes->setChecked(panel->lanesShown());
     }
+    for (const auto& [type, a] : displayActions_) {
+        a->setEnabled(any);
+        const QSignalBlocker block(a);
+        a->setChecked(any && type->menu().toggles && w_->currentView()->displayOpen(type->name()));
+    }
+}
+
+QAction* MainActions::displayAction(const QString& display) const
+{
+    for (const auto& [type, a] : displayActions_)
+        if (type->name() == display)
+            return a;
+    return nullptr;
 }
 
 } // namespace chitra::app

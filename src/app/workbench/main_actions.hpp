@@ -6,12 +6,16 @@
 #include <QDockWidget>
 #include <QPointer>
 
+#include <utility>
+#include <vector>
+
 class QAction;
 class QDockWidget;
 class QMenu;
 
 namespace chitra::app {
 
+class DisplayType;
 class MainWindow;
 
 class MainActions : public QObject {
@@ -31,8 +35,6 @@ public:
     QAction* bandMode;
     QAction* showNames;
     QAction* connectors;
-    QAction* showFrequency;
-    QAction* showLanes;
     QAction* clipVisible;
     QAction* aggregate;
     QAction* timeFilter;
@@ -46,9 +48,9 @@ public:
     QAction* fitModel;
     QAction* ensemble; // Model ▸ Ensemble of open traces (ensemble/ensemble_window.hpp)
     QAction* applyToAll; // Transform ▸ Apply last step to every open trace
+    // View ▸ the entry of the display of that name in the display registry, or null.
+    QAction* displayAction(const QString& display) const;
     // Traceview displays (traceview_window.hpp)
-    QAction* ganttDisplay;
-    QAction* rateDisplay;
     QAction* viewDefinition;
     QAction* exportDisplay;
     QAction* dumpView;
@@ -60,6 +62,7 @@ public:
 
 private:
     MainWindow* w_;
+    std::vector<std::pair<const DisplayType*, QAction*>> displayActions_;
     QMenu* recent_;
     QList<QPointer<QDockWidget>> focusHidden_;
 };

@@ -2,6 +2,7 @@
 
 #include "chitra/session/session_io.hpp"
 #include "chitra/util/huge_page_advice.hpp"
+#include "displays/display_registry.hpp"
 #include "document/pipeline_file.hpp"
 #include "document/view_document.hpp"
 #include "ensemble/parameter_plot.hpp"
@@ -68,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     status_ = new StatusReadouts(statusBar(), jobs_, this);
     fitter_ = new ChainFitter(jobs_, this, [this](const QString& path) { openFiles({path}); });
     transforms_ = new TransformDialogs(this);
-    displays_ = new DisplayOpener(this);
+    displays_ = new DisplayOpener(*this, this);
 
     buildDocks();
     actions_ = new MainActions(this);
@@ -118,8 +119,8 @@ void MainWindow::buildDocks()
     tree_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     connect(tree_, &QTreeView::activated, this, [this](const QModelIndex& index) {
         if (ViewDocument* v = model_->viewOf(index)) {
-            const int display = model_->displayOf(index);
-            if (display > 0)
+            const QString display = model_->displayOf(index);
+            if (!display.isEmpty() && display != DisplayRegistry::viewsOwn().name())
                 openDisplay(v, display);
             else
                 setCurrentView(v);
@@ -208,7 +209,15 @@ void MainWindow::arrangeDocksByDefault()
 
 ViewPanel* MainWindow::panelOf(ViewDocument* view) const { return views_->panelOf(view); }
 
-void MainWindow::openDisplay(ViewDocument* view, int display) { displays_->open(view, display); }
+void MainWindow::openDisplay(ViewDocument* view, const QString& display)
+{
+    setCurrentView(view);
+    displays_->open(view, display);
+}
+
+void MainWindow::closeDisplay(ViewDocument* view, const QString& display) { displays_->close(view, display); }
+
+ViewDocument* MainWindow::addViewOfSameTrace(ViewDocument* view) { return session_->addView(session_->fileOf(view)); }
 
 void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
 {
@@ -217,23 +226,23 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
         return;
     const int file = model_->fileOf(index);
     ViewDocument* view = model_->viewOf(index);
-    const int display = model_->displayOf(index);
+    const QString display = model_->displayOf(index);
     menu->addSeparator();
     menu->addAction(tr("New view of this file"), this, [this, file] { setCurrentView(session_->addView(file)); });
     if (!view) {
         menu->addAction(tr("Close file"), this, [this, file] { session_->removeFile(file); });
         return;
     }
-    if (display < 0) {
+    if (display.isEmpty()) {
         QMenu* add = menu->addMenu(tr("Add display"));
-        add->addAction(tr("Frequency view"), this, [this, view] { openDisplay(view, 1); });
-        add->addAction(tr("Model (fit the chain)"), this, [this, view] { openDisplay(view, 2); });
-        add->addAction(tr("Gantt chart"), this, [this, view] { openDisplay(view, 3); });
-        add->addAction(tr("Rate chart"), this, [this, view] { openDisplay(view, 4); });
-        add->addAction(tr("Lanes view"), this,
-                       [this, view] { openDisplay(view, static_cast<int>(SessionModel::Display::Lanes)); });
+        for (const DisplayType* type : DisplayRegistry::all())
+            if (type != &DisplayRegistry::viewsOwn()) {
+                QString text = type->treeName();
+                text[0] = text[0].toUpper();
+                add->addAction(text, this, [this, view, name = type->name()] { openDisplay(view, name); });
+            }
         QMenu* reopen = menu->addMenu(tr("Reopen closed display"));
-        for (int d : view->displays())
+        for (const QString& d : view->displays())
             if (!view->displayOpen(d))
                 reopen->addAction(SessionModel::displayName(d), this, [this, view, d] { openDisplay(view, d); });
         reopen->setEnabled(!reopen->isEmpty());
@@ -247,7 +256,7 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
     }
     menu->addAction(view->displayOpen(display) ? tr("Show") : tr("Reopen"), this,
                     [this, view, display] { openDisplay(view, display); });
-    if (display > 0 && view->displayOpen(display))
+    if (display != DisplayRegistry::viewsOwn().name() && view->displayOpen(display))
         menu->addAction(tr("Close display"), this, [this, view, display] { displays_->close(view, display); });
 }
 

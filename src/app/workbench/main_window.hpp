@@ -5,6 +5,7 @@
 // TransformDialogs, the displays of a view in DisplayOpener, chain fits in ChainFitter.
 #pragma once
 
+#include "displays/display_host.hpp"
 #include "preferences/preferences.hpp"
 
 #include "chitra/pipeline/pipeline.hpp"
@@ -51,7 +52,7 @@ class ViewStack;
 // The name filters of the file dialogs that open traces (every format Chitra reads).
 QString traceFileFilter();
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public DisplayHost {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
@@ -72,7 +73,11 @@ public:
     // The session tree's context menu for `index` (files: new view, close; views: new
     // view, add or reopen a display, rename, delete; displays: show, close).
     void fillSessionMenu(QMenu* menu, const QModelIndex& index);
-    ViewPanel* panelOf(ViewDocument* view) const;
+    // DisplayHost: what the displays use of the window.
+    QWidget* hostWidget() override { return this; }
+    const QWidget* hostWidget() const override { return this; }
+    ViewPanel* panelOf(ViewDocument* view) const override;
+    ViewDocument* addViewOfSameTrace(ViewDocument* view) override;
     TraceInfoPanel* traceInfo() const { return info_; }
     QUndoGroup* undoGroup() const { return undoGroup_; }
     MainActions* actions() const { return actions_; }
@@ -103,7 +108,7 @@ public slots:
     void setXAxis(chitra::app::XAxis axis);
     void fitAll();
     void undoZoom();
-    void showModel();
+    void showModel() override;
     // Model ▸ Ensemble of open traces: every open trace as a member, with the current
     // view's pipeline applied to each (ensemble/ensemble_window.hpp).
     void showEnsemble();
@@ -127,7 +132,9 @@ public slots:
     void loadRulesDialog();
     void filterFrequencyBand();
     void editStateOrder();
-    void openDisplay(chitra::app::ViewDocument* view, int display);
+    // Makes `view` current and opens its display of that name in the display registry.
+    void openDisplay(chitra::app::ViewDocument* view, const QString& display);
+    void closeDisplay(chitra::app::ViewDocument* view, const QString& display);
     // New file entries of the trace of `view` projected onto some of its lanes (one entry
     // per item of `entries`, made in the background), or onto each of its lanes.
     void projectOntoLanes(chitra::app::ViewDocument* view, const std::vector<std::vector<std::size_t>>& entries);

@@ -1,27 +1,15 @@
 #include "chitra/session/session.hpp"
 
-#include <array>
+#include <algorithm>
 
 namespace chitra {
 
-namespace {
-constexpr std::array<std::string_view, 7> kDisplayKindNames{"time", "event", "frequency",
-                                                            "gantt", "rate", "model", "lanes"};
-
-} // namespace
-
-std::string_view to_string(DisplayKind kind)
-{
-    auto i = static_cast<std::size_t>(kind);
-    return i < kDisplayKindNames.size() ? kDisplayKindNames[i] : std::string_view("?");
-}
-
 std::optional<DisplayKind> parse_display_kind(std::string_view text)
 {
-    for (std::size_t i = 0; i < kDisplayKindNames.size(); ++i)
-        if (kDisplayKindNames[i] == text)
-            return static_cast<DisplayKind>(i);
-    return std::nullopt;
+    auto tokenChar = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'; };
+    if (text.empty() || text.size() > 40 || !std::all_of(text.begin(), text.end(), tokenChar))
+        return std::nullopt;
+    return DisplayKind{std::string(text)};
 }
 
 bool same_pipeline(const Pipeline& a, const Pipeline& b) { return a == b; }

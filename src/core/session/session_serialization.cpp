@@ -309,7 +309,7 @@ void io_kind(A& ar, DisplayKind& kind)
     if constexpr (!saving<A>) {
         auto k = parse_display_kind(s);
         if (!k)
-            throw FormatError("unknown display kind '" + s.substr(0, 40) + "'");
+            throw FormatError("not a display kind '" + s.substr(0, 40) + "'");
         kind = *k;
     }
 }

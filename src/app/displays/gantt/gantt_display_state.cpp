@@ -2,10 +2,7 @@
 
 #include "displays/gantt/gantt_display.hpp"
 #include "displays/min_visit_state.hpp"
-#include "displays/traceview_window.hpp"
-#include "displays/display_registry.hpp"
-#include "session/session_model.hpp"
-#include "workbench/main_window.hpp"
+#include "displays/traceview_display_type.hpp"
 
 #include <QObject>
 #include <QStringList>
@@ -35,38 +32,33 @@ const char* colourMapName(GanttDisplay::ColourMap m)
     return m == GanttDisplay::ColourMap::Hot ? "hot" : m == GanttDisplay::ColourMap::Grey ? "grey" : "";
 }
 
-constexpr int kSlot = static_cast<int>(SessionModel::Display::Gantt);
-
 // The view's Gantt display, in its own window (TraceviewWindow).
-class GanttStateCodec final : public DisplayStateCodec {
+class GanttDisplayType final : public TraceviewDisplayType {
 public:
-    GanttStateCodec() : DisplayStateCodec(kSlot, "gantt", {DisplayKind::gantt}) {}
-
-    void capture(const MainWindow& window, ViewDocument* view, DisplayState& state) const override
+    GanttDisplayType()
+        : TraceviewDisplayType(TraceviewWindow::Kind::Gantt, "gantt", "Gantt chart", DisplayKind::gantt,
+                               {QObject::tr("&Gantt display"), {},
+                                QObject::tr("Open a Gantt chart of the current view in its own window")})
     {
-        TraceviewWindow* w = TraceviewWindow::find(window, view, TraceviewWindow::Kind::Gantt);
+    }
+
+    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    {
+        TraceviewWindow* w = windowOf(host, view);
         if (w && w->gantt())
             captureGanttState(*w->gantt(), state);
     }
 
-    void open(const DisplayRestore& r) const override { r.window.openDisplay(r.view, kSlot); }
-
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        TraceviewWindow* w = TraceviewWindow::find(r.window, r.view, TraceviewWindow::Kind::Gantt);
-        if (!w) {
-            r.problems.push_back(
-                QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
-            return;
-        }
-        if (GanttDisplay* g = w->gantt())
-            restoreGanttState(*g, state, r.where, r.problems);
+        if (TraceviewWindow* w = windowToRestore(r, state); w && w->gantt())
+            restoreGanttState(*w->gantt(), state, r.where, r.problems);
     }
 };
 
-const DisplayStateRegistration registration{std::make_unique<GanttStateCodec>()};
-
 } // namespace
+
+std::unique_ptr<DisplayType> makeGanttDisplayType() { return std::make_unique<GanttDisplayType>(); }
 
 void captureGanttState(const GanttDisplay& g, DisplayState& d)
 {

@@ -2,11 +2,8 @@
 
 #include "displays/min_visit_state.hpp"
 #include "displays/rate/rate_display.hpp"
-#include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"
-#include "displays/display_registry.hpp"
-#include "session/session_model.hpp"
-#include "workbench/main_window.hpp"
+#include "displays/traceview_display_type.hpp"
 
 #include <QObject>
 
@@ -16,38 +13,33 @@ namespace chitra::app {
 
 namespace {
 
-constexpr int kSlot = static_cast<int>(SessionModel::Display::Rate);
-
 // The view's rate display, in its own window (TraceviewWindow).
-class RateStateCodec final : public DisplayStateCodec {
+class RateDisplayType final : public TraceviewDisplayType {
 public:
-    RateStateCodec() : DisplayStateCodec(kSlot, "rate", {DisplayKind::rate}) {}
-
-    void capture(const MainWindow& window, ViewDocument* view, DisplayState& state) const override
+    RateDisplayType()
+        : TraceviewDisplayType(TraceviewWindow::Kind::Rate, "rate", "rate chart", DisplayKind::rate,
+                               {QObject::tr("&Rate display"), {},
+                                QObject::tr("Open a rate chart of the current view in its own window")})
     {
-        TraceviewWindow* w = TraceviewWindow::find(window, view, TraceviewWindow::Kind::Rate);
+    }
+
+    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    {
+        TraceviewWindow* w = windowOf(host, view);
         if (w && w->rate())
             captureRateState(*w->rate(), state);
     }
 
-    void open(const DisplayRestore& r) const override { r.window.openDisplay(r.view, kSlot); }
-
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        TraceviewWindow* w = TraceviewWindow::find(r.window, r.view, TraceviewWindow::Kind::Rate);
-        if (!w) {
-            r.problems.push_back(
-                QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
-            return;
-        }
-        if (RateDisplay* rate = w->rate())
-            restoreRateState(*rate, state, r.where, r.problems);
+        if (TraceviewWindow* w = windowToRestore(r, state); w && w->rate())
+            restoreRateState(*w->rate(), state, r.where, r.problems);
     }
 };
 
-const DisplayStateRegistration registration{std::make_unique<RateStateCodec>()};
-
 } // namespace
+
+std::unique_ptr<DisplayType> makeRateDisplayType() { return std::make_unique<RateDisplayType>(); }
 
 void captureRateState(const RateDisplay& rate, DisplayState& d)
 {

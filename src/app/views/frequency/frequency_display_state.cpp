@@ -1,11 +1,11 @@
 #include "views/frequency/frequency_display_state.hpp"
 
 #include "displays/display_registry.hpp"
-#include "session/session_model.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "views/view_panel.hpp"
-#include "workbench/main_window.hpp"
+#include "displays/display_host.hpp"
 
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
@@ -32,29 +32,31 @@ std::optional<std::pair<double, double>> parseBand(const std::string& text)
 }
 
 // The frequency view below the trace display, in the view's panel.
-class FrequencyStateCodec final : public DisplayStateCodec {
+class FrequencyDisplayType final : public DisplayType {
 public:
-    FrequencyStateCodec()
-        : DisplayStateCodec(static_cast<int>(SessionModel::Display::Frequency), "frequency", {DisplayKind::frequency})
+    FrequencyDisplayType()
+        : DisplayType("frequency", "frequency", {DisplayKind::frequency}, true,
+                      {QObject::tr("&Frequency view"), Qt::Key_F,
+                       QObject::tr("Show or hide the frequency view (periodogram) under the time view"), true})
     {
     }
 
-    void capture(const MainWindow& window, ViewDocument* view, DisplayState& state) const override
+    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
     {
-        if (const ViewPanel* panel = window.panelOf(view))
+        if (const ViewPanel* panel = host.panelOf(view))
             captureFrequencyState(*panel->frequencyPlot(), state);
     }
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        if (ViewPanel* panel = r.window.panelOf(r.view))
+        if (ViewPanel* panel = r.host.panelOf(r.view))
             restoreFrequencyState(*panel->frequencyPlot(), state);
     }
 };
 
-const DisplayStateRegistration registration{std::make_unique<FrequencyStateCodec>()};
-
 } // namespace
+
+std::unique_ptr<DisplayType> makeFrequencyDisplayType() { return std::make_unique<FrequencyDisplayType>(); }
 
 void captureFrequencyState(const FrequencyPlot& plot, DisplayState& d)
 {

@@ -1,10 +1,9 @@
 #include "views/lanes/lanes_display_state.hpp"
 
 #include "displays/display_registry.hpp"
-#include "session/session_model.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/view_panel.hpp"
-#include "workbench/main_window.hpp"
+#include "displays/display_host.hpp"
 
 #include <QLineEdit>
 #include <QObject>
@@ -50,22 +49,26 @@ std::optional<std::vector<std::size_t>> savedLanes(const DisplayState& d, const 
     return out;
 }
 
-constexpr int kSlot = static_cast<int>(SessionModel::Display::Lanes);
-
 // The view's lanes view, above its trace display in the view's panel.
-class LanesStateCodec final : public DisplayStateCodec {
+class LanesDisplayType final : public DisplayType {
 public:
-    LanesStateCodec() : DisplayStateCodec(kSlot, "lanes", {DisplayKind::lanes}) {}
-
-    void capture(const MainWindow& window, ViewDocument* view, DisplayState& state) const override
+    LanesDisplayType()
+        : DisplayType("lanes", "lanes", {DisplayKind::lanes}, false,
+                      {QObject::tr("&Lanes view"), Qt::Key_L,
+                       QObject::tr("One row per thread, rank or component, linked with the time view"), true,
+                       QObject::tr("Lanes"), QStringLiteral(":/icons/actions/lanes.svg")})
     {
-        if (const ViewPanel* panel = window.panelOf(view); panel && panel->lanesView())
+    }
+
+    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    {
+        if (const ViewPanel* panel = host.panelOf(view); panel && panel->lanesView())
             captureLanesState(*panel->lanesView(), state);
     }
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        ViewPanel* panel = r.window.panelOf(r.view);
+        ViewPanel* panel = r.host.panelOf(r.view);
         if (!panel || !panel->lanesView()) {
             r.problems.push_back(
                 QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
@@ -75,9 +78,9 @@ public:
     }
 };
 
-const DisplayStateRegistration registration{std::make_unique<LanesStateCodec>()};
-
 } // namespace
+
+std::unique_ptr<DisplayType> makeLanesDisplayType() { return std::make_unique<LanesDisplayType>(); }
 
 void captureLanesState(const LanesView& view, DisplayState& d)
 {

@@ -2,10 +2,9 @@
 
 #include "document/view_document.hpp"
 #include "displays/display_registry.hpp"
-#include "session/session_model.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "views/view_panel.hpp"
-#include "workbench/main_window.hpp"
+#include "displays/display_host.hpp"
 
 #include <QObject>
 
@@ -39,16 +38,13 @@ YOrder parseOrder(const std::string& s)
 }
 
 // The view's own display: always open, in the view's panel; its y order mode is the view's.
-class TraceStateCodec final : public DisplayStateCodec {
+class TraceDisplayType final : public DisplayType {
 public:
-    TraceStateCodec()
-        : DisplayStateCodec(static_cast<int>(SessionModel::Display::Trace), "trace", {DisplayKind::time, DisplayKind::event})
-    {
-    }
+    TraceDisplayType() : DisplayType("trace", "time / event", {DisplayKind::time, DisplayKind::event}, true) {}
 
-    void capture(const MainWindow& window, ViewDocument* view, DisplayState& state) const override
+    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
     {
-        const ViewPanel* panel = window.panelOf(view);
+        const ViewPanel* panel = host.panelOf(view);
         captureTraceState(panel ? panel->tracePlot() : nullptr, *view, state);
     }
 
@@ -57,18 +53,19 @@ public:
         restoreYOrder(*r.view, state, r.saved.y_order);
     }
 
-    void open(const DisplayRestore&) const override {} // the view itself
+    void open(DisplayHost&, ViewDocument*) const override {}  // the view itself
+    void close(DisplayHost&, ViewDocument*) const override {} // the view itself
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        if (ViewPanel* panel = r.window.panelOf(r.view))
+        if (ViewPanel* panel = r.host.panelOf(r.view))
             restoreTraceState(*panel->tracePlot(), state, r.where, r.problems);
     }
 };
 
-const DisplayStateRegistration registration{std::make_unique<TraceStateCodec>()};
-
 } // namespace
+
+std::unique_ptr<DisplayType> makeTraceDisplayType() { return std::make_unique<TraceDisplayType>(); }
 
 void captureTraceState(const TracePlot* plot, const ViewDocument& view, DisplayState& d)
 {

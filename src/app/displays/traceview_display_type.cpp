@@ -1,0 +1,58 @@
+#include "displays/traceview_display_type.hpp"
+
+#include "displays/display_host.hpp"
+#include "displays/traceview_headless.hpp"
+#include "document/view_document.hpp"
+
+#include <QCommandLineParser>
+#include <QPointer>
+
+namespace chitra::app {
+
+TraceviewDisplayType::TraceviewDisplayType(TraceviewWindow::Kind kind, QString name, QString treeName,
+                                           DisplayKind kind_, MenuEntry menu)
+    : DisplayType(std::move(name), std::move(treeName), {std::move(kind_)}, false, std::move(menu)), windowKind_(kind)
+{
+}
+
+void TraceviewDisplayType::open(DisplayHost& host, ViewDocument* view) const
+{
+    view->setDisplayOpen(name(), true);
+    auto makeView = [&host](ViewDocument* d) { return host.addViewOfSameTrace(d); };
+    TraceviewWindow* window = TraceviewWindow::open(view, windowKind_, makeView, host.hostWidget());
+    // The session tree shows the display closed once its window goes.
+    QPointer<ViewDocument> guard(view);
+    QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
+        if (guard)
+            guard->setDisplayOpen(display, false);
+    });
+}
+
+void TraceviewDisplayType::close(DisplayHost& host, ViewDocument* view) const
+{
+    view->setDisplayOpen(name(), false);
+    if (TraceviewWindow* w = windowOf(host, view))
+        w->close();
+}
+
+std::optional<int> TraceviewDisplayType::runHeadless(const HeadlessRequest& r) const
+{
+    return runTraceviewHeadless(r.view, name(), r.screenshot, r.size, r.benchmarkReplots,
+                                {r.options.value("gantt-range"), r.options.value("rate-state")});
+}
+
+TraceviewWindow* TraceviewDisplayType::windowOf(const DisplayHost& host, const ViewDocument* view) const
+{
+    return TraceviewWindow::find(*host.hostWidget(), view, windowKind_);
+}
+
+TraceviewWindow* TraceviewDisplayType::windowToRestore(const DisplayRestore& r, const DisplayState& state) const
+{
+    TraceviewWindow* w = windowOf(r.host, r.view);
+    if (!w)
+        r.problems.push_back(
+            QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
+    return w;
+}
+
+} // namespace chitra::app
