@@ -3,7 +3,7 @@
 best-ranked suggestion that shrinks the chain, appended to the pipeline, until none does.
 Prints, per trace, the chain's states and transitions before and after, and the steps.
 
-    scripts/follow-suggestions.py CHITRA_CLI OUTDIR TRACE...
+    scripts/analysis/follow-suggestions.py CHITRA_CLI OUTDIR TRACE...
 
 OUTDIR receives each trace's pipeline (TRACE-NAME.json); docs/tutorial.md step 12 shows
 the output for the sample traces."""

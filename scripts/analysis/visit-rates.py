@@ -2,7 +2,7 @@
 """Per-visit counter rates against visit length in a PES trace (docs/traceview.md, "Rates
 over short visits"): the evidence behind the displays' minimum visit length.
 
-    python3 scripts/visit-rates.py TRACE.pes [FIELD] [BOUND]
+    python3 scripts/analysis/visit-rates.py TRACE.pes [FIELD] [BOUND]
 
 For every record (a visit of the raw trace, from its time to the next record's), the rate
 of counter FIELD (default cpu_ns) over the visit, per tick of the time base; visits are

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark of the Chrome Trace Event JSON importer (docs/performance.md, "Importing
 # Chrome Trace JSON"):
-#   bash scripts/bench-import-chrome.sh [EVENTS...]      (default: 2500000 5000000 10000000)
-# For each size: writes a trace with scripts/make-chrome-trace.py (2 threads in 2
+#   bash scripts/bench/bench-import-chrome.sh [EVENTS...]      (default: 2500000 5000000 10000000)
+# For each size: writes a trace with scripts/bench/make-chrome-trace.py (2 threads in 2
 # processes, seed 1; about 107 bytes per event, so 1.07 GB at 10^7 events: check
 # `df -h` first) into $CHITRA_BENCH_DIR (default /tmp/chitra-bench-chrome), then
 #  - converts it with `chitra-cli convert TRACE -o TRACE.pes` under /usr/bin/time -v:
@@ -13,7 +13,7 @@
 # build, configured like scripts/build.sh if it is not configured yet); CHITRA_BENCH_THREADS
 # the threads of the generated traces (default 2); CHITRA_BENCH_KEEP=1 keeps the files.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build_dir=${CHITRA_BUILD_DIR:-build}
 work=${CHITRA_BENCH_DIR:-/tmp/chitra-bench-chrome}
 threads=${CHITRA_BENCH_THREADS:-2}
@@ -38,7 +38,7 @@ printf '%-10s %8s %8s %8s %8s %9s %9s %12s %10s %10s\n' events MB wall_s cpu_s r
 for n in "${sizes[@]}"; do
   trace="$work/chrome-$n.json"
   if [[ ! -f "$trace" ]]; then
-    python3 scripts/make-chrome-trace.py "$trace" --events "$n" --threads "$threads" --seed 1
+    python3 scripts/bench/make-chrome-trace.py "$trace" --events "$n" --threads "$threads" --seed 1
   fi
   bytes=$(stat -c %s "$trace")
   cat "$trace" >/dev/null # into the page cache: measure the importer, not the disk

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Throughput of the CTF importer against babeltrace2 on the same trace (docs/performance.md
 # "Importing CTF"):
-#   scripts/bench-import-ctf.sh [TRACE_DIR]
+#   scripts/bench/bench-import-ctf.sh [TRACE_DIR]
 # Without TRACE_DIR, records one with LTTng first: chitra-lttng-workers -t 4 -n 170000
 # -l 0 -u 0 (about 4M events; needs root or the tracing group). The readers run in turn,
 # BENCH_RUNS rounds (default 5), so that a slow spell of a shared machine hits them all;
@@ -14,7 +14,7 @@
 #   chitra-cli convert TRACE -o X.pes    decoding, lanes, the PES records written
 # CHITRA_BUILD_DIR picks the build directory (default build).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build_dir=${CHITRA_BUILD_DIR:-build}
 cli="$build_dir/src/cli/chitra-cli"
 tmp=$(mktemp -d)
@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 trace=${1:-}
 if [[ -z $trace ]]; then
   trace="$tmp/trace"
-  CHITRA_LTTNG_SUBBUF=4M scripts/record-lttng-trace.sh "$trace" \
+  CHITRA_LTTNG_SUBBUF=4M scripts/samples/record-lttng-trace.sh "$trace" \
     "$build_dir/src/tools/chitra-lttng-workers" -t 4 -n 170000 -l 0 -u 0
 fi
 events=$(babeltrace2 "$trace" | wc -l)

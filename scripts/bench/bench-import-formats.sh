@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The same trace in each format converted to PES, side by side in one run, with the source
 # tools (docs/performance.md, "Importing: the same trace in each format"):
-#   bash scripts/bench-import-formats.sh [EVENTS] [RUNS]   (defaults: 2000000 events, 1 run)
+#   bash scripts/bench/bench-import-formats.sh [EVENTS] [RUNS]   (defaults: 2000000 events, 1 run)
 # Writes one trace of EVENTS Enter/Leave events in 4 lanes (tests/bench/otf2_bench_tool.cpp
 # write: nested regions of depth 1-4 of 12, steps of 20-2000 ns) as an OTF2 archive, and the
 # same events as Paje (PajePushState/PajePopState) and Chrome JSON (B/E) with
-# scripts/make-import-formats.py; the PES is the OTF2 archive converted. Checks that the
+# scripts/bench/make-import-formats.py; the PES is the OTF2 archive converted. Checks that the
 # four conversions give the same PES records, then times, under /usr/bin/time:
 #   chitra-cli convert IN -o OUT.pes   for PES, Paje, OTF2 and Chrome JSON;
 #   pj_dump -q                          on the Paje file (PajeNG);
@@ -17,7 +17,7 @@
 # figure on a shared machine) and MB/s on wall time. CHITRA_BUILD_DIR picks the build
 # directory (default build); files go to $TMPDIR/chitra-formats-EVENTS (kept).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 events=${1:-2000000}
 runs=${2:-1}
 build_dir=${CHITRA_BUILD_DIR:-build}
@@ -34,7 +34,7 @@ if [[ ! -f "$work/trace.json" ]]; then
   rm -rf "$work/otf2"
   CHITRA_BENCH_EVENT_LIST="$work/events.txt" "$tool" write "$work/otf2" "$events" 4 1
   # The archive's clock starts at 10^9 ns; the other formats start at 0 like its import.
-  python3 scripts/make-import-formats.py "$work/events.txt" "$work/trace" --offset 1000000000
+  python3 scripts/bench/make-import-formats.py "$work/events.txt" "$work/trace" --offset 1000000000
   "$cli" convert "$work/otf2/traces.otf2" -o "$work/trace.pes"
   rm -f "$work/events.txt"
 fi

@@ -13,13 +13,13 @@
 # steadier figure on a shared machine) and on wall time. Results: docs/performance.md
 # ("Importing OTF2").
 #
-#   bash scripts/bench-import-otf2.sh [EVENTS] [RUNS]    # defaults: 2000000 events, 3 runs
+#   bash scripts/bench/bench-import-otf2.sh [EVENTS] [RUNS]    # defaults: 2000000 events, 3 runs
 #
 # CHITRA_BUILD_DIR picks the build directory (default build). Archives go to
 # $TMPDIR/chitra-otf2-bench-EVENTS (kept for later runs; the 10x one is about 230 MB);
 # CHITRA_BENCH_LARGE=0 skips the 10x archive.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 events=${1:-2000000}
 runs=${2:-3}
 build_dir=${CHITRA_BUILD_DIR:-build}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Paje import benchmark (docs/performance.md "Importing Paje"). For each size N (events),
-# writes a one-container Paje trace of N PajeSetState events (scripts/make-paje-bench.py;
+# writes a one-container Paje trace of N PajeSetState events (scripts/bench/make-paje-bench.py;
 # every event a state change) and measures, on the same file, with /usr/bin/time -v:
 #   chitra      chitra-cli convert IN -o OUT.pes   (read, build lanes, write the PES)
 #   pj_dump     pj_dump -q IN                      (PajeNG: read and simulate, no output)
@@ -12,13 +12,13 @@
 # the lowest wall and the lowest CPU time of BENCH_REPEAT runs (default 3; on a shared
 # machine the other runs measure the neighbours), the highest RSS.
 #
-#   bash scripts/bench-import-paje.sh [N...]     (default: 1000000 3000000 10000000)
+#   bash scripts/bench/bench-import-paje.sh [N...]     (default: 1000000 3000000 10000000)
 #
 # CHITRA_BUILD_DIR picks the build directory (default build, Release); BENCH_DIR the
 # scratch folder (default a new one under ${TMPDIR:-/tmp}, removed at the end; the 10M
 # file takes 220 MB, its PES 170 MB).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 sizes=("$@")
 repeat=${BENCH_REPEAT:-3}
 if [[ ${#sizes[@]} -eq 0 ]]; then sizes=(1000000 3000000 10000000); fi
@@ -93,7 +93,7 @@ measure() { # NAME EVENTS BYTES COMMAND... -> one line: the best of $repeat runs
 echo "machine: $(nproc) cores, $(uname -r); load average $(cut -d' ' -f1-3 /proc/loadavg); best of $repeat runs"
 for n in "${sizes[@]}"; do
   in="$work/set-$n.paje"
-  python3 scripts/make-paje-bench.py "$n" "$in"
+  python3 scripts/bench/make-paje-bench.py "$n" "$in"
   bytes=$(stat -c %s "$in")
   echo "== $n PajeSetState events, $((bytes / 1000000)) MB"
   measure chitra "$n" "$bytes" "$cli" convert "$in" -o "$work/out.pes"

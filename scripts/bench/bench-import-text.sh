@@ -5,7 +5,7 @@
 # `chitra-cli convert` to a PES (the import and writing the PES text): CPU seconds, peak
 # RSS, and MB and records of input per CPU second (the machine may be shared: CPU time
 # is what the importer spent).
-# Usage: scripts/bench-import-text.sh [BUILD_DIR] [SIZE_MB]
+# Usage: scripts/bench/bench-import-text.sh [BUILD_DIR] [SIZE_MB]
 set -euo pipefail
 build=${1:-build}
 size_mb=${2:-100}

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Load + fit of one PES file: chitra-cli fit against the scripts an analyst writes, with
-# NumPy alone (scripts/bench_numpy_fit.py) and with pandas (scripts/bench_pandas_fit.py:
+# NumPy alone (scripts/bench/bench_numpy_fit.py) and with pandas (scripts/bench/bench_pandas_fit.py:
 # read_csv, groupby), side by side in one run; prints medians of wall-clock and CPU
 # (user + sys) seconds and the ratios (CPU time is the steadier figure on a busy machine).
 # Results: docs/performance.md ("Against NumPy and pandas").
 #
-#   bash scripts/bench-numpy.sh [RECORDS] [RUNS]      # defaults: 10000000 records, 3 runs
+#   bash scripts/bench/bench-numpy.sh [RECORDS] [RUNS]      # defaults: 10000000 records, 3 runs
 #
 # CHITRA_BENCH_PEERS lists the scripts to run (default "numpy pandas"); pandas comes from
 # Debian's python3-pandas, installed here when it is missing and we are root.
@@ -13,7 +13,7 @@
 # file (generated once if missing; default /tmp/chitra-bench-RECORDS.pes). NumPy comes
 # from Debian's python3-numpy, so the script runs /usr/bin/python3 unless PYTHON is set.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 records=${1:-10000000}
 runs=${2:-3}
 build_dir=${CHITRA_BUILD_DIR:-build}
@@ -26,7 +26,7 @@ if [[ ! -x "$cli" ]]; then
 fi
 if [[ ! -f "$file" ]]; then
   echo "generating $file ($records records, 100 states)..." >&2
-  "$python" scripts/bench_numpy_fit.py "$file" --generate "$records" --states 100 --seed 1
+  "$python" scripts/bench/bench_numpy_fit.py "$file" --generate "$records" --states 100 --seed 1
 fi
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -54,7 +54,7 @@ for ((r = 1; r <= runs; ++r)); do
   line="run $r: chitra-cli $w s wall $u s cpu"
   for peer in "${peers[@]}"; do
     [[ -n "$peer" ]] || continue
-    read -r w u < <(timed "$python" "scripts/bench_${peer}_fit.py" "$file")
+    read -r w u < <(timed "$python" "scripts/bench/bench_${peer}_fit.py" "$file")
     wall[$peer]+="$w " cpu[$peer]+="$u "
     line+="; $peer $w s wall $u s cpu: $(cat "$out")"
   done

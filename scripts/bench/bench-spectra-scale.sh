@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The event-domain periodogram of long traces (docs/performance.md, "Spectra at scale"):
-#   bash scripts/bench-spectra-scale.sh [RECORDS...]     (default: 1000000 10000000 100000000)
+#   bash scripts/bench/bench-spectra-scale.sh [RECORDS...]     (default: 1000000 10000000 100000000)
 # For each size: a single-component trace of 100 states written by
-# scripts/bench_numpy_fit.py (seeded) and converted once to .ctrace in $CHITRA_BENCH_DIR
+# scripts/bench/bench_numpy_fit.py (seeded) and converted once to .ctrace in $CHITRA_BENCH_DIR
 # (default /tmp; 12 bytes a record), then
 #   chitra-cli periodogram TRACE.ctrace --domain event -o OUT.csv              (whole)
 #   chitra-cli periodogram TRACE.ctrace --domain event --segment 2^20 -o OUT.csv (segments)
@@ -10,7 +10,7 @@
 # the size of the CSV written (-o writes atomically: write, fsync, rename).
 # CHITRA_BUILD_DIR picks the build directory (default build).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${CHITRA_BUILD_DIR:-build}
 work=${CHITRA_BENCH_DIR:-/tmp}
 cli="$build/src/cli/chitra-cli"
@@ -25,7 +25,7 @@ for n in "${sizes[@]}"; do
   trace="$work/chitra-bench-$n.ctrace"
   if [[ ! -f "$trace" ]]; then
     pes="$work/chitra-bench-$n.pes"
-    [[ -f "$pes" ]] || /usr/bin/python3 scripts/bench_numpy_fit.py "$pes" --generate "$n" --states 100 --seed 1
+    [[ -f "$pes" ]] || /usr/bin/python3 scripts/bench/bench_numpy_fit.py "$pes" --generate "$n" --states 100 --seed 1
     "$cli" convert "$pes" -o "$trace"
   fi
   for mode in whole segments; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of `chitra-cli suggest` (docs/performance.md, "Suggestions"):
-#   bash scripts/bench-suggest.sh [ELEMENTS...]     (default: 1000000 10000000)
+#   bash scripts/bench/bench-suggest.sh [ELEMENTS...]     (default: 1000000 10000000)
 # For each size writes a PES trace into $CHITRA_BENCH_DIR (default /tmp/chitra-bench-suggest):
 # a six-state cycle with jittered occupancies and, after about one element in a hundred,
 # one of twenty short noise states; converts it to .ctrace (so that reading it costs
@@ -9,7 +9,7 @@
 # runs each, and prints the fastest wall time of each, their difference, the length of the
 # top suggestion's pattern and the peak resident memory of suggest. The build's chitra-cli is used (CHITRA_BUILD_DIR, default build).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cli=${CHITRA_BUILD_DIR:-build}/src/cli/chitra-cli
 work=${CHITRA_BENCH_DIR:-/tmp/chitra-bench-suggest}
 sizes=("$@")

@@ -2,12 +2,12 @@
 """Load a single-component PES file and fit its semi-Markov chain the way an analyst
 would with NumPy alone: np.loadtxt, np.unique, np.bincount, np.histogram, np.linalg.
 
-The reference point for `chitra-cli fit` in scripts/bench-numpy.sh. It computes the same
+The reference point for `chitra-cli fit` in scripts/bench/bench-numpy.sh. It computes the same
 figures as semantics.md section 4 (counts, totals, shares, means, sample variances,
 minima, maxima, histograms, transition probabilities with OTHER, embedded stationary
 distribution and long-run time share) and prints a small JSON summary with its timings.
 
-    python3 scripts/bench_numpy_fit.py FILE.pes [--generate N] [--states K] [--seed S]
+    python3 scripts/bench/bench_numpy_fit.py FILE.pes [--generate N] [--states K] [--seed S]
 
 --generate N writes a random N-record PES file (K states, a sparse chain) to FILE first.
 """

@@ -2,9 +2,9 @@
 """Load a single-component PES file and fit its semi-Markov chain the way an analyst
 would with pandas: read_csv (the C engine) into a categorical state column, then
 groupby for the per-state figures and the transition counts. The pandas reference point
-for `chitra-cli fit` in scripts/bench-numpy.sh; the figures and the JSON summary are those
-of scripts/bench_numpy_fit.py (semantics.md section 4), so the two can be compared.
-    python3 scripts/bench_pandas_fit.py FILE.pes
+for `chitra-cli fit` in scripts/bench/bench-numpy.sh; the figures and the JSON summary are those
+of scripts/bench/bench_numpy_fit.py (semantics.md section 4), so the two can be compared.
+    python3 scripts/bench/bench_pandas_fit.py FILE.pes
 """
 import sys
 import time

@@ -3,11 +3,11 @@
 # counted by valgrind's callgrind for load, load + fit, and the time view's replot of a
 # fixed trace, printed beside the record in tests/bench/instruction-counts.txt with the
 # change. Instruction counts do not depend on the machine's load, unlike times.
-#   bash scripts/instruction-counts.sh            # compare with the record
-#   bash scripts/instruction-counts.sh --record   # write the record anew
+#   bash scripts/bench/instruction-counts.sh            # compare with the record
+#   bash scripts/bench/instruction-counts.sh --record   # write the record anew
 # The build's programs are used (CHITRA_BUILD_DIR, default build).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${CHITRA_BUILD_DIR:-build}
 record=tests/bench/instruction-counts.txt
 trace=sample_traces/philosophers-n4-x1000.pes
@@ -33,7 +33,7 @@ now[replot]=$(QT_QPA_PLATFORM=offscreen count replot \
 
 if [[ ${1:-} == --record ]]; then
   {
-    echo "# Instructions (callgrind) for $trace; written by scripts/instruction-counts.sh --record"
+    echo "# Instructions (callgrind) for $trace; written by scripts/bench/instruction-counts.sh --record"
     for what in load load+fit replot; do echo "$what ${now[$what]}"; done
   } >"$record"
   echo "recorded in $record"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Synthetic PES traces for the drawing benchmark (docs/performance.md, "## Drawing").
 
-    python3 scripts/make-bench-traces.py OUT_DIR [RECORDS ...]   # default 10000 10000000
-    python3 scripts/make-bench-traces.py --fields OUT_DIR [RECORDS ...]
+    python3 scripts/bench/make-bench-traces.py OUT_DIR [RECORDS ...]   # default 10000 10000000
+    python3 scripts/bench/make-bench-traces.py --fields OUT_DIR [RECORDS ...]
 
 Writes OUT_DIR/bench-<RECORDS>.pes: a seeded random walk over 48 three-component states
 (a Markov chain with a few frequent cycles and rare excursions, like the philosophers'

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes a large synthetic Chrome Trace Event JSON file for the import benchmark
-(scripts/bench-import-chrome.sh, docs/performance.md "Importing Chrome Trace JSON").
+(scripts/bench/bench-import-chrome.sh, docs/performance.md "Importing Chrome Trace JSON").
 
-    python3 scripts/make-chrome-trace.py OUT.json --events N [--threads T] [--seed S]
+    python3 scripts/bench/make-chrome-trace.py OUT.json --events N [--threads T] [--seed S]
 
 Shaped like the traces Chrome and clang write: a {"traceEvents": [...]} object, one event
 per line, keys in Chrome's order (pid, tid, ts, ph, cat, name, dur, args), times in
@@ -97,7 +97,7 @@ def main():
             else:
                 write(f',\n{{"pid":{pid},"tid":{tid},"ts":{us(t)},"ph":"E","cat":"task","args":{{}}}}')
             written += 1
-    write('\n],\n"displayTimeUnit":"ns",\n"metadata":{"generator":"scripts/make-chrome-trace.py"}}\n')
+    write('\n],\n"displayTimeUnit":"ns",\n"metadata":{"generator":"scripts/bench/make-chrome-trace.py"}}\n')
     out.close()
     print(f"{a.out}: {written} events", file=sys.stderr)
 

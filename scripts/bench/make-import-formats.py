@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes one trace as Paje and as Chrome Trace Event JSON, for scripts/bench-import-formats.sh.
+"""Writes one trace as Paje and as Chrome Trace Event JSON, for scripts/bench/bench-import-formats.sh.
 
-    python3 scripts/make-import-formats.py LIST OUT_BASE [--offset NS]
+    python3 scripts/bench/make-import-formats.py LIST OUT_BASE [--offset NS]
 
 LIST is the event list of `otf2_bench_tool write` (CHITRA_BENCH_EVENT_LIST): lines
 "LOCATION NS E|L REGION", each location's events in time order. Writes OUT_BASE.paje

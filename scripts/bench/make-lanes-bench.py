@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a Chrome Trace Event JSON trace for the lanes view benchmark
-(scripts/bench-lanes.sh): LANES threads of one process sharing TOTAL regions between
+(scripts/bench/bench-lanes.sh): LANES threads of one process sharing TOTAL regions between
 them, each lane a run of back-to-back "X" regions of 1-100 us named s0..s15, so every
 region is one state change of its lane. Seeded, so the same arguments give the same file.
   make-lanes-bench.py LANES TOTAL OUT.json"""

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes a one-container Paje trace of N PajeSetState events, for scripts/bench-import-paje.sh.
+"""Writes a one-container Paje trace of N PajeSetState events, for scripts/bench/bench-import-paje.sh.
 
-    python3 scripts/make-paje-bench.py N OUT.paje [--seed S]
+    python3 scripts/bench/make-paje-bench.py N OUT.paje [--seed S]
 
 The header defines the events SimGrid writes (fields in PajeNG's usual order); one
 container "worker" of type "Thread" holds the state type "State", whose four values are

@@ -2,9 +2,9 @@
 """Writes a .ctrace holding K copies of another one after the other in time, for traces
 larger than memory (docs/performance.md, "Larger than memory"):
 
-    python3 scripts/repeat-ctrace.py IN.ctrace K OUT.ctrace
+    python3 scripts/bench/repeat-ctrace.py IN.ctrace K OUT.ctrace
 
-IN must have a declared end and no data fields (as the traces of scripts/bench_numpy_fit.py
+IN must have a declared end and no data fields (as the traces of scripts/bench/bench_numpy_fit.py
 converted by `chitra-cli convert`). Copy k is shifted by k times IN's span (end - first
 time), so times never decrease, and OUT's end is K spans after IN's first time. The
 columns are streamed a block at a time (docs/file-formats.md, "Binary trace"), so the

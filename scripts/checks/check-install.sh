@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs a build into a scratch prefix (`cmake --install`) and checks what a desktop
 # and a packager expect there (CTest `install_tree_is_complete`, docs/install.md):
-#   bash scripts/check-install.sh BUILD_DIR
+#   bash scripts/checks/check-install.sh BUILD_DIR
 # the programs run from their installed place, the desktop file and AppStream metadata
 # validate, the MIME types register and recognise Chitra's files by content, and the
 # icons, man pages, docs and sample traces are where the standards put them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${1:?usage: check-install.sh BUILD_DIR}
 prefix=$(mktemp -d /tmp/chitra-install-XXXXXX)
 trap 'rm -rf "$prefix"' EXIT

@@ -3,7 +3,7 @@
 # `like/this/`) no longer exists, so that the architecture document stays true to the
 # tree. Run by CTest (layout_matches_architecture_doc).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 doc=docs/architecture.md
 missing=0
 checked=0
@@ -32,7 +32,7 @@ for folder in src/core src/app src/cli src/tools include/chitra tests/core tests
   [[ -d $folder ]] || { echo "docs/architecture.md names $folder, which does not exist" >&2; missing=$((missing + 1)); }
 done
 if ((checked < 30)); then
-  echo "scripts/check-layout.sh: found only $checked folders in $doc; has its layout changed?" >&2
+  echo "scripts/checks/check-layout.sh: found only $checked folders in $doc; has its layout changed?" >&2
   exit 1
 fi
 if ((missing)); then

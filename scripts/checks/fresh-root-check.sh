@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves README.md's two commands on a fresh Debian 12 root (docs/install.md, "Proving the
 # install on a fresh Debian 12 root"). Needs root (debootstrap, chroot) and the network.
-#   sudo bash scripts/fresh-root-check.sh [--start] [REF]
+#   sudo bash scripts/checks/fresh-root-check.sh [--start] [REF]
 # REF (default HEAD) is a commit or branch of this repository; a clean `git clone` of it
 # goes into the root as /work/chitra, with the shared design folder beside it (../shared).
 #
@@ -26,7 +26,7 @@
 # The run's output, each line stamped with the seconds since the start, is also kept in
 # $CHITRA_FRESH_ROOT.log.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 repo=$PWD
 
 mode=tests

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target (ASan + UBSan) for a bounded time each (not run by CI).
-#   scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each; default targets: all)
+#   scripts/checks/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each; default targets: all)
 # Targets: fuzz_pes_reader (PES text reader), fuzz_session_loader (session files),
 #          fuzz_pipeline_json (pipeline JSON parser + replay),
 #          fuzz_ctrace_reader (binary .ctrace reader), fuzz_paje_reader (Paje reader and
@@ -25,7 +25,7 @@
 #   build-fuzz/tests/fuzz/fuzz_pes_reader build-fuzz/crash-...
 # Exits non-zero as soon as a fuzzer reports a finding.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 repo=$(pwd)
 seconds=${1:-60}
 shift || true
@@ -122,7 +122,7 @@ for target in "${targets[@]}"; do
       done
       args=(-max_len=65536) ;;
     *)
-      echo "scripts/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
+      echo "scripts/checks/fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac
   echo "== $target: $seconds s"
   (cd "$build_dir" && "./tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

@@ -2,7 +2,7 @@
 # Runs every GUI test program (CTest names gui_*) RUNS times in a row, one at a time,
 # while two busy loops load both cores: a test that waits for a duration instead of the
 # event it needs fails here sooner or later (docs/testing.md, "GUI tests under load").
-#   bash scripts/stress-gui-tests.sh [RUNS] [REGEX]     (defaults: 20, every gui_ test)
+#   bash scripts/checks/stress-gui-tests.sh [RUNS] [REGEX]     (defaults: 20, every gui_ test)
 # Each run goes through CTest, so each gets a fresh home (tests/run-in-fresh-home.sh), the
 # offscreen platform and the test's time-out. The output of a failed run is kept in
 # $CHITRA_STRESS_DIR (default build/stress); one line per program on stdout, and the
@@ -10,7 +10,7 @@
 # directory (default build, built already); CHITRA_STRESS_EXCLUDE a regex of programs to
 # leave out; CHITRA_STRESS_LOAD=0 runs without the load.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs=${1:-20}
 filter=${2:-^gui_}
 build_dir=${CHITRA_BUILD_DIR:-build}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package and installs it into a fresh Debian 12 root, as a user's
 # machine would get it (docs/install.md):
-#   sudo bash scripts/test-deb.sh [ROOT_DIR]     (default /tmp/chitra-deb-root; root needed)
+#   sudo bash scripts/checks/test-deb.sh [ROOT_DIR]     (default /tmp/chitra-deb-root; root needed)
 # 1. `cpack` in the build directory (CHITRA_BUILD_DIR, default build) makes chitra_*.deb;
 # 2. `debootstrap --variant=minbase bookworm ROOT` makes a clean root (kept and reused
 #    when ROOT already holds one; CHITRA_DEB_FRESH=1 makes it anew);
@@ -10,7 +10,7 @@
 #    sample, the desktop file and metainfo validated, and a headless `chitra --screenshot`.
 # Not run by CTest: it needs root, the network and a few minutes.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${CHITRA_BUILD_DIR:-build}
 root=${1:-/tmp/chitra-deb-root}
 [[ $(id -u) -eq 0 ]] || { echo "test-deb: run as root (debootstrap and chroot)" >&2; exit 2; }

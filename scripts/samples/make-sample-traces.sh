@@ -2,8 +2,8 @@
 # Builds the trace generators (src/tools/) and regenerates the traces in sample_traces/
 # with the exact commands below; docs/sample-traces.md says what each trace shows.
 #
-#   bash scripts/make-sample-traces.sh                 # every trace
-#   bash scripts/make-sample-traces.sh NAME.pes ...    # only these
+#   bash scripts/samples/make-sample-traces.sh                 # every trace
+#   bash scripts/samples/make-sample-traces.sh NAME.pes ...    # only these
 #
 # The traces are real runs, so times differ on every run and suffer on a loaded machine
 # (the philosophers busy-wait: threads that lose their processor distort eat times).
@@ -13,11 +13,11 @@
 # CHITRA_TRACE_BOOST=1 (needs root) runs the generators in a new session whose autogroup
 # has nice -20: with autogroups, plain nice does not shield a run from other sessions.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 if [[ ${CHITRA_TRACE_BOOST:-0} == 1 && -z ${CHITRA_TRACE_BOOSTED:-} ]]; then
   export CHITRA_TRACE_BOOSTED=1
   exec setsid --wait bash -c 'echo -20 > /proc/self/autogroup; exec bash "$0" "$@"' \
-    scripts/make-sample-traces.sh "$@"
+    scripts/samples/make-sample-traces.sh "$@"
 fi
 build_dir=${CHITRA_BUILD_DIR:-build}
 CHITRA_TRACE_WAIT_IDLE=${CHITRA_TRACE_WAIT_IDLE:-0}
@@ -228,7 +228,7 @@ chrome node-trace-events.json bash -c "node --trace-events-enabled \
   --trace-event-categories v8,node,node.async_hooks,node.fs.sync '$repo/src/tools/chrome/node-trace.js' &&
   mv node_trace.1.log trace.json"
 
-# CTF (LTTng): chitra-lttng-workers recorded by the real tracer (scripts/record-lttng-trace.sh;
+# CTF (LTTng): chitra-lttng-workers recorded by the real tracer (scripts/samples/record-lttng-trace.sh;
 # needs root or the tracing group, and a session daemon it may start), checked through its
 # conversion by chitra-cli. The binary runs from a temporary folder deleted afterwards, so
 # the trace names no binary that still exists: function states stay `0x...` everywhere.
@@ -241,7 +241,7 @@ gen_ctf() {  # gen_ctf NAME [env VAR=VALUE] PROGRAM ARGS...
   local cmd=("$@")
   for i in "${!cmd[@]}"; do [[ ${cmd[$i]} == chitra-* ]] && cmd[$i]="$work/${cmd[$i]}"; done
   rm -rf "$tmp"
-  if ! scripts/record-lttng-trace.sh "$tmp" "${cmd[@]}" ||
+  if ! scripts/samples/record-lttng-trace.sh "$tmp" "${cmd[@]}" ||
      ! "$cli" convert "$tmp" -o "$tmp.pes" || ! check_pes "$tmp.pes" end-after; then
     rm -rf "$work" "$tmp" "$tmp.pes"; exit 1
   fi
@@ -253,12 +253,12 @@ gen_ctf lttng-workers-cyg-t2-n3 env LD_PRELOAD=liblttng-ust-cyg-profile.so \
   chitra-lttng-workers-cyg -t 2 -n 3 -l 20000 -u 50
 
 # CTF, kernel style: scheduler events of a seeded simulation written through babeltrace2's
-# own CTF writer (scripts/make-kernel-ctf.py; needs python3-bt2), LTTng's kernel tracer
+# own CTF writer (scripts/samples/make-kernel-ctf.py; needs python3-bt2), LTTng's kernel tracer
 # being out of reach without kernel modules; checked through its conversion by chitra-cli.
 if wanted kernel-sched-c2; then
   tmp="$out/.kernel-sched-c2.tmp-$$"
   rm -rf "$tmp"
-  if ! /usr/bin/python3 scripts/make-kernel-ctf.py "$tmp" --cpus 2 --switches 300 --seed 1 ||
+  if ! /usr/bin/python3 scripts/samples/make-kernel-ctf.py "$tmp" --cpus 2 --switches 300 --seed 1 ||
      ! "$cli" convert "$tmp" -o "$tmp.pes" || ! check_pes "$tmp.pes" end-after; then
     rm -rf "$tmp" "$tmp.pes"; exit 1
   fi

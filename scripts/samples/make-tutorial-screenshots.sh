@@ -2,14 +2,14 @@
 # Regenerates every screenshot of docs/tutorial.md (docs/images/*.png) with the real
 # workbench in headless mode (offscreen platform, no display needed).
 #
-#   bash scripts/make-tutorial-screenshots.sh          # build dir: $CHITRA_BUILD_DIR or build
+#   bash scripts/samples/make-tutorial-screenshots.sh          # build dir: $CHITRA_BUILD_DIR or build
 #
 # Steps that need a zoomed view, pending brushed patterns or a picked state are saved as
 # small session files first (docs/tutorial/make_session.cpp, compiled here against the
 # build's chitra_core): the workbench restores a session exactly, so the screenshot shows
 # what a user sees after doing that step by hand. Pipelines are resources/examples/*.json.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BUILD="${CHITRA_BUILD_DIR:-$ROOT/build}"
 case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
 cd "$ROOT"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records a command with LTTng-UST into a CTF trace directory:
-#   scripts/record-lttng-trace.sh OUT_DIR COMMAND [ARGS...]
+#   scripts/samples/record-lttng-trace.sh OUT_DIR COMMAND [ARGS...]
 # Events: the `chitra_demo` tracepoints (src/tools/lttng), LTTng's function tracing
 # (`lttng_ust_cyg_profile*`, when the command runs under its LD_PRELOAD) and the
 # statedump (`lttng_ust_statedump:*`, which maps addresses to binaries), each with the
