@@ -3,7 +3,7 @@
 // The headless workbench (`chitra --session FILE --screenshot OUT.png`) restores a saved
 // session exactly: pipeline, visible range, pending brushed patterns, selection, picked
 // state and which displays are open. That is how the screenshots show a zoomed view or a
-// brushed pattern without a mouse. scripts/make-tutorial-screenshots.sh compiles this file
+// brushed pattern without a mouse. scripts/samples/make-tutorial-screenshots.sh compiles this file
 // against the build's chitra_core and runs it; it is not part of the product.
 //
 //   make_session OUT.chitra TRACE [key=value ...]

@@ -4,7 +4,7 @@
 #
 #   bash tests/bench/scale.sh [RECORDS...]      (default: 10000 100000 1000000 10000000)
 #
-# For each size: a single-component trace of 100 states (scripts/bench_numpy_fit.py,
+# For each size: a single-component trace of 100 states (scripts/bench/bench_numpy_fit.py,
 # seeded; one state moves to one of 4 successors), written as PES text and converted to
 # .ctrace once in $CHITRA_BENCH_DIR (default /tmp), then, each timed by /usr/bin/time
 # (wall, user and kernel seconds, peak resident memory):
@@ -19,8 +19,8 @@
 #   first frame  chitra --open TRACE.ctrace --benchmark-replot 1 (offscreen), the time to
 #                the first frame as the workbench reports it
 # Peers, at CHITRA_BENCH_PEER_RECORDS (default 1000000) records:
-#   load + fit   chitra-cli fit TRACE.pes against scripts/bench_pandas_fit.py and
-#                scripts/bench_numpy_fit.py (Debian's python3-pandas and python3-numpy)
+#   load + fit   chitra-cli fit TRACE.pes against scripts/bench/bench_pandas_fit.py and
+#                scripts/bench/bench_numpy_fit.py (Debian's python3-pandas and python3-numpy)
 #   Paje         the same records as one container's states in a Paje file: chitra-cli
 #                convert (the Paje importer) against PajeNG's `pj_dump -q`, and what
 #                ViTE's headless export (`vite -f FILE -e OUT.svg`) does with it
@@ -66,7 +66,7 @@ EOF
 
 trace_of() { # RECORDS -> the PES path; makes the .ctrace beside it
   local n=$1 pes="$work/chitra-bench-$1.pes"
-  [[ -f "$pes" ]] || "$python" scripts/bench_numpy_fit.py "$pes" --generate "$n" --states 100 --seed 1
+  [[ -f "$pes" ]] || "$python" scripts/bench/bench_numpy_fit.py "$pes" --generate "$n" --states 100 --seed 1
   [[ -f "${pes%.pes}.ctrace" ]] || "$cli" convert "$pes" -o "${pes%.pes}.ctrace"
   echo "$pes"
 }
@@ -113,11 +113,11 @@ table=$scratch/table.md
   read -r cw cu cs cm < <(measure "$cli" fit "$pes" --format json)
   echo "| chitra-cli fit (load + fit) | $cw | $cu | $cs | $cm | 1 |"
   for peer in pandas numpy; do
-    read -r w u s m < <(measure "$python" "scripts/bench_${peer}_fit.py" "$pes")
+    read -r w u s m < <(measure "$python" "scripts/bench/bench_${peer}_fit.py" "$pes")
     echo "| $peer script (load + fit) | $w | $u | $s | $m | $(awk -v a="$w" -v b="$cw" 'BEGIN {printf "%.1fx", a / b}') |"
   done
   paje="$scratch/trace.paje"
-  "$python" scripts/make-paje-bench.py "$peer_records" "$paje" > /dev/null
+  "$python" scripts/bench/make-paje-bench.py "$peer_records" "$paje" > /dev/null
   read -r cw cu cs cm < <(measure "$cli" convert "$paje" -o "$scratch/from-paje.pes")
   echo "| chitra-cli convert (Paje importer) | $cw | $cu | $cs | $cm | 1 |"
   if command -v pj_dump > /dev/null; then

@@ -1,6 +1,6 @@
 # Chrome Trace Event JSON reader (docs/formats.md): any bytes, read in small chunks and
 # whole, checked against the independent reading of tests/core/io/chrome/chrome_oracle.hpp.
-# Seeds: tests/fuzz/seeds-chrome/ and sample_traces/*.json (scripts/fuzz.sh cuts the
+# Seeds: tests/fuzz/seeds-chrome/ and sample_traces/*.json (scripts/checks/fuzz.sh cuts the
 # samples to 8 KB); dictionary: chrome.dict. Run, e.g.:
 #   build-fuzz/tests/fuzz/fuzz_chrome_reader -max_total_time=60 -max_len=8192 \
 #     -dict=tests/fuzz/chrome.dict CORPUS_DIR tests/fuzz/seeds-chrome

@@ -5,7 +5,7 @@
 #   fuzz_ctf_stream    the input is the stream file channel0_1
 #   fuzz_ctf_index     the input is channel0_1's packet index
 # Seeds: the valid files, written by the target itself when CHITRA_FUZZ_CTF_SEEDS=DIR is
-# set (scripts/fuzz.sh does). The importer with its checks and contained read, the lane
+# set (scripts/checks/fuzz.sh does). The importer with its checks and contained read, the lane
 # builder, the PES of lanes and its writer are compiled in; babeltrace2 and libelf are the
 # system's (not instrumented), and decode in a child process whose coverage is not seen.
 file(GLOB CHITRA_FUZZ_CTF_SOURCES ${CHITRA_CORE_DIR}/io/ctf/*.cpp)

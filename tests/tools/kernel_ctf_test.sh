@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kernel-style CTF traces written through babeltrace2's own writer (scripts/make-kernel-ctf.py:
+# Kernel-style CTF traces written through babeltrace2's own writer (scripts/samples/make-kernel-ctf.py:
 # a Python source component into sink.ctf.fs, as LTTng's kernel tracer lays out its
 # scheduler events; the kernel tracer itself needs modules this machine cannot load):
 # chitra-cli's `PID/TID sched` lanes checked against babeltrace2's listing of each trace
@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 for cpus in 1 2 4; do
   trace="$tmp/kernel-c$cpus"
-  "$py" "$src/scripts/make-kernel-ctf.py" "$trace" --cpus "$cpus" --switches 800 --seed "$cpus"
+  "$py" "$src/scripts/samples/make-kernel-ctf.py" "$trace" --cpus "$cpus" --switches 800 --seed "$cpus"
   babeltrace2 --clock-seconds "$trace" >"$trace.txt"
   "$cli" convert "$trace" --per-component "$trace.lanes"
   python3 "$src/tests/tools/lttng_listing_check.py" "$trace.txt" "$trace.lanes"

@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 record() { # OUT COMMAND...: records, or skips the whole test when LTTng cannot run
   local status=0
-  "$src/scripts/record-lttng-trace.sh" "$@" || status=$?
+  "$src/scripts/samples/record-lttng-trace.sh" "$@" || status=$?
   if ((status == 77)); then echo "SKIP: LTTng cannot record here"; exit 77; fi
   return "$status"
 }

@@ -1,4 +1,4 @@
-// Script of the Node.js trace-events sample (scripts/make-sample-traces.sh,
+// Script of the Node.js trace-events sample (scripts/samples/make-sample-traces.sh,
 // docs/sample-traces.md): the main thread and one worker thread each write, read and
 // delete a temporary file 30 times with the synchronous fs calls (B/E events per call)
 // while allocating enough to trigger minor garbage collections (X events); the main
