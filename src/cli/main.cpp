@@ -52,8 +52,8 @@ int main(int argc, char** argv)
     using namespace chitra::cli;
     // Each pipeline step allocates whole-trace columns and frees its input's. Served from
     // the heap and kept there (not mapped per array and returned to the kernel), the next
-    // step reuses those pages instead of having the kernel fault in and zero fresh ones:
-    // at 10^8 records this halved a four-step pipeline's time (docs/performance.md).
+    // step reuses those pages instead of having the kernel fault in and zero fresh ones
+    // (docs/performance.md, "Scale: a hundred million records").
     mallopt(M_MMAP_MAX, 0);
     mallopt(M_TRIM_THRESHOLD, -1); // as size_t: never
     CLI::App app{"chitra-cli: analyse program execution sequences without a display"};

@@ -3,8 +3,8 @@
 // the kernel gives huge pages on request, building those arrays takes a fault per 2 MB
 // instead of per 4 KB. The workbench turns it off: on a kernel without preemption
 // (PREEMPT_NONE, common on servers and virtual machines) a worker faulting in 2 MB pages
-// kept the GUI thread from being woken for 20-35 ms at a time while a step replayed on a
-// 10^8-element trace (docs/performance.md, "GUI responsiveness").
+// delays the GUI thread's wake-ups while a step replays on a large trace
+// (docs/performance.md, "GUI responsiveness").
 #pragma once
 
 namespace chitra {

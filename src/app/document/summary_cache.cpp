@@ -289,7 +289,7 @@ void storeCachedLanesInBackground(const std::string& file, std::shared_ptr<const
         }
         queue->start([id, lanes, folder] {
             // After the view's first frames, and only when a core is free: beside them, it
-            // lengthened the GUI thread's longest gap by half (docs/performance.md).
+            // lengthened the GUI thread's longest gap (docs/performance.md).
             for (int waited = 0; waited < kStoreDelayMs && !stopStores; waited += 50)
                 QThread::msleep(50);
             QThread::currentThread()->setPriority(QThread::IdlePriority);

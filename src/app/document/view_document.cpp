@@ -350,8 +350,8 @@ double initialThreshold()
 {
     bool ok = false;
     const double env = qEnvironmentVariable("CHITRA_ASYNC_THRESHOLD").toDouble(&ok);
-    // ~1M element-steps: a linear step costs 10-20 ns per element on 10M traces, so
-    // this is about one frame (docs/performance.md).
+    // ~1M element-steps: about one frame of a linear step (docs/performance.md,
+    // "Transforms").
     return ok && env >= 0 ? env : 1e6;
 }
 double& thresholdValue()

@@ -19,8 +19,8 @@ namespace chitra::app {
 namespace {
 // Below the GUI thread's priority (and the threads Qt's painting uses), so that on a
 // machine whose cores the jobs fill, the GUI thread is not taken off its core half-way
-// through a paint: with jobs at the same priority, the GUI thread's work took twice its
-// CPU time while a large trace opened (docs/performance.md, "GUI responsiveness").
+// through a paint: with jobs at the same priority, the GUI thread's work waited for a core
+// while a large trace opened (docs/performance.md, "GUI responsiveness").
 constexpr int kWorkerNice = 10;
 
 void lowerThisThreadsPriority()

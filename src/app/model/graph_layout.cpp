@@ -93,9 +93,9 @@ GraphLayout layout_graph(const GraphSpec& spec)
     }
 
     // dot lays an edge label out as a node of its own, and ranks and orders the graph by
-    // network simplex to convergence: a chain of 100 states and 400 transitions took three
-    // minutes, 50 and 200 took five seconds. A larger graph gets its labels placed after
-    // the layout (xlabel) and a bounded simplex: 1.2-1.8 s for the 100 states.
+    // network simplex to convergence, whose time grows steeply with the graph. A larger
+    // graph gets its labels placed after the layout (xlabel) and a bounded simplex
+    // (docs/performance.md, "The transition graph's layout").
     const bool large = spec.nodes.size() > kLargeGraphNodes || spec.edges.size() > kLargeGraphEdges;
     if (large) {
         set(g, "nslimit", "1");

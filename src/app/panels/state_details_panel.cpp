@@ -185,7 +185,7 @@ StateFigures gatherFigures(const Ses& ses, SymbolId symbol)
 
 std::size_t& thresholdValue()
 {
-    static std::size_t elements = 500000; // about a millisecond of scanning
+    static std::size_t elements = 500000; // a short scan for the GUI thread (docs/performance.md)
     return elements;
 }
 } // namespace

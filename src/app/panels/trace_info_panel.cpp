@@ -31,7 +31,7 @@ TraceInfoPanel::TraceInfoPanel(QWidget* parent) : QWidget(parent)
     // Made with the window: making them when a trace opens took longer than filling them.
     addLabels(kRowsOfATrace);
     // Copied as a whole from the context menu: labels whose text the mouse can select
-    // are laid out as text documents, several milliseconds for the panel.
+    // are laid out as text documents, too slow for the whole panel (docs/performance.md).
     auto* copy = new QAction(tr("Copy trace information"), this);
     connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(shownText()); });
     addAction(copy);

@@ -21,8 +21,8 @@ class TraceInfoPanel : public QWidget {
 public:
     explicit TraceInfoPanel(QWidget* parent = nullptr);
     // Shows what is known of the current view's trace (nullptr: none open). The rows are
-    // plain labels in a form: a word-wrapped rich-text table took several milliseconds to
-    // lay out, for several widths. They are filled on a later turn of their own, and only
+    // plain labels in a form: a word-wrapped rich-text table was laid out for several
+    // widths. They are filled on a later turn of their own, and only
     // while the panel is on screen (it is a tab behind others at first), so that a newly
     // opened view's layout and paint are not kept waiting (docs/performance.md, "GUI
     // responsiveness").

@@ -83,7 +83,7 @@ void OverviewStrip::drawImageIfStale()
 }
 
 // Each pixel column: its lanes as ticks three pixels tall, in the main view's colours,
-// written straight into the image (a painter call per tick took 27 ms at 1280 pixels).
+// written straight into the image (a painter call per tick is too slow; docs/performance.md).
 void OverviewStrip::drawLanesImage()
 {
     imageKey_ = imageKey();

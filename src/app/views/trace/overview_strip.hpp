@@ -2,9 +2,9 @@
 // visible window marked; dragging it moves the window. The lanes are drawn once into an
 // image, drawn again only when the SES, its lanes, their colours or the size change:
 // moving the window (every scroll and zoom of the view) repaints the image and the mark.
-// The image is drawn on a later turn of the event loop, not inside a paint (4 ms at 10^8
-// records, in the new view's first paint); meanwhile the previous image is shown,
-// stretched to the strip.
+// The image is drawn on a later turn of the event loop, not inside a paint (it would
+// lengthen a new view's first paint); meanwhile the previous image is shown, stretched to
+// the strip.
 #pragma once
 
 #include "jobs/turn_queue.hpp"

@@ -45,9 +45,9 @@ private:
     mutable std::vector<std::vector<QLineF>> perLane_;
     mutable std::vector<QLineF> connectorLines_, crowdedLines_;
     // The summarised path makes pixel-aligned rectangles and writes them straight into an
-    // image of the clip, drawn with one call: stroking wide pens took ~80% of a frame,
-    // and the raster engine then filled a one-pixel-wide connector as one span per
-    // scanline, most of a frame again.
+    // image of the clip, drawn with one call: stroking wide pens cost most of a frame,
+    // and the raster engine fills a one-pixel-wide connector as one span per scanline
+    // (docs/performance.md, "Drawing").
     mutable std::vector<std::vector<QRect>> laneRects_;
     mutable std::vector<QRect> connectorRects_, crowdedRects_;
     mutable QImage frame_;

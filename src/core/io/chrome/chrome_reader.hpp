@@ -14,8 +14,8 @@ namespace chitra::detail {
 
 // Bytes simdjson parses at a time: large enough that the per-chunk cost vanishes, small
 // enough that the chunk, the parser's buffers (about 6 bytes per input byte) and the
-// chunk's decoded events stay mostly in the processor's caches (1 MB took about a
-// quarter less CPU time than 4 MB on a 107 MB trace).
+// chunk's decoded events stay mostly in the processor's caches (docs/performance.md,
+// "Importing Chrome Trace JSON").
 inline constexpr std::size_t kChromeChunkBytes = std::size_t{1} << 20;
 
 // Reads the whole trace in `text`; `source` names it in messages (FILE:LINE: ...).
