@@ -1,6 +1,6 @@
 // Chrome Trace Event JSON import alone (no PES is formed or written): the importer's
-// throughput on a file made by scripts/make-chrome-trace.py. Results and how to read
-// them: docs/performance.md, "Importing Chrome Trace JSON" (scripts/bench-import-chrome.sh
+// throughput on a file made by scripts/bench/make-chrome-trace.py. Results and how to read
+// them: docs/performance.md, "Importing Chrome Trace JSON" (scripts/bench/bench-import-chrome.sh
 // runs this after chitra-cli convert).
 //
 // Environment: CHITRA_BENCH_CHROME_FILE, the trace to read (required).

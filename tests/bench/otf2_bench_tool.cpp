@@ -1,4 +1,4 @@
-// Helper of scripts/bench-import-otf2.sh (docs/performance.md "Importing OTF2").
+// Helper of scripts/bench/bench-import-otf2.sh (docs/performance.md "Importing OTF2").
 //
 //   otf2_bench_tool write DIR EVENTS LOCATIONS [SEED]
 //       writes an OTF2 archive DIR (anchor DIR/traces.otf2) of EVENTS Enter/Leave events
@@ -55,7 +55,7 @@ int write(const char* dir, std::uint64_t events, std::uint64_t locations, std::u
     std::uint64_t end = start;
     std::vector<std::uint64_t> counts(locations, 0);
     // CHITRA_BENCH_EVENT_LIST=FILE also lists the events as text ("LOCATION NS E|L REGION"),
-    // for scripts/bench-import-formats.sh to write the same trace in other formats.
+    // for scripts/bench/bench-import-formats.sh to write the same trace in other formats.
     const char* list_path = std::getenv("CHITRA_BENCH_EVENT_LIST");
     std::FILE* list = list_path && *list_path ? std::fopen(list_path, "w") : nullptr;
     for (std::uint64_t l = 0; l < locations; ++l) {

@@ -1,5 +1,5 @@
 // The headless command line (`chitra ... --screenshot OUT.png`) run as a real process,
-// exactly as scripts/make-tutorial-screenshots.sh runs it: a session with pending
+// exactly as scripts/samples/make-tutorial-screenshots.sh runs it: a session with pending
 // brushed patterns and the frequency view (crashed at exit in session 2), an aggregated
 // session, the periodogram zoom, a filter dialog over the window, undo, and usage errors.
 #include "chitra/pipeline/pipeline_json.hpp"

@@ -1,4 +1,4 @@
-// Input of the clang -ftime-trace sample (scripts/make-sample-traces.sh, docs/sample-traces.md):
+// Input of the clang -ftime-trace sample (scripts/samples/make-sample-traces.sh, docs/sample-traces.md):
 // a translation unit with no #include whose compilation is mostly template work, so that
 // clang's trace holds thousands of nested regions (parsing, instantiation, code generation,
 // optimisation passes), many of them shorter than a microsecond. Not part of any build.

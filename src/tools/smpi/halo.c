@@ -1,6 +1,6 @@
 /* smpi-halo: a 1-D halo-exchange iteration (a stencil code's communication skeleton),
  * run under SimGrid's SMPI so that SimGrid writes a Paje trace of it (the Paje sample in
- * sample_traces/; see docs/sample-traces.md). Not built by CMake: scripts/make-sample-traces.sh
+ * sample_traces/; see docs/sample-traces.md). Not built by CMake: scripts/samples/make-sample-traces.sh
  * compiles it with smpicc (Debian package libsimgrid-dev) and runs it with smpirun.
  *
  * Each of the ranks, arranged in a ring, repeats ITERATIONS times: compute (simulated

@@ -1,6 +1,6 @@
 // The Chrome samples written by real producers (sample_traces/clang-time-trace.json from
 // clang -ftime-trace, sample_traces/node-trace-events.json from node
-// --trace-events-enabled; scripts/make-sample-traces.sh) read through the importer
+// --trace-events-enabled; scripts/samples/make-sample-traces.sh) read through the importer
 // registry and checked against the independent reading of chrome_oracle.hpp, through
 // chitra-cli convert and back, and damaged.
 #include "chrome_test_util.hpp"
