@@ -105,7 +105,6 @@ public:
             seen_ = true;
         }
     }
-    void add_extra(std::string key, std::string value);
     // A warning counted by kind: "N x MESSAGE" once at the end.
     void warn(const std::string& message);
 
@@ -194,7 +193,6 @@ private:
     std::vector<LaneField> fields_;
     Time last_event_ = 0;
     bool seen_ = false; // an event was read: last_event_ holds
-    std::vector<std::pair<std::string, std::string>> extra_;
     std::vector<std::pair<std::string, std::uint64_t>> warnings_;
 };
 

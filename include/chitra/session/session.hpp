@@ -91,7 +91,6 @@ struct Note {
 };
 
 // Field-wise equality of two pipelines (kept for callers; Pipeline has operator== now).
-bool same_pipeline(const Pipeline& a, const Pipeline& b);
 
 struct ViewState {
     std::string name;                     // unique among the views of one file

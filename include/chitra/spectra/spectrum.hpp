@@ -129,7 +129,6 @@ enum class FftPlanning { estimate, measure };
 // seconds per new length, too slow when every zoom gives a new N. Changing the mode
 // empties the cache.
 void set_fft_planning(FftPlanning mode);
-FftPlanning fft_planning();
 
 struct FftPlanCacheStats {
     std::uint64_t plans_made = 0; // planner calls since start (or the last clear)
@@ -139,10 +138,8 @@ struct FftPlanCacheStats {
 FftPlanCacheStats fft_plan_cache_stats();
 void clear_fft_plan_cache();
 
-// FFTW wisdom (optional): lets measured plans survive between sessions. The default
-// file is $XDG_CACHE_HOME/chitra/fftw-wisdom (or ~/.cache/chitra/fftw-wisdom); empty
-// when neither variable is set. Both return false on failure and never throw.
-std::string default_fft_wisdom_path();
+// FFTW wisdom (optional): lets measured plans survive between runs. Both return false
+// on failure and never throw.
 bool import_fft_wisdom(const std::string& path);
 bool export_fft_wisdom(const std::string& path);
 

@@ -62,12 +62,6 @@ QString plainActionText(const QAction* action)
     return t;
 }
 
-QList<QAction*> actionsWithShortcuts(QWidget* window)
-{
-    QList<QString> paths;
-    return collect(window, paths);
-}
-
 ShortcutsDialog::ShortcutsDialog(QWidget* window) : QDialog(window)
 {
     setObjectName(QStringLiteral("shortcutsDialog"));

@@ -14,7 +14,6 @@ namespace chitra::app {
 
 // The actions of `window` (and of its menus) that have at least one shortcut, each once,
 // in menu order where they are in a menu.
-QList<QAction*> actionsWithShortcuts(QWidget* window);
 
 // An action's text as a menu shows it, without the mnemonic ampersand or trailing ellipsis.
 QString plainActionText(const QAction* action);

@@ -42,7 +42,6 @@ public:
     Pipeline pipeline() const;
     Target target() const { return target_; }
 
-    RangeBar* rangeBar() const { return bar_; }
 
     // Applies the dialog's pipeline: to `doc` (steps pushed one by one, undoable) or,
     // for NewView, to `fresh` (a new view of the same trace made by the caller).

@@ -343,12 +343,6 @@ bool RunComparisonView::rowHighlighted(int row) const
     return item && item->font().bold();
 }
 
-int RunComparisonView::memberOfColumn(int column) const
-{
-    const int r = column - firstRunColumn;
-    return r >= 0 && r < static_cast<int>(members_.size()) ? members_[r] : -1;
-}
-
 void RunComparisonView::chooseRow(int row, int column)
 {
     const QTableWidgetItem* name = table_->item(row, nameColumn);

@@ -58,7 +58,6 @@ public:
     // Whether a row is among the differences (drawn in bold on a soft background).
     bool rowHighlighted(int row) const;
     // The member (index into the runs) shown in a run column, or -1.
-    int memberOfColumn(int column) const;
 
 signals:
     // A comparison is shown (after the fits, or after a threshold changed).

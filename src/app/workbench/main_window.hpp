@@ -69,7 +69,6 @@ public:
     SuggestionsPanel* suggestionsPanel() const { return suggestions_; }
     PipelinePanel* pipelinePanel() const { return pipeline_; }
     StateDetailsPanel* stateDetails() const { return details_; }
-    QTreeView* sessionTree() const { return tree_; }
     // The session tree's context menu for `index` (files: new view, close; views: new
     // view, add or reopen a display, rename, delete; displays: show, close).
     void fillSessionMenu(QMenu* menu, const QModelIndex& index);

@@ -83,11 +83,6 @@ void LaneTraceBuilder::sample(std::size_t field, Time t, double value)
     detail::push_back_huge(fields_.at(field).samples, std::pair<Time, double>(t, value));
 }
 
-void LaneTraceBuilder::add_extra(std::string key, std::string value)
-{
-    extra_.emplace_back(std::move(key), std::move(value));
-}
-
 void LaneTraceBuilder::warn(const std::string& message)
 {
     count_warning(message, 1);
@@ -115,8 +110,6 @@ void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, s
         count_warning(text, count);
     if (other.seen_)
         saw_event(other.last_event_);
-    for (auto& e : other.extra_)
-        extra_.push_back(std::move(e));
 }
 
 // Few lanes: the earliest head by a tournament of selects over N slots, cheaper than a
@@ -223,7 +216,6 @@ LaneTrace LaneTraceBuilder::finish()
     out.state_names = std::move(names_);
     if (seen_)
         out.last_event = last_event_;
-    out.extra = std::move(extra_);
     for (LaneBuild& l : lanes_)
         if (l.started)
             settle(l);

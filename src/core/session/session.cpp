@@ -12,8 +12,6 @@ std::optional<DisplayKind> parse_display_kind(std::string_view text)
     return DisplayKind{std::string(text)};
 }
 
-bool same_pipeline(const Pipeline& a, const Pipeline& b) { return a == b; }
-
 std::optional<ViewLocation> find_view(const Session& session, std::string_view name)
 {
     // Exact view name first: view names may themselves contain '/'.

@@ -309,13 +309,6 @@ void set_fft_planning(FftPlanning mode)
     }
 }
 
-FftPlanning fft_planning()
-{
-    auto& c = cache();
-    std::lock_guard lock(c.mutex);
-    return c.mode;
-}
-
 FftPlanCacheStats fft_plan_cache_stats()
 {
     auto& c = cache();
@@ -332,16 +325,6 @@ void clear_fft_plan_cache()
     std::lock_guard lock(c.mutex);
     old.swap(c.entries);
     c.stats = {};
-}
-
-std::string default_fft_wisdom_path()
-{
-    namespace fs = std::filesystem;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return (fs::path(xdg) / "chitra" / "fftw-wisdom").string();
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return (fs::path(home) / ".cache" / "chitra" / "fftw-wisdom").string();
-    return {};
 }
 
 bool import_fft_wisdom(const std::string& path)
