@@ -49,7 +49,8 @@ Action add_convert_command(CLI::App& app)
         TraceInput input;
     };
     auto options = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand("convert", "Convert any trace Chitra reads to PES text or the binary .ctrace format");
+    auto* cmd =
+        app.add_subcommand("convert", "Convert any trace Chitra reads to PES text or the binary .ctrace format");
     cmd->add_option("IN", options->in, "Input trace (format detected by content; see --from)")->required();
     auto* out = cmd->add_option("-o,--output", options->out, "Output file (written atomically)");
     auto* per = cmd->add_option("--per-component", options->per_component,

@@ -30,7 +30,8 @@ struct DumpOptions {
 Action add_dump_command(CLI::App& app)
 {
     auto options = std::make_shared<DumpOptions>();
-    CLI::App* sub = app.add_subcommand("dump", "write a view record by record (time, state, fields) and its derivation");
+    CLI::App* sub =
+        app.add_subcommand("dump", "write a view record by record (time, state, fields) and its derivation");
     sub->add_option("FILE", options->file, "trace file (any format Chitra reads)")->required();
     add_trace_input_options(sub, options->input);
     sub->add_option("--pipeline", options->pipeline, "pipeline JSON file defining the view (default: the raw trace)");

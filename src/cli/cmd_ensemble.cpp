@@ -96,8 +96,7 @@ Action add_ensemble_command(CLI::App& app)
     CLI::App* predict =
         ensemble->add_subcommand("predict", "the model at given parameter values, from an `ensemble fit` document");
     predict->add_option("ENSEMBLE", predict_options->ensemble, "the document `ensemble fit` wrote")->required();
-    predict->add_option("--param", predict_options->params, "NAME=VALUE: a parameter's value (repeatable)")
-        ->required();
+    predict->add_option("--param", predict_options->params, "NAME=VALUE: a parameter's value (repeatable)")->required();
     predict->add_option("-o,--output", predict_options->out, "output file (default: stdout)");
 
     return [fit, fit_options, predict_options] {

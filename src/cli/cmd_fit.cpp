@@ -37,7 +37,7 @@ struct FitOptions {
     std::string format = "json";
     std::string out;
     bool strict = false;
-    std::string shard;      // "K/N"; empty: the whole trace
+    std::string shard; // "K/N"; empty: the whole trace
     std::uint64_t margin = 256;
     std::string stats_out;
     std::string figures_out;          // the first map pass of a share filter
@@ -87,16 +87,16 @@ Action add_fit_command(CLI::App& app)
         ->capture_default_str();
     sub->add_option("-o,--output", options->out, "output file (default: stdout); for prism the base name");
     sub->add_flag("--strict", options->strict, "treat pipeline warnings (names matching no symbol) as errors");
-    CLI::Option* shard = sub->add_option("--shard", options->shard,
-                                         "K/N: fit only the K-th (from 1) of N equal record ranges of FILE")
-                              ->check([](const std::string& text) {
-                                  try {
-                                      parse_shard(text);
-                                      return std::string();
-                                  } catch (const InputError&) {
-                                      return std::string("expected K/N with 1 <= K <= N");
-                                  }
-                              });
+    CLI::Option* shard =
+        sub->add_option("--shard", options->shard, "K/N: fit only the K-th (from 1) of N equal record ranges of FILE")
+            ->check([](const std::string& text) {
+                try {
+                    parse_shard(text);
+                    return std::string();
+                } catch (const InputError&) {
+                    return std::string("expected K/N with 1 <= K <= N");
+                }
+            });
     sub->add_option("--margin", options->margin,
                     "with --shard and --pipeline: records read beyond each shard edge for steps that look across it")
         ->capture_default_str();
@@ -149,7 +149,8 @@ Action add_fit_command(CLI::App& app)
             std::vector<std::string> warnings;
             FilterFigures counted;
             try {
-                counted = shard_filter_figures(base_ses(trace), trace.size(), spec, pipeline, options->strict, warnings);
+                counted =
+                    shard_filter_figures(base_ses(trace), trace.size(), spec, pipeline, options->strict, warnings);
             } catch (const InputError& e) {
                 throw InputError(pipeline_source + ": " + e.what());
             }
@@ -183,8 +184,8 @@ Action add_fit_command(CLI::App& app)
             std::vector<std::string> warnings;
             FitStats stats;
             try {
-                stats = shard_stats(ses, trace.header.timebase, trace.size(), spec, &pipeline, options->strict, warnings,
-                                    whole ? &*whole : nullptr);
+                stats = shard_stats(ses, trace.header.timebase, trace.size(), spec, &pipeline, options->strict,
+                                    warnings, whole ? &*whole : nullptr);
             } catch (const InputError& e) {
                 if (pipeline.steps.empty())
                     throw;

@@ -25,8 +25,7 @@ struct FileInfo {
 };
 
 // 1234567 -> "1,234,567" (keeps a leading minus sign).
-template <class Int>
-std::string grouped(Int value)
+template <class Int> std::string grouped(Int value)
 {
     const std::string digits = std::to_string(value);
     const std::size_t sign = digits.front() == '-' ? 1 : 0;

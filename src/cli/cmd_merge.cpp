@@ -53,7 +53,8 @@ void order_inputs(std::vector<Loaded>& inputs)
     auto key = [&](const Loaded& l) {
         if (l.stats.parts.empty())
             return std::pair<std::size_t, std::uint64_t>{first_seen.size(), 0};
-        return std::pair<std::size_t, std::uint64_t>{first_seen[l.stats.parts.front().source], l.stats.parts.front().shard};
+        return std::pair<std::size_t, std::uint64_t>{first_seen[l.stats.parts.front().source],
+                                                     l.stats.parts.front().shard};
     };
     std::stable_sort(inputs.begin(), inputs.end(), [&](const Loaded& a, const Loaded& b) { return key(a) < key(b); });
 }
@@ -88,7 +89,8 @@ void check_shards(const std::vector<Loaded>& inputs)
                                       : " overlaps shard " + name(*a.part) + " in " + a.file));
         }
         const std::uint64_t shards = owned.front().part->shards;
-        const bool one_split = std::all_of(owned.begin(), owned.end(), [&](const Owned& o) { return o.part->shards == shards; });
+        const bool one_split =
+            std::all_of(owned.begin(), owned.end(), [&](const Owned& o) { return o.part->shards == shards; });
         if (one_split && owned.size() != shards)
             std::cerr << "chitra-cli merge: warning: " << owned.size() << " of " << shards << " shards of " << source
                       << "\n";

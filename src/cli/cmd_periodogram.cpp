@@ -88,8 +88,7 @@ constexpr std::size_t kRowsPerBlock = std::size_t{1} << 16;
 
 // Writes rows [0, rows) a pair of blocks at a time: `format(a, b, out)` formats rows
 // [a, b) into `out`, the second block of each pair on another thread.
-template <class Format>
-void write_blocks(std::ostream& os, std::size_t rows, Format&& format)
+template <class Format> void write_blocks(std::ostream& os, std::size_t rows, Format&& format)
 {
     std::string here, there;
     for (std::size_t first = 0; first < rows; first += 2 * kRowsPerBlock) {
@@ -267,7 +266,8 @@ Action add_periodogram_command(CLI::App& app)
     sub->add_option("FILE", opts->file, "trace file (any format Chitra reads)")->required();
     add_trace_input_options(sub, opts->input);
     sub->add_option("--pipeline", opts->pipeline, "pipeline file applied before the transform");
-    sub->add_option("--domain", opts->domain, "time: step signal sampled every DT time units; event: one sample per element")
+    sub->add_option("--domain", opts->domain,
+                    "time: step signal sampled every DT time units; event: one sample per element")
         ->check(CLI::IsMember({"event", "time"}))
         ->capture_default_str();
     sub->add_option("--interval", opts->interval,

@@ -64,7 +64,8 @@ Session build_session(const NewOptions& o)
 {
     std::string session_dir = std::filesystem::absolute(o.out).parent_path().string();
     std::vector<std::string> traces = o.trace->as<std::vector<std::string>>();
-    std::vector<std::string> views = o.view->count() ? o.view->as<std::vector<std::string>>() : std::vector<std::string>{};
+    std::vector<std::string> views =
+        o.view->count() ? o.view->as<std::vector<std::string>>() : std::vector<std::string>{};
     std::vector<std::string> pipelines =
         o.pipeline->count() ? o.pipeline->as<std::vector<std::string>>() : std::vector<std::string>{};
     auto values = [](const CLI::Option* opt) {
@@ -114,8 +115,8 @@ Session build_session(const NewOptions& o)
             if (s.files.empty() || s.files.back().views.empty())
                 throw UsageError("--pipeline " + path + " must follow a --view");
             if (view_has_pipeline)
-                throw UsageError("--pipeline " + path + ": view '" + s.files.back().views.back().name
-                                 + "' already has a pipeline");
+                throw UsageError("--pipeline " + path + ": view '" + s.files.back().views.back().name +
+                                 "' already has a pipeline");
             s.files.back().views.back().pipeline = load_pipeline_file(path);
             view_has_pipeline = true;
         }
@@ -129,9 +130,9 @@ Session build_session(const NewOptions& o)
     for (std::size_t i = 0; i < s.files.size(); ++i)
         for (std::size_t j = 0; j < i; ++j) {
             const TraceFileRef &a = s.files[i], &b = s.files[j];
-            if (a.path_absolute == b.path_absolute && a.import_format == b.import_format
-                && a.import_components == b.import_components && a.import_lane == b.import_lane
-                && a.import_settings == b.import_settings)
+            if (a.path_absolute == b.path_absolute && a.import_format == b.import_format &&
+                a.import_components == b.import_components && a.import_lane == b.import_lane &&
+                a.import_settings == b.import_settings)
                 throw UsageError("--trace " + a.path_absolute + " is given twice");
         }
     // Every view starts with one time display showing the whole trace (empty range).
@@ -242,23 +243,25 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
                              {"selection", selection},
                              {"displays", displays}});
         }
-        nlohmann::json file = {{"path", f.path_absolute},
-                               {"path_relative", f.path_relative},
-                               {"size", f.size},
-                               {"mtime_ns", f.mtime_ns},
-                               {"hash_kind", f.hash_kind},
-                               {"content_hash", f.hash_kind.empty() ? nlohmann::json() : nlohmann::json(hex64(f.content_hash))},
-                               {"import", {{"format", f.import_format.empty() ? nlohmann::json() : nlohmann::json(f.import_format)},
-                                           {"components", f.import_components},
-                                           {"lane", f.import_lane},
-                                           {"state_lanes", f.import_state_lanes},
-                                           {"fields", f.import_settings.fields},
-                                           {"time", f.import_settings.time_column},
-                                           {"state", f.import_settings.state_columns},
-                                           {"field", f.import_settings.field_columns},
-                                           {"delimiter", f.import_settings.delimiter},
-                                           {"time_unit", f.import_settings.time_unit}}},
-                               {"views", views}};
+        nlohmann::json file = {
+            {"path", f.path_absolute},
+            {"path_relative", f.path_relative},
+            {"size", f.size},
+            {"mtime_ns", f.mtime_ns},
+            {"hash_kind", f.hash_kind},
+            {"content_hash", f.hash_kind.empty() ? nlohmann::json() : nlohmann::json(hex64(f.content_hash))},
+            {"import",
+             {{"format", f.import_format.empty() ? nlohmann::json() : nlohmann::json(f.import_format)},
+              {"components", f.import_components},
+              {"lane", f.import_lane},
+              {"state_lanes", f.import_state_lanes},
+              {"fields", f.import_settings.fields},
+              {"time", f.import_settings.time_column},
+              {"state", f.import_settings.state_columns},
+              {"field", f.import_settings.field_columns},
+              {"delimiter", f.import_settings.delimiter},
+              {"time_unit", f.import_settings.time_unit}}},
+            {"views", views}};
         if (!f.lanes.empty()) // an entry showing some lanes of the file (1-based, as --components)
             for (std::uint64_t l : f.lanes)
                 file["lanes"].push_back(l + 1);
@@ -331,7 +334,8 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
             out << "content hash unknown\n";
         else
             out << f.hash_kind << ' ' << hex64(f.content_hash) << '\n';
-        if (!f.import_format.empty() || f.import_components != "all" || f.import_lane != 0 || !f.import_state_lanes.empty()) {
+        if (!f.import_format.empty() || f.import_components != "all" || f.import_lane != 0 ||
+            !f.import_state_lanes.empty()) {
             out << "  import: format " << (f.import_format.empty() ? "detected" : f.import_format) << ", components "
                 << f.import_components;
             if (f.import_lane != 0)
@@ -422,15 +426,20 @@ Action add_session_command(CLI::App& app)
                "[--view NAME [--pipeline P.json]]..., in order");
     n->app = create;
     create->add_option("OUT", n->out, "session file to write")->required();
-    n->trace = create->add_option("--trace", "a trace file (repeatable)")->required()->expected(1)
+    n->trace = create->add_option("--trace", "a trace file (repeatable)")
+                   ->required()
+                   ->expected(1)
                    ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    n->view = create->add_option("--view", "a view of the preceding --trace (repeatable)")->expected(1)
+    n->view = create->add_option("--view", "a view of the preceding --trace (repeatable)")
+                  ->expected(1)
                   ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    n->pipeline = create->add_option("--pipeline", "pipeline file of the preceding --view")->expected(1)
+    n->pipeline = create->add_option("--pipeline", "pipeline file of the preceding --view")
+                      ->expected(1)
                       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     n->input = std::make_unique<PerTraceInputOptions>(create, " (of the preceding --trace)");
     n->lane = create->add_option("--lane", "only the K-th chosen lane of the preceding --trace, as a trace of its own")
-                  ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+                  ->expected(1)
+                  ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     create->add_flag("--no-check", n->no_check, "do not load the traces and replay the pipelines");
     create->add_flag("--relative-only", n->relative_only,
                      "record each trace's path relative to the session only (no absolute path), "

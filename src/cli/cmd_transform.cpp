@@ -129,7 +129,7 @@ Action add_transform_command(CLI::App& app)
         for (const auto& w : result.warnings)
             std::cerr << options->pipeline << ": warning: " << w << '\n';
         emit(options->out, options->format == "pes" ? ses_pes(result.ses, trace.header.timebase, options->pipeline)
-                                                     : ses_json(result.ses));
+                                                    : ses_json(result.ses));
         return 0;
     };
 }

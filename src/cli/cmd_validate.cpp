@@ -66,7 +66,8 @@ std::string validation_table(const Validation& v)
 Action add_validate_command(CLI::App& app)
 {
     auto options = std::make_shared<ValidateOptions>();
-    CLI::App* sub = app.add_subcommand("validate", "test whether a fitted chain reproduces a trace (docs/validation.md)");
+    CLI::App* sub =
+        app.add_subcommand("validate", "test whether a fitted chain reproduces a trace (docs/validation.md)");
     sub->add_option("FILE", options->file, "trace file (any format Chitra reads)")->required();
     add_trace_input_options(sub, options->input);
     sub->add_option("--model", options->model, "model JSON written by chitra-cli fit --format json")->required();

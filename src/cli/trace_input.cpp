@@ -46,8 +46,9 @@ const std::vector<InputOption>& input_options()
          "Lanes of a foreign trace that become components: all (default), a list of 1-based numbers or names "
          "(1,3,worker), or /REGEX/",
          false, no_check, [](TraceInput& in, const std::string& v) { in.components = v; }},
-        {"--fields", "CTF payload fields that become data fields: a regular expression searched in EVENT.FIELD "
-                     "(default: none)",
+        {"--fields",
+         "CTF payload fields that become data fields: a regular expression searched in EVENT.FIELD "
+         "(default: none)",
          false, no_check, [](TraceInput& in, const std::string& v) { in.settings.fields = v; }},
         {"--time", "CSV: the time column, by name or 1-based number (default 1)", false, no_check,
          [](TraceInput& in, const std::string& v) { in.settings.time_column = v; }},
@@ -55,8 +56,8 @@ const std::vector<InputOption>& input_options()
          [](TraceInput& in, const std::string& v) { in.settings.state_columns = split_list(v); }},
         {"--field", "CSV: a column read as a gauge (repeatable)", true, no_check,
          [](TraceInput& in, const std::string& v) { in.settings.field_columns.push_back(v); }},
-        {"--delimiter", "CSV: the cell delimiter, one character or 'tab' (default: the first of , ; tab in the first row)",
-         false,
+        {"--delimiter",
+         "CSV: the cell delimiter, one character or 'tab' (default: the first of , ; tab in the first row)", false,
          [](CLI::Option* o) {
              o->check(CLI::Validator(
                  [](std::string& d) {
@@ -66,7 +67,9 @@ const std::vector<InputOption>& input_options()
          },
          [](TraceInput& in, const std::string& v) { in.settings.delimiter = delimiter_text(*parse_delimiter(v)); }},
         {"--time-unit", "CSV and event traces: the unit of times (default ns)", false,
-         [](CLI::Option* o) { o->check(CLI::IsMember({"ns", "us", "ms", "s"})); },
+         [](CLI::Option* o) {
+             o->check(CLI::IsMember({"ns", "us", "ms", "s"}));
+         },
          [](TraceInput& in, const std::string& v) { in.settings.time_unit = v; }},
     };
     return table;

@@ -16,9 +16,9 @@
 namespace chitra::cli {
 
 struct TraceInput {
-    std::string from;                // empty: detect by content
+    std::string from; // empty: detect by content
     std::string components = "all";
-    ImportSettings settings;         // --fields and the text traces' options
+    ImportSettings settings; // --fields and the text traces' options
 };
 
 // Commands that read one trace: the options fill `input`.

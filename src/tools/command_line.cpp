@@ -9,7 +9,8 @@ namespace chitra::tools {
 
 std::string_view CommandLine::value()
 {
-    if (i_ + 1 >= argc_) usage_error(std::string(current()) + " needs a value");
+    if (i_ + 1 >= argc_)
+        usage_error(std::string(current()) + " needs a value");
     return argv_[++i_];
 }
 
@@ -20,8 +21,8 @@ std::int64_t CommandLine::integer(std::int64_t lo, std::int64_t hi)
     std::int64_t out = 0;
     auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
     if (ec != std::errc() || p != v.data() + v.size() || out < lo || out > hi)
-        usage_error(opt + " needs an integer in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                    ", got '" + std::string(v) + "'");
+        usage_error(opt + " needs an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
+                    std::string(v) + "'");
     return out;
 }
 
@@ -29,13 +30,18 @@ bool CommandLine::output_option(OutputOptions& out)
 {
     if (is("--timebase")) {
         auto v = value();
-        if (v == "ns") out.ns = true;
-        else if (v == "us") out.ns = false;
-        else usage_error("--timebase is ns or us");
-    }
-    else if (is("--separator")) out.separator = value();
-    else if (is("-o", "--output")) out.output = value();
-    else return false;
+        if (v == "ns")
+            out.ns = true;
+        else if (v == "us")
+            out.ns = false;
+        else
+            usage_error("--timebase is ns or us");
+    } else if (is("--separator"))
+        out.separator = value();
+    else if (is("-o", "--output"))
+        out.output = value();
+    else
+        return false;
     return true;
 }
 
@@ -57,7 +63,7 @@ std::string command_line(std::string_view program, int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         if (a == "-o" || a == "--output" || a == "--csv" || a == "--events") {
-            ++i;  // output names are not part of the experiment
+            ++i; // output names are not part of the experiment
             continue;
         }
         s += ' ';
@@ -66,4 +72,4 @@ std::string command_line(std::string_view program, int argc, char** argv)
     return s;
 }
 
-}  // namespace chitra::tools
+} // namespace chitra::tools

@@ -16,10 +16,9 @@ namespace chitra::tools {
 // values from here. Every error message starts with the program's name.
 class CommandLine {
 public:
-    CommandLine(std::string program, int argc, char** argv)
-        : program_(std::move(program)), argc_(argc), argv_(argv) {}
+    CommandLine(std::string program, int argc, char** argv) : program_(std::move(program)), argc_(argc), argv_(argv) {}
 
-    bool next() { return ++i_ < argc_; }  // moves to the next argument; false after the last
+    bool next() { return ++i_ < argc_; } // moves to the next argument; false after the last
     std::string_view current() const { return argv_[i_]; }
     bool is(std::string_view name) const { return current() == name; }
     bool is(std::string_view short_name, std::string_view long_name) const
@@ -49,4 +48,4 @@ private:
 // FILE`: they are not part of the experiment), for the trace's '# generator:' line.
 std::string command_line(std::string_view program, int argc, char** argv);
 
-}  // namespace chitra::tools
+} // namespace chitra::tools

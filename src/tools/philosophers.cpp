@@ -58,18 +58,18 @@ struct Options {
     std::int64_t x = 1000;
     Work work = Work::Time;
     std::int64_t meals = 1000;
-    double duration = 0;  // seconds; 0 = run until every philosopher has eaten `meals` times
+    double duration = 0; // seconds; 0 = run until every philosopher has eaten `meals` times
     bool fields = false;
     bool yield = false;
     OutputOptions out;  // separator: none, names like TA1E
-    std::string csv;     // --csv FILE (none: no CSV)
-    std::string events;  // --events FILE (none: no event trace)
+    std::string csv;    // --csv FILE (none: no CSV)
+    std::string events; // --events FILE (none: no event trace)
     bool quiet = false;
 };
 
 // One log entry, written by its own thread only.
 struct Event {
-    std::int64_t t;        // steady_clock ns
+    std::int64_t t; // steady_clock ns
     // --fields only: process-wide readings taken right after t (see the header comment).
     std::uint64_t spins;   // failed lock attempts of all threads so far
     std::uint64_t cpu_ns;  // process CPU time since the start of the run (CLOCK_PROCESS_CPUTIME_ID)
@@ -80,7 +80,7 @@ struct Event {
 
 struct alignas(64) Utensil {
     std::atomic_flag flag = ATOMIC_FLAG_INIT;
-    std::atomic<int> owner{-1};  // run-time check of mutual exclusion
+    std::atomic<int> owner{-1}; // run-time check of mutual exclusion
 };
 
 struct alignas(64) Philosopher {
@@ -91,26 +91,25 @@ struct alignas(64) Philosopher {
 
 void print_help()
 {
-    std::puts(
-        "usage: chitra-philosophers [options]\n"
-        "Runs N dining philosophers on real threads and writes their execution as PES text.\n"
-        "  -n, --philosophers N  number of philosophers, 2..8 (default 3)\n"
-        "  -x, --cost X          eat and think cost (default 1000)\n"
-        "      --work time|loop  time: X microseconds of busy waiting on steady_clock (default);\n"
-        "                        loop: X iterations of a floating-point multiply (as in the paper)\n"
-        "  -m, --meals M         meals per philosopher (default 1000)\n"
-        "      --duration S      also stop after S seconds (each philosopher finishes its meal)\n"
-        "      --timebase ns|us  time base of the output (default ns)\n"
-        "      --fields          add data fields: meals, spins, cpu_ns, preempt (counters),\n"
-        "                        eating, hungry (gauges)\n"
-        "      --yield           yield the processor while spinning (default: pure busy waiting)\n"
-        "      --separator S     write '# separator: S' (default: none, names like TA1E)\n"
-        "  -o, --output FILE     write the trace to FILE (default: standard output)\n"
-        "      --csv FILE        also write the run as CSV: time_ns, p0..pN-1 (states), eating,\n"
-        "                        hungry (and the --fields counters)\n"
-        "      --events FILE     also write the run as an event trace: TIME FROM TO WHO:STATE\n"
-        "                        eating=E hungry=H (FROM, TO: program states)\n"
-        "  -q, --quiet           no summary on standard error\n");
+    std::puts("usage: chitra-philosophers [options]\n"
+              "Runs N dining philosophers on real threads and writes their execution as PES text.\n"
+              "  -n, --philosophers N  number of philosophers, 2..8 (default 3)\n"
+              "  -x, --cost X          eat and think cost (default 1000)\n"
+              "      --work time|loop  time: X microseconds of busy waiting on steady_clock (default);\n"
+              "                        loop: X iterations of a floating-point multiply (as in the paper)\n"
+              "  -m, --meals M         meals per philosopher (default 1000)\n"
+              "      --duration S      also stop after S seconds (each philosopher finishes its meal)\n"
+              "      --timebase ns|us  time base of the output (default ns)\n"
+              "      --fields          add data fields: meals, spins, cpu_ns, preempt (counters),\n"
+              "                        eating, hungry (gauges)\n"
+              "      --yield           yield the processor while spinning (default: pure busy waiting)\n"
+              "      --separator S     write '# separator: S' (default: none, names like TA1E)\n"
+              "  -o, --output FILE     write the trace to FILE (default: standard output)\n"
+              "      --csv FILE        also write the run as CSV: time_ns, p0..pN-1 (states), eating,\n"
+              "                        hungry (and the --fields counters)\n"
+              "      --events FILE     also write the run as an event trace: TIME FROM TO WHO:STATE\n"
+              "                        eating=E hungry=H (FROM, TO: program states)\n"
+              "  -q, --quiet           no summary on standard error\n");
 }
 
 Options parse_args(int argc, char** argv)
@@ -118,45 +117,59 @@ Options parse_args(int argc, char** argv)
     Options o;
     CommandLine args(kProgram, argc, argv);
     while (args.next()) {
-        if (args.is("-h", "--help")) { print_help(); std::exit(0); }
-        else if (args.is("-n", "--philosophers")) o.n = int(args.integer(2, 8));
-        else if (args.is("-x", "--cost")) o.x = args.integer(1, 100'000'000);
-        else if (args.is("-m", "--meals")) o.meals = args.integer(1, 10'000'000);
+        if (args.is("-h", "--help")) {
+            print_help();
+            std::exit(0);
+        } else if (args.is("-n", "--philosophers"))
+            o.n = int(args.integer(2, 8));
+        else if (args.is("-x", "--cost"))
+            o.x = args.integer(1, 100'000'000);
+        else if (args.is("-m", "--meals"))
+            o.meals = args.integer(1, 10'000'000);
         else if (args.is("--duration")) {
             std::string v(args.value());
             char* end = nullptr;
             o.duration = std::strtod(v.c_str(), &end);
             if (end == v.c_str() || *end != '\0' || !(o.duration > 0))
                 args.usage_error("--duration needs a positive number of seconds");
-        }
-        else if (args.is("--work")) {
+        } else if (args.is("--work")) {
             auto v = args.value();
-            if (v == "time") o.work = Work::Time;
-            else if (v == "loop") o.work = Work::Loop;
-            else args.usage_error("--work is time or loop");
-        }
-        else if (args.is("--fields")) o.fields = true;
-        else if (args.is("--yield")) o.yield = true;
-        else if (args.is("-q", "--quiet")) o.quiet = true;
-        else if (args.is("--csv")) o.csv = args.value();
-        else if (args.is("--events")) o.events = args.value();
-        else if (args.output_option(o.out)) {}
-        else args.usage_error("unknown option '" + std::string(args.current()) + "'");
+            if (v == "time")
+                o.work = Work::Time;
+            else if (v == "loop")
+                o.work = Work::Loop;
+            else
+                args.usage_error("--work is time or loop");
+        } else if (args.is("--fields"))
+            o.fields = true;
+        else if (args.is("--yield"))
+            o.yield = true;
+        else if (args.is("-q", "--quiet"))
+            o.quiet = true;
+        else if (args.is("--csv"))
+            o.csv = args.value();
+        else if (args.is("--events"))
+            o.events = args.value();
+        else if (args.output_option(o.out)) {
+        } else
+            args.usage_error("unknown option '" + std::string(args.current()) + "'");
     }
     args.check(o.out);
     return o;
 }
 
 // Eat/think: busy work that keeps the processor, like the paper's multiply loop.
-double g_sink = 0;  // defeats dead-code elimination of the multiply loop
+double g_sink = 0; // defeats dead-code elimination of the multiply loop
 void work(const Options& o)
 {
     if (o.work == Work::Time) {
         const std::int64_t until = now_ns() + o.x * 1000;
-        while (now_ns() < until) cpu_relax();
+        while (now_ns() < until)
+            cpu_relax();
     } else {
         double a = 1.0000001, b = 0.9999999;
-        for (std::int64_t k = 0; k < o.x; ++k) a *= b;  // dependent multiplies: not vectorised
+        for (std::int64_t k = 0; k < o.x; ++k)
+            a *= b; // dependent multiplies: not vectorised
         g_sink += a;
     }
 }
@@ -172,7 +185,7 @@ struct Shared {
     // counter really had at about the record's time) and on their own cache lines.
     alignas(64) std::atomic<std::uint64_t> spins{0};
     alignas(64) std::atomic<std::uint64_t> meals{0};
-    std::uint64_t cpu0 = 0, preempt0 = 0;  // baselines read by main just before `go`
+    std::uint64_t cpu0 = 0, preempt0 = 0; // baselines read by main just before `go`
     explicit Shared(const Options& o) : opt(&o), utensils(o.n) {}
 };
 
@@ -196,11 +209,14 @@ void lock(Shared& sh, int u, int who, std::uint64_t& spins)
 {
     Utensil& ut = sh.utensils[u];
     while (ut.flag.test_and_set(std::memory_order_acquire)) {
-        do {  // test-and-test-and-set: spin on a shared copy of the line
+        do { // test-and-test-and-set: spin on a shared copy of the line
             ++spins;
-            if (sh.opt->fields) sh.spins.fetch_add(1, std::memory_order_relaxed);
-            if (sh.opt->yield) std::this_thread::yield();
-            else cpu_relax();
+            if (sh.opt->fields)
+                sh.spins.fetch_add(1, std::memory_order_relaxed);
+            if (sh.opt->yield)
+                std::this_thread::yield();
+            else
+                cpu_relax();
         } while (ut.flag.test(std::memory_order_relaxed));
     }
     if (ut.owner.exchange(who, std::memory_order_relaxed) != -1)
@@ -227,7 +243,7 @@ void run_philosopher(Shared& sh, Philosopher& me, int i)
         Event& ev = me.log.next();
         ev.t = now_ns();
         ev.state = s;
-        if (o.fields) {  // two syscalls per event: clock_gettime + getrusage
+        if (o.fields) { // two syscalls per event: clock_gettime + getrusage
             // Atomics first: a syscall's return is a point where the scheduler may switch
             // this thread out for milliseconds, which would make later readings stale.
             // The CPU time is taken at syscall entry, so it is still the record's time.
@@ -239,18 +255,21 @@ void run_philosopher(Shared& sh, Philosopher& me, int i)
             ev.cpu_ns = ev.preempt = ev.spins = ev.meals = 0;
         }
     };
-    while (!sh.go.load(std::memory_order_acquire)) cpu_relax();
+    while (!sh.go.load(std::memory_order_acquire))
+        cpu_relax();
     for (std::int64_t m = 0; m < o.meals; ++m) {
-        if (sh.stop.load(std::memory_order_relaxed)) break;
-        work(o);  // thinking (state T since time 0 or since the last release)
+        if (sh.stop.load(std::memory_order_relaxed))
+            break;
+        work(o); // thinking (state T since time 0 or since the last release)
         record(A1);
         lock(sh, u0, i, me.spins);
         record(A2);
         lock(sh, u1, i, me.spins);
         record(E);
-        work(o);  // eating
+        work(o); // eating
         ++me.meals;
-        if (o.fields) sh.meals.fetch_add(1, std::memory_order_relaxed);
+        if (o.fields)
+            sh.meals.fetch_add(1, std::memory_order_relaxed);
         record(R1);
         unlock(sh, u0);
         record(R2);
@@ -280,8 +299,10 @@ bool check_exclusion(const Sequence& seq, int n)
     std::vector<std::uint8_t> st(n, T);
     auto holds = [&](int i, int u) {
         const State s = State(st[i]);
-        if (u == first_utensil(i) && (s == A2 || s == E)) return true;
-        if (u == second_utensil(i, n) && (s == E || s == R1)) return true;
+        if (u == first_utensil(i) && (s == A2 || s == E))
+            return true;
+        if (u == second_utensil(i, n) && (s == E || s == R1))
+            return true;
         return false;
     };
     std::int64_t last = 0;
@@ -294,18 +315,19 @@ bool check_exclusion(const Sequence& seq, int n)
         st[seq[k].who] = seq[k].ev->state;
         for (int u = 0; u < n; ++u) {
             int holders = 0;
-            for (int i = 0; i < n; ++i) holders += holds(i, u);
+            for (int i = 0; i < n; ++i)
+                holders += holds(i, u);
             if (holders > 1) {
                 std::fprintf(stderr,
                              "chitra-philosophers: utensil %d held by two philosophers at "
-                             "record %zu (t=%lld ns)\n", u, k + 1, (long long)seq[k].t);
+                             "record %zu (t=%lld ns)\n",
+                             u, k + 1, (long long)seq[k].t);
                 return false;
             }
         }
         for (int i = 0; i < n; ++i) {
             if (st[i] == E && st[(i + 1) % n] == E) {
-                std::fprintf(stderr, "chitra-philosophers: neighbours %d and %d eat at once\n",
-                             i, (i + 1) % n);
+                std::fprintf(stderr, "chitra-philosophers: neighbours %d and %d eat at once\n", i, (i + 1) % n);
                 return false;
             }
         }
@@ -320,7 +342,8 @@ bool write_text(const std::string& path, const std::string& text)
     std::FILE* f = std::fopen(path.c_str(), "wb");
     bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
     ok = f && std::fclose(f) == 0 && ok;
-    if (!ok) std::fprintf(stderr, "%s: cannot write %s\n", kProgram, path.c_str());
+    if (!ok)
+        std::fprintf(stderr, "%s: cannot write %s\n", kProgram, path.c_str());
     return ok;
 }
 
@@ -331,8 +354,10 @@ public:
     CsvLog(int n, const std::vector<std::string>& fields)
     {
         text_ = "\"time_ns\"";
-        for (int i = 0; i < n; ++i) text_ += ",\"p" + std::to_string(i) + "\"";
-        for (const std::string& f : fields) text_ += ",\"" + f + "\"";
+        for (int i = 0; i < n; ++i)
+            text_ += ",\"p" + std::to_string(i) + "\"";
+        for (const std::string& f : fields)
+            text_ += ",\"" + f + "\"";
         text_ += "\n";
     }
     void row(std::int64_t t, const std::vector<std::uint8_t>& st, std::span<const std::uint64_t> fields)
@@ -364,17 +389,19 @@ public:
     {
         text_ = "# " + generator + "\n# time_ns from to philosopher:state fields\n";
     }
-    void event(std::int64_t t, const std::vector<std::uint8_t>& st, int who,
-               const std::vector<std::string>& names, std::span<const std::uint64_t> fields)
+    void event(std::int64_t t, const std::vector<std::uint8_t>& st, int who, const std::vector<std::string>& names,
+               std::span<const std::uint64_t> fields)
     {
         std::string to;
         for (std::size_t i = 0; i < st.size(); ++i) {
-            if (i) to += separator_;
+            if (i)
+                to += separator_;
             to += kStateName[st[i]];
         }
         text_ += std::to_string(t) + " " + (from_.empty() ? "-" : from_) + " " + to + " ";
         text_ += who < 0 ? std::string("start") : "p" + std::to_string(who) + ":" + kStateName[st[who]];
-        for (std::size_t f = 0; f < fields.size(); ++f) text_ += " " + names[f] + "=" + std::to_string(fields[f]);
+        for (std::size_t f = 0; f < fields.size(); ++f)
+            text_ += " " + names[f] + "=" + std::to_string(fields[f]);
         text_ += '\n';
         from_ = std::move(to);
     }
@@ -384,7 +411,7 @@ private:
     std::string separator_, from_, text_;
 };
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -415,7 +442,8 @@ int main(int argc, char** argv)
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         sh.stop.store(true, std::memory_order_relaxed);
     }
-    for (auto& t : threads) t.join();
+    for (auto& t : threads)
+        t.join();
     const std::int64_t wall = now_ns() - t0;
 
     if (sh.violated.load()) {
@@ -423,10 +451,12 @@ int main(int argc, char** argv)
         return 1;
     }
     const Sequence seq = merge(ph, t0);
-    if (!check_exclusion(seq, n)) return 1;
+    if (!check_exclusion(seq, n))
+        return 1;
 
     PesWriter out(kProgram, o.out);
-    if (!out.open()) return 1;
+    if (!out.open())
+        return 1;
     PesHeader header;
     header.components = n;
     if (o.fields)
@@ -452,7 +482,7 @@ int main(int argc, char** argv)
     // timestamp and its reading; a running maximum keeps each counter non-decreasing
     // (how many readings it raised is printed on stderr).
     constexpr int kCounters = 4;
-    std::uint64_t ctr[kCounters] = {0, 0, 0, 0};  // meals, spins, cpu_ns, preempt
+    std::uint64_t ctr[kCounters] = {0, 0, 0, 0}; // meals, spins, cpu_ns, preempt
     std::uint64_t raised[kCounters] = {0, 0, 0, 0};
     auto write_record = [&](std::int64_t t, int who) {
         std::uint64_t eating = 0, hungry = 0;
@@ -462,53 +492,66 @@ int main(int argc, char** argv)
         }
         const std::uint64_t all[] = {ctr[0], ctr[1], ctr[2], ctr[3], eating, hungry};
         const std::span<const std::uint64_t> fields = o.fields ? std::span(all) : std::span(all).last(2);
-        if (!o.csv.empty()) csv.row(t, st, fields);
-        if (!o.events.empty()) events.event(t, st, who, text_fields, fields);
-        if (o.fields) out.record(t, st, kStateName, fields);
-        else out.record(t, st, kStateName);
+        if (!o.csv.empty())
+            csv.row(t, st, fields);
+        if (!o.events.empty())
+            events.event(t, st, who, text_fields, fields);
+        if (o.fields)
+            out.record(t, st, kStateName, fields);
+        else
+            out.record(t, st, kStateName);
     };
     write_record(0, -1);
     for (const Merged<Event>& m : seq) {
         st[m.who] = m.ev->state;
         if (o.fields) {
-            const std::uint64_t r[kCounters] = {m.ev->meals, m.ev->spins, m.ev->cpu_ns,
-                                                m.ev->preempt};
+            const std::uint64_t r[kCounters] = {m.ev->meals, m.ev->spins, m.ev->cpu_ns, m.ev->preempt};
             for (int c = 0; c < kCounters; ++c) {
-                if (r[c] < ctr[c]) ++raised[c];
-                else ctr[c] = r[c];
+                if (r[c] < ctr[c])
+                    ++raised[c];
+                else
+                    ctr[c] = r[c];
             }
         }
         write_record(m.t, m.who);
     }
-    if (!out.close()) return 1;
-    if (!o.csv.empty() && !write_text(o.csv, csv.text())) return 1;
-    if (!o.events.empty() && !write_text(o.events, events.text())) return 1;
+    if (!out.close())
+        return 1;
+    if (!o.csv.empty() && !write_text(o.csv, csv.text()))
+        return 1;
+    if (!o.events.empty() && !write_text(o.events, events.text()))
+        return 1;
 
     if (!o.quiet) {
-        std::fprintf(stderr, "chitra-philosophers: N=%d x=%lld (%s), %zu records, %.3f s wall\n",
-                     n, (long long)o.x, o.work == Work::Time ? "us busy wait" : "multiply loop",
-                     seq.size() + 1, double(wall) / 1e9);
+        std::fprintf(stderr, "chitra-philosophers: N=%d x=%lld (%s), %zu records, %.3f s wall\n", n, (long long)o.x,
+                     o.work == Work::Time ? "us busy wait" : "multiply loop", seq.size() + 1, double(wall) / 1e9);
         // Mean acquisition time (A1 + A2) per philosopher: the paper's efficiency/fairness measure.
         for (int i = 0; i < n; ++i) {
             const Philosopher& p = ph[i];
             std::int64_t acq = 0, eat = 0, since = 0;
             std::uint64_t visits = 0;
             for (const Event& ev : p.log.recorded()) {
-                if (ev.state == A1) since = ev.t;
-                if (ev.state == E) { acq += ev.t - since; ++visits; since = ev.t; }
-                if (ev.state == R1) eat += ev.t - since;
+                if (ev.state == A1)
+                    since = ev.t;
+                if (ev.state == E) {
+                    acq += ev.t - since;
+                    ++visits;
+                    since = ev.t;
+                }
+                if (ev.state == R1)
+                    eat += ev.t - since;
             }
             const double v = visits ? double(visits) : 1.0;
             std::fprintf(stderr,
                          "  philosopher %d: %u meals, mean acquisition %.1f us, mean eating %.1f us, "
-                         "%llu spins\n", i, p.meals, double(acq) / v / 1000.0,
-                         double(eat) / v / 1000.0, (unsigned long long)p.spins);
+                         "%llu spins\n",
+                         i, p.meals, double(acq) / v / 1000.0, double(eat) / v / 1000.0, (unsigned long long)p.spins);
         }
         if (o.fields)
             std::fprintf(stderr,
                          "  readings raised to keep counters non-decreasing (of %zu): meals %llu, "
-                         "spins %llu, cpu_ns %llu, preempt %llu\n", seq.size(),
-                         (unsigned long long)raised[0], (unsigned long long)raised[1],
+                         "spins %llu, cpu_ns %llu, preempt %llu\n",
+                         seq.size(), (unsigned long long)raised[0], (unsigned long long)raised[1],
                          (unsigned long long)raised[2], (unsigned long long)raised[3]);
     }
     return 0;

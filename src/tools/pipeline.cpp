@@ -36,8 +36,7 @@ using namespace chitra::tools;
 constexpr const char* kProgram = "chitra-pipeline";
 
 enum State : std::uint8_t { PRODUCE, PUT, WAIT_FULL, TAKE, WAIT_EMPTY, CONSUME, DONE, kStates };
-constexpr const char* kStateName[kStates] = {"PRODUCE",    "PUT",     "WAIT_FULL", "TAKE",
-                                             "WAIT_EMPTY", "CONSUME", "DONE"};
+constexpr const char* kStateName[kStates] = {"PRODUCE", "PUT", "WAIT_FULL", "TAKE", "WAIT_EMPTY", "CONSUME", "DONE"};
 
 enum class Work { Busy, Sleep };
 
@@ -46,10 +45,10 @@ struct Options {
     int consumers = 2;
     std::int64_t capacity = 8;
     std::int64_t items = 4000;
-    std::int64_t produce_cost = 50;   // us, mean
-    std::int64_t slow_cost = 0;       // us, mean in slow phases; 0 = no phases
-    std::int64_t phase = 500;         // items per phase
-    std::int64_t consume_cost = 90;   // us, mean
+    std::int64_t produce_cost = 50; // us, mean
+    std::int64_t slow_cost = 0;     // us, mean in slow phases; 0 = no phases
+    std::int64_t phase = 500;       // items per phase
+    std::int64_t consume_cost = 90; // us, mean
     bool exponential = true;
     Work produce_work = Work::Sleep;
     Work consume_work = Work::Busy;
@@ -59,49 +58,50 @@ struct Options {
 };
 
 struct Event {
-    std::int64_t t;          // steady_clock ns
-    std::int64_t op;         // index of the queue operation (mutex order), -1 if none
-    std::int32_t queue;      // queue length after the operation, -1 if none
-    std::uint32_t produced;  // totals after the operation (valid when op >= 0)
+    std::int64_t t;         // steady_clock ns
+    std::int64_t op;        // index of the queue operation (mutex order), -1 if none
+    std::int32_t queue;     // queue length after the operation, -1 if none
+    std::uint32_t produced; // totals after the operation (valid when op >= 0)
     std::uint32_t consumed;
     std::uint8_t state;
 };
 
 struct alignas(64) Worker {
     ThreadLog<Event> log;
-    std::vector<std::int64_t> cost;  // producers: produce cost per own item, us
+    std::vector<std::int64_t> cost; // producers: produce cost per own item, us
 };
 
 void print_help()
 {
-    std::puts(
-        "usage: chitra-pipeline [options]\n"
-        "Runs a bounded-buffer producer/consumer pipeline on real threads and writes its\n"
-        "execution as PES text (fields queue:gauge produced:counter consumed:counter).\n"
-        "  -p, --producers P        producer threads, 1..4 (default 1)\n"
-        "  -c, --consumers Q        consumer threads, 1..4 (default 2)\n"
-        "  -C, --capacity N         queue capacity (default 8)\n"
-        "  -k, --items K            items to move through the queue (default 4000)\n"
-        "      --produce-cost US    mean time to produce one item, microseconds (default 50)\n"
-        "      --slow-cost US       mean produce time in slow phases (default 0: no phases)\n"
-        "      --phase K            items per fast or slow phase (default 500)\n"
-        "      --consume-cost US    mean time to consume one item, microseconds (default 90)\n"
-        "      --dist exp|const     cost distribution (default exp)\n"
-        "      --produce-work sleep|busy  producers wait (like input) or compute (default sleep)\n"
-        "      --consume-work sleep|busy  consumers wait or compute (default busy)\n"
-        "      --seed S             seed of the cost generator (default 1)\n"
-        "      --timebase ns|us     time base of the output (default ns)\n"
-        "      --separator S        joins components into state names (default '/')\n"
-        "  -o, --output FILE        write the trace to FILE (default: standard output)\n"
-        "  -q, --quiet              no summary on standard error\n");
+    std::puts("usage: chitra-pipeline [options]\n"
+              "Runs a bounded-buffer producer/consumer pipeline on real threads and writes its\n"
+              "execution as PES text (fields queue:gauge produced:counter consumed:counter).\n"
+              "  -p, --producers P        producer threads, 1..4 (default 1)\n"
+              "  -c, --consumers Q        consumer threads, 1..4 (default 2)\n"
+              "  -C, --capacity N         queue capacity (default 8)\n"
+              "  -k, --items K            items to move through the queue (default 4000)\n"
+              "      --produce-cost US    mean time to produce one item, microseconds (default 50)\n"
+              "      --slow-cost US       mean produce time in slow phases (default 0: no phases)\n"
+              "      --phase K            items per fast or slow phase (default 500)\n"
+              "      --consume-cost US    mean time to consume one item, microseconds (default 90)\n"
+              "      --dist exp|const     cost distribution (default exp)\n"
+              "      --produce-work sleep|busy  producers wait (like input) or compute (default sleep)\n"
+              "      --consume-work sleep|busy  consumers wait or compute (default busy)\n"
+              "      --seed S             seed of the cost generator (default 1)\n"
+              "      --timebase ns|us     time base of the output (default ns)\n"
+              "      --separator S        joins components into state names (default '/')\n"
+              "  -o, --output FILE        write the trace to FILE (default: standard output)\n"
+              "  -q, --quiet              no summary on standard error\n");
 }
 
 Work parse_work(CommandLine& args)
 {
     const std::string opt(args.current());
     const auto v = args.value();
-    if (v == "sleep") return Work::Sleep;
-    if (v == "busy") return Work::Busy;
+    if (v == "sleep")
+        return Work::Sleep;
+    if (v == "busy")
+        return Work::Busy;
     args.usage_error(opt + " is sleep or busy");
 }
 
@@ -110,27 +110,44 @@ Options parse_args(int argc, char** argv)
     Options o;
     CommandLine args(kProgram, argc, argv);
     while (args.next()) {
-        if (args.is("-h", "--help")) { print_help(); std::exit(0); }
-        else if (args.is("-p", "--producers")) o.producers = int(args.integer(1, 4));
-        else if (args.is("-c", "--consumers")) o.consumers = int(args.integer(1, 4));
-        else if (args.is("-C", "--capacity")) o.capacity = args.integer(1, 1'000'000);
-        else if (args.is("-k", "--items")) o.items = args.integer(1, 10'000'000);
-        else if (args.is("--produce-cost")) o.produce_cost = args.integer(0, 10'000'000);
-        else if (args.is("--slow-cost")) o.slow_cost = args.integer(0, 10'000'000);
-        else if (args.is("--phase")) o.phase = args.integer(1, 10'000'000);
-        else if (args.is("--consume-cost")) o.consume_cost = args.integer(0, 10'000'000);
+        if (args.is("-h", "--help")) {
+            print_help();
+            std::exit(0);
+        } else if (args.is("-p", "--producers"))
+            o.producers = int(args.integer(1, 4));
+        else if (args.is("-c", "--consumers"))
+            o.consumers = int(args.integer(1, 4));
+        else if (args.is("-C", "--capacity"))
+            o.capacity = args.integer(1, 1'000'000);
+        else if (args.is("-k", "--items"))
+            o.items = args.integer(1, 10'000'000);
+        else if (args.is("--produce-cost"))
+            o.produce_cost = args.integer(0, 10'000'000);
+        else if (args.is("--slow-cost"))
+            o.slow_cost = args.integer(0, 10'000'000);
+        else if (args.is("--phase"))
+            o.phase = args.integer(1, 10'000'000);
+        else if (args.is("--consume-cost"))
+            o.consume_cost = args.integer(0, 10'000'000);
         else if (args.is("--dist")) {
             auto v = args.value();
-            if (v == "exp") o.exponential = true;
-            else if (v == "const") o.exponential = false;
-            else args.usage_error("--dist is exp or const");
-        }
-        else if (args.is("--produce-work")) o.produce_work = parse_work(args);
-        else if (args.is("--consume-work")) o.consume_work = parse_work(args);
-        else if (args.is("--seed")) o.seed = std::uint64_t(args.integer(0, INT64_MAX));
-        else if (args.is("-q", "--quiet")) o.quiet = true;
-        else if (args.output_option(o.out)) {}
-        else args.usage_error("unknown option '" + std::string(args.current()) + "'");
+            if (v == "exp")
+                o.exponential = true;
+            else if (v == "const")
+                o.exponential = false;
+            else
+                args.usage_error("--dist is exp or const");
+        } else if (args.is("--produce-work"))
+            o.produce_work = parse_work(args);
+        else if (args.is("--consume-work"))
+            o.consume_work = parse_work(args);
+        else if (args.is("--seed"))
+            o.seed = std::uint64_t(args.integer(0, INT64_MAX));
+        else if (args.is("-q", "--quiet"))
+            o.quiet = true;
+        else if (args.output_option(o.out)) {
+        } else
+            args.usage_error("unknown option '" + std::string(args.current()) + "'");
     }
     args.check(o.out);
     return o;
@@ -138,12 +155,14 @@ Options parse_args(int argc, char** argv)
 
 void work(Work how, std::int64_t us)
 {
-    if (us <= 0) return;
+    if (us <= 0)
+        return;
     if (how == Work::Sleep) {
         std::this_thread::sleep_for(std::chrono::microseconds(us));
     } else {
         const std::int64_t until = now_ns() + us * 1000;
-        while (now_ns() < until) cpu_relax();
+        while (now_ns() < until)
+            cpu_relax();
     }
 }
 
@@ -156,7 +175,11 @@ struct Queue {
     explicit Queue(std::size_t cap) : ring(cap) {}
     bool full() const { return size == ring.size(); }
     bool empty() const { return size == 0; }
-    void push(std::int64_t v) { ring[(head + size) % ring.size()] = v; ++size; }
+    void push(std::int64_t v)
+    {
+        ring[(head + size) % ring.size()] = v;
+        ++size;
+    }
     std::int64_t pop()
     {
         std::int64_t v = ring[head];
@@ -171,17 +194,14 @@ struct Shared {
     std::mutex m;
     std::condition_variable not_full, not_empty;
     Queue q;
-    std::int64_t ops = 0;           // queue operations so far (under m)
+    std::int64_t ops = 0; // queue operations so far (under m)
     std::uint32_t produced = 0, consumed = 0;
     int producers_left;
     std::atomic<bool> go{false};
     explicit Shared(const Options& o) : opt(&o), q(std::size_t(o.capacity)), producers_left(o.producers) {}
 };
 
-void record(Worker& w, State s)
-{
-    w.log.next() = Event{now_ns(), -1, -1, 0, 0, s};
-}
+void record(Worker& w, State s) { w.log.next() = Event{now_ns(), -1, -1, 0, 0, s}; }
 
 // Called with the mutex held: the time and totals belong to one queue operation.
 void record_locked(Shared& sh, Worker& w, State s)
@@ -192,10 +212,11 @@ void record_locked(Shared& sh, Worker& w, State s)
 void run_producer(Shared& sh, Worker& w, std::int64_t my_items, std::vector<std::int64_t>& item_cost)
 {
     const Options& o = *sh.opt;
-    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);  // precise sleeps
-    while (!sh.go.load(std::memory_order_acquire)) cpu_relax();
+    prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL); // precise sleeps
+    while (!sh.go.load(std::memory_order_acquire))
+        cpu_relax();
     for (std::int64_t k = 0; k < my_items; ++k) {
-        work(o.produce_work, w.cost[std::size_t(k)]);  // PRODUCE (since time 0 or the last put)
+        work(o.produce_work, w.cost[std::size_t(k)]); // PRODUCE (since time 0 or the last put)
         record(w, PUT);
         std::unique_lock lk(sh.m);
         if (sh.q.full()) {
@@ -208,7 +229,7 @@ void run_producer(Shared& sh, Worker& w, std::int64_t my_items, std::vector<std:
         if (last && --sh.producers_left == 0) {
             record_locked(sh, w, DONE);
             lk.unlock();
-            sh.not_empty.notify_all();  // wake consumers so they can see the end
+            sh.not_empty.notify_all(); // wake consumers so they can see the end
             return;
         }
         record_locked(sh, w, last ? DONE : PRODUCE);
@@ -221,14 +242,15 @@ void run_consumer(Shared& sh, Worker& w)
 {
     const Options& o = *sh.opt;
     prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
-    while (!sh.go.load(std::memory_order_acquire)) cpu_relax();
-    for (;;) {  // TAKE (since time 0 or the last consume)
+    while (!sh.go.load(std::memory_order_acquire))
+        cpu_relax();
+    for (;;) { // TAKE (since time 0 or the last consume)
         std::unique_lock lk(sh.m);
         if (sh.q.empty() && sh.producers_left > 0) {
             record_locked(sh, w, WAIT_EMPTY);
             sh.not_empty.wait(lk, [&] { return !sh.q.empty() || sh.producers_left == 0; });
         }
-        if (sh.q.empty()) {  // all producers are done
+        if (sh.q.empty()) { // all producers are done
             record_locked(sh, w, DONE);
             return;
         }
@@ -262,33 +284,41 @@ bool check(const Sequence& seq, const Options& o)
     for (std::size_t k = 0; k < seq.size(); ++k) {
         const Event& ev = *seq[k].ev;
         auto fail = [&](const char* why) {
-            std::fprintf(stderr, "chitra-pipeline: record %zu (t=%lld ns): %s\n", k + 1,
-                         (long long)seq[k].t, why);
+            std::fprintf(stderr, "chitra-pipeline: record %zu (t=%lld ns): %s\n", k + 1, (long long)seq[k].t, why);
             return false;
         };
-        if (seq[k].t < last_t) return fail("times decrease");
+        if (seq[k].t < last_t)
+            return fail("times decrease");
         last_t = seq[k].t;
-        if (ev.op < 0) continue;
-        if (ev.op != last_op + 1) return fail("queue operations out of mutex order");
+        if (ev.op < 0)
+            continue;
+        if (ev.op != last_op + 1)
+            return fail("queue operations out of mutex order");
         last_op = ev.op;
         if (ev.queue != std::int64_t(ev.produced) - std::int64_t(ev.consumed))
             return fail("queue length differs from produced - consumed");
-        if (ev.queue < 0 || ev.queue > o.capacity) return fail("queue length out of range");
-        if (ev.state == WAIT_FULL && ev.queue != o.capacity) return fail("waits on a queue that is not full");
-        if (ev.state == WAIT_EMPTY && ev.queue != 0) return fail("waits on a queue that is not empty");
+        if (ev.queue < 0 || ev.queue > o.capacity)
+            return fail("queue length out of range");
+        if (ev.state == WAIT_FULL && ev.queue != o.capacity)
+            return fail("waits on a queue that is not full");
+        if (ev.state == WAIT_EMPTY && ev.queue != 0)
+            return fail("waits on a queue that is not empty");
     }
     std::uint32_t produced = 0, consumed = 0;
     for (const Merged<Event>& m : seq)
-        if (m.ev->op >= 0) { produced = m.ev->produced; consumed = m.ev->consumed; }
+        if (m.ev->op >= 0) {
+            produced = m.ev->produced;
+            consumed = m.ev->consumed;
+        }
     if (produced != o.items || consumed != o.items) {
-        std::fprintf(stderr, "chitra-pipeline: %u produced, %u consumed, expected %lld\n", produced,
-                     consumed, (long long)o.items);
+        std::fprintf(stderr, "chitra-pipeline: %u produced, %u consumed, expected %lld\n", produced, consumed,
+                     (long long)o.items);
         return false;
     }
     return true;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -298,7 +328,8 @@ int main(int argc, char** argv)
     // Deterministic costs: one generator, items in order; item k goes to producer k % P.
     std::mt19937_64 rng(o.seed);
     auto draw = [&](std::int64_t mean) -> std::int64_t {
-        if (!o.exponential || mean == 0) return mean;
+        if (!o.exponential || mean == 0)
+            return mean;
         std::exponential_distribution<double> d(1.0 / double(mean));
         return std::int64_t(d(rng) + 0.5);
     };
@@ -311,26 +342,30 @@ int main(int argc, char** argv)
         item_cost[p].push_back(draw(o.consume_cost));
     }
     // Preallocate and touch every log entry: no allocation or page fault during the run.
-    for (int i = 0; i < np; ++i) ws[i].log.preallocate(ws[i].cost.size() * 3 + 2);
-    for (int i = np; i < n; ++i) ws[i].log.preallocate(std::size_t(o.items) * 3 + 2);
+    for (int i = 0; i < np; ++i)
+        ws[i].log.preallocate(ws[i].cost.size() * 3 + 2);
+    for (int i = np; i < n; ++i)
+        ws[i].log.preallocate(std::size_t(o.items) * 3 + 2);
 
     Shared sh(o);
     std::vector<std::thread> threads;
     for (int i = 0; i < np; ++i)
-        threads.emplace_back([&, i] {
-            run_producer(sh, ws[i], std::int64_t(ws[i].cost.size()), item_cost[i]);
-        });
-    for (int i = np; i < n; ++i) threads.emplace_back([&, i] { run_consumer(sh, ws[i]); });
+        threads.emplace_back([&, i] { run_producer(sh, ws[i], std::int64_t(ws[i].cost.size()), item_cost[i]); });
+    for (int i = np; i < n; ++i)
+        threads.emplace_back([&, i] { run_consumer(sh, ws[i]); });
     const std::int64_t t0 = now_ns();
     sh.go.store(true, std::memory_order_release);
-    for (auto& t : threads) t.join();
+    for (auto& t : threads)
+        t.join();
     const std::int64_t wall = now_ns() - t0;
 
     const Sequence seq = merge(ws, t0);
-    if (!check(seq, o)) return 1;
+    if (!check(seq, o))
+        return 1;
 
     PesWriter out(kProgram, o.out);
-    if (!out.open()) return 1;
+    if (!out.open())
+        return 1;
     PesHeader header;
     header.components = n;
     header.fields = "queue:gauge produced:counter consumed:counter";
@@ -345,8 +380,9 @@ int main(int argc, char** argv)
     out.header(header);
 
     std::vector<std::uint8_t> st(n);
-    for (int i = 0; i < n; ++i) st[i] = i < np ? PRODUCE : TAKE;
-    std::uint64_t fields[] = {0, 0, 0};  // queue (never negative: checked), produced, consumed
+    for (int i = 0; i < n; ++i)
+        st[i] = i < np ? PRODUCE : TAKE;
+    std::uint64_t fields[] = {0, 0, 0}; // queue (never negative: checked), produced, consumed
     out.record(0, st, kStateName, fields);
     for (const Merged<Event>& m : seq) {
         st[m.who] = m.ev->state;
@@ -357,24 +393,28 @@ int main(int argc, char** argv)
         }
         out.record(m.t, st, kStateName, fields);
     }
-    if (!out.close()) return 1;
+    if (!out.close())
+        return 1;
 
     if (!o.quiet) {
-        std::fprintf(stderr, "chitra-pipeline: %d producer(s), %d consumer(s), capacity %lld, "
-                     "%lld items, %zu records, %.3f s wall\n", np, nc, (long long)o.capacity,
-                     (long long)o.items, seq.size() + 1, double(wall) / 1e9);
+        std::fprintf(stderr,
+                     "chitra-pipeline: %d producer(s), %d consumer(s), capacity %lld, "
+                     "%lld items, %zu records, %.3f s wall\n",
+                     np, nc, (long long)o.capacity, (long long)o.items, seq.size() + 1, double(wall) / 1e9);
         for (int i = 0; i < n; ++i) {
             std::int64_t waits = 0, wait_ns = 0, since = 0;
             const State wait_state = i < np ? WAIT_FULL : WAIT_EMPTY;
             const auto log = ws[i].log.recorded();
             for (std::size_t k = 0; k < log.size(); ++k) {
                 const Event& ev = log[k];
-                if (ev.state == wait_state) { ++waits; since = ev.t; }
-                else if (k > 0 && log[k - 1].state == wait_state) wait_ns += ev.t - since;
+                if (ev.state == wait_state) {
+                    ++waits;
+                    since = ev.t;
+                } else if (k > 0 && log[k - 1].state == wait_state)
+                    wait_ns += ev.t - since;
             }
-            std::fprintf(stderr, "  %s %d: %lld waits (%s), %.1f ms waiting\n",
-                         i < np ? "producer" : "consumer", i, (long long)waits,
-                         kStateName[wait_state], double(wait_ns) / 1e6);
+            std::fprintf(stderr, "  %s %d: %lld waits (%s), %.1f ms waiting\n", i < np ? "producer" : "consumer", i,
+                         (long long)waits, kStateName[wait_state], double(wait_ns) / 1e6);
         }
     }
     return 0;

@@ -45,11 +45,11 @@ using Clock = std::chrono::steady_clock;
 struct Options {
     int workers = 4;
     int tasks = 1200;
-    int burst = 60;         // tasks per hand-out
-    int pause_us = 3000;    // master's sleep between bursts
+    int burst = 60;      // tasks per hand-out
+    int pause_us = 3000; // master's sleep between bursts
     std::uint64_t seed = 1;
-    std::string output;     // archive directory (none: no OTF2)
-    std::string paraver;    // PREFIX of PREFIX.prv, .pcf, .row (none: no Paraver)
+    std::string output;  // archive directory (none: no OTF2)
+    std::string paraver; // PREFIX of PREFIX.prv, .pcf, .row (none: no Paraver)
     bool quiet = false;
 };
 
@@ -285,9 +285,9 @@ void write_definitions(OTF2_Archive* archive, const Options& o, const std::vecto
     OTF2_GlobalDefWriter_WriteMetricMember(g, kQueue, string("queue"), string("tasks waiting in the queue"),
                                            OTF2_METRIC_TYPE_USER, OTF2_METRIC_ABSOLUTE_POINT, OTF2_TYPE_UINT64,
                                            OTF2_BASE_DECIMAL, 0, items);
-    OTF2_GlobalDefWriter_WriteMetricMember(g, kTasks, items, string("tasks done by this worker"),
-                                           OTF2_METRIC_TYPE_USER, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
-                                           OTF2_BASE_DECIMAL, 0, items);
+    OTF2_GlobalDefWriter_WriteMetricMember(g, kTasks, items, string("tasks done by this worker"), OTF2_METRIC_TYPE_USER,
+                                           OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64, OTF2_BASE_DECIMAL, 0,
+                                           items);
     OTF2_GlobalDefWriter_WriteMetricMember(g, kPrimes, string("primes"), string("primes found by this worker"),
                                            OTF2_METRIC_TYPE_USER, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
                                            OTF2_BASE_DECIMAL, 0, string("primes"));
@@ -383,7 +383,8 @@ bool write_paraver(const Options& o, const std::vector<std::vector<Logged>>& log
         pcf += std::to_string(r + 1) + "    " + kRegionName[r] + "\n";
     pcf += "\n\nEVENT_TYPE\n0    " + std::to_string(kTaskSize) +
            "    task size\nVALUES\n0      End\n\n\n"
-           "EVENT_TYPE\n0    " + std::to_string(kQueueLength) + "    queue\n";
+           "EVENT_TYPE\n0    " +
+           std::to_string(kQueueLength) + "    queue\n";
 
     std::string row = "LEVEL CPU SIZE " + std::to_string(threads) + "\n";
     for (int t = 1; t <= threads; ++t)
@@ -507,7 +508,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "chitra-taskpool: %d workers, %d tasks, %llu primes (check %s), %.3f s%s%s%s%s\n",
                      o.workers, o.tasks, static_cast<unsigned long long>(pool.total_primes),
                      expect == pool.total_primes ? "ok" : "FAILED", static_cast<double>(end - start) / 1e9,
-                     o.output.empty() ? "" : ", archive ", o.output.c_str(),
-                     o.paraver.empty() ? "" : ", Paraver ", o.paraver.empty() ? "" : (o.paraver + ".prv").c_str());
+                     o.output.empty() ? "" : ", archive ", o.output.c_str(), o.paraver.empty() ? "" : ", Paraver ",
+                     o.paraver.empty() ? "" : (o.paraver + ".prv").c_str());
     return expect == pool.total_primes ? 0 : 1;
 }

@@ -10,11 +10,11 @@ namespace chitra::tools {
 void PesWriter::put(std::string_view s)
 {
     buf_.append(s);
-    if (buf_.size() > (1 << 16)) flush();
+    if (buf_.size() > (1 << 16))
+        flush();
 }
 
-template <class Int>
-void PesWriter::number(Int v)
+template <class Int> void PesWriter::number(Int v)
 {
     char tmp[24];
     auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
@@ -30,13 +30,15 @@ bool PesWriter::flush()
 
 PesWriter::~PesWriter()
 {
-    if (file_ && file_ != stdout) std::fclose(file_);
+    if (file_ && file_ != stdout)
+        std::fclose(file_);
 }
 
 bool PesWriter::open()
 {
     file_ = stdout;
-    if (options_.output.empty()) return true;
+    if (options_.output.empty())
+        return true;
     file_ = std::fopen(options_.output.c_str(), "wb");
     if (!file_) {
         std::fprintf(stderr, "%s: cannot write %s: %s\n", program_.c_str(), options_.output.c_str(),
@@ -48,7 +50,7 @@ bool PesWriter::open()
 
 void PesWriter::header(const PesHeader& h)
 {
-    divisor_ = options_.ns ? 1 : 1000;  // floor keeps times non-decreasing
+    divisor_ = options_.ns ? 1 : 1000; // floor keeps times non-decreasing
     put("# chitra-pes 1\n# timebase: ");
     put(options_.ns ? "ns" : "us");
     put("\n# components: ");
@@ -78,8 +80,8 @@ void PesWriter::header(const PesHeader& h)
     }
 }
 
-void PesWriter::record(std::int64_t t, std::span<const std::uint8_t> states,
-                       const char* const* state_names, std::span<const std::uint64_t> fields)
+void PesWriter::record(std::int64_t t, std::span<const std::uint8_t> states, const char* const* state_names,
+                       std::span<const std::uint64_t> fields)
 {
     number(t / divisor_);
     for (std::uint8_t s : states) {
@@ -98,8 +100,9 @@ bool PesWriter::close()
     bool ok = flush();
     ok = (file_ != stdout ? std::fclose(file_) == 0 : std::fflush(file_) == 0) && ok;
     file_ = nullptr;
-    if (!ok) std::fprintf(stderr, "%s: write error\n", program_.c_str());
+    if (!ok)
+        std::fprintf(stderr, "%s: write error\n", program_.c_str());
     return ok;
 }
 
-}  // namespace chitra::tools
+} // namespace chitra::tools

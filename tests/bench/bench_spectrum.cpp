@@ -22,8 +22,7 @@ const Ses& trace(std::size_t m, std::size_t symbols)
     if (!ses.symbol.empty())
         return ses;
     auto table = std::make_shared<SymbolTable>();
-    for (std::size_t s = 0; s < symbols; ++s)
-    {
+    for (std::size_t s = 0; s < symbols; ++s) {
         std::string name = std::to_string(s);
         name.insert(name.begin(), 'S');
         table->add({.name = std::move(name)});
@@ -103,9 +102,9 @@ void BM_Periodogram(benchmark::State& state)
 BENCHMARK(BM_Periodogram)
     ->Arg(1 << 20)
     ->Arg(1 << 22)
-    ->Arg((1 << 22) - 2)   // 2 * 7^2 * 127 * 337
-    ->Arg(4194301)         // prime
-    ->Arg(1048573)         // prime
+    ->Arg((1 << 22) - 2) // 2 * 7^2 * 127 * 337
+    ->Arg(4194301)       // prime
+    ->Arg(1048573)       // prime
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -67,7 +67,7 @@ const Data& data()
 // Everything GanttDisplay computes per replot with the headless screenshot's settings.
 void frame(const Data& d, double x0, double x1)
 {
-    auto density = column_stats(d.states, x0, x1, kColumns); // point density, state chart
+    auto density = column_stats(d.states, x0, x1, kColumns);       // point density, state chart
     auto value = column_time_means(d.fields[0], x0, x1, kColumns); // value density, field 0
     benchmark::DoNotOptimize(density.data());
     benchmark::DoNotOptimize(value.data());

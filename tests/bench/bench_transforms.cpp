@@ -50,8 +50,7 @@ const Ses& trace(std::size_t n)
 
 constexpr std::size_t kTen = 10'000'000;
 
-template <class F>
-void run(benchmark::State& state, F transform)
+template <class F> void run(benchmark::State& state, F transform)
 {
     const Ses& in = trace(static_cast<std::size_t>(state.range(0)));
     for (auto _ : state) {
@@ -62,12 +61,18 @@ void run(benchmark::State& state, F transform)
 }
 } // namespace
 
-static void BM_ClipCount(benchmark::State& s) { run(s, [](const Ses& in) { return clip_count(in, 1000, 1000); }); }
+static void BM_ClipCount(benchmark::State& s)
+{
+    run(s, [](const Ses& in) { return clip_count(in, 1000, 1000); });
+}
 static void BM_ClipTime(benchmark::State& s)
 {
     run(s, [](const Ses& in) { return clip_time(in, in.bounds.back() / 10, in.bounds.back() / 10 * 9); });
 }
-static void BM_Aggregate(benchmark::State& s) { run(s, [](const Ses& in) { return aggregate(in, {"S0", "S1"}, "Z"); }); }
+static void BM_Aggregate(benchmark::State& s)
+{
+    run(s, [](const Ses& in) { return aggregate(in, {"S0", "S1"}, "Z"); });
+}
 static void BM_Project(benchmark::State& s)
 {
     run(s, [](const Ses& in) {
@@ -86,14 +91,26 @@ static void BM_Rules(benchmark::State& s)
     const std::string rules = "LOW = S1?\nMID = S2*, S3*\nTOP = S0, S1\n";
     run(s, [&](const Ses& in) { return apply_rules(in, "b.rules", rules); });
 }
-static void BM_FilterTime(benchmark::State& s) { run(s, [](const Ses& in) { return filter_time(in, 0.005); }); }
-static void BM_FilterEvent(benchmark::State& s) { run(s, [](const Ses& in) { return filter_event_fraction(in, 0.005); }); }
+static void BM_FilterTime(benchmark::State& s)
+{
+    run(s, [](const Ses& in) { return filter_time(in, 0.005); });
+}
+static void BM_FilterEvent(benchmark::State& s)
+{
+    run(s, [](const Ses& in) { return filter_event_fraction(in, 0.005); });
+}
 static void BM_FilterFrequency(benchmark::State& s)
 {
     run(s, [](const Ses& in) { return filter_frequency(in, 0.01, 0.02, true, std::nullopt); });
 }
-static void BM_Parallel(benchmark::State& s) { run(s, [](const Ses& in) { return parallel(in, "S0", "S1", "P"); }); }
-static void BM_Exclude(benchmark::State& s) { run(s, [](const Ses& in) { return exclude(in, {"S5*", "S7"}); }); }
+static void BM_Parallel(benchmark::State& s)
+{
+    run(s, [](const Ses& in) { return parallel(in, "S0", "S1", "P"); });
+}
+static void BM_Exclude(benchmark::State& s)
+{
+    run(s, [](const Ses& in) { return exclude(in, {"S5*", "S7"}); });
+}
 static void BM_PatternSearch(benchmark::State& s)
 {
     const Ses& in = trace(static_cast<std::size_t>(s.range(0)));

@@ -42,9 +42,9 @@ const OTF2_FlushCallbacks kFlush{pre_flush, post_flush};
 int write(const char* dir, std::uint64_t events, std::uint64_t locations, std::uint64_t seed)
 {
     constexpr std::uint32_t kRegions = 12;
-    OTF2_Archive* archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_EVENTS_DEFAULT,
-                                              OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX,
-                                              OTF2_COMPRESSION_NONE);
+    OTF2_Archive* archive =
+        OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_EVENTS_DEFAULT,
+                          OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     if (!archive)
         return 1;
     OTF2_Archive_SetFlushCallbacks(archive, &kFlush, nullptr);
@@ -103,8 +103,8 @@ int write(const char* dir, std::uint64_t events, std::uint64_t locations, std::u
                                             OTF2_UNDEFINED_LOCATION_GROUP);
     for (std::uint32_t r = 0; r < kRegions; ++r)
         OTF2_GlobalDefWriter_WriteRegion(g, r, string("region_" + std::to_string(r)), empty, empty,
-                                         OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty,
-                                         0, 0);
+                                         OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0,
+                                         0);
     for (std::uint64_t l = 0; l < locations; ++l)
         OTF2_GlobalDefWriter_WriteLocation(g, l, string("thread " + std::to_string(l)), OTF2_LOCATION_TYPE_CPU_THREAD,
                                            counts[l], 0);
@@ -124,8 +124,7 @@ OTF2_CallbackCode on_location(void* user, OTF2_LocationRef self, OTF2_StringRef,
     return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_region(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void* user, OTF2_AttributeList*,
-                            OTF2_RegionRef)
+OTF2_CallbackCode on_region(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void* user, OTF2_AttributeList*, OTF2_RegionRef)
 {
     ++*static_cast<std::uint64_t*>(user);
     return OTF2_CALLBACK_SUCCESS;
@@ -236,7 +235,8 @@ int main(int argc, char** argv)
                     trace.symbols->size(), t1 - t0, t2 - t1, t3 - t2);
         return 0;
     }
-    std::fputs("usage: otf2_bench_tool write DIR EVENTS LOCATIONS [SEED] | read ANCHOR | read2 ANCHOR | import ANCHOR | steps ANCHOR "
+    std::fputs("usage: otf2_bench_tool write DIR EVENTS LOCATIONS [SEED] | read ANCHOR | read2 ANCHOR | import ANCHOR "
+               "| steps ANCHOR "
                "OUT.pes\n",
                stderr);
     return 2;

@@ -11,9 +11,9 @@
 
 namespace {
 namespace fs = std::filesystem;
-using nlohmann::json;
 using chitra::cli_test::CliRun;
 using chitra::cli_test::slurp;
+using nlohmann::json;
 
 class FitCli : public ::testing::Test {
 protected:
@@ -152,6 +152,8 @@ TEST_F(FitCli, TheRulesExampleGivesPhilosopherOnesCycle)
     for (const auto& t : j["transitions"])
         if (t["probability"].get<double>() > 0.99)
             next[t["from"]] = t["to"];
-    EXPECT_EQ(next, (std::map<std::string, std::string>{
-                        {"THINKING", "ACQUIRING"}, {"ACQUIRING", "EATING"}, {"EATING", "RELEASING"}, {"RELEASING", "THINKING"}}));
+    EXPECT_EQ(
+        next,
+        (std::map<std::string, std::string>{
+            {"THINKING", "ACQUIRING"}, {"ACQUIRING", "EATING"}, {"EATING", "RELEASING"}, {"RELEASING", "THINKING"}}));
 }

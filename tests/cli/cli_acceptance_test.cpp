@@ -126,9 +126,8 @@ class CliAcceptance : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        dir = fs::temp_directory_path() /
-              ("chitra_cli_acceptance_" + std::to_string(::getpid()) + "_" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        dir = fs::temp_directory_path() / ("chitra_cli_acceptance_" + std::to_string(::getpid()) + "_" +
+                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(dir);
         fs::create_directories(dir);
     }
@@ -191,7 +190,7 @@ TEST_F(CliAcceptance, ClipCountOnSampleTrace)
     const Ses base = base_ses(pes);
     ASSERT_EQ(base.size(), 3001u); // 6 * N * meals + 1 records, all elements with a declared end
     CliResult r = run({"transform", sample(kTrace), "--pipeline",
-                 pipeline("p.json", json::parse(R"([{"op": "clip", "head": 8, "tail": 8}])"))});
+                       pipeline("p.json", json::parse(R"([{"op": "clip", "head": 8, "tail": 8}])"))});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.err, "");
     Ses want;
@@ -220,7 +219,7 @@ TEST_F(CliAcceptance, ClipTimeAndEventWindowsOnSampleTrace)
                 last = i + 1;
         }
         CliResult r = run({"transform", sample(kTrace), "--pipeline",
-                     pipeline("t.json", json::array({{{"op", "clip"}, {"t0", t0}, {"t1", t1}}}))});
+                           pipeline("t.json", json::array({{{"op", "clip"}, {"t0", t0}, {"t1", t1}}}))});
         ASSERT_EQ(r.status, 0) << r.err;
         json j = json::parse(r.out);
         ASSERT_EQ(j["symbols"].size(), last - first);
@@ -229,7 +228,7 @@ TEST_F(CliAcceptance, ClipTimeAndEventWindowsOnSampleTrace)
         EXPECT_EQ(j["provenance"].back(), json({last - 1, last}));
     }
     CliResult e = run({"transform", sample(kTrace), "--pipeline",
-                 pipeline("e.json", json::parse(R"([{"op": "clip", "i0": 10, "i1": 400}])"))});
+                       pipeline("e.json", json::parse(R"([{"op": "clip", "i0": 10, "i1": 400}])"))});
     ASSERT_EQ(e.status, 0) << e.err;
     json j = json::parse(e.out);
     ASSERT_EQ(j["symbols"].size(), 390u);
@@ -242,9 +241,9 @@ TEST_F(CliAcceptance, ClipBeyondTheTraceIsRefusedNamingTheStep)
 {
     const Ses base = base_ses(read_pes(sample(kTrace)));
     CliResult r = run({"transform", sample(kTrace), "--pipeline",
-                 pipeline("p.json", json::array({{{"op", "clip"}, {"head", 1}},
-                                                 {{"op", "clip"}, {"head", base.size()}, {"tail", 0}}})),
-                 "-o", path("out.json")});
+                       pipeline("p.json", json::array({{{"op", "clip"}, {"head", 1}},
+                                                       {{"op", "clip"}, {"head", base.size()}, {"tail", 0}}})),
+                       "-o", path("out.json")});
     EXPECT_EQ(r.status, 3);
     EXPECT_EQ(r.err.rfind(path("p.json") + ": step 2 (clip): ", 0), 0u) << r.err;
     EXPECT_FALSE(fs::exists(path("out.json")));
@@ -267,7 +266,7 @@ TEST_F(CliAcceptance, AggregateCountsLeftmostNonOverlappingMatches)
     }
     ASSERT_GT(matches, 1u);
     CliResult r = run({"transform", sample("philosophers-n3-x10000.pes"), "--pipeline",
-                 pipeline("p.json", json::array({{{"op", "aggregate"}, {"pattern", pattern}, {"as", "CS"}}}))});
+                       pipeline("p.json", json::array({{{"op", "aggregate"}, {"pattern", pattern}, {"as", "CS"}}}))});
     ASSERT_EQ(r.status, 0) << r.err;
     json j = json::parse(r.out);
     EXPECT_EQ(j["symbols"].size(), base.size() - matches);
@@ -307,15 +306,16 @@ TEST_F(CliAcceptance, ExcludeMergesAndKeepsProvenanceTiling)
         }
     }
     CliResult r = run({"transform", sample(kTrace), "--pipeline",
-                 pipeline("p.json", json::parse(R"([{"op": "exclude", "states": ["*R1*"]}])"))});
+                       pipeline("p.json", json::parse(R"([{"op": "exclude", "states": ["*R1*"]}])"))});
     ASSERT_EQ(r.status, 0) << r.err;
     json j = json::parse(r.out);
     ASSERT_EQ(j["symbols"].size(), want.size());
     for (std::size_t i = 0; i < want.size(); ++i) {
         ASSERT_EQ(j["symbols"][i], want[i].s) << i;
         ASSERT_EQ(j["provenance"][i], json({want[i].b, want[i].e})) << i;
-        ASSERT_EQ(j["occupancy"][i], base.bounds[static_cast<std::size_t>(want[i].e)] -
-                                         base.bounds[static_cast<std::size_t>(want[i].b)]) << i;
+        ASSERT_EQ(j["occupancy"][i],
+                  base.bounds[static_cast<std::size_t>(want[i].e)] - base.bounds[static_cast<std::size_t>(want[i].b)])
+            << i;
     }
 }
 
@@ -342,7 +342,7 @@ TEST_F(CliAcceptance, EventFilterMakesNumberedComposites)
     }
     ASSERT_FALSE(pairs.empty());
     CliResult r = run({"transform", sample(kTrace), "--pipeline",
-                 pipeline("p.json", json::parse(R"([{"op": "filter", "domain": "event", "below": 10}])"))});
+                       pipeline("p.json", json::parse(R"([{"op": "filter", "domain": "event", "below": 10}])"))});
     ASSERT_EQ(r.status, 0) << r.err;
     json j = json::parse(r.out);
     EXPECT_EQ(j["symbols"].size(), elements);
@@ -379,9 +379,10 @@ TEST_F(CliAcceptance, PesOutputRefusesANameWithABlank)
 {
     // A composite named "A B" would read back as two columns: refused, nothing written.
     const Ses base = base_ses(read_pes(sample(kTrace)));
-    CliResult r = run({"transform", sample(kTrace), "--pipeline",
-                 pipeline("p.json", json::array({{{"op", "project"}, {"states", {base.symbols[0]}}, {"as", "A B"}}})),
-                 "--format", "pes", "-o", path("o.pes")});
+    CliResult r =
+        run({"transform", sample(kTrace), "--pipeline",
+             pipeline("p.json", json::array({{{"op", "project"}, {"states", {base.symbols[0]}}, {"as", "A B"}}})),
+             "--format", "pes", "-o", path("o.pes")});
     EXPECT_EQ(r.status, 3);
     EXPECT_EQ(r.err.rfind(path("p.json") + ": cannot write symbol \"A B\" as a PES state", 0), 0u) << r.err;
     EXPECT_FALSE(fs::exists(path("o.pes")));
@@ -424,13 +425,14 @@ TEST_F(CliAcceptance, ExamplePipelineWarnsAboutAbsentStates)
     write("noclip.json", json({{"pipeline", steps}}).dump());
     CliResult r = run({"transform", sample("philosophers-n4-x1000.pes"), "--pipeline", path("noclip.json")});
     ASSERT_EQ(r.status, 0) << r.err;
-    for (const char* w : {": warning: step 1 (aggregate): ", ": warning: step 2 (project): ",
-                          ": warning: step 8 (parallel): ", ": warning: step 9 (exclude): ",
-                          ": warning: step 10 (rules): "})
+    for (const char* w :
+         {": warning: step 1 (aggregate): ", ": warning: step 2 (project): ", ": warning: step 8 (parallel): ",
+          ": warning: step 9 (exclude): ", ": warning: step 10 (rules): "})
         EXPECT_NE(r.err.find(path("noclip.json") + w), std::string::npos) << w << "\n" << r.err;
     json j = json::parse(r.out);
     EXPECT_FALSE(j["symbols"].empty());
-    CliResult strict = run({"transform", sample("philosophers-n4-x1000.pes"), "--pipeline", path("noclip.json"), "--strict"});
+    CliResult strict =
+        run({"transform", sample("philosophers-n4-x1000.pes"), "--pipeline", path("noclip.json"), "--strict"});
     EXPECT_EQ(strict.status, 3);
     EXPECT_EQ(strict.out, "");
     EXPECT_NE(strict.err.find("step 1 (aggregate)"), std::string::npos) << strict.err;
@@ -501,8 +503,8 @@ TEST_F(CliAcceptance, FitSteadyStateSolvesTheEmbeddedChain)
 {
     // Drop the absorbing final record (clip the last element): the chain is then one
     // recurrent class and pi = pi P must hold for the probabilities the fit reports.
-    CliResult r = run({"fit", sample(kTrace), "--pipeline",
-                 pipeline("p.json", json::parse(R"([{"op": "clip", "tail": 1}])"))});
+    CliResult r =
+        run({"fit", sample(kTrace), "--pipeline", pipeline("p.json", json::parse(R"([{"op": "clip", "tail": 1}])"))});
     ASSERT_EQ(r.status, 0) << r.err;
     json m = json::parse(r.out);
     ASSERT_TRUE(m["steady_state"].is_object()) << r.out.substr(0, 400);
@@ -514,7 +516,7 @@ TEST_F(CliAcceptance, FitSteadyStateSolvesTheEmbeddedChain)
     for (const json& t : m["transitions"])
         if (t["to"] != "OTHER")
             next[t["to"].get<std::string>()] += pi[t["from"].get<std::string>()].get<double>() *
-                                                 t["probability"].get<double>() / out_of[t["from"].get<std::string>()];
+                                                t["probability"].get<double>() / out_of[t["from"].get<std::string>()];
     double sum = 0, share_sum = 0, norm = 0;
     for (auto it = pi.begin(); it != pi.end(); ++it) {
         sum += it.value().get<double>();
@@ -629,16 +631,29 @@ TEST_F(CliAcceptance, LongPeriodogramsAreWrittenWholeAndInOrder)
 TEST_F(CliAcceptance, UsageErrorsExitTwo)
 {
     const std::string t = sample(kTrace), p = pipeline("p.json", json::array());
-    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             {}, {"frobnicate"}, {"info"}, {"info", "--bogus", t}, {"transform", t}, {"transform", "--pipeline", p},
-             {"transform", t, "--pipeline", p, "--format", "xml"}, {"fit"}, {"fit", t, "--format", "xml"},
-             {"fit", t, "--format", "prism"}, {"fit", t, "--bogus"}, {"periodogram"},
-             {"periodogram", t, "--domain", "frequency"}, {"periodogram", t, "--interval", "0"},
-             {"periodogram", t, "--interval", "x"}, {"periodogram", t, "--format", "xml"},
-             {"periodogram", t, "--domain", "event", "--interval", "5"}, {"convert", t},
-             {"convert", t, "-o", path("x"), "--to", "xml"}}) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{},
+                                               {"frobnicate"},
+                                               {"info"},
+                                               {"info", "--bogus", t},
+                                               {"transform", t},
+                                               {"transform", "--pipeline", p},
+                                               {"transform", t, "--pipeline", p, "--format", "xml"},
+                                               {"fit"},
+                                               {"fit", t, "--format", "xml"},
+                                               {"fit", t, "--format", "prism"},
+                                               {"fit", t, "--bogus"},
+                                               {"periodogram"},
+                                               {"periodogram", t, "--domain", "frequency"},
+                                               {"periodogram", t, "--interval", "0"},
+                                               {"periodogram", t, "--interval", "x"},
+                                               {"periodogram", t, "--format", "xml"},
+                                               {"periodogram", t, "--domain", "event", "--interval", "5"},
+                                               {"convert", t},
+                                               {"convert", t, "-o", path("x"), "--to", "xml"}}) {
         CliResult r = run(args);
-        EXPECT_EQ(r.status, 2) << (args.empty() ? std::string("(none)") : args[0] + " " + (args.size() > 1 ? args[1] : ""));
+        EXPECT_EQ(r.status, 2) << (args.empty() ? std::string("(none)")
+                                                : args[0] + " " + (args.size() > 1 ? args[1] : ""));
         EXPECT_FALSE(r.err.empty());
     }
 }
@@ -646,8 +661,8 @@ TEST_F(CliAcceptance, UsageErrorsExitTwo)
 // A run that recorded nothing is an observation too: info, fit and transform succeed.
 TEST_F(CliAcceptance, EmptyTracesAreValidAndFitToAnEmptyModel)
 {
-    for (const auto& [name, text] : {std::pair<std::string, std::string>{"header.pes", "# chitra-pes 1\n# timebase: us\n"},
-                                     {"empty.pes", ""}}) {
+    for (const auto& [name, text] :
+         {std::pair<std::string, std::string>{"header.pes", "# chitra-pes 1\n# timebase: us\n"}, {"empty.pes", ""}}) {
         const std::string f = write(name, text);
         CliResult info = run({"info", f, "--json"});
         ASSERT_EQ(info.status, 0) << name << ": " << info.err;
@@ -724,7 +739,8 @@ TEST_F(CliAcceptance, MalformedPipelinesExitThreeNamingTheStep)
          "step 1 (aggregate): name 'ET' already names a different symbol"},
         {R"({"pipeline": [{"op": "project", "states": ["TT"], "as": "X", "typo": 1}]})",
          "step 1 (project): unknown parameter \"typo\""},
-        {R"({"pipeline": [{"op": "filter", "domain": "space", "below": 1}]})", "step 1 (filter): unknown filter domain"},
+        {R"({"pipeline": [{"op": "filter", "domain": "space", "below": 1}]})",
+         "step 1 (filter): unknown filter domain"},
         {R"({"pipeline": [{"op": "rules", "file": "x.rules", "text": "SPIN = A*\nEAT = garbage line"}]})",
          "step 1 (rules): x.rules:2: "},
         {R"({"pipeline": [{"op": "rules", "file": "x.rules", "text": "A = TT\nB = T*\n"}]})",
@@ -751,7 +767,7 @@ TEST_F(CliAcceptance, MalformedPipelinesExitThreeNamingTheStep)
     // A rules file with a name that is not text, and a folder given as the pipeline.
     write("bad.rules", "OK = TT\nB\xff = ET\n");
     CliResult r = run({"transform", t, "--pipeline",
-                 pipeline("rules.json", json::parse(R"([{"op": "rules", "file": "bad.rules"}])"))});
+                       pipeline("rules.json", json::parse(R"([{"op": "rules", "file": "bad.rules"}])"))});
     EXPECT_EQ(r.status, 3);
     EXPECT_NE(r.err.find("step 1 (rules): bad.rules:2: invalid UTF-8"), std::string::npos) << r.err;
     fs::create_directory(dir / "folder.json");
@@ -764,12 +780,12 @@ TEST_F(CliAcceptance, OutputIntoAMissingFolderExitsThreeWithoutAFile)
 {
     const std::string t = sample(kTrace), missing = path("no/such/folder/out");
     const std::string p = pipeline("p.json", json::array());
-    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             {"transform", t, "--pipeline", p, "-o", missing},
-             {"fit", t, "-o", missing},
-             {"fit", t, "--format", "prism", "-o", missing},
-             {"periodogram", t, "-o", missing},
-             {"convert", t, "-o", missing + ".ctrace"}}) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"transform", t, "--pipeline", p, "-o", missing},
+                                               {"fit", t, "-o", missing},
+                                               {"fit", t, "--format", "prism", "-o", missing},
+                                               {"periodogram", t, "-o", missing},
+                                               {"convert", t, "-o", missing + ".ctrace"}}) {
         CliResult r = run(args);
         EXPECT_EQ(r.status, 3) << args[0];
         EXPECT_EQ(r.err.rfind(path("no/such/folder/out"), 0), 0u) << r.err;

@@ -35,7 +35,8 @@ TEST(CliInfo, HumanOutputShowsTheFigures)
     EXPECT_EQ(r.err, "");
     EXPECT_NE(r.out.find(path + "\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("format:      pes (" + std::to_string(std::string(kTrace).size()) + " bytes)"),
-              std::string::npos) << r.out;
+              std::string::npos)
+        << r.out;
     EXPECT_NE(r.out.find("records:     4\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("symbols:     3 distinct states"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("components:  2 (separator \",\")"), std::string::npos) << r.out;
@@ -67,7 +68,8 @@ TEST(CliInfo, JsonIsOneDocumentWithAFilesArray)
     EXPECT_EQ(f["last_time"], 2000000);
     EXPECT_EQ(f["end"], 2500000);
     EXPECT_EQ(f["duration"], 2499000);
-    EXPECT_EQ(f["fields"], nlohmann::json::parse(R"([{"name":"flops","kind":"counter"},{"name":"queue","kind":"gauge"}])"));
+    EXPECT_EQ(f["fields"],
+              nlohmann::json::parse(R"([{"name":"flops","kind":"counter"},{"name":"queue","kind":"gauge"}])"));
     EXPECT_EQ(f["extra"]["host"], "n7");
     const auto& g = doc["files"][1];
     EXPECT_EQ(g["records"], 3);
@@ -140,8 +142,8 @@ TEST(CliConvert, UsageAndInputErrors)
 {
     TempDir dir;
     auto in = dir.file("run.pes", kTrace);
-    EXPECT_EQ(cli(dir, "convert " + quote(in)).status, 2);                                          // no -o
-    EXPECT_EQ(cli(dir, "convert " + quote(in) + " -o x --to yaml").status, 2);                       // bad --to
+    EXPECT_EQ(cli(dir, "convert " + quote(in)).status, 2);                     // no -o
+    EXPECT_EQ(cli(dir, "convert " + quote(in) + " -o x --to yaml").status, 2); // bad --to
     auto bad = dir.file("bad.pes", "1 A\nx B\n");
     CliRun r = cli(dir, "convert " + quote(bad) + " -o " + quote(dir / "out.ctrace"));
     EXPECT_EQ(r.status, 3);
@@ -173,8 +175,7 @@ TEST(CliImport, ConvertAForeignTraceNamesItsLanes)
     CliRun r = cli(dir, "convert " + quote(kPaje) + " -o " + quote(dir / "all.pes"));
     ASSERT_EQ(r.status, 0) << r.err;
     const std::string pes = slurp(dir / "all.pes");
-    EXPECT_EQ(header_values(pes, "lane"),
-              (std::vector<std::string>{"1 rank-0", "2 rank-1", "3 rank-2", "4 rank-3"}));
+    EXPECT_EQ(header_values(pes, "lane"), (std::vector<std::string>{"1 rank-0", "2 rank-1", "3 rank-2", "4 rank-3"}));
     EXPECT_EQ(header_values(pes, "separator"), (std::vector<std::string>{"|"}));
     EXPECT_EQ(header_values(pes, "timebase"), (std::vector<std::string>{"ns"}));
     EXPECT_EQ(header_values(pes, "origin").size(), 1u);
@@ -198,16 +199,17 @@ TEST(CliImport, ImporterWarningsGoToStderrAndTheConversionSucceeds)
     // A Chrome trace cut short (no closing bracket) with an E on an empty stack, two
     // instant events and a B left open: warnings, not errors.
     const std::string trace = dir.file("cut.json", "[\n"
-        "{\"pid\":1,\"tid\":1,\"ts\":1,\"ph\":\"E\"},\n"
-        "{\"pid\":1,\"tid\":1,\"ts\":2,\"ph\":\"B\",\"name\":\"work\"},\n"
-        "{\"pid\":1,\"tid\":1,\"ts\":3,\"ph\":\"i\",\"name\":\"mark\"},\n"
-        "{\"pid\":1,\"tid\":1,\"ts\":4,\"ph\":\"i\",\"name\":\"mark\"},\n");
-    for (const std::string command : {"convert " + quote(trace) + " -o " + quote(dir / "cut.pes"),
-                                      "info " + quote(trace)}) {
+                                                   "{\"pid\":1,\"tid\":1,\"ts\":1,\"ph\":\"E\"},\n"
+                                                   "{\"pid\":1,\"tid\":1,\"ts\":2,\"ph\":\"B\",\"name\":\"work\"},\n"
+                                                   "{\"pid\":1,\"tid\":1,\"ts\":3,\"ph\":\"i\",\"name\":\"mark\"},\n"
+                                                   "{\"pid\":1,\"tid\":1,\"ts\":4,\"ph\":\"i\",\"name\":\"mark\"},\n");
+    for (const std::string command :
+         {"convert " + quote(trace) + " -o " + quote(dir / "cut.pes"), "info " + quote(trace)}) {
         CliRun r = cli(dir, command);
         ASSERT_EQ(r.status, 0) << command << "\n" << r.err;
         EXPECT_NE(r.err.find("warning: " + trace + ": end of a region on a lane with no open region (ignored)"),
-                  std::string::npos) << r.err;
+                  std::string::npos)
+            << r.err;
         EXPECT_NE(r.err.find("warning: " + trace + ": 2 x event of phase 'i' (instant) skipped"), std::string::npos)
             << r.err;
     }

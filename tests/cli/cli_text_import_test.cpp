@@ -62,4 +62,3 @@ TEST(CliTextImport, AParaverTraceWithoutPcfWarnsAndSucceeds)
     EXPECT_NE(r.err.find("warning: " + (dir / "a.pcf") + ": missing"), std::string::npos) << r.err;
     EXPECT_NE(slurp(dir / "out.pes").find("# lane: 1 1.1.1\n0 1\n10 -\n"), std::string::npos);
 }
-

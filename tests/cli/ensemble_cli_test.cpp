@@ -9,10 +9,10 @@
 #include <random>
 
 namespace {
-using nlohmann::json;
 using chitra::cli_test::run_cli;
 using chitra::cli_test::TempDir;
 using chitra::ensemble_test::cycle_pes;
+using nlohmann::json;
 
 // Runs of the cycle at p = 1, 2, 5, 10, 20 with A's mean 1000 + 800 ln p, the parameter
 // in the header (`header`) or only in the file name.
@@ -22,7 +22,8 @@ std::vector<std::string> log_law_runs(const TempDir& dir, bool header)
     std::vector<std::string> files;
     for (int p : {1, 2, 5, 10, 20}) {
         const std::string param = header ? "# param: p=" + std::to_string(p) + " mode=spin\n" : "";
-        files.push_back(dir.file("run-p" + std::to_string(p) + ".pes", cycle_pes(rng, 1000 + 800 * std::log(p), 2000, param)));
+        files.push_back(
+            dir.file("run-p" + std::to_string(p) + ".pes", cycle_pes(rng, 1000 + 800 * std::log(p), 2000, param)));
     }
     return files;
 }
@@ -62,7 +63,8 @@ TEST(EnsembleCli, FitWritesMembersGroupsAndFormulas)
             EXPECT_TRUE(g.contains(key)) << key;
 
     // Predict at an unmeasured value: the formula's value.
-    const auto predicted = run_cli({"ensemble", "predict", dir / "ensemble.json", "--param", "p=7", "--param", "mode=spin"}, dir.path);
+    const auto predicted =
+        run_cli({"ensemble", "predict", dir / "ensemble.json", "--param", "p=7", "--param", "mode=spin"}, dir.path);
     ASSERT_EQ(predicted.status, 0) << predicted.err;
     const json model = json::parse(predicted.out);
     EXPECT_EQ(model["format"], "chitra-model");
@@ -183,10 +185,10 @@ TEST(CompareCli, BadInputExitsThreeAndUsageTwo)
     EXPECT_EQ(run.status, 3);
     EXPECT_NE(run.err.find("bad.pes:2"), std::string::npos) << run.err;
     EXPECT_EQ(run_cli({"compare", a}, dir.path).status, 2);
-    EXPECT_EQ(run_cli({"compare", a, a, "--pipeline", dir.file("p.json", "{\"pipeline\": [{\"op\": \"nope\"}]}")},
-                      dir.path)
-                  .status,
-              3);
+    EXPECT_EQ(
+        run_cli({"compare", a, a, "--pipeline", dir.file("p.json", "{\"pipeline\": [{\"op\": \"nope\"}]}")}, dir.path)
+            .status,
+        3);
 }
 
 } // namespace

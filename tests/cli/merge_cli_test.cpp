@@ -10,10 +10,10 @@
 #include <random>
 
 namespace {
-using nlohmann::json;
 using chitra::cli_test::CliRun;
 using chitra::cli_test::run_cli;
 using chitra::cli_test::TempDir;
+using nlohmann::json;
 
 const std::string kSamples = std::string(CHITRA_SOURCE_DIR) + "/sample_traces/";
 
@@ -34,8 +34,8 @@ void expect_same_model(const json& whole, const json& merged)
         const json& a = whole["states"][i];
         const json& b = merged["states"][i];
         SCOPED_TRACE(a["name"].get<std::string>());
-        for (const char* key : {"name", "kind", "components", "count", "total", "share", "min", "max", "histogram",
-                                "definition"})
+        for (const char* key :
+             {"name", "kind", "components", "count", "total", "share", "min", "max", "histogram", "definition"})
             EXPECT_EQ(a[key], b[key]) << key;
         for (const char* key : {"mean", "variance", "stddev"})
             expect_relative(a[key], b[key], key);
@@ -59,9 +59,9 @@ CliRun map_and_merge(const TempDir& dir, const std::string& trace, int shards, c
         stats_name += ".json";
         const std::string stats = dir / stats_name;
         std::string command = "fit ";
-        for (const std::string& part : {chitra::cli_test::quote(trace), std::string(" "), extra, std::string(" --shard "),
-                                        std::to_string(k), std::string("/"), std::to_string(shards),
-                                        std::string(" --stats-out "), chitra::cli_test::quote(stats)})
+        for (const std::string& part :
+             {chitra::cli_test::quote(trace), std::string(" "), extra, std::string(" --shard "), std::to_string(k),
+              std::string("/"), std::to_string(shards), std::string(" --stats-out "), chitra::cli_test::quote(stats)})
             command += part;
         const CliRun map = run_cli(command, dir.path);
         EXPECT_EQ(map.status, 0) << map.err;
@@ -156,9 +156,12 @@ TEST(MergeCli, StatisticsOfTwoFilesMergeToTheEnsemble)
     std::map<std::pair<std::string, std::string>, std::uint64_t> transitions;
     for (const auto& t : model["transitions"])
         transitions[{t["from"], t["to"]}] = t["count"];
-    EXPECT_EQ(transitions, (std::map<std::pair<std::string, std::string>, std::uint64_t>{
-                               {{"A", "B"}, 2}, {{"B", "A"}, 1}, {{"B", "OTHER"}, 1},
-                               {{"C", "A"}, 1}, {{"A", "C"}, 1}, {{"C", "OTHER"}, 1}}));
+    EXPECT_EQ(transitions, (std::map<std::pair<std::string, std::string>, std::uint64_t>{{{"A", "B"}, 2},
+                                                                                         {{"B", "A"}, 1},
+                                                                                         {{"B", "OTHER"}, 1},
+                                                                                         {{"C", "A"}, 1},
+                                                                                         {{"A", "C"}, 1},
+                                                                                         {{"C", "OTHER"}, 1}}));
     EXPECT_EQ(model["elements"], 7);
     EXPECT_EQ(model["total_time"], 17);
     EXPECT_NE(merged.err.find("2 sequences"), std::string::npos) << merged.err;
@@ -192,10 +195,11 @@ TEST(MergeCli, MergedStatisticsOfRunsAreTheirEnsembleGroupsModel)
 TEST(MergeCli, APipelineReportsElementsNearShardEdges)
 {
     TempDir dir;
-    const std::string pipeline = dir.file(
-        "p.json", R"({"pipeline": [{"op": "aggregate", "pattern": ["E", "T"], "as": "EAT_THINK"}]})");
+    const std::string pipeline =
+        dir.file("p.json", R"({"pipeline": [{"op": "aggregate", "pattern": ["E", "T"], "as": "EAT_THINK"}]})");
     const std::string trace = kSamples + "philosophers-n2-x1000.pes";
-    const CliRun merged = map_and_merge(dir, trace, 4, "--pipeline " + chitra::cli_test::quote(pipeline) + " --margin 8");
+    const CliRun merged =
+        map_and_merge(dir, trace, 4, "--pipeline " + chitra::cli_test::quote(pipeline) + " --margin 8");
     ASSERT_EQ(merged.status, 0) << merged.err;
     const auto at = merged.err.find(" elements near a shard edge");
     ASSERT_NE(at, std::string::npos) << merged.err;
@@ -204,8 +208,8 @@ TEST(MergeCli, APipelineReportsElementsNearShardEdges)
 
     // A filter is named as not exact on shards.
     const std::string filter = dir.file("f.json", R"({"pipeline": [{"op": "filter", "domain": "event", "below": 3}]})");
-    const CliRun map = run_cli({"fit", trace, "--pipeline", filter, "--shard", "1/2", "--stats-out", dir / "f1.json"},
-                               dir.path);
+    const CliRun map =
+        run_cli({"fit", trace, "--pipeline", filter, "--shard", "1/2", "--stats-out", dir / "f1.json"}, dir.path);
     EXPECT_EQ(map.status, 0) << map.err;
     EXPECT_NE(map.err.find("step 1 (filter)"), std::string::npos) << map.err;
     EXPECT_NE(map.err.find("not exact on shards"), std::string::npos) << map.err;

@@ -54,7 +54,8 @@ TEST_F(TransformCli, WritesPesToAFile)
 
 TEST_F(TransformCli, BadPipelineExitsThreeNamingTheStep)
 {
-    write("p.json", R"({"pipeline": [{"op": "clip", "head": 1}, {"op": "aggregate", "pattern": ["LOCK"], "as": "X"}]})");
+    write("p.json",
+          R"({"pipeline": [{"op": "clip", "head": 1}, {"op": "aggregate", "pattern": ["LOCK"], "as": "X"}]})");
     CliRun r = run(path("run.pes") + " --pipeline " + path("p.json"));
     EXPECT_EQ(r.status, 3);
     EXPECT_NE(r.err.find("step 2 (aggregate)"), std::string::npos) << r.err;

@@ -15,10 +15,7 @@ namespace {
 
 using cli_test::CliRun;
 
-CliRun cli(const TempDir& dir, const std::vector<std::string>& args)
-{
-    return cli_test::run_cli(args, dir.path);
-}
+CliRun cli(const TempDir& dir, const std::vector<std::string>& args) { return cli_test::run_cli(args, dir.path); }
 
 // Two small traces: A/B alternating and a three-state loop.
 struct Traces : TempDir {
@@ -37,7 +34,7 @@ TEST(SessionCli, NewWritesFilesViewsAndPipelinesInOrder)
 {
     Traces d;
     CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--view", "raw", "--view",
-                    "clipped", "--pipeline", d.file("clip.json"), "--trace", d.file("b.pes")});
+                       "clipped", "--pipeline", d.file("clip.json"), "--trace", d.file("b.pes")});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out, d.file("s.chitra") + ": 2 file(s), 3 view(s)\n");
 
@@ -146,19 +143,20 @@ TEST(SessionCli, InfoListsFilesViewsAndDisplays)
 
     CliRun r = cli(d, {"session", "info", d.file("s.chitra")});
     ASSERT_EQ(r.status, 0) << r.err;
-    std::string expected = d.file("s.chitra") + ": session format " + std::to_string(kSessionFormatVersion) + ", written by chitra 0.1.0\n"
-                         + "file 1: " + d.file("a.pes") + " (relative: a.pes)\n"
-                         + "  size 24 bytes, xxh3-64 " + [&] {
-                               char hex[17];
-                               std::snprintf(hex, sizeof hex, "%016llx",
-                                             static_cast<unsigned long long>(s.files[0].content_hash));
-                               return std::string(hex);
-                           }() + "\n"
-                         + "  view 'phase 2': 2 step(s) [clip, exclude], 2 bookmark(s), 4 note(s), 2 selected range(s)\n"
-                         + "    display d1a: time, x [1.5, 1000000000000] y [-0.5, 7.25], 2 zoom step(s) back\n"
-                         + "    display d1b: frequency, whole trace, 2 zoom step(s) back\n"
-                         + "    display d1c: gantt, x [4.5, 3000000000000] y [-0.5, 7.25], 2 zoom step(s) back\n"
-                         + "layout: 1 open display(s), current view 1/phase 2\n";
+    std::string expected =
+        d.file("s.chitra") + ": session format " + std::to_string(kSessionFormatVersion) +
+        ", written by chitra 0.1.0\n" + "file 1: " + d.file("a.pes") + " (relative: a.pes)\n" +
+        "  size 24 bytes, xxh3-64 " +
+        [&] {
+            char hex[17];
+            std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(s.files[0].content_hash));
+            return std::string(hex);
+        }() +
+        "\n" + "  view 'phase 2': 2 step(s) [clip, exclude], 2 bookmark(s), 4 note(s), 2 selected range(s)\n" +
+        "    display d1a: time, x [1.5, 1000000000000] y [-0.5, 7.25], 2 zoom step(s) back\n" +
+        "    display d1b: frequency, whole trace, 2 zoom step(s) back\n" +
+        "    display d1c: gantt, x [4.5, 3000000000000] y [-0.5, 7.25], 2 zoom step(s) back\n" +
+        "layout: 1 open display(s), current view 1/phase 2\n";
     EXPECT_EQ(r.out, expected);
 
     r = cli(d, {"session", "info", d.file("s.chitra"), "--json", "--verify"});
@@ -197,8 +195,8 @@ TEST(SessionCli, InfoOnDamagedSessionExitsThreeUnlessRecovering)
 
     CliRun r = cli(d, {"session", "info", d.file("s.chitra")});
     EXPECT_EQ(r.status, 3);
-    EXPECT_EQ(r.err, d.file("s.chitra") + ": damaged: view 'break' of " + d.file("a.pes")
-                         + ": checksum mismatch (damaged)\n");
+    EXPECT_EQ(r.err,
+              d.file("s.chitra") + ": damaged: view 'break' of " + d.file("a.pes") + ": checksum mismatch (damaged)\n");
     r = cli(d, {"session", "info", d.file("s.chitra"), "--recover", "--json"});
     EXPECT_EQ(r.status, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
@@ -301,8 +299,8 @@ TEST(SessionCli, ImportChoiceErrors)
 TEST(SessionCli, FitReadsTheTraceAsTheSessionChoseIt)
 {
     Traces d;
-    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--from", "pes",
-                       "--view", "v", "--trace", d.file("b.pes"), "--from", "chrome", "--view", "w", "--no-check"});
+    CliRun r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("a.pes"), "--from", "pes", "--view", "v",
+                       "--trace", d.file("b.pes"), "--from", "chrome", "--view", "w", "--no-check"});
     ASSERT_EQ(r.status, 0) << r.err;
     r = cli(d, {"fit", "--session", d.file("s.chitra"), "--view", "v"});
     EXPECT_EQ(r.status, 0) << r.err;
@@ -366,8 +364,8 @@ TEST(SessionCli, NewRecordsATextTracesOptionsAndFitUsesThem)
     r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--time-unit", "fortnight"});
     EXPECT_EQ(r.status, 2) << r.err;
     // The same file read two ways is two entries.
-    r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--delimiter", ";", "--state",
-                "a", "--trace", d.file("run.csv"), "--delimiter", ";", "--state", "b", "--time", "t"});
+    r = cli(d, {"session", "new", d.file("s.chitra"), "--trace", d.file("run.csv"), "--delimiter", ";", "--state", "a",
+                "--trace", d.file("run.csv"), "--delimiter", ";", "--state", "b", "--time", "t"});
     ASSERT_EQ(r.status, 0) << r.err;
     const Session two = load_session(d.file("s.chitra")).session;
     ASSERT_EQ(two.files.size(), 2u);

@@ -92,7 +92,8 @@ TEST(SuggestCli, TableAndExitStatuses)
     EXPECT_EQ(run_cli({"suggest", trace, "--top", "0"}, dir.path).status, 2);
     EXPECT_EQ(run_cli(std::vector<std::string>{"suggest"}, dir.path).status, 2);
     EXPECT_EQ(run_cli({"suggest", dir / "missing.pes"}, dir.path).status, 3);
-    const std::string bad = dir.file("bad.json", R"({"pipeline": [{"op": "aggregate", "pattern": ["LOCK"], "as": "X"}]})");
+    const std::string bad =
+        dir.file("bad.json", R"({"pipeline": [{"op": "aggregate", "pattern": ["LOCK"], "as": "X"}]})");
     r = run_cli({"suggest", trace, "--pipeline", bad}, dir.path);
     EXPECT_EQ(r.status, 3);
     EXPECT_NE(r.err.find("step 1 (aggregate)"), std::string::npos) << r.err;

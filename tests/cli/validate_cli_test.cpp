@@ -5,11 +5,11 @@
 #include <nlohmann/json.hpp>
 
 namespace {
-using nlohmann::json;
 using chitra::cli_test::CliRun;
 using chitra::cli_test::run_cli;
 using chitra::cli_test::slurp;
 using chitra::cli_test::TempDir;
+using nlohmann::json;
 
 const std::string kSamples = std::string(CHITRA_SOURCE_DIR) + "/sample_traces/";
 

@@ -73,8 +73,7 @@ CtfCopy* make_trace()
     fs::copy(std::string(CHITRA_SOURCE_DIR) + "/sample_traces/lttng-workers-t4-n10", t->root,
              fs::copy_options::recursive);
     const fs::path streams = t->root / "ust/uid/0/64-bit";
-    t->files = {streams / "metadata", streams / "channel0_0", streams / "channel0_1",
-                streams / "index/channel0_1.idx"};
+    t->files = {streams / "metadata", streams / "channel0_0", streams / "channel0_1", streams / "index/channel0_1.idx"};
     for (const fs::path& f : t->files)
         t->contents.push_back(read_bytes(f));
     if (const char* seeds = std::getenv("CHITRA_FUZZ_CTF_SEEDS"))
@@ -100,8 +99,9 @@ void keep_finding(const std::string& kind, const std::uint8_t* data, std::size_t
     const char* dir = std::getenv("CHITRA_FUZZ_CTF_FINDINGS");
     if (!dir)
         return;
-    const std::string name = kind + "-" + std::to_string(std::hash<std::string_view>{}(
-                                              std::string_view(reinterpret_cast<const char*>(data), size)));
+    const std::string name =
+        kind + "-" +
+        std::to_string(std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(data), size)));
     fs::create_directories(dir);
     write_bytes(fs::path(dir) / name, reinterpret_cast<const char*>(data), size);
 }

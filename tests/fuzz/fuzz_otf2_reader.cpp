@@ -64,8 +64,7 @@ Archive* make_archive()
     for (std::uint64_t i = 0; i < 6; ++i) {
         const std::uint64_t t0 = 1000 + 100 * i;
         l0.events.insert(l0.events.end(), {enter(t0, 0), enter(t0 + 10, 1), metric(t0 + 20, 0, {double(i), 3}),
-                                           leave(t0 + 30, 1), enter(t0 + 30, 2), leave(t0 + 30, 2),
-                                           leave(t0 + 50, 0)});
+                                           leave(t0 + 30, 1), enter(t0 + 30, 2), leave(t0 + 30, 2), leave(t0 + 50, 0)});
         l1.events.insert(l1.events.end(), {enter(t0 + 5, 2), metric_int(t0 + 6, 1, -int(i)), leave(t0 + 60, 2)});
     }
     t.locations = {l0, l1};
@@ -124,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(back.size() == t.size());
     } catch (const InputError& e) {
         const std::string what = e.what();
-        check(what.rfind("fuzz.pes", 0) != 0);                  // the PES written reads back
+        check(what.rfind("fuzz.pes", 0) != 0);                   // the PES written reads back
         check(what.find(": cannot write") == std::string::npos); // and could be written
         // A malformed file names the archive's file at fault; no lane with a state event
         // names the anchor.

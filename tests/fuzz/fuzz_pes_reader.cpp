@@ -28,8 +28,7 @@ void check_same_records(const Trace& a, const Trace& b)
     check(std::equal(a.states.begin(), a.states.end(), b.states.begin()));
     check(a.symbols->size() == b.symbols->size());
     for (std::size_t s = 0; s < a.symbols->size(); ++s)
-        check((*a.symbols)[s].name == (*b.symbols)[s].name &&
-              (*a.symbols)[s].components == (*b.symbols)[s].components);
+        check((*a.symbols)[s].name == (*b.symbols)[s].name && (*a.symbols)[s].components == (*b.symbols)[s].components);
     check(a.fields.size() == b.fields.size());
     for (std::size_t f = 0; f < a.fields.size(); ++f)
         check(std::memcmp(a.fields[f].data(), b.fields[f].data(), 8 * a.size()) == 0);

@@ -395,9 +395,11 @@ private slots:
                 const qint64 total = clock.elapsed();
                 QCOMPARE(doc->steps().size(), std::size_t{1});
                 qInfo("%llu elements, %s, %s: longest GUI-thread gap %lld ms (push to result %lld ms)", n,
-                      qPrintable(name), mode == 2 ? "background, S3 picked" : background ? "background" : "synchronous",
-                      static_cast<long long>(worst),
-                      static_cast<long long>(total - 20));
+                      qPrintable(name),
+                      mode == 2    ? "background, S3 picked"
+                      : background ? "background"
+                                   : "synchronous",
+                      static_cast<long long>(worst), static_cast<long long>(total - 20));
             }
         }
     }
@@ -493,7 +495,8 @@ private slots:
     // Views of one file share the base that the loader made on its worker.
     void viewsOfAFileShareTheBaseTheLoaderMade()
     {
-        const LoadResult r = loadTraceFile(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes"));
+        const LoadResult r =
+            loadTraceFile(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes"));
         QVERIFY2(r.trace && r.error.isEmpty(), qPrintable(r.error));
         QVERIFY(r.base.ses && r.base.lanes);
         QCOMPARE(namesOf(*r.base.ses), namesOf(base_ses(*r.trace)));

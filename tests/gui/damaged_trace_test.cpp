@@ -14,12 +14,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-
 using namespace chitra;
 using namespace chitra::app;
 
 namespace {
-
 
 // The damaged trace of tests/data/ctf-damaged/`name` in `dir`/TRACE.
 QString damagedCopy(const QTemporaryDir& dir, const QString& name)
@@ -64,9 +62,11 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("reason");
         // babeltrace2 dies of SIGSEGV on it: the child process's death is reported.
-        QTest::newRow("crash") << "stream-sequence-length-huge" << "SIGSEGV";
+        QTest::newRow("crash") << "stream-sequence-length-huge"
+                               << "SIGSEGV";
         // babeltrace2 spins on it: the watchdog ends the child.
-        QTest::newRow("hang") << "stream-packet-size-zero-without-index" << "made no progress";
+        QTest::newRow("hang") << "stream-packet-size-zero-without-index"
+                              << "made no progress";
     }
 
     void theDecoderFailingIsAnErrorAndTheSessionStays()
@@ -78,7 +78,8 @@ private slots:
         ViewDocument* before = window_->currentView();
         window_->openFiles({trace});
         QTRY_COMPARE_WITH_TIMEOUT(errors_.size(), 1, 60000);
-        QVERIFY2(errors_.front().startsWith(trace + ": ") && errors_.front().contains(reason), qPrintable(errors_.front()));
+        QVERIFY2(errors_.front().startsWith(trace + ": ") && errors_.front().contains(reason),
+                 qPrintable(errors_.front()));
         QTRY_VERIFY(!window_->loading());
         // The trace that was open is still there, shown as before.
         QCOMPARE(window_->session()->files().size(), std::size_t{1});

@@ -100,8 +100,7 @@ int pixelsOf(const QImage& image, const QList<QRgb>& colours)
 }
 
 // Runs `act` on the modal dialog the next call opens, once it is shown.
-template <class Dialog, class Act>
-void whenModalOpens(Act act)
+template <class Dialog, class Act> void whenModalOpens(Act act)
 {
     auto* poll = new QTimer;
     QObject::connect(poll, &QTimer::timeout, poll, [poll, act] {
@@ -166,8 +165,8 @@ private slots:
             QVERIFY2(!table->item(r, 2)->text().isEmpty(), qPrintable(names.last() + " has no license"));
             QVERIFY2(table->item(r, 1)->text().at(0).isDigit(), qPrintable(table->item(r, 1)->text()));
         }
-        for (const char* lib : {"Qt", "QCustomPlot", "FFTW", "Eigen", "Boost", "nlohmann-json", "simdjson", "OTF2",
-                                "xxHash", "Graphviz"})
+        for (const char* lib :
+             {"Qt", "QCustomPlot", "FFTW", "Eigen", "Boost", "nlohmann-json", "simdjson", "OTF2", "xxHash", "Graphviz"})
             QVERIFY2(names.contains(QLatin1String(lib)), lib);
         const int qt = static_cast<int>(names.indexOf(QStringLiteral("Qt")));
         QCOMPARE(table->item(qt, 1)->text(), QString::fromLatin1(qVersion()));

@@ -220,11 +220,11 @@ void DialogsTest::setProjectionRefusesEmptyAndTakenNames()
     toggle(d.setList(), "B");
     toggle(d.setList(), "C");
     QVERIFY(d.okButton()->isEnabled()); // suggested name P1
-    typeInto(d.setName(), "A");           // a different, existing state
+    typeInto(d.setName(), "A");         // a different, existing state
     QVERIFY(!d.okButton()->isEnabled());
     QVERIFY(d.refusalLabel()->text().contains("already names a different state"));
     testutil::saveShot(&d, "projection_set_refused");
-    typeInto(d.setName(), "B");           // one of the checked states: allowed
+    typeInto(d.setName(), "B"); // one of the checked states: allowed
     QVERIFY(d.okButton()->isEnabled());
     typeInto(d.setName(), "");
     QVERIFY(!d.okButton()->isEnabled());
@@ -256,7 +256,8 @@ void DialogsTest::componentProjectionMapsAndDrops()
     QTableWidget* t = d.componentTable(0);
     int row = -1;
     for (int r = 0; r < t->rowCount(); ++r)
-        if (t->item(r, 0)->text() == "A2") row = r;
+        if (t->item(r, 0)->text() == "A2")
+            row = r;
     QVERIFY(row >= 0);
     t->setFocus();
     t->setCurrentCell(row, 1);
@@ -311,7 +312,8 @@ void DialogsTest::excludeAndParallel()
 
     // Click the Parallel tab, as a person would.
     QTabBar* bar = d.tabs()->tabBar();
-    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(static_cast<int>(ProjectionDialog::Mode::parallel)).center());
+    QTest::mouseClick(bar, Qt::LeftButton, {},
+                      bar->tabRect(static_cast<int>(ProjectionDialog::Mode::parallel)).center());
     QCOMPARE(d.tabs()->currentIndex(), static_cast<int>(ProjectionDialog::Mode::parallel));
     chooseByKeys(d.parallelFrom(), d.parallelFrom()->findData("A"));
     chooseByKeys(d.parallelTo(), d.parallelTo()->findData("A"));
@@ -334,7 +336,8 @@ void DialogsTest::excludeAndParallel()
 void DialogsTest::sampleTraceFilters()
 {
     const QString path = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n3-x1000.pes");
-    if (!QFile::exists(path)) QSKIP("sample trace not generated");
+    if (!QFile::exists(path))
+        QSKIP("sample trace not generated");
     auto s = std::make_shared<const Ses>(Ses::from_trace(load_trace(path.toStdString())));
     for (auto domain : {FilterDialog::Domain::time, FilterDialog::Domain::event}) {
         FilterDialog d(s, domain);

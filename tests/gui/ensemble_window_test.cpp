@@ -104,8 +104,8 @@ void EnsembleWindowTest::summaryFlagsTheMemberFarFromTheOthers()
 {
     // Four members falling with frequency, a little apart, one rising: a distinct shape.
     // A member ten times louder than another but of the same shape is not distinct.
-    const std::vector<std::vector<double>> bands{{1000, 100, 10},  {1200, 110, 9},   {900, 95, 11},
-                                                 {11000, 900, 100}, {10, 100, 1000}};
+    const std::vector<std::vector<double>> bands{
+        {1000, 100, 10}, {1200, 110, 9}, {900, 95, 11}, {11000, 900, 100}, {10, 100, 1000}};
     const SpectraSummary s = summariseSpectra(bands);
     QCOMPARE(s.mean.size(), std::size_t{3});
     for (std::size_t b = 0; b < 3; ++b)
@@ -342,11 +342,11 @@ void EnsembleWindowTest::transitionProbabilityIsAQuantity()
         return quantityOf(model, statePatterns(text), Quantity::transitionProbability);
     };
     QCOMPARE(p("A -> B*").value_or(-1), 2.0 / 3.0);
-    QCOMPARE(p("A->C").value_or(-1), 1.0 / 3.0);           // the arrow needs no spaces
-    QCOMPARE(p("A -> B1, C").value_or(-1), 1.0);           // several targets add up
-    QCOMPARE(p("B1 C -> A").value_or(-1), 1.0);            // several sources pool their transitions
-    QVERIFY(!p("A B1"));                                    // no arrow: no transition named
-    QVERIFY(!p("X -> A"));                                  // no such source
+    QCOMPARE(p("A->C").value_or(-1), 1.0 / 3.0); // the arrow needs no spaces
+    QCOMPARE(p("A -> B1, C").value_or(-1), 1.0); // several targets add up
+    QCOMPARE(p("B1 C -> A").value_or(-1), 1.0);  // several sources pool their transitions
+    QVERIFY(!p("A B1"));                         // no arrow: no transition named
+    QVERIFY(!p("X -> A"));                       // no such source
     // In the plot's quantity list, as a person would pick it.
     EnsembleWindow window({}, Pipeline{});
     auto* plot = window.findChild<ParameterPlot*>();
@@ -445,7 +445,8 @@ void EnsembleWindowTest::forEachValueItsOwnSeriesAndFormula()
     const QStringList lines = across->formulaLabel()->text().split('\n');
     QCOMPARE(lines.size(), 4);
     QCOMPARE(lines[0], QStringLiteral("Best formulas for each N:"));
-    QVERIFY(lines[1].startsWith("N = 2: y = ") && lines[2].startsWith("N = 3: y = ") && lines[3].startsWith("N = 4: y = "));
+    QVERIFY(lines[1].startsWith("N = 2: y = ") && lines[2].startsWith("N = 3: y = ") &&
+            lines[3].startsWith("N = 4: y = "));
     // N = 3's formula is the one fitted to the three N = 3 members alone.
     std::vector<ParameterPoint> three;
     for (std::size_t m = 3; m < 6; ++m)
@@ -490,7 +491,8 @@ void EnsembleWindowTest::fairnessPerPhilosopherFromItsLanes()
     QCOMPARE(across->pointsGraph()->data()->size(), 3);
     const double expected[] = {0.304, 0.495, 0.280};
     int k = 0;
-    for (auto it = across->pointsGraph()->data()->constBegin(); it != across->pointsGraph()->data()->constEnd(); ++it, ++k)
+    for (auto it = across->pointsGraph()->data()->constBegin(); it != across->pointsGraph()->data()->constEnd();
+         ++it, ++k)
         QVERIFY2(std::abs(it->value - expected[k]) < 0.001, qPrintable(QString::number(it->value)));
     w->resize(1100, 800);
     testutil::saveShot(w, "ensemble-fairness");

@@ -40,16 +40,13 @@ QCheckBox* checkBox(QWidget* parent, const QString& text)
 }
 
 // Clicks a check box where a person would: on its indicator.
-void click(QCheckBox* box)
-{
-    QTest::mouseClick(box, Qt::LeftButton, Qt::NoModifier, QPoint(6, box->height() / 2));
-}
+void click(QCheckBox* box) { QTest::mouseClick(box, Qt::LeftButton, Qt::NoModifier, QPoint(6, box->height() / 2)); }
 
 void wheel(QCustomPlot* plot, int steps)
 {
     const QPointF at = QPointF(plot->axisRect()->center());
-    QWheelEvent e(at, plot->mapToGlobal(at.toPoint()), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
-                  Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent e(at, plot->mapToGlobal(at.toPoint()), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+                  Qt::NoScrollPhase, false);
     QApplication::sendEvent(plot, &e);
 }
 
@@ -82,7 +79,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
         QCPAxis* x = f->plot()->xAxis;
         const double fullUpper = x->range().upper;
-        const double peak = 1.0 / 2e6; // 500 Hz in cycles per ns
+        const double peak = 1.0 / 2e6;                                             // 500 Hz in cycles per ns
         QVERIFY2(fullUpper > 1000 * peak, qPrintable(QString::number(fullUpper))); // the peak hugs the left edge
 
         QCheckBox* zoom = checkBox(&p.panel, "zoom to peak");

@@ -138,7 +138,8 @@ inline QString chooseFromContextMenu(QWidget* widget, QPoint pos, const QString&
 inline void saveShot(QWidget* widget, const QString& name)
 {
     const QByteArray dir = qgetenv("CHITRA_SCREENSHOT_DIR");
-    if (dir.isEmpty()) return;
+    if (dir.isEmpty())
+        return;
     QDir().mkpath(QString::fromLocal8Bit(dir));
     // Let pending layout requests run, as they would before the next paint on screen.
     QCoreApplication::sendPostedEvents();

@@ -26,9 +26,9 @@ const QString kN2 = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosopher
 const QString kTutorial = QStringLiteral(CHITRA_SOURCE_DIR "/resources/examples"); // the tutorial's pipelines
 
 struct SessionSpec {
-    QString pipeline;                            // pipeline JSON file, or empty
+    QString pipeline; // pipeline JSON file, or empty
     bool eventAxis = false;
-    double x0 = 0, x1 = 0;                       // visible range (0, 0: all)
+    double x0 = 0, x1 = 0;                          // visible range (0, 0: all)
     std::vector<std::vector<std::string>> patterns; // pending brushed patterns
 };
 
@@ -111,7 +111,8 @@ class HeadlessTest : public QObject {
     {
         const QString out = dir_.filePath(name + ".png");
         QFile::remove(out);
-        args << "--screenshot" << out << "--size" << "1400x900";
+        args << "--screenshot" << out << "--size"
+             << "1400x900";
         QByteArray err;
         const int code = run(args, &err);
         if (code != 0) {
@@ -135,7 +136,10 @@ private slots:
     void brushedSessionScreenshot()
     {
         const QString s = dir_.filePath("brush.chitra");
-        writeSession(s, {kTutorial + "/01-clip.json", true, 600, 648,
+        writeSession(s, {kTutorial + "/01-clip.json",
+                         true,
+                         600,
+                         648,
                          {{"A1E", "A1R1", "A1R2", "A1T", "A2T"}, {"EA1", "R1A1", "R2A1", "TA1", "TA2"}}});
         const QImage shot = shoot("brush", {"--session=" + s});
         QVERIFY(!shot.isNull());

@@ -119,8 +119,8 @@ private slots:
         QCOMPARE(opened.trace->header.components, std::size_t{2});
         QCOMPARE(opened.trace->header.fields.size(), std::size_t{1});
         QCOMPARE(opened.trace->header.fields[0].name, std::string("load"));
-        QCOMPARE(stateNames(*opened.trace),
-                 (std::set<std::string>{"idle|init", "busy|init", "busy|compute", "idle|compute", "busy|io", "idle|io"}));
+        QCOMPARE(stateNames(*opened.trace), (std::set<std::string>{"idle|init", "busy|init", "busy|compute",
+                                                                   "idle|compute", "busy|io", "idle|io"}));
         QCOMPARE(opened.trace->times[1], Time{500'000}); // 1.0 ms after 0.5 ms, in ns
         const ImportSettings chosen = opened.choice.settings;
         QCOMPARE(chosen.delimiter, std::string("|"));

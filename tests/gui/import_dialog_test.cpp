@@ -130,12 +130,12 @@ private slots:
         ImportDialog d(lanes, SourceFormat::chrome, "ranks.json");
         d.show();
         const LaneChoiceFigures all = lane_choice_figures(*lanes, {0, 1, 2, 3});
-        QVERIFY(d.previewLabel()->text().contains(
-            QString("4 of 5 lanes → one trace of %1 records, %2 distinct states").arg(count(all.records), count(all.states))));
+        QVERIFY(d.previewLabel()->text().contains(QString("4 of 5 lanes → one trace of %1 records, %2 distinct states")
+                                                      .arg(count(all.records), count(all.states))));
         toggleRow(d.laneList(), 2);
         const LaneChoiceFigures ranksOnly = lane_choice_figures(*lanes, {0, 1, 3});
-        QVERIFY2(d.previewLabel()->text().contains(QString("%1 records, %2 distinct states")
-                                                       .arg(count(ranksOnly.records), count(ranksOnly.states))),
+        QVERIFY2(d.previewLabel()->text().contains(
+                     QString("%1 records, %2 distinct states").arg(count(ranksOnly.records), count(ranksOnly.states))),
                  qPrintable(d.previewLabel()->text()));
         // Separate traces: each rank alone has 60 records (compute, its MPI call, "-", 20
         // times: the call begins as compute ends) and those 3 states.
@@ -143,7 +143,8 @@ private slots:
         QVERIFY(d.choice().separate);
         QCOMPARE(d.previewLabel()->text(), QString("3 lanes → 3 traces of 60 records, 3 distinct states each"));
         toggleRow(d.laneList(), 2);
-        QCOMPARE(d.previewLabel()->text(), QString("4 lanes → 4 traces of 10 – 60 records, 2 – 3 distinct states each"));
+        QCOMPARE(d.previewLabel()->text(),
+                 QString("4 lanes → 4 traces of 10 – 60 records, 2 – 3 distinct states each"));
     }
 
     // Two lanes stepping through 400 and 401 states at different times make 160,400 joined
@@ -154,8 +155,10 @@ private slots:
         LaneTraceBuilder b("busy.json", "chrome");
         const std::size_t a = b.add_lane("a"), c = b.add_lane("c");
         std::vector<LaneStateId> as, cs;
-        for (int i = 0; i < 400; ++i) as.push_back(b.state("a" + std::to_string(i)));
-        for (int i = 0; i < 401; ++i) cs.push_back(b.state("c" + std::to_string(i)));
+        for (int i = 0; i < 400; ++i)
+            as.push_back(b.state("a" + std::to_string(i)));
+        for (int i = 0; i < 401; ++i)
+            cs.push_back(b.state("c" + std::to_string(i)));
         for (int i = 0; i < 150000; ++i) {
             b.set(a, 10 * i, as[static_cast<std::size_t>(i) % as.size()]);
             b.set(c, 10 * i + 5, cs[static_cast<std::size_t>(i) % cs.size()]);

@@ -159,7 +159,8 @@ private slots:
         QTRY_VERIFY(window_->opener()->dialog() != nullptr && window_->opener()->dialog() != first);
         const QString secondTitle = window_->opener()->dialog()->windowTitle();
         QVERIFY(firstTitle.contains("other.json") != secondTitle.contains("other.json"));
-        QVERIFY(firstTitle.contains(QFileInfo(ranks_).fileName()) != secondTitle.contains(QFileInfo(ranks_).fileName()));
+        QVERIFY(firstTitle.contains(QFileInfo(ranks_).fileName()) !=
+                secondTitle.contains(QFileInfo(ranks_).fileName()));
         QTest::mouseClick(window_->opener()->dialog()->okButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{2}, 20000);
     }

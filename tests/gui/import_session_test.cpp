@@ -168,7 +168,8 @@ private slots:
         a->openFiles({kPaje});
         QTRY_VERIFY_WITH_TIMEOUT(a->opener()->dialog() != nullptr, 20000);
         ImportDialog* dialog = a->opener()->dialog();
-        QTRY_VERIFY_WITH_TIMEOUT(dialog->previewLabel()->text().contains("formed from the first 2 lanes chosen"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->previewLabel()->text().contains("formed from the first 2 lanes chosen"),
+                                 20000);
         QVERIFY2(dialog->previewLabel()->text().contains(formatCount(static_cast<long long>(all.states))),
                  qPrintable(dialog->previewLabel()->text()));
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);

@@ -224,7 +224,8 @@ private slots:
         QVERIFY(lanes->legend()->text().contains("MPI_Recv"));
         saveShot(w.get(), "lanes-nested");
         // Folding again.
-        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf(500, 1.5), "Fold"), QString("Fold nesting of rank 0"));
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf(500, 1.5), "Fold"),
+                 QString("Fold nesting of rank 0"));
         QCOMPARE(rowLabels(lanes).size(), 3);
     }
 
@@ -245,9 +246,8 @@ private slots:
         QCOMPARE(w->stateDetails()->chosenState(), view->pickedState());
 
         // In a trace of that lane alone the region is a state of the view: it is picked by name.
-        ViewDocument* one = w->session()->addFile("nested.json", std::make_shared<const Trace>(project_lanes(
-                                                                     view->trace(), {1})),
-                                                  0);
+        ViewDocument* one =
+            w->session()->addFile("nested.json", std::make_shared<const Trace>(project_lanes(view->trace(), {1})), 0);
         w->setCurrentView(one);
         w->actions()->displayAction("lanes")->trigger();
         LanesView* single = lanesOf(w.get());
@@ -321,7 +321,8 @@ private slots:
         QCOMPARE(projected.trace->header.timebase, w->session()->files()[0].trace->header.timebase);
         // Times line up: the projection's first record is the lane's first change.
         const LaneTrace& all = w->session()->files()[0].views[0]->laneTracks()->trace();
-        QCOMPARE(projected.trace->times[0], all.times[all.lanes[1].changes[0].record] - trace_origin(*w->session()->files()[0].trace));
+        QCOMPARE(projected.trace->times[0],
+                 all.times[all.lanes[1].changes[0].record] - trace_origin(*w->session()->files()[0].trace));
         QCOMPARE(w->currentView(), projected.views.front());
         QVERIFY(w->currentView()->name().startsWith("component 2"));
 

@@ -89,9 +89,11 @@ private slots:
 void ModelWindowTest::layoutGivesDistinctPositionsAndFollowsRankdir()
 {
     GraphSpec spec;
-    for (int i = 0; i < 5; ++i) spec.nodes.push_back({0.8, 0.4, false, -1});
+    for (int i = 0; i < 5; ++i)
+        spec.nodes.push_back({0.8, 0.4, false, -1});
     // A chain 0 -> 1 -> 2 -> 3 -> 4 plus a back edge and a self-loop.
-    for (int i = 0; i < 4; ++i) spec.edges.push_back({i, i + 1, QString::number(i), 1.0, true});
+    for (int i = 0; i < 4; ++i)
+        spec.edges.push_back({i, i + 1, QString::number(i), 1.0, true});
     spec.edges.push_back({4, 0, "back", 1.0, true});
     spec.edges.push_back({2, 2, "self", 1.0, true});
     const GraphLayout lay = layout_graph(spec);
@@ -105,7 +107,8 @@ void ModelWindowTest::layoutGivesDistinctPositionsAndFollowsRankdir()
     }
     QCOMPARE(seen.size(), 5);
     // Left to right: along the chain, x grows (the back edge is reversed by dot).
-    for (int i = 0; i < 4; ++i) QVERIFY(lay.nodes[i].center().x() < lay.nodes[i + 1].center().x());
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(lay.nodes[i].center().x() < lay.nodes[i + 1].center().x());
     for (const GraphLayoutEdge& e : lay.edges) {
         QVERIFY(e.points.size() >= 4);
         QVERIFY(e.label_pos.has_value());
@@ -117,7 +120,8 @@ void ModelWindowTest::layoutGivesDistinctPositionsAndFollowsRankdir()
 
     spec.rankdir = "TB";
     const GraphLayout tb = layout_graph(spec);
-    for (int i = 0; i < 4; ++i) QVERIFY(tb.nodes[i].center().y() < tb.nodes[i + 1].center().y());
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(tb.nodes[i].center().y() < tb.nodes[i + 1].center().y());
 }
 
 // A chain of 60 states with 4 transitions each is a large graph (labels placed after the
@@ -126,9 +130,11 @@ void ModelWindowTest::aLargeGraphGetsEveryLabelPlaced()
 {
     GraphSpec spec;
     const int n = 60;
-    for (int i = 0; i < n; ++i) spec.nodes.push_back({0.8, 0.3, false, -1});
     for (int i = 0; i < n; ++i)
-        for (int k = 1; k <= 4; ++k) spec.edges.push_back({i, (i * 7 + k * 13) % n, QStringLiteral("0.25"), 1.0, true});
+        spec.nodes.push_back({0.8, 0.3, false, -1});
+    for (int i = 0; i < n; ++i)
+        for (int k = 1; k <= 4; ++k)
+            spec.edges.push_back({i, (i * 7 + k * 13) % n, QStringLiteral("0.25"), 1.0, true});
     QVERIFY(spec.edges.size() > kLargeGraphEdges);
     const GraphLayout lay = layout_graph(spec);
     QCOMPARE(lay.nodes.size(), std::size_t(n));
@@ -258,7 +264,8 @@ void ModelWindowTest::exportWritesParsableJsonAndDot()
     QCOMPARE(states.size(), 4);
     QJsonObject a;
     for (const auto& s : states)
-        if (s.toObject()["name"] == "A") a = s.toObject();
+        if (s.toObject()["name"] == "A")
+            a = s.toObject();
     QCOMPARE(a["count"].toInt(), 3);
     QCOMPARE(a["total"].toInt(), 50);
     bool found_ab = false;
@@ -401,7 +408,8 @@ void ModelWindowTest::graphExportsPngAndSvg()
     int dark = 0;
     for (int y = 0; y < img.height(); y += 2)
         for (int x = 0; x < img.width(); x += 2)
-            if (qGray(img.pixel(x, y)) < 128) ++dark;
+            if (qGray(img.pixel(x, y)) < 128)
+                ++dark;
     QVERIFY(dark > 20);
     QVERIFY(g.exportTo(dir.filePath("g.svg")));
     QFile svg(dir.filePath("g.svg"));
@@ -414,7 +422,8 @@ void ModelWindowTest::graphExportsPngAndSvg()
 void ModelWindowTest::sampleTraceModel()
 {
     const QString path = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n3-x1000.pes");
-    if (!QFile::exists(path)) QSKIP("sample trace not generated");
+    if (!QFile::exists(path))
+        QSKIP("sample trace not generated");
     auto ses = std::make_shared<const Ses>(Ses::from_trace(load_trace(path.toStdString())));
     ModelWindow w(fit_chain(*ses, TimeBase::ns), ses);
     w.show();
@@ -446,7 +455,8 @@ std::shared_ptr<const Ses> sampleSes(const char* name)
 bool validateInWindow(ModelWindow& w)
 {
     auto* tabs = w.findChild<QTabWidget*>();
-    if (!tabs) return false;
+    if (!tabs)
+        return false;
     tabs->setCurrentWidget(w.fitQuality());
     QSignalSpy done(w.fitQuality(), &FitQualityPanel::validated);
     QTest::mouseClick(w.fitQuality()->validateButton(), Qt::LeftButton);
@@ -460,8 +470,8 @@ void ModelWindowTest::fitQualityTabValidatesTheFittedSequence()
     // A trajectory of the model itself: the model must pass.
     auto source = sampleSes("philosophers-n3-x1000.pes");
     const SemiMarkovModel model = fit_chain(*source, TimeBase::ns);
-    auto simulated = std::make_shared<const Ses>(
-        simulate_chain(model_document(model), {3000, 4, OccupancyLaw::empirical}).ses);
+    auto simulated =
+        std::make_shared<const Ses>(simulate_chain(model_document(model), {3000, 4, OccupancyLaw::empirical}).ses);
     ModelWindow w(model, simulated);
     w.resize(1000, 800);
     w.show();
@@ -491,7 +501,8 @@ void ModelWindowTest::fitQualityTabNamesWhatAnotherRunsModelGetsWrong()
     QVERIFY(v);
     QVERIFY(!v->pass);
     const QString verdict = w.fitQuality()->verdictLabel()->text();
-    QVERIFY2(verdict.contains(QStringLiteral("Fails")) && verdict.contains(QStringLiteral("Worst:")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QStringLiteral("Fails")) && verdict.contains(QStringLiteral("Worst:")),
+             qPrintable(verdict));
     int rejected = 0;
     for (int r = 0; r < w.fitQuality()->testsTable()->rowCount(); ++r)
         rejected += w.fitQuality()->testsTable()->item(r, 3)->text() == QStringLiteral("rejected") ? 1 : 0;

@@ -34,8 +34,8 @@ using namespace chitra::app;
 namespace {
 
 // `cycles` turns of the states, each held for its duration (us).
-QString writeRun(const QTemporaryDir& dir, const QString& name,
-                 const std::vector<std::pair<std::string, int>>& cycle, int cycles = 40)
+QString writeRun(const QTemporaryDir& dir, const QString& name, const std::vector<std::pair<std::string, int>>& cycle,
+                 int cycles = 40)
 {
     std::string text = "# chitra-pes 1\n# timebase: us\n";
     long long t = 0;
@@ -150,8 +150,8 @@ void RunComparisonTest::extraStateAndTransitionsAreHighlighted()
     QVERIFY(!table->item(d, a)->toolTip().isEmpty());
 
     // The transitions D brings and the one it replaces are highlighted; A → B is not.
-    for (const auto& [from, to, inA, inB] : {std::tuple{"C", "D", false, true}, std::tuple{"D", "A", false, true},
-                                            std::tuple{"C", "A", true, false}}) {
+    for (const auto& [from, to, inA, inB] :
+         {std::tuple{"C", "D", false, true}, std::tuple{"D", "A", false, true}, std::tuple{"C", "A", true, false}}) {
         const int row = view->transitionRow(from, to);
         QVERIFY2(row >= 0, from);
         QCOMPARE(cell(table, row, RunComparisonView::kindColumn), QStringLiteral("transition"));
@@ -242,8 +242,7 @@ void RunComparisonTest::filterNarrowsToAGroupOfStates()
 
     // Grouped: each state followed by the transitions leaving it.
     QTest::mouseClick(view->groupedBox(), Qt::LeftButton);
-    QCOMPARE(shownNames(view),
-             (QStringList{"A", "A → B", "B", "B → C", "C", "C → A", "C → D", "D", "D → A"}));
+    QCOMPARE(shownNames(view), (QStringList{"A", "A → B", "B", "B → C", "C", "C → A", "C → D", "D", "D → A"}));
     QVERIFY(view->rowHighlighted(view->transitionRow("C", "D")));
     QVERIFY(!view->rowHighlighted(view->stateRow("C")));
     testutil::typeInto(view->filterEdit(), QStringLiteral("D"));

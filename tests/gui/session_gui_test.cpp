@@ -226,8 +226,16 @@ private slots:
             QCOMPARE(y.displays.size(), x.displays.size());
             for (std::size_t d = 0; d < x.displays.size(); ++d) {
                 const VisibleRange &rx = x.displays[d].visible, &ry = y.displays[d].visible;
-                QVERIFY2(ry == rx, qPrintable(QString("%1: %2 %3 %4 %5 vs %6 %7 %8 %9").arg(QString::fromStdString(x.displays[d].id))
-                                                  .arg(ry.x0).arg(ry.x1).arg(ry.y0).arg(ry.y1).arg(rx.x0).arg(rx.x1).arg(rx.y0).arg(rx.y1)));
+                QVERIFY2(ry == rx, qPrintable(QString("%1: %2 %3 %4 %5 vs %6 %7 %8 %9")
+                                                  .arg(QString::fromStdString(x.displays[d].id))
+                                                  .arg(ry.x0)
+                                                  .arg(ry.x1)
+                                                  .arg(ry.y0)
+                                                  .arg(ry.y1)
+                                                  .arg(rx.x0)
+                                                  .arg(rx.x1)
+                                                  .arg(rx.y0)
+                                                  .arg(rx.y1)));
                 QVERIFY(y.displays[d].zoom_history == x.displays[d].zoom_history);
                 QVERIFY(y.displays[d].options == x.displays[d].options);
                 QVERIFY(y.displays[d] == x.displays[d]);
@@ -262,24 +270,24 @@ private slots:
             QCOMPARE(saved.pattern_colours[0].argb, static_cast<std::uint32_t>(patternColour.rgba()));
             int composites = 0;
             for (std::size_t view = 0; view < 2; ++view) {
-            ViewDocument* doc = a->session()->files()[0].views[view];
-            ViewDocument* vb = b->session()->files()[0].views[view];
-            const ViewState& saved = file.files[0].views[view];
-            for (SymbolId s = 0; s < doc->ses().symbols->size(); ++s) {
-                const Symbol& sym = (*doc->ses().symbols)[s];
-                if (sym.kind == SymbolKind::program || doc->laneOf(s) < 0)
-                    continue;
-                ++composites;
-                SymbolId t = kNoSymbol;
-                for (SymbolId u = 0; u < vb->ses().symbols->size(); ++u)
-                    if ((*vb->ses().symbols)[u].name == sym.name)
-                        t = u;
-                QVERIFY2(t != kNoSymbol, sym.name.c_str());
-                QCOMPARE(stateColour(t).rgba(), stateColour(s).rgba());
-                QCOMPARE(saved.composite_colours.at(sym.name), static_cast<std::uint32_t>(stateColour(s).rgba()));
-                // Its lane, in the restored picture, is painted in that colour.
-                QCOMPARE(vb->laneOf(t), doc->laneOf(s));
-            }
+                ViewDocument* doc = a->session()->files()[0].views[view];
+                ViewDocument* vb = b->session()->files()[0].views[view];
+                const ViewState& saved = file.files[0].views[view];
+                for (SymbolId s = 0; s < doc->ses().symbols->size(); ++s) {
+                    const Symbol& sym = (*doc->ses().symbols)[s];
+                    if (sym.kind == SymbolKind::program || doc->laneOf(s) < 0)
+                        continue;
+                    ++composites;
+                    SymbolId t = kNoSymbol;
+                    for (SymbolId u = 0; u < vb->ses().symbols->size(); ++u)
+                        if ((*vb->ses().symbols)[u].name == sym.name)
+                            t = u;
+                    QVERIFY2(t != kNoSymbol, sym.name.c_str());
+                    QCOMPARE(stateColour(t).rgba(), stateColour(s).rgba());
+                    QCOMPARE(saved.composite_colours.at(sym.name), static_cast<std::uint32_t>(stateColour(s).rgba()));
+                    // Its lane, in the restored picture, is painted in that colour.
+                    QCOMPARE(vb->laneOf(t), doc->laneOf(s));
+                }
             }
             QCOMPARE(composites, 1); // PAIR, in the second view
         }
@@ -400,9 +408,8 @@ private slots:
         QVERIFY2(questions[0].contains("damaged.chitra"), qPrintable(questions[0]));
         QCOMPARE(b->session()->viewCount(), 0);
 
-        b->sessionController()->setAsker([](SessionController::Question, const QString&) {
-            return SessionController::Answer::Yes;
-        });
+        b->sessionController()->setAsker(
+            [](SessionController::Question, const QString&) { return SessionController::Answer::Yes; });
         QVERIFY(b->sessionController()->openSession(damaged));
         QCOMPARE(b->session()->files().size(), std::size_t{1});
         QVERIFY(b->session()->viewCount() >= 1);
@@ -525,9 +532,8 @@ private slots:
         QCOMPARE(names.size(), 4);
         QVERIFY2(names.contains("time view (2)"), qPrintable(names.join("|")));
         QVERIFY(w->windowTitle().contains('*'));
-        w->sessionController()->setAsker([](SessionController::Question, const QString&) {
-            return SessionController::Answer::No;
-        });
+        w->sessionController()->setAsker(
+            [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
         delete w;
     }
 
@@ -671,9 +677,8 @@ private slots:
             for (TraceviewWindow* t : c->findChildren<TraceviewWindow*>())
                 QCOMPARE(t->gantt() ? t->gantt()->minVisitSeconds() : t->rate()->minVisitSeconds(),
                          kDefaultMinVisitSeconds);
-            c->sessionController()->setAsker([](SessionController::Question, const QString&) {
-                return SessionController::Answer::No;
-            });
+            c->sessionController()->setAsker(
+                [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
             delete c;
         }
         // The restored Gantt display undoes its zooms as the saved one would.
@@ -684,9 +689,8 @@ private slots:
         QCOMPARE(gb->gantt()->visibleRange(), full);
         QCOMPARE(gb->gantt()->zoomDepth(), 0);
         for (MainWindow* w : {a, b})
-            w->sessionController()->setAsker([](SessionController::Question, const QString&) {
-                return SessionController::Answer::No;
-            });
+            w->sessionController()->setAsker(
+                [](SessionController::Question, const QString&) { return SessionController::Answer::No; });
         delete a;
         delete b;
     }

@@ -29,7 +29,8 @@ constexpr int kNameRole = Qt::UserRole + 1;
 QStringList visibleNames(QListView* list)
 {
     QStringList names;
-    for (int r = 0; r < list->model()->rowCount(); ++r) names << list->model()->index(r, 0).data(kNameRole).toString();
+    for (int r = 0; r < list->model()->rowCount(); ++r)
+        names << list->model()->index(r, 0).data(kNameRole).toString();
     return names;
 }
 
@@ -71,7 +72,8 @@ void StateDetailsTest::listsStatesByTimeAndSearches()
     QVERIFY(!p.histogram()->isVisible());
 
     // Search is case-blind beyond ASCII too, and a chosen state stays chosen through it.
-    p.setSes(testutil::sesFromText("# timebase: us\n# end: 30\n0 \xC3\x84rger\n10 idle\n20 \xC3\xBCber\n"), TimeBase::us);
+    p.setSes(testutil::sesFromText("# timebase: us\n# end: 30\n0 \xC3\x84rger\n10 idle\n20 \xC3\xBCber\n"),
+             TimeBase::us);
     clickItem(p.stateList(), "idle");
     QCOMPARE(visibleNames(p.stateList()).size(), 3);
     QTest::sendKeyEvent(QTest::Click, p.searchBox(), Qt::Key_Adiaeresis, QString::fromUtf8("\xC3\xA4"), Qt::NoModifier);
@@ -230,7 +232,8 @@ void StateDetailsTest::choiceSurvivesOrClearsOnNewSes()
 void StateDetailsTest::sampleTrace()
 {
     const QString path = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n3-x1000.pes");
-    if (!QFile::exists(path)) QSKIP("sample trace not generated");
+    if (!QFile::exists(path))
+        QSKIP("sample trace not generated");
     auto ses = std::make_shared<const Ses>(Ses::from_trace(load_trace(path.toStdString())));
     StateDetailsPanel p;
     p.resize(340, 640);

@@ -117,8 +117,13 @@ private slots:
                         const auto want = elementsInX(ses, axis, x0, x1);
                         if (got != want)
                             QFAIL(qPrintable(QString("axis %1, column %2 of %3: [%4, %5) instead of [%6, %7)")
-                                                 .arg(int(axis)).arg(c).arg(columns).arg(got.first).arg(got.second)
-                                                 .arg(want.first).arg(want.second)));
+                                                 .arg(int(axis))
+                                                 .arg(c)
+                                                 .arg(columns)
+                                                 .arg(got.first)
+                                                 .arg(got.second)
+                                                 .arg(want.first)
+                                                 .arg(want.second)));
                     }
                 }
             }

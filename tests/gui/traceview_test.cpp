@@ -286,7 +286,8 @@ private slots:
             std::vector<int> entries(ses.symbols->size()), longs(ses.symbols->size());
             for (std::size_t e = 0; e < ses.size(); ++e) {
                 ++entries[ses.symbol[e]];
-                longs[ses.symbol[e]] += static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 >= kDefaultMinVisitSeconds;
+                longs[ses.symbol[e]] +=
+                    static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 >= kDefaultMinVisitSeconds;
             }
             QVERIFY(r.state() != kNoSymbol && longs[r.state()] > 0);
             for (SymbolId x = 0; x < entries.size(); ++x)
@@ -295,10 +296,12 @@ private slots:
         for (double threshold : {kDefaultMinVisitSeconds, 1e-5}) {
             std::vector<int> shortOf(ses.symbols->size()), longOf(ses.symbols->size());
             for (std::size_t e = 0; e < ses.size(); ++e)
-                ++(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 < threshold ? shortOf : longOf)[ses.symbol[e]];
+                ++(static_cast<double>(ses.bounds[e + 1] - ses.bounds[e]) * 1e-9 < threshold ? shortOf
+                                                                                             : longOf)[ses.symbol[e]];
             SymbolId both = kNoSymbol;
             for (SymbolId x = 0; x < shortOf.size(); ++x)
-                if (shortOf[x] && longOf[x] && (both == kNoSymbol || shortOf[x] + longOf[x] > shortOf[both] + longOf[both]))
+                if (shortOf[x] && longOf[x] &&
+                    (both == kNoSymbol || shortOf[x] + longOf[x] > shortOf[both] + longOf[both]))
                     both = x;
             QVERIFY(both != kNoSymbol);
             r.setState(both);
@@ -374,8 +377,8 @@ private slots:
         QVERIFY(d.searchState("E*", false, true));
         const Time t0 = d.range().first;
         QVERIFY(t0 > 100000000);
-        const std::size_t i = std::lower_bound(doc_->ses().bounds.begin(), doc_->ses().bounds.end(), t0) -
-                              doc_->ses().bounds.begin();
+        const std::size_t i =
+            std::lower_bound(doc_->ses().bounds.begin(), doc_->ses().bounds.end(), t0) - doc_->ses().bounds.begin();
         QVERIFY(doc_->ses().name(i).front() == 'E');
         // Applying it to the view pushes both steps.
         QVERIFY(!ViewDefinitionDialog::applyTo(doc_.get(), d.pipeline()));
@@ -414,7 +417,7 @@ private slots:
             y[static_cast<std::size_t>(i)] = i;
         y[500] = 1e9;
         const auto [lo, hi] = robustRange(y, 0, y.size());
-        QVERIFY(lo <= 0 && lo > -100);  // the baseline 0 stays (min widened, 6% pad)
+        QVERIFY(lo <= 0 && lo > -100); // the baseline 0 stays (min widened, 6% pad)
         QVERIFY(hi >= 990 && hi < 1100);
         // Weighted by occupancy: 300 of 1000 elements are spikes of 1e6 lasting 1 tick,
         // the others are 0..699 lasting 1000 ticks; the spikes hold 0.04% of the time.

@@ -185,8 +185,8 @@ private slots:
                  (QStringList{"0", "500 ms", "1" + QString(kThin) + "000 ms", "1" + QString(kThin) + "500 ms",
                               "2" + QString(kThin) + "000 ms"}));
         setFixedSecondsPrefix(-3); // ns: large values grouped
-        QCOMPARE(formatDurationSI(1.83e9, TimeBase::ns), "1" + QString(kThin) + "830" + QString(kThin) + "000" +
-                                                             QString(kThin) + "000 ns");
+        QCOMPARE(formatDurationSI(1.83e9, TimeBase::ns),
+                 "1" + QString(kThin) + "830" + QString(kThin) + "000" + QString(kThin) + "000 ns");
         setFixedSecondsPrefix(std::nullopt);
         QCOMPARE(formatDurationSI(1.83e9, TimeBase::ns), QString("1.83 s"));
     }
@@ -195,7 +195,7 @@ private slots:
     {
         QCOMPARE(formatShare(0.613), QString("61.3%"));
         QCOMPARE(formatShare(0.0), QString("0.0%"));
-        QCOMPARE(formatShare(0.00012), QString("0.012%"));       // was "0.0%"
+        QCOMPARE(formatShare(0.00012), QString("0.012%")); // was "0.0%"
         QCOMPARE(formatShare(0.0000004), QString("0.00004%"));
         QCOMPARE(formatShare(0.00049), QString("0.049%"));
         QCOMPARE(formatDecimal(0.000032, 4), QString("0.000032")); // a rare transition
@@ -361,7 +361,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!freq->busy() && freq->binCount() > 0, 20000);
         QCOMPARE(freq->domain(), XAxis::Event);
         // A B A B ...: one cycle per 2 events.
-        QVERIFY2(freq->peakText().contains("f = 0.5 cycles per event, period = 2 events"), qPrintable(freq->peakText()));
+        QVERIFY2(freq->peakText().contains("f = 0.5 cycles per event, period = 2 events"),
+                 qPrintable(freq->peakText()));
         QCOMPARE(freq->plot()->xAxis->label(), QString("frequency (cycles per event)"));
         QCOMPARE(freq->describeFrequency(1.0 / 12.0), QString("f = 0.08333 cycles per event, period = 12 events"));
     }
@@ -403,7 +404,8 @@ private slots:
     {
         constexpr int kStates = 20000;
         std::string text = "# timebase: us\n# end: " + std::to_string(kStates) + "\n";
-        for (int i = 0; i < kStates; ++i) text += std::to_string(i) + " s" + std::to_string(i) + "\n";
+        for (int i = 0; i < kStates; ++i)
+            text += std::to_string(i) + " s" + std::to_string(i) + "\n";
         ViewDocument doc(std::make_shared<const Trace>(read_pes_text(text, "many.pes")), "many");
         ViewPanel panel(&doc);
         panel.resize(1000, 700);

@@ -165,7 +165,8 @@ private slots:
     // follow the column's width.
     void longPatternsWrapInThePatternsDock()
     {
-        auto trace = std::make_shared<const Trace>(load_trace(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes"));
+        auto trace =
+            std::make_shared<const Trace>(load_trace(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x1000.pes"));
         ViewDocument doc(trace, "wrap");
         PatternsPanel panel;
         panel.setDocument(&doc);
@@ -205,7 +206,8 @@ private slots:
         QCOMPARE(stack->count(), before);
         QCOMPARE(doc->ses().size(), std::size_t{80});
 
-        panel->setNamePrompt([](const QString& suggested, const QString&) -> std::optional<QString> { return suggested; });
+        panel->setNamePrompt(
+            [](const QString& suggested, const QString&) -> std::optional<QString> { return suggested; });
         panel->aggregateCurrent();
         QCOMPARE(stack->count(), before + 1);
         QCOMPARE(doc->ses().size(), std::size_t{40}); // 20 x (ABC D)

@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char* kSample = CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000-fields.pes";
 constexpr std::size_t kThreads = 4;
-constexpr std::size_t kMeals = 0;     // field indices, in the header's order
+constexpr std::size_t kMeals = 0; // field indices, in the header's order
 constexpr std::size_t kSpins = 1;
 constexpr std::size_t kCpu = 2;
 constexpr std::size_t kPreempt = 3;
@@ -26,7 +26,11 @@ constexpr std::size_t kHungry = 5;
 class FieldsSample : public ::testing::Test {
 protected:
     static void SetUpTestSuite() { trace_ = new Trace(load_trace(kSample)); }
-    static void TearDownTestSuite() { delete trace_; trace_ = nullptr; }
+    static void TearDownTestSuite()
+    {
+        delete trace_;
+        trace_ = nullptr;
+    }
     static const Trace& t() { return *trace_; }
     // End of record i's interval: the next record, or the declared end for the last one.
     static Time end_of(std::size_t i)
@@ -64,18 +68,19 @@ TEST_F(FieldsSample, CountersNeverDecrease)
 // over visits of at least kMinVisit that lag is small against the bound's slack.
 TEST_F(FieldsSample, CpuRateWithinThreadCountOnVisitsOfAtLeastOneMillisecond)
 {
-    constexpr Time kMinVisit = 1'000'000;  // ns
+    constexpr Time kMinVisit = 1'000'000; // ns
     constexpr double kTolerance = 0.05;
     const auto& cpu = t().fields[kCpu];
     std::size_t checked = 0;
     for (std::size_t i = 0; i + 1 < t().size(); ++i) {
         const Time dt = end_of(i) - t().times[i];
-        if (dt < kMinVisit) continue;
+        if (dt < kMinVisit)
+            continue;
         ++checked;
-        const double rate = (cpu[i + 1] - cpu[i]) / double(dt) * 1e9;  // ns per s
+        const double rate = (cpu[i + 1] - cpu[i]) / double(dt) * 1e9; // ns per s
         EXPECT_LE(rate, kThreads * 1e9 * (1 + kTolerance)) << "record " << i << ", visit " << dt << " ns";
     }
-    EXPECT_GT(checked, 1000u);  // the sample really has such visits (4 threads, 1 ms think/eat)
+    EXPECT_GT(checked, 1000u); // the sample really has such visits (4 threads, 1 ms think/eat)
     // Over the whole run: at most kThreads seconds per second, and the busy-waiting
     // threads really ran (well above idle).
     const double whole = cpu[t().size() - 1] / double(t().times[t().size() - 1]);
@@ -97,7 +102,8 @@ TEST_F(FieldsSample, MealsFollowReleases)
         const auto& before = syms[t().states[i - 1]].components;
         ASSERT_EQ(now.size(), kThreads);
         std::size_t entered_r1 = 0;
-        for (std::size_t k = 0; k < kThreads; ++k) entered_r1 += now[k] == "R1" && before[k] != "R1";
+        for (std::size_t k = 0; k < kThreads; ++k)
+            entered_r1 += now[k] == "R1" && before[k] != "R1";
         r1_entries += entered_r1;
         EXPECT_GE(meals[i], double(r1_entries)) << "record " << i;
         EXPECT_LE(meals[i], double(r1_entries) + t().fields[kEating][i]) << "record " << i;
@@ -120,8 +126,8 @@ TEST_F(FieldsSample, GaugesCountEatersAndHungryPhilosophers)
         }
         ASSERT_EQ(t().fields[kEating][i], eating) << "record " << i;
         ASSERT_EQ(t().fields[kHungry][i], hungry) << "record " << i;
-        ASSERT_LE(eating, double(kThreads / 2));  // neighbours never eat together
+        ASSERT_LE(eating, double(kThreads / 2)); // neighbours never eat together
     }
 }
 
-}  // namespace
+} // namespace

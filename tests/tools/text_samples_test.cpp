@@ -77,11 +77,7 @@ std::set<std::string> states_of(const std::vector<LaneChanges>& lanes)
     return states;
 }
 
-template <class T>
-std::vector<T> values(const Column<T>& column)
-{
-    return {column.begin(), column.end()};
-}
+template <class T> std::vector<T> values(const Column<T>& column) { return {column.begin(), column.end()}; }
 
 std::size_t field_index(const Trace& trace, const std::string& name)
 {
@@ -201,8 +197,8 @@ TEST(TextSamples, CommittedParaverSampleConvertsCleanly)
 TEST(TextSamples, PhilosophersCsvMatchesTheRunsPes)
 {
     TempDir dir;
-    ASSERT_TRUE(run_tool(CHITRA_PHILOSOPHERS_PATH, "-n 3 -x 50 -m 30 -q -o " + quote(dir / "run.pes") + " --csv " +
-                                                       quote(dir / "run.csv")));
+    ASSERT_TRUE(run_tool(CHITRA_PHILOSOPHERS_PATH,
+                         "-n 3 -x 50 -m 30 -q -o " + quote(dir / "run.pes") + " --csv " + quote(dir / "run.csv")));
     const Trace pes = load_trace(dir / "run.pes");
     const Trace csv = convert(dir, dir / "run.csv", "csv.pes", kCsvColumns);
     ASSERT_EQ(csv.header.components, 3u);
@@ -241,8 +237,8 @@ TEST(TextSamples, CommittedCsvSampleConvertsCleanly)
 TEST(TextSamples, PhilosophersEventTraceMatchesTheRunsPes)
 {
     TempDir dir;
-    ASSERT_TRUE(run_tool(CHITRA_PHILOSOPHERS_PATH, "-n 3 -x 50 -m 30 -q -o " + quote(dir / "run.pes") +
-                                                       " --events " + quote(dir / "run.events")));
+    ASSERT_TRUE(run_tool(CHITRA_PHILOSOPHERS_PATH, "-n 3 -x 50 -m 30 -q -o " + quote(dir / "run.pes") + " --events " +
+                                                       quote(dir / "run.events")));
     const Trace pes = load_trace(dir / "run.pes");
     const Trace events = convert(dir, dir / "run.events", "events.pes");
     ASSERT_EQ(events.header.components, 1u);

@@ -27,11 +27,11 @@ struct OccupancyHistogram {
     static constexpr Time kIntegerBinRange = 128;
     static constexpr std::size_t kMaxBins = 1000;
 
-    std::string binning;                 // "integer", "freedman-diaconis" or "scott"
+    std::string binning; // "integer", "freedman-diaconis" or "scott"
     Time origin = 0;
     Time width = 1;
     std::vector<std::uint64_t> counts;
-    std::vector<double> pmf;             // counts / visits: the probability mass function
+    std::vector<double> pmf; // counts / visits: the probability mass function
 };
 
 // A filter/parallel composite's replaced paths merged into a prefix tree: an acyclic
@@ -39,19 +39,19 @@ struct OccupancyHistogram {
 struct PrefixNode {
     enum class Role : std::uint8_t { entry, state, exit };
     Role role = Role::state;
-    std::string symbol;                  // empty for entry and exit
-    std::size_t parent = kNoState;       // kNoState for entry and exit
-    std::uint64_t count = 0;             // replaced runs whose path passes through here
+    std::string symbol;            // empty for entry and exit
+    std::size_t parent = kNoState; // kNoState for entry and exit
+    std::uint64_t count = 0;       // replaced runs whose path passes through here
 };
 struct PrefixEdge {
     std::size_t from = 0, to = 0;
     std::uint64_t count = 0;
-    double probability = 0.0;            // count / count of `from`
-    std::optional<double> mean_total;    // edges into exit: mean total occupancy of the path
+    double probability = 0.0;         // count / count of `from`
+    std::optional<double> mean_total; // edges into exit: mean total occupancy of the path
 };
 struct PrefixChain {
-    std::vector<PrefixNode> nodes;       // 0 is entry, the last is exit (when not empty)
-    std::vector<PrefixEdge> edges;       // ordered by (from, creation)
+    std::vector<PrefixNode> nodes; // 0 is entry, the last is exit (when not empty)
+    std::vector<PrefixEdge> edges; // ordered by (from, creation)
 };
 
 // A definition rewritten down to program states. A leaf (kind program) names a program
@@ -68,8 +68,8 @@ struct Expansion {
     SymbolKind kind = SymbolKind::program;
     std::string name;
     bool reference = false;
-    std::vector<Expansion> items;        // sequence: the pattern; projection: the set
-    std::vector<ExpandedPath> paths;     // filter and parallel
+    std::vector<Expansion> items;    // sequence: the pattern; projection: the set
+    std::vector<ExpandedPath> paths; // filter and parallel
 };
 
 struct DefinitionPath {
@@ -80,12 +80,12 @@ struct DefinitionPath {
 
 // Definition of a composite state (semantics.md section 5) in names, plus its expansion.
 struct StateDefinition {
-    std::vector<std::string> pattern;    // sequence
-    std::vector<std::string> states;     // projection: the set S
-    std::string from, to;                // parallel: the bracketing symbols (when known)
-    std::vector<DefinitionPath> paths;   // filter and parallel
-    PrefixChain chain;                   // filter and parallel
-    Expansion expanded;                  // every composite; kind other: unused
+    std::vector<std::string> pattern;  // sequence
+    std::vector<std::string> states;   // projection: the set S
+    std::string from, to;              // parallel: the bracketing symbols (when known)
+    std::vector<DefinitionPath> paths; // filter and parallel
+    PrefixChain chain;                 // filter and parallel
+    Expansion expanded;                // every composite; kind other: unused
 };
 
 struct ChainState {
@@ -97,7 +97,7 @@ struct ChainState {
     Time total = 0;                      // total occupancy
     double share = 0.0;                  // total / total time of the SES (0 when that is 0)
     double mean = 0.0;
-    double variance = 0.0;               // sample variance (count - 1); 0 when count == 1
+    double variance = 0.0; // sample variance (count - 1); 0 when count == 1
     double stddev = 0.0;
     Time min = 0, max = 0;
     OccupancyHistogram histogram;
@@ -105,9 +105,9 @@ struct ChainState {
 };
 
 struct ChainTransition {
-    std::size_t from = 0, to = 0;        // indices into SemiMarkovModel::states
+    std::size_t from = 0, to = 0; // indices into SemiMarkovModel::states
     std::uint64_t count = 0;
-    double probability = 0.0;            // count / visits of `from` that have a successor
+    double probability = 0.0; // count / visits of `from` that have a successor
 };
 
 // Steady state of the embedded chain without OTHER (semantics.md section 4.5).
@@ -117,22 +117,22 @@ struct SteadyState {
     // Closed classes (strongly connected components with no edge leaving), each as
     // ascending state indices, ordered by their first index.
     std::vector<std::vector<std::size_t>> closed_classes;
-    bool defined = false;                // exactly one closed class
-    std::vector<double> embedded;        // per model state (0 off the closed class and
-                                         // for OTHER); empty when !defined
+    bool defined = false;         // exactly one closed class
+    std::vector<double> embedded; // per model state (0 off the closed class and
+                                  // for OTHER); empty when !defined
     // pi_i mean_i / sum_j pi_j mean_j; nullopt when !defined or the sum is 0.
     std::optional<std::vector<double>> time_share;
 };
 
 struct SemiMarkovModel {
     TimeBase timebase = TimeBase::us;
-    std::uint64_t elements = 0;          // SES elements fitted (OTHER not counted)
-    Time total_time = 0;                 // total occupancy of the SES
+    std::uint64_t elements = 0; // SES elements fitted (OTHER not counted)
+    Time total_time = 0;        // total occupancy of the SES
     // Order of first appearance in the SES, then OTHER (kind other) last. Empty model
     // (no states) for an empty SES.
     std::vector<ChainState> states;
     std::vector<ChainTransition> transitions; // ordered by (from, to)
-    std::size_t initial = kNoState;      // state of the first element
+    std::size_t initial = kNoState;           // state of the first element
     SteadyState steady;
 
     bool empty() const { return states.empty(); }

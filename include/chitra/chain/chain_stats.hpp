@@ -73,8 +73,7 @@ struct FitStats {
 
 // The records [first, end) that shard `shard` (1-based) of `shards` owns in a trace of
 // `records` records: the shard-th of N equal ranges.
-std::pair<std::uint64_t, std::uint64_t> shard_records(std::uint64_t records, std::uint64_t shard,
-                                                      std::uint64_t shards);
+std::pair<std::uint64_t, std::uint64_t> shard_records(std::uint64_t records, std::uint64_t shard, std::uint64_t shards);
 
 // Statistics of the elements of `ses` whose first record lies in [first_record,
 // end_record), with the transition from each of them to the element after it (when

@@ -19,21 +19,21 @@ struct CompareThresholds {
 struct ComparedState {
     std::string name;
     std::vector<bool> present;
-    std::vector<double> share;                // 0 where absent
-    std::vector<std::optional<double>> mean;  // none where absent
+    std::vector<double> share;               // 0 where absent
+    std::vector<std::optional<double>> mean; // none where absent
 };
 
 struct ComparedTransition {
     std::string from, to;
     std::vector<bool> present;
-    std::vector<double> probability;          // 0 where absent
+    std::vector<double> probability; // 0 where absent
 };
 
 struct Difference {
     bool transition = false;
-    std::string name;                         // a state's
-    std::string from, to;                     // a transition's
-    std::string statistic;                    // "share", "mean" or "probability"
+    std::string name;      // a state's
+    std::string from, to;  // a transition's
+    std::string statistic; // "share", "mean" or "probability"
     std::vector<std::optional<double>> values;
     double abs = 0.0, rel = 0.0;
 };

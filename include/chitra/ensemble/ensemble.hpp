@@ -17,7 +17,7 @@ namespace chitra {
 struct EnsembleMember {
     std::string file;
     RunParams params;
-    FitStats stats;          // the fit's statistics, merged exactly into the group's
+    FitStats stats; // the fit's statistics, merged exactly into the group's
     SemiMarkovModel model;
 };
 
@@ -44,11 +44,11 @@ double evaluate(FormulaForm form, double a, double b, double p);
 
 struct Formula {
     std::string state;
-    std::string quantity;    // "mean" or "share"
+    std::string quantity; // "mean" or "share"
     std::string parameter;
-    RunParams given;         // the other parameters' values of the members fitted
+    RunParams given; // the other parameters' values of the members fitted
     FormulaFit fit;
-    bool best = false;       // the highest r2 of the forms fitted to these points
+    bool best = false; // the highest r2 of the forms fitted to these points
 };
 
 struct Ensemble {

@@ -23,8 +23,8 @@ std::optional<SourceFormat> parse_source_format(std::string_view name);
 const std::vector<SourceFormat>& all_source_formats();
 
 struct ImportOptions {
-    std::optional<SourceFormat> from;  // overrides detection
-    LaneSelection components;          // which lanes become components
+    std::optional<SourceFormat> from; // overrides detection
+    LaneSelection components;         // which lanes become components
     // 0: the chosen lanes as one trace. K: only the K-th chosen lane, timed from the
     // origin of all the chosen lanes together (one of `convert --per-component`'s files).
     std::size_t lane = 0;
@@ -41,8 +41,8 @@ struct ImportOptions {
     std::string time_column;
     std::vector<std::string> state_columns;
     std::vector<std::string> field_columns;
-    char delimiter = 0;       // CSV; 0: the first of , ; tab found in the first row
-    int time_scale = 0;       // source time x 10^time_scale = ns (--time-unit: ns 0, us 3, ms 6, s 9)
+    char delimiter = 0; // CSV; 0: the first of , ; tab found in the first row
+    int time_scale = 0; // source time x 10^time_scale = ns (--time-unit: ns 0, us 3, ms 6, s 9)
     // Called now and then with the share of the input read (0..1); the import stops with
     // chitra::Cancelled when the thread's cancel flag is set (chitra/util/cancel.hpp).
     std::function<void(double)> progress;

@@ -14,12 +14,12 @@ namespace chitra {
 struct ImportOptions; // chitra/io/import.hpp
 
 struct ImportSettings {
-    std::string fields;                      // CTF payload fields as data fields (a regex)
-    std::string time_column;                 // text traces: by name or 1-based number
-    std::vector<std::string> state_columns;  // one lane each
-    std::vector<std::string> field_columns;  // gauges
-    std::string delimiter;                   // CSV: empty (detect), one character, or "tab"
-    std::string time_unit = "ns";            // ns, us, ms or s
+    std::string fields;                     // CTF payload fields as data fields (a regex)
+    std::string time_column;                // text traces: by name or 1-based number
+    std::vector<std::string> state_columns; // one lane each
+    std::vector<std::string> field_columns; // gauges
+    std::string delimiter;                  // CSV: empty (detect), one character, or "tab"
+    std::string time_unit = "ns";           // ns, us, ms or s
 
     bool is_default() const { return *this == ImportSettings{}; }
     friend bool operator==(const ImportSettings&, const ImportSettings&) = default;

@@ -16,7 +16,7 @@
 
 namespace chitra {
 
-using LaneStateId = std::uint32_t;              // index into LaneTrace::state_names
+using LaneStateId = std::uint32_t;                // index into LaneTrace::state_names
 inline constexpr LaneStateId kEmptyLaneState = 0; // "-": the lane's stack is empty
 
 // From record `record` on, the lane is in `state` with `depth` regions on its stack.
@@ -27,28 +27,28 @@ struct LaneChange {
 };
 
 struct Lane {
-    std::string name;                 // as the source names it; need not be unique
-    std::vector<LaneChange> changes;  // increasing records; "-" at depth 0 before the first
-    std::uint64_t events = 0;         // state events read for this lane
+    std::string name;                // as the source names it; need not be unique
+    std::vector<LaneChange> changes; // increasing records; "-" at depth 0 before the first
+    std::uint64_t events = 0;        // state events read for this lane
 };
 
 // A counter or gauge as the source records it; samples at absolute source times (ns).
 struct LaneField {
     std::string name;
     FieldKind kind = FieldKind::gauge;
-    std::optional<std::size_t> lane;  // the lane that records it, when a lane does
-    std::string owner;                // else who does (a Chrome process id), for NAME@OWNER
+    std::optional<std::size_t> lane;              // the lane that records it, when a lane does
+    std::string owner;                            // else who does (a Chrome process id), for NAME@OWNER
     std::vector<std::pair<Time, double>> samples; // non-decreasing times
 };
 
 struct LaneTrace {
-    std::string source;               // path, for messages
-    std::string format;               // "paje", "otf2", "chrome", ...
-    std::vector<Time> times;          // absolute ns of each record (strictly increasing)
-    std::vector<Lane> lanes;          // in the format's lane order
+    std::string source;      // path, for messages
+    std::string format;      // "paje", "otf2", "chrome", ...
+    std::vector<Time> times; // absolute ns of each record (strictly increasing)
+    std::vector<Lane> lanes; // in the format's lane order
     std::vector<std::string> state_names{"-"};
     std::vector<LaneField> fields;
-    std::optional<Time> last_event;   // absolute ns of the last event read
+    std::optional<Time> last_event;                         // absolute ns of the last event read
     std::vector<std::pair<std::string, std::string>> extra; // header lines to keep
     std::vector<std::string> warnings;
 
@@ -92,8 +92,7 @@ public:
     }
     void reset(std::size_t lane, Time t) { at(lane, t).stack.clear(); } // the stack becomes empty
 
-    std::size_t add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane,
-                          std::string owner = {});
+    std::size_t add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane, std::string owner = {});
     void sample(std::size_t field, Time t, double value);
     std::size_t field_count() const { return fields_.size(); }
 
@@ -125,7 +124,7 @@ private:
         std::string name;
         std::vector<LaneStateId> stack;
         std::vector<LaneChange> changes;
-        Time time = 0;               // time of the events being applied
+        Time time = 0; // time of the events being applied
         bool started = false;
         LaneStateId before = kEmptyLaneState; // state before `time`
         std::uint64_t events = 0;
@@ -156,7 +155,8 @@ private:
     {
         const LaneStateId top = l.stack.empty() ? kEmptyLaneState : l.stack.back();
         if (top != l.before) {
-            append_change(l.changes, {static_cast<std::uint64_t>(l.time), top, static_cast<std::uint32_t>(l.stack.size())});
+            append_change(l.changes,
+                          {static_cast<std::uint64_t>(l.time), top, static_cast<std::uint32_t>(l.stack.size())});
             l.before = top;
         }
     }
@@ -182,8 +182,8 @@ private:
     template <std::size_t N>
     static std::size_t merge_few(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
                                  std::size_t changes, Time* out, std::uint64_t base); // up to N lanes
-    static std::size_t merge_many(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
-                                  Time* out, std::uint64_t base);
+    static std::size_t merge_many(LaneChange* const* first, LaneChange* const* last, std::size_t lanes, Time* out,
+                                  std::uint64_t base);
 
     std::string source_, format_;
     std::vector<LaneBuild> lanes_;

@@ -58,8 +58,8 @@ struct FilterEvent { // count(s) < below, or < fraction * m; exactly one is set
 };
 struct FilterFrequency {
     double f0 = 0, f1 = 0;
-    bool event_domain = false;           // indicator sampled per element instead of in time
-    std::optional<double> interval;      // time-domain sampling interval; default per semantics §6
+    bool event_domain = false;      // indicator sampled per element instead of in time
+    std::optional<double> interval; // time-domain sampling interval; default per semantics §6
     bool operator==(const FilterFrequency&) const = default;
 };
 struct Parallel {
@@ -72,9 +72,9 @@ struct Exclude { // names or globs
 };
 } // namespace step
 
-using Step = std::variant<step::ClipCount, step::ClipTime, step::ClipEvent, step::Aggregate,
-                          step::Project, step::ProjectComponents, step::Rules, step::FilterTime,
-                          step::FilterEvent, step::FilterFrequency, step::Parallel, step::Exclude>;
+using Step = std::variant<step::ClipCount, step::ClipTime, step::ClipEvent, step::Aggregate, step::Project,
+                          step::ProjectComponents, step::Rules, step::FilterTime, step::FilterEvent,
+                          step::FilterFrequency, step::Parallel, step::Exclude>;
 
 // The op name used in pipeline JSON ("clip", "aggregate", ...).
 std::string_view op_name(const Step& step);

@@ -100,7 +100,7 @@ public:
 private:
     Pipeline pipeline_;
     std::vector<std::shared_ptr<const Ses>> results_; // size() + 1 entries, never null
-    std::vector<std::vector<std::string>> warnings_; // size() entries
+    std::vector<std::vector<std::string>> warnings_;  // size() entries
     bool strict_ = false;
 };
 

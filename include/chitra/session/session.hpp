@@ -45,19 +45,19 @@ struct VisibleRange {
 // The options the displays of ui.md/semantics.md §6 have. Display code may keep anything
 // else in `extra`; unknown keys survive a load/save round trip.
 struct DisplayOptions {
-    std::string density_bar;              // "", "point" or "value" (Gantt)
-    std::string colour_map;               // "" (default viridis) or a map name
-    double averaging_width_percent = 0;   // sliding-window average width; 0 = off (Gantt)
-    std::string chosen_state;             // rate display; frequency view per-symbol
-    bool log_axis = false;                // frequency view power axis
+    std::string density_bar;                 // "", "point" or "value" (Gantt)
+    std::string colour_map;                  // "" (default viridis) or a map name
+    double averaging_width_percent = 0;      // sliding-window average width; 0 = off (Gantt)
+    std::string chosen_state;                // rate display; frequency view per-symbol
+    bool log_axis = false;                   // frequency view power axis
     std::optional<double> sampling_interval; // frequency view, time domain; nullopt = default
-    bool connectors = true;               // vertical connectors at transitions (time view)
+    bool connectors = true;                  // vertical connectors at transitions (time view)
     std::map<std::string, std::string> extra;
     friend bool operator==(const DisplayOptions&, const DisplayOptions&) = default;
 };
 
 struct DisplayState {
-    std::string id;                       // unique in the session; the layout refers to it
+    std::string id; // unique in the session; the layout refers to it
     DisplayKind kind = DisplayKind::time;
     VisibleRange visible;
     std::vector<VisibleRange> zoom_history; // oldest first; "undo zoom" pops the last
@@ -66,26 +66,26 @@ struct DisplayState {
 };
 
 struct RecordRange {
-    RecordIndex begin = 0, end = 0;       // raw records [begin, end)
+    RecordIndex begin = 0, end = 0; // raw records [begin, end)
     friend bool operator==(const RecordRange&, const RecordRange&) = default;
 };
 
 // Colours are 0xAARRGGBB.
 struct PatternColour {
-    std::vector<std::string> pattern;     // a pending (brushed, not yet aggregated) pattern
+    std::vector<std::string> pattern; // a pending (brushed, not yet aggregated) pattern
     std::uint32_t argb = 0xFF000000u;
     friend bool operator==(const PatternColour&, const PatternColour&) = default;
 };
 
 struct Bookmark {
     std::string name;
-    Time time = 0;                        // in the trace's time base
+    Time time = 0; // in the trace's time base
     friend bool operator==(const Bookmark&, const Bookmark&) = default;
 };
 
 struct Note {
     std::string text;
-    std::optional<Time> time;             // attached to a time, a record, both or neither
+    std::optional<Time> time; // attached to a time, a record, both or neither
     std::optional<RecordIndex> record;
     friend bool operator==(const Note&, const Note&) = default;
 };
@@ -93,12 +93,12 @@ struct Note {
 // Field-wise equality of two pipelines (kept for callers; Pipeline has operator== now).
 
 struct ViewState {
-    std::string name;                     // unique among the views of one file
+    std::string name; // unique among the views of one file
     Pipeline pipeline;
-    std::vector<std::string> y_order;     // state names, bottom to top
+    std::vector<std::string> y_order; // state names, bottom to top
     std::vector<PatternColour> pattern_colours;
     std::map<std::string, std::uint32_t> composite_colours; // composite name -> colour
-    std::vector<RecordRange> selection;   // brushed raw records
+    std::vector<RecordRange> selection;                     // brushed raw records
     std::vector<Bookmark> bookmarks;
     std::vector<Note> notes;
     std::vector<DisplayState> displays;
@@ -112,10 +112,10 @@ struct TraceFileRef {
     // `chitra-cli session new --relative-only`): the file is then looked for beside the
     // session only, and found there it is `same`.
     std::string path_absolute;
-    std::string path_relative;            // to the session file's folder; set on save
-    std::uint64_t size = 0;               // bytes
-    std::int64_t mtime_ns = 0;            // modification time, ns since the Unix epoch
-    std::string hash_kind;                // "xxh3-64"; empty when unknown
+    std::string path_relative; // to the session file's folder; set on save
+    std::uint64_t size = 0;    // bytes
+    std::int64_t mtime_ns = 0; // modification time, ns since the Unix epoch
+    std::string hash_kind;     // "xxh3-64"; empty when unknown
     std::uint64_t content_hash = 0;
     // How a foreign trace was imported, so that restoring opens the same lanes without
     // asking (docs/formats.md "Choosing lanes"): the `--from` name (empty: detected by
@@ -149,8 +149,8 @@ inline const std::string& shown_path(const TraceFileRef& f)
 // Where one display sits in the main window.
 struct DisplayPlacement {
     std::string display_id;
-    std::string area;                     // e.g. "centre", "dock-left", "floating"
-    int index = 0;                        // order within the area
+    std::string area; // e.g. "centre", "dock-left", "floating"
+    int index = 0;    // order within the area
     friend bool operator==(const DisplayPlacement&, const DisplayPlacement&) = default;
 };
 
@@ -158,7 +158,7 @@ struct WindowLayout {
     std::vector<std::uint8_t> main_window_geometry; // QWidget::saveGeometry() bytes
     std::vector<std::uint8_t> dock_state;           // QMainWindow::saveState() bytes
     std::vector<DisplayPlacement> open_displays;
-    std::string current_view;                       // "FILE-INDEX/VIEW-NAME" or empty
+    std::string current_view; // "FILE-INDEX/VIEW-NAME" or empty
     friend bool operator==(const WindowLayout&, const WindowLayout&) = default;
 };
 
@@ -172,7 +172,7 @@ struct EnsembleMemberRef {
 };
 struct EnsembleState {
     std::vector<EnsembleMemberRef> members;
-    std::string file_name_patterns;           // NAME=REGEX pairs, as typed
+    std::string file_name_patterns; // NAME=REGEX pairs, as typed
     Pipeline pipeline;
     friend bool operator==(const EnsembleState&, const EnsembleState&) = default;
 };
@@ -182,7 +182,7 @@ struct Session {
     std::string writer = "chitra 0.1.0";        // program that wrote it
     std::vector<TraceFileRef> files;
     WindowLayout layout;
-    std::vector<EnsembleState> ensembles;       // format 2
+    std::vector<EnsembleState> ensembles; // format 2
 
     // The same content, whatever format version each was read from.
     friend bool operator==(const Session& a, const Session& b)

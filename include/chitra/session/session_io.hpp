@@ -37,8 +37,7 @@ struct LoadedSession {
 // newer format, or (strict) is damaged anywhere. In recover mode it throws only when
 // nothing at all could be recovered.
 LoadedSession load_session(const std::string& path, LoadMode mode = LoadMode::strict);
-LoadedSession load_session_text(std::string_view text, const std::string& source,
-                                LoadMode mode = LoadMode::strict);
+LoadedSession load_session_text(std::string_view text, const std::string& source, LoadMode mode = LoadMode::strict);
 // Whether the file starts as a session file does (its first kilobytes name the Boost
 // archive and the chitra-session magic): files opened or dropped go to the session loader.
 bool is_session_file(const std::string& path);
@@ -83,8 +82,7 @@ struct FileRestorePlan {
     FileIdentity identity;
     RestoreAction action = RestoreAction::skip;
 };
-std::vector<FileRestorePlan> plan_restore(const Session& session, const std::string& session_dir,
-                                          bool interactive);
+std::vector<FileRestorePlan> plan_restore(const Session& session, const std::string& session_dir, bool interactive);
 
 // After the user accepted `path` for a moved or changed file (or re-applied the views to
 // changed content): point the ref at it with fresh size, mtime and hash.
@@ -104,18 +102,17 @@ std::string_view to_string(MergePolicy policy);
 std::optional<MergePolicy> parse_merge_policy(std::string_view text);
 
 struct MergeReport {
-    std::size_t files_added = 0, views_added = 0, views_renamed = 0, views_replaced = 0,
-                views_dropped = 0;
+    std::size_t files_added = 0, views_added = 0, views_renamed = 0, views_replaced = 0, views_dropped = 0;
     std::vector<std::string> actions; // one line per clash, e.g. "run.pes: view 'a' renamed to 'a (2)'"
 };
 
 // Adds `from`'s files and views to `into`. Display ids of incoming views are renumbered
 // when they clash; `into`'s layout is kept. `ask`, when given, decides each clash
 // (GUI dialog) and overrides `policy`.
-using MergeResolver = std::function<MergePolicy(const TraceFileRef& file, const ViewState& mine,
-                                                const ViewState& theirs)>;
-MergeReport merge_sessions(Session& into, const Session& from,
-                           MergePolicy policy = MergePolicy::rename, const MergeResolver& ask = {});
+using MergeResolver =
+    std::function<MergePolicy(const TraceFileRef& file, const ViewState& mine, const ViewState& theirs)>;
+MergeReport merge_sessions(Session& into, const Session& from, MergePolicy policy = MergePolicy::rename,
+                           const MergeResolver& ask = {});
 
 // ---- batch use and recovery ----------------------------------------------------------
 
@@ -125,8 +122,8 @@ ImportOptions import_options(const TraceFileRef& ref);
 
 // A view of a saved session ready to be replayed (e.g. `chitra-cli fit --session`).
 struct SessionViewTarget {
-    std::string trace_path; // where the trace was found
-    ImportOptions import;   // how to read it (import_options of its file)
+    std::string trace_path;           // where the trace was found
+    ImportOptions import;             // how to read it (import_options of its file)
     std::vector<std::uint64_t> lanes; // the file entry's lanes (project_lanes); empty: all
     Pipeline pipeline;
     ViewState view;

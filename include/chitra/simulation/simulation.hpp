@@ -37,7 +37,7 @@ struct SimulationOptions {
 };
 
 struct Simulation {
-    Ses ses;                 // program states named as the model's states, from time 0
+    Ses ses; // program states named as the model's states, from time 0
     // Non-empty when the chain reached a state with no way on (OTHER renormalised away)
     // before `length` elements: that state's name.
     std::string stopped_at;

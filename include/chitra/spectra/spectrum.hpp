@@ -21,7 +21,7 @@ struct Periodogram {
     std::vector<double> frequency;
     std::vector<double> power;
     double sample_interval = 1.0;
-    std::size_t samples = 0; // N, the length of the transformed signal (of each segment)
+    std::size_t samples = 0;  // N, the length of the transformed signal (of each segment)
     std::size_t segments = 1; // periodograms averaged (Bartlett's method); 1 for the whole signal
 };
 
@@ -48,8 +48,7 @@ std::optional<SpectralPeak> strongest_peak(const Periodogram& pg);
 // later); ids at or beyond y.size() also fall back to the id itself.
 
 // Event signal: one sample per element of [i0, i1) (clamped to the SES), value = y.
-std::vector<double> event_signal(const Ses& ses, std::size_t i0, std::size_t i1,
-                                 std::span<const double> y = {});
+std::vector<double> event_signal(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y = {});
 // 1 for elements of `symbol`, else 0, over elements [i0, i1) (clamped).
 std::vector<double> event_indicator(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1);
 
@@ -70,8 +69,7 @@ std::size_t sample_count(Time t0, Time t1, double dt);
 // The step signal (value = y of the occupied symbol), sampled in one linear merge pass.
 // Throws InputError when dt is not a positive finite number or the sample count
 // exceeds kMaxSamples.
-std::vector<double> time_signal(const Ses& ses, Time t0, Time t1, double dt,
-                                std::span<const double> y = {});
+std::vector<double> time_signal(const Ses& ses, Time t0, Time t1, double dt, std::span<const double> y = {});
 // 1 while the trace is in `symbol`, else 0, sampled as time_signal.
 std::vector<double> time_indicator(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt);
 // The occupied symbol at each sample time (the building block of the two above).

@@ -29,13 +29,13 @@ struct Suggestion {
     std::size_t states_after = 0;  // distinct symbols present once the step is applied
 
     // Aggregations only.
-    std::uint64_t count = 0;           // non-overlapping matches (the transform's own rule)
-    double coverage_elements = 0.0;    // fraction of elements inside matches
-    double coverage_time = 0.0;        // fraction of the total occupancy inside matches
-    double period_elements = 0.0;      // mean elements between consecutive match starts
-    double period_time = 0.0;          // mean time between consecutive match starts
-    std::int64_t states_removed = 0;   // states_before - states_after
-    std::int64_t transitions_removed = 0; // distinct transitions before minus after
+    std::uint64_t count = 0;               // non-overlapping matches (the transform's own rule)
+    double coverage_elements = 0.0;        // fraction of elements inside matches
+    double coverage_time = 0.0;            // fraction of the total occupancy inside matches
+    double period_elements = 0.0;          // mean elements between consecutive match starts
+    double period_time = 0.0;              // mean time between consecutive match starts
+    std::int64_t states_removed = 0;       // states_before - states_after
+    std::int64_t transitions_removed = 0;  // distinct transitions before minus after
     std::optional<double> spectral_period; // the event-periodogram peak it matches
 
     // Filters and exclusions: the natural break the threshold sits in. Lanes: the step
@@ -44,10 +44,10 @@ struct Suggestion {
 };
 
 struct SuggestOptions {
-    std::size_t max_pattern = 16;      // longest repeated sequence considered
-    std::size_t candidates = 16;       // loops and pairs evaluated exactly (grown pairs come on top)
+    std::size_t max_pattern = 16;                         // longest repeated sequence considered
+    std::size_t candidates = 16;                          // loops and pairs evaluated exactly (grown pairs come on top)
     std::size_t spectrum_elements = std::size_t{1} << 20; // periodogram over the first N elements
-    double min_break_ratio = 4.0;      // a natural break spans at least this factor
+    double min_break_ratio = 4.0;                         // a natural break spans at least this factor
 };
 
 // Ranked suggestions, best first. Aggregations are named S<k> with the smallest k that

@@ -8,8 +8,7 @@
 
 namespace chitra {
 
-template <class T>
-class Column {
+template <class T> class Column {
 public:
     Column() = default;
     explicit Column(std::vector<T> values)
@@ -18,8 +17,7 @@ public:
         view_ = std::span<const T>(owned->data(), owned->size());
         owner_ = std::move(owned);
     }
-    Column(std::shared_ptr<const void> owner, std::span<const T> view)
-        : owner_(std::move(owner)), view_(view) {}
+    Column(std::shared_ptr<const void> owner, std::span<const T> view) : owner_(std::move(owner)), view_(view) {}
 
     std::span<const T> span() const { return view_; }
     const std::shared_ptr<const void>& owner() const { return owner_; }

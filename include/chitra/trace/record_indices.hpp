@@ -34,11 +34,33 @@ public:
         const_iterator(const RecordIndices* owner, std::size_t at) : owner_(owner), at_(at) {}
         RecordIndex operator*() const { return (*owner_)[at_]; }
         RecordIndex operator[](difference_type k) const { return (*owner_)[at_ + static_cast<std::size_t>(k)]; }
-        const_iterator& operator++() { ++at_; return *this; }
-        const_iterator operator++(int) { auto old = *this; ++at_; return old; }
-        const_iterator& operator--() { --at_; return *this; }
-        const_iterator operator--(int) { auto old = *this; --at_; return old; }
-        const_iterator& operator+=(difference_type k) { at_ = static_cast<std::size_t>(static_cast<difference_type>(at_) + k); return *this; }
+        const_iterator& operator++()
+        {
+            ++at_;
+            return *this;
+        }
+        const_iterator operator++(int)
+        {
+            auto old = *this;
+            ++at_;
+            return old;
+        }
+        const_iterator& operator--()
+        {
+            --at_;
+            return *this;
+        }
+        const_iterator operator--(int)
+        {
+            auto old = *this;
+            --at_;
+            return old;
+        }
+        const_iterator& operator+=(difference_type k)
+        {
+            at_ = static_cast<std::size_t>(static_cast<difference_type>(at_) + k);
+            return *this;
+        }
         const_iterator& operator-=(difference_type k) { return *this += -k; }
         friend const_iterator operator+(const_iterator it, difference_type k) { return it += k; }
         friend const_iterator operator+(difference_type k, const_iterator it) { return it += k; }
@@ -81,18 +103,24 @@ public:
     std::size_t size() const
     {
         switch (form_) {
-        case Form::consecutive: return count_;
-        case Form::narrow: return narrow_.size();
-        default: return wide_.size();
+        case Form::consecutive:
+            return count_;
+        case Form::narrow:
+            return narrow_.size();
+        default:
+            return wide_.size();
         }
     }
     bool empty() const { return size() == 0; }
     RecordIndex operator[](std::size_t i) const
     {
         switch (form_) {
-        case Form::consecutive: return first_ + i;
-        case Form::narrow: return narrow_[i];
-        default: return wide_[i];
+        case Form::consecutive:
+            return first_ + i;
+        case Form::narrow:
+            return narrow_[i];
+        default:
+            return wide_[i];
         }
     }
     // Values [from, to): consecutive ones stay unstored.
@@ -142,7 +170,8 @@ public:
     // The stored values' room, in bytes, and where it starts (nullptr when consecutive).
     std::size_t capacity_bytes() const
     {
-        return form_ == Form::narrow ? narrow_.capacity() * sizeof(std::uint32_t) : wide_.capacity() * sizeof(RecordIndex);
+        return form_ == Form::narrow ? narrow_.capacity() * sizeof(std::uint32_t)
+                                     : wide_.capacity() * sizeof(RecordIndex);
     }
     const void* storage() const
     {
@@ -159,8 +188,7 @@ public:
         else
             wide_.resize(n);
     }
-    template <class It>
-    void assign(It first, It last)
+    template <class It> void assign(It first, It last)
     {
         narrow_.clear();
         wide_.clear();
@@ -169,8 +197,7 @@ public:
         append(first, last);
     }
     // Appends [first, last).
-    template <class It>
-    void append(It first, It last)
+    template <class It> void append(It first, It last)
     {
         RecordIndex largest = 0;
         for (It it = first; it != last; ++it)
@@ -183,21 +210,22 @@ public:
     }
     // f(values) with the stored values as a pointer to std::uint32_t or to RecordIndex,
     // for loops that write them in place; consecutive values are stored first.
-    template <class F>
-    decltype(auto) edit(F&& f)
+    template <class F> decltype(auto) edit(F&& f)
     {
         store(0);
         return form_ == Form::narrow ? f(narrow_.data()) : f(wide_.data());
     }
     // f(values) with a pointer to the stored values (std::uint32_t or RecordIndex) or a
     // Consecutive, each read as values[i], for loops that read them raw.
-    template <class F>
-    decltype(auto) read(F&& f) const
+    template <class F> decltype(auto) read(F&& f) const
     {
         switch (form_) {
-        case Form::consecutive: return f(Consecutive{first_});
-        case Form::narrow: return f(static_cast<const std::uint32_t*>(narrow_.data()));
-        default: return f(static_cast<const RecordIndex*>(wide_.data()));
+        case Form::consecutive:
+            return f(Consecutive{first_});
+        case Form::narrow:
+            return f(static_cast<const std::uint32_t*>(narrow_.data()));
+        default:
+            return f(static_cast<const RecordIndex*>(wide_.data()));
         }
     }
     std::vector<RecordIndex> to_vector() const { return {begin(), end()}; }

@@ -19,18 +19,15 @@ namespace chitra {
 // when the SES is empty.
 struct Ses {
     std::shared_ptr<const SymbolTable> symbols;
-    SesColumn<SymbolId> symbol;   // views the trace's states in the SES of a whole trace
-    SesColumn<Time> bounds;       // views the trace's times when it can (Trace::times_and_end)
-    RecordIndices records; // the identity, unstored, for the SES of a whole trace
+    SesColumn<SymbolId> symbol; // views the trace's states in the SES of a whole trace
+    SesColumn<Time> bounds;     // views the trace's times when it can (Trace::times_and_end)
+    RecordIndices records;      // the identity, unstored, for the SES of a whole trace
 
     std::size_t size() const { return symbol.size(); }
     bool empty() const { return symbol.empty(); }
     Time entry(std::size_t i) const { return bounds[i]; }
     Time occupancy(std::size_t i) const { return bounds[i + 1] - bounds[i]; }
-    std::pair<RecordIndex, RecordIndex> provenance(std::size_t i) const
-    {
-        return {records[i], records[i + 1]};
-    }
+    std::pair<RecordIndex, RecordIndex> provenance(std::size_t i) const { return {records[i], records[i + 1]}; }
     Time total() const { return bounds.back() - bounds.front(); }
     const std::string& name(std::size_t i) const { return (*symbols)[symbol[i]].name; }
 

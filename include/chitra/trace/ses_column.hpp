@@ -14,8 +14,7 @@
 
 namespace chitra {
 
-template <class T>
-class SesColumn {
+template <class T> class SesColumn {
 public:
     using value_type = T;
     using const_iterator = const T*;
@@ -77,16 +76,14 @@ public:
     void push_back(const T& v) { edit().push_back(v); }
     void reserve(std::size_t n) { edit().reserve(n); }
     void resize(std::size_t n) { edit().resize(n); }
-    template <class It>
-    void assign(It first, It last)
+    template <class It> void assign(It first, It last)
     {
         std::vector<T> values(first, last); // may read this column's own view
         own_ = std::move(values);
         drop_view();
     }
     // Appends [first, last) (only at the end).
-    template <class It>
-    void append(It first, It last)
+    template <class It> void append(It first, It last)
     {
         std::vector<T>& values = edit();
         values.insert(values.end(), first, last);

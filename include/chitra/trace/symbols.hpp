@@ -52,10 +52,7 @@ public:
 private:
     struct Hash {
         using is_transparent = void;
-        std::size_t operator()(std::string_view s) const noexcept
-        {
-            return std::hash<std::string_view>{}(s);
-        }
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
     };
     std::vector<Symbol> symbols_;
     std::unordered_map<std::string, SymbolId, Hash, std::equal_to<>> by_name_;

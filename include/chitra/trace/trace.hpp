@@ -25,17 +25,17 @@ struct FieldInfo {
 
 struct TraceHeader {
     TimeBase timebase = TimeBase::us;
-    std::string separator;          // joins components into a state name
+    std::string separator; // joins components into a state name
     std::size_t components = 1;
     std::vector<FieldInfo> fields;
-    std::optional<Time> end;        // declared end time
+    std::optional<Time> end;                                // declared end time
     std::vector<std::pair<std::string, std::string>> extra; // unknown header keys, kept
 };
 
 // Records are (time, state[, fields]) in non-decreasing time order. State ids index
 // `symbols`, which holds only program states, numbered in order of first appearance.
 struct Trace {
-    std::string source;             // path it was read from (for messages)
+    std::string source; // path it was read from (for messages)
     TraceHeader header;
     Column<Time> times;
     Column<SymbolId> states;

@@ -104,18 +104,18 @@ private:
     struct MinMaxTree {
         std::vector<std::vector<std::pair<double, double>>> levels;
         void build(const std::vector<double>& y, const std::vector<char>* mask, char want);
-        void query(const std::vector<double>& y, const std::vector<char>* mask, char want, std::size_t a,
-                   std::size_t b, double& lo, double& hi) const;
+        void query(const std::vector<double>& y, const std::vector<char>* mask, char want, std::size_t a, std::size_t b,
+                   double& lo, double& hi) const;
     };
     void build(const std::vector<double>* area);
     std::vector<double> x_, y_, prefix_;
-    std::vector<double> step_;  // area of each step
-    std::vector<double> area_;  // prefix sums of step_
+    std::vector<double> step_; // area of each step
+    std::vector<double> area_; // prefix sums of step_
     double end_ = 0;
     ShortVisitRule rule_;
-    std::vector<char> short_;   // per point, when rule_ is active
-    MinMaxTree long_;           // the long visits (all when no rule)
-    MinMaxTree shortTree_;      // the short visits (empty when no rule)
+    std::vector<char> short_; // per point, when rule_ is active
+    MinMaxTree long_;         // the long visits (all when no rule)
+    MinMaxTree shortTree_;    // the short visits (empty when no rule)
 };
 
 // One pixel column of a chart over [x0, x1) split into `columns` equal columns; column
@@ -135,8 +135,7 @@ std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, doub
 // display draws time_average_curve): for the centre p of each column, the mean of the points
 // with x in [p - W/2, p + W/2), W = window_fraction * (x1 - x0). A column whose window
 // holds no point repeats the value of the column before it (NaN before the first).
-std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns,
-                                  double window_fraction);
+std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns, double window_fraction);
 
 // A data field of `ses` as the Gantt display draws it: x = entry times, y =
 // element_field_values, end = the last exit, and for counters the exact increments
@@ -155,9 +154,9 @@ std::vector<double> time_average_curve(const SeriesIndex& series, double x0, dou
 
 // Rate display: every entry into `state` (every element with that symbol), in order.
 struct RateTable {
-    std::vector<std::size_t> elements;        // element index of entry k (ordinal k + 1)
-    std::vector<std::vector<double>> fields;  // fields[f][k]: field f over visit k
-    std::vector<double> sum;                  // sum over fields of visit k
+    std::vector<std::size_t> elements;       // element index of entry k (ordinal k + 1)
+    std::vector<std::vector<double>> fields; // fields[f][k]: field f over visit k
+    std::vector<double> sum;                 // sum over fields of visit k
 };
 RateTable rate_values(const Trace& trace, const Ses& ses, SymbolId state);
 
@@ -178,9 +177,8 @@ std::optional<Time> find_state_entry(const Ses& ses, std::string_view glob, Time
 // The Include / Exclude buttons: every name in `names` that matches `glob` leaves
 // (include) or joins (exclude) the exclusion list; the result keeps `names`' order.
 enum class PatternEffect { Include, Exclude };
-std::vector<std::string> apply_pattern(const std::vector<std::string>& names,
-                                       const std::vector<std::string>& excluded, std::string_view glob,
-                                       PatternEffect effect);
+std::vector<std::string> apply_pattern(const std::vector<std::string>& names, const std::vector<std::string>& excluded,
+                                       std::string_view glob, PatternEffect effect);
 
 // Dump of a view, one line per element: index, entry time, occupancy, state, raw
 // records [r0, r1), field values as shown (tab separated, with a header).

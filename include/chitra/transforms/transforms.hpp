@@ -35,10 +35,8 @@ Ses aggregate(const Ses& in, const std::vector<std::string>& pattern, const std:
 
 // Set projection: every element of a symbol in `states` becomes `as` (a new
 // `projection` composite, or an existing symbol), then runs of `as` merge.
-Ses project(const Ses& in, const std::vector<std::string>& states, const std::string& as,
-            Warnings* warnings = nullptr);
-Ses project(Ses&& in, const std::vector<std::string>& states, const std::string& as,
-            Warnings* warnings = nullptr);
+Ses project(const Ses& in, const std::vector<std::string>& states, const std::string& as, Warnings* warnings = nullptr);
+Ses project(Ses&& in, const std::vector<std::string>& states, const std::string& as, Warnings* warnings = nullptr);
 
 // Component projection: states are mapped component-wise (then components in `drop`
 // are removed); the new tuples are named with the table's separator; then every run

@@ -10,8 +10,7 @@ namespace chitra::detail {
 
 // first() and second(), on two threads when `threaded` and there are two cores, else one
 // after the other.
-template <class F0, class F1>
-void side_by_side(bool threaded, F0&& first, F1&& second)
+template <class F0, class F1> void side_by_side(bool threaded, F0&& first, F1&& second)
 {
     if (threaded && std::thread::hardware_concurrency() > 1) {
         std::thread other([&] { first(); });
@@ -24,11 +23,11 @@ void side_by_side(bool threaded, F0&& first, F1&& second)
 }
 
 // f(half, first, last) for the halves [0, n/2) and [n/2, n).
-template <class F>
-void in_halves(std::size_t n, std::size_t threaded_from, F&& f)
+template <class F> void in_halves(std::size_t n, std::size_t threaded_from, F&& f)
 {
     const std::size_t h = n / 2;
-    side_by_side(n >= threaded_from, [&] { f(0, std::size_t{0}, h); }, [&] { f(1, h, n); });
+    side_by_side(
+        n >= threaded_from, [&] { f(0, std::size_t{0}, h); }, [&] { f(1, h, n); });
 }
 
 } // namespace chitra::detail

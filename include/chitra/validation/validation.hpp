@@ -13,9 +13,9 @@
 namespace chitra {
 
 struct ValidationOptions {
-    std::uint64_t seed = 1;            // of the simulated trajectories
-    std::size_t trajectories = 20;     // simulated for the periodogram test
-    double level = 0.01;               // family-wise, Holm-corrected
+    std::uint64_t seed = 1;        // of the simulated trajectories
+    std::size_t trajectories = 20; // simulated for the periodogram test
+    double level = 0.01;           // family-wise, Holm-corrected
 };
 
 // One-sample Kolmogorov-Smirnov test of a state's occupancies in the trace against the
@@ -23,7 +23,7 @@ struct ValidationOptions {
 struct StateFit {
     std::string name;
     std::uint64_t visits = 0;
-    double ks = 0.0;  // sup |F_trace - F_model|
+    double ks = 0.0; // sup |F_trace - F_model|
     double p = 1.0;
 };
 
@@ -37,19 +37,19 @@ struct UnexpectedTransition {
 struct TransitionFit {
     double chi2 = 0.0;
     std::uint64_t dof = 0;
-    double p = 1.0;                              // 0 when `unexpected` is not empty
+    double p = 1.0;                               // 0 when `unexpected` is not empty
     std::vector<UnexpectedTransition> unexpected; // observed, probability 0 in the model
 };
 
 // The trace's event-domain periodogram against those of simulated trajectories of the
 // same length, compared in bands of frequency on a log scale of power.
 struct PeriodogramFit {
-    double distance = 0.0;      // RMS difference of log band power from the simulated mean
-    double p = 1.0;             // share of the simulated trajectories farther from the mean
-    double p_tail = 1.0;        // the same distance as a one-sided prediction test (used for the verdict)
+    double distance = 0.0; // RMS difference of log band power from the simulated mean
+    double p = 1.0;        // share of the simulated trajectories farther from the mean
+    double p_tail = 1.0;   // the same distance as a one-sided prediction test (used for the verdict)
     std::size_t trajectories = 0;
-    std::vector<double> frequency;  // band centres, cycles per event
-    std::vector<double> trace;      // band power of the trace
+    std::vector<double> frequency;       // band centres, cycles per event
+    std::vector<double> trace;           // band power of the trace
     std::vector<double> mean, low, high; // simulated: mean, lowest and highest
 };
 
@@ -63,7 +63,7 @@ struct Offender {
 struct Validation {
     bool pass = true;
     double level = 0.01;
-    std::vector<StateFit> states;                              // model order
+    std::vector<StateFit> states;                               // model order
     std::vector<std::pair<std::string, std::uint64_t>> unknown; // trace states the model lacks, visits
     TransitionFit transitions;
     PeriodogramFit periodogram;

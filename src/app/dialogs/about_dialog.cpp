@@ -22,7 +22,8 @@ QList<LinkedLibrary> linkedLibraries()
         {QStringLiteral("Graphviz"), QStringLiteral(PACKAGE_VERSION), QStringLiteral("EPL-1.0")},
     };
     for (const LibraryVersion& l : core_library_versions())
-        out.append({QString::fromStdString(l.name), QString::fromStdString(l.version), QString::fromStdString(l.license)});
+        out.append(
+            {QString::fromStdString(l.name), QString::fromStdString(l.version), QString::fromStdString(l.license)});
     return out;
 }
 

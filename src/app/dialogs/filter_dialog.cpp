@@ -42,7 +42,8 @@ PreviewResult runPreview(const std::shared_ptr<const Ses>& ses, const Step& step
             if (!seen[s]) {
                 seen[s] = 1;
                 ++r.states;
-                if (s >= ses->symbols->size()) ++r.composites;
+                if (s >= ses->symbols->size())
+                    ++r.composites;
             }
         r.elements = static_cast<long long>(out.size());
     } catch (const std::exception& e) {
@@ -64,12 +65,14 @@ std::vector<double> binEdges(double lo, double hi, std::size_t n, bool log, bool
         return edges;
     }
     if (integers && hi / unit <= 60) {
-        for (double k = 0; k <= std::ceil(hi / unit) + 1; k += 1) edges.push_back(k * unit);
+        for (double k = 0; k <= std::ceil(hi / unit) + 1; k += 1)
+            edges.push_back(k * unit);
         return edges;
     }
     const std::size_t bins = std::clamp<std::size_t>(static_cast<std::size_t>(2 * std::sqrt(double(n))), 8, 40);
     const double b = hi > 0 ? hi * 1.02 : 1.0;
-    for (std::size_t k = 0; k <= bins; ++k) edges.push_back(b * double(k) / double(bins));
+    for (std::size_t k = 0; k <= bins; ++k)
+        edges.push_back(b * double(k) / double(bins));
     return edges;
 }
 
@@ -95,12 +98,12 @@ FilterDialog::FilterDialog(std::shared_ptr<const Ses> ses, Domain domain, QWidge
 
     const bool time = domain_ == Domain::time;
     setWindowTitle(time ? tr("Time filter") : tr("Event filter"));
-    auto* intro = new QLabel(
-        time ? tr("States whose <b>share of the total time</b> is below the threshold are merged, "
-                  "run by run, into filter composites T1, T2, … named by their neighbours.")
-             : tr("States that <b>occur fewer times</b> than the threshold are merged, run by run, "
-                  "into filter composites T1, T2, … named by their neighbours."),
-        this);
+    auto* intro =
+        new QLabel(time ? tr("States whose <b>share of the total time</b> is below the threshold are merged, "
+                             "run by run, into filter composites T1, T2, … named by their neighbours.")
+                        : tr("States that <b>occur fewer times</b> than the threshold are merged, run by run, "
+                             "into filter composites T1, T2, … named by their neighbours."),
+                   this);
     intro->setWordWrap(true);
 
     histogram_ = new HistogramWidget(this);
@@ -137,7 +140,8 @@ FilterDialog::FilterDialog(std::shared_ptr<const Ses> ses, Domain domain, QWidge
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Apply filter"));
     connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
-        if (isValid()) accept();
+        if (isValid())
+            accept();
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -163,7 +167,8 @@ FilterDialog::FilterDialog(std::shared_ptr<const Ses> ses, Domain domain, QWidge
         QSignalBlocker block(histogram_);
         histogram_->setThreshold(counts ? spin_->value() : spin_->value() / 100.0);
     });
-    if (mode_) connect(mode_, &QComboBox::currentIndexChanged, this, &FilterDialog::onModeChanged);
+    if (mode_)
+        connect(mode_, &QComboBox::currentIndexChanged, this, &FilterDialog::onModeChanged);
 
     onModeChanged();
     resize(560, 480);
@@ -192,7 +197,8 @@ void FilterDialog::fillHistogram()
 {
     const bool counts = domain_ == Domain::event && eventMode() == EventMode::count;
     std::vector<double> xs;
-    for (std::size_t k = 0; k < present_.size(); ++k) xs.push_back(xOf(k));
+    for (std::size_t k = 0; k < present_.size(); ++k)
+        xs.push_back(xOf(k));
     double lo = 0, hi = 1;
     bool log = false;
     const auto positive = std::count_if(xs.begin(), xs.end(), [](double x) { return x > 0; });
@@ -222,9 +228,12 @@ void FilterDialog::fillHistogram()
     const double valid_max = counts ? static_cast<double>(ses_->size()) : 1.0;
     histogram_->setThresholdRange(edges.front(), std::min(edges.back(), valid_max));
     QString xlabel;
-    if (domain_ == Domain::time) xlabel = tr("share of the total time h(s)/T");
-    else if (counts) xlabel = tr("occurrences of the state");
-    else xlabel = tr("occurrences as a share of all elements");
+    if (domain_ == Domain::time)
+        xlabel = tr("share of the total time h(s)/T");
+    else if (counts)
+        xlabel = tr("occurrences of the state");
+    else
+        xlabel = tr("occurrences as a share of all elements");
     histogram_->setAxisLabels(xlabel + (log ? tr(" (log scale)") : QString()), tr("states"));
 }
 
@@ -254,10 +263,13 @@ void FilterDialog::setThreshold(double shown) { spin_->setValue(shown); }
 Step FilterDialog::step() const
 {
     const double v = spin_->value();
-    if (domain_ == Domain::time) return step::FilterTime{v / 100.0};
+    if (domain_ == Domain::time)
+        return step::FilterTime{v / 100.0};
     step::FilterEvent f;
-    if (eventMode() == EventMode::count) f.below = v;
-    else f.below_fraction = v / 100.0;
+    if (eventMode() == EventMode::count)
+        f.below = v;
+    else
+        f.below_fraction = v / 100.0;
     return f;
 }
 
@@ -274,13 +286,15 @@ void FilterDialog::onThresholdChanged()
     // Refuse impossible values inline.
     const long long m = static_cast<long long>(ses_->size());
     refusal_.clear();
-    if (ses_->empty()) refusal_ = tr("The sequence is empty: there is nothing to filter.");
+    if (ses_->empty())
+        refusal_ = tr("The sequence is empty: there is nothing to filter.");
     else if (domain_ == Domain::time && ses_->total() <= 0)
         refusal_ = tr("The total time is 0: a time filter selects nothing. Use the event filter.");
-    else if (v <= 0) refusal_ = tr("The threshold must be above 0 (at 0 nothing is below it).");
+    else if (v <= 0)
+        refusal_ = tr("The threshold must be above 0 (at 0 nothing is below it).");
     else if (counts && v > static_cast<double>(m))
-        refusal_ = tr("Out of range: there are only %1 elements, so the threshold can be at most %1.")
-                       .arg(formatCount(m));
+        refusal_ =
+            tr("Out of range: there are only %1 elements, so the threshold can be at most %1.").arg(formatCount(m));
     else if (!counts && v > 100.0)
         refusal_ = tr("Out of range: the threshold is a share and can be at most 100%.");
     refusal_label_->setText(refusal_);
@@ -293,13 +307,15 @@ void FilterDialog::onThresholdChanged()
         for (std::size_t k = 0; k < present_.size(); ++k) {
             const double xk = counts ? static_cast<double>(count_[k])
                                      : (domain_ == Domain::time ? xOf(k) : static_cast<double>(count_[k]) / double(m));
-            if (xk < x) sel.emplace_back(xk, k);
+            if (xk < x)
+                sel.emplace_back(xk, k);
         }
         std::sort(sel.begin(), sel.end());
         QStringList names;
         for (std::size_t i = 0; i < sel.size() && i < 12; ++i)
             names << QString::fromStdString((*ses_->symbols)[present_[sel[i].second]].name);
-        if (sel.size() > 12) names << QStringLiteral("…");
+        if (sel.size() > 12)
+            names << QStringLiteral("…");
         selected_->setText(sel.empty() ? tr("No state is below the threshold: the filter changes nothing.")
                                        : tr("%1 state(s) selected: %2").arg(sel.size()).arg(names.join(", ")));
     } else {
@@ -318,12 +334,14 @@ void FilterDialog::onThresholdChanged()
 
 void FilterDialog::startPreview()
 {
-    if (!refusal_.isEmpty()) return;
+    if (!refusal_.isEmpty())
+        return;
     const int generation = generation_;
     auto* watcher = new QFutureWatcher<PreviewResult>(this);
     connect(watcher, &QFutureWatcher<PreviewResult>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
-        if (generation != generation_) return; // a newer threshold is on its way
+        if (generation != generation_)
+            return; // a newer threshold is on its way
         const PreviewResult r = watcher->result();
         if (!r.error.isEmpty()) {
             refusal_ = r.error;
@@ -337,8 +355,8 @@ void FilterDialog::startPreview()
         preview_elements_ = r.elements;
         preview_->setText(tr("<b>%1</b> of %2 states and <b>%3</b> of %4 elements remain")
                               .arg(formatCount(r.states), formatCount(static_cast<long long>(present_.size())),
-                                   formatCount(r.elements), formatCount(static_cast<long long>(ses_->size())))
-                          + (r.composites ? tr(", including %1 new filter composite(s)").arg(r.composites) : QString()));
+                                   formatCount(r.elements), formatCount(static_cast<long long>(ses_->size()))) +
+                          (r.composites ? tr(", including %1 new filter composite(s)").arg(r.composites) : QString()));
         emit previewUpdated();
     });
     watcher->setFuture(runInBackground(runPreview, ses_, step()));

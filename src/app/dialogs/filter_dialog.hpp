@@ -72,9 +72,9 @@ private:
 
     std::shared_ptr<const Ses> ses_;
     Domain domain_;
-    std::vector<SymbolId> present_;        // symbols that occur in the SES
-    std::vector<double> total_;            // per present symbol: total occupancy
-    std::vector<std::uint64_t> count_;     // per present symbol: occurrences
+    std::vector<SymbolId> present_;    // symbols that occur in the SES
+    std::vector<double> total_;        // per present symbol: total occupancy
+    std::vector<std::uint64_t> count_; // per present symbol: occurrences
     HistogramWidget* histogram_ = nullptr;
     QDoubleSpinBox* spin_ = nullptr;
     QComboBox* mode_ = nullptr;

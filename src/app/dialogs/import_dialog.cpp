@@ -53,12 +53,8 @@ ImportDialog::ImportDialog(std::shared_ptr<const LaneTrace> lanes, SourceFormat 
 }
 
 ImportDialog::ImportDialog(const LoadResult& read, QWidget* parent)
-    : QDialog(parent),
-      lanes_(read.lanes ? read.lanes : std::make_shared<const LaneTrace>()),
-      format_(read.format),
-      path_(read.path),
-      lanesReadWith_(read.choice.settings),
-      readError_(read.error)
+    : QDialog(parent), lanes_(read.lanes ? read.lanes : std::make_shared<const LaneTrace>()), format_(read.format),
+      path_(read.path), lanesReadWith_(read.choice.settings), readError_(read.error)
 {
     text_ = new TextColumnsPanel(format_, path_, this);
     reader_ = new TraceLoader(this);
@@ -120,7 +116,8 @@ void ImportDialog::setUp(const QString& path)
     list_->setColumnCount(3);
     list_->setHeaderLabels({tr("#"), tr("Lane"), tr("Events")});
     list_->headerItem()->setToolTip(Number, tr("The lane's number in the trace (as --components counts them)"));
-    list_->headerItem()->setToolTip(Events, tr("State events read for the lane: region entries and exits, state changes"));
+    list_->headerItem()->setToolTip(Events,
+                                    tr("State events read for the lane: region entries and exits, state changes"));
     list_->setRootIsDecorated(false);
     list_->setUniformRowHeights(true);
     list_->setAlternatingRowColors(true);

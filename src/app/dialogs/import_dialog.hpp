@@ -98,8 +98,8 @@ private:
     QLabel* title_ = nullptr;
     TextColumnsPanel* text_ = nullptr;
     TraceLoader* reader_ = nullptr;
-    ImportSettings lanesReadWith_;   // the settings lanes_ were read with
-    QString readError_;              // why the last reading was refused
+    ImportSettings lanesReadWith_; // the settings lanes_ were read with
+    QString readError_;            // why the last reading was refused
     bool reading_ = false;
     QLineEdit* filter_;
     QLabel* filterError_;

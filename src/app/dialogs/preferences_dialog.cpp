@@ -45,7 +45,8 @@ PreferencesDialog::PreferencesDialog(const Preferences& current, QWidget* parent
     palette_ = new QComboBox(this);
     palette_->setIconSize(QSize(8 * 12, 12));
     palette_->addItem(paletteStrip(StatePalette::tableau), tr("Tableau 10"), paletteKey(StatePalette::tableau));
-    palette_->addItem(paletteStrip(StatePalette::tol), tr("Tol muted (colour-blind safe)"), paletteKey(StatePalette::tol));
+    palette_->addItem(paletteStrip(StatePalette::tol), tr("Tol muted (colour-blind safe)"),
+                      paletteKey(StatePalette::tol));
     palette_->setCurrentIndex(current.palette == StatePalette::tol ? 1 : 0);
     palette_->setToolTip(tr("The colours of states in every display"));
 

@@ -51,11 +51,13 @@ ProjectionDialog::ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QW
         seen[ses_->symbol[i]] = 1;
     }
     for (SymbolId s = 0; s < table; ++s)
-        if (seen[s]) present_.push_back(s);
+        if (seen[s])
+            present_.push_back(s);
     std::sort(present_.begin(), present_.end(),
               [this](SymbolId a, SymbolId b) { return (*ses_->symbols)[a].name < (*ses_->symbols)[b].name; });
     const double T = static_cast<double>(ses_->total());
-    for (SymbolId s : present_) share_.push_back(T > 0 ? total[s] / T : 0.0);
+    for (SymbolId s : present_)
+        share_.push_back(T > 0 ? total[s] / T : 0.0);
 
     setWindowTitle(tr("Project, exclude or aggregate states"));
     tabs_ = new QTabWidget(this);
@@ -74,7 +76,8 @@ ProjectionDialog::ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QW
     refusal_label_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons_, &QDialogButtonBox::accepted, this, [this] {
-        if (isValid()) accept();
+        if (isValid())
+            accept();
     });
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -94,7 +97,8 @@ ProjectionDialog::~ProjectionDialog()
 {
     // Closing with a cell editor open commits it while the base class hides the dialog;
     // by then this object is half destroyed, so stop listening first.
-    for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+    for (QObject* child : findChildren<QObject*>())
+        QObject::disconnect(child, nullptr, this, nullptr);
 }
 
 QPushButton* ProjectionDialog::okButton() const { return buttons_->button(QDialogButtonBox::Ok); }
@@ -141,7 +145,8 @@ QWidget* ProjectionDialog::buildSetPage()
     form->addRow(tr("New state name:"), set_name_);
     auto* l = new QVBoxLayout(page);
     l->addWidget(note(tr("Every element of a checked state becomes the new state; runs of it merge. "
-                         "To fold states into one that exists, check it too and give its name."), page));
+                         "To fold states into one that exists, check it too and give its name."),
+                      page));
     l->addWidget(search);
     l->addWidget(set_list_, 1);
     l->addLayout(form);
@@ -154,11 +159,13 @@ QWidget* ProjectionDialog::buildComponentsPage()
     auto* page = new QWidget(this);
     auto* l = new QVBoxLayout(page);
     l->addWidget(note(tr("Map each component's values to new values, or drop whole components; program "
-                         "states with the same new tuple become one state, and runs of it merge."), page));
+                         "states with the same new tuple become one state, and runs of it merge."),
+                      page));
     std::size_t k = 0;
     for (SymbolId s : present_) {
         const Symbol& sym = (*ses_->symbols)[s];
-        if (sym.kind == SymbolKind::program) k = std::max(k, sym.components.size());
+        if (sym.kind == SymbolKind::program)
+            k = std::max(k, sym.components.size());
     }
     auto* row = new QWidget(page);
     auto* rl = new QHBoxLayout(row);
@@ -167,7 +174,8 @@ QWidget* ProjectionDialog::buildComponentsPage()
         std::set<std::string> values;
         for (SymbolId s : present_) {
             const Symbol& sym = (*ses_->symbols)[s];
-            if (sym.kind == SymbolKind::program && c < sym.components.size()) values.insert(sym.components[c]);
+            if (sym.kind == SymbolKind::program && c < sym.components.size())
+                values.insert(sym.components[c]);
         }
         auto* box = new QGroupBox(tr("Component %1").arg(c), row);
         auto* bl = new QVBoxLayout(box);
@@ -212,7 +220,8 @@ QWidget* ProjectionDialog::buildExcludePage()
     form->addRow(tr("Also exclude globs:"), exclude_globs_);
     auto* l = new QVBoxLayout(page);
     l->addWidget(note(tr("Excluded elements vanish; their time goes to the element before them, and "
-                         "neighbours that become equal merge (A X A becomes A)."), page));
+                         "neighbours that become equal merge (A X A becomes A)."),
+                      page));
     l->addWidget(search);
     l->addWidget(exclude_list_, 1);
     l->addLayout(form);
@@ -230,7 +239,8 @@ QWidget* ProjectionDialog::buildParallelPage()
         from_->addItem(colourSwatch(stateColour(s)), name, name);
         to_->addItem(colourSwatch(stateColour(s)), name, name);
     }
-    if (to_->count() > 1) to_->setCurrentIndex(1);
+    if (to_->count() > 1)
+        to_->setCurrentIndex(1);
     parallel_name_ = new QLineEdit(uniqueName(QStringLiteral("PAR")), page);
     auto* form = new QFormLayout;
     form->addRow(tr("From state:"), from_);
@@ -238,7 +248,8 @@ QWidget* ProjectionDialog::buildParallelPage()
     form->addRow(tr("Composite name:"), parallel_name_);
     auto* l = new QVBoxLayout(page);
     l->addWidget(note(tr("For each occurrence of the first state, the elements strictly between it and the "
-                         "next occurrence of the second state become one composite."), page));
+                         "next occurrence of the second state become one composite."),
+                      page));
     l->addLayout(form);
     l->addStretch(1);
     connect(from_, &QComboBox::currentIndexChanged, this, &ProjectionDialog::validate);
@@ -251,7 +262,8 @@ QString ProjectionDialog::uniqueName(const QString& stem) const
 {
     for (int k = 1;; ++k) {
         const QString name = stem + QString::number(k);
-        if (ses_->symbols->find(name.toStdString()) == kNoSymbol) return name;
+        if (ses_->symbols->find(name.toStdString()) == kNoSymbol)
+            return name;
     }
 }
 
@@ -283,14 +295,16 @@ std::vector<std::string> ProjectionDialog::globs() const
     std::vector<std::string> out;
     const QStringList parts =
         exclude_globs_->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
-    for (const QString& p : parts) out.push_back(p.toStdString());
+    for (const QString& p : parts)
+        out.push_back(p.toStdString());
     return out;
 }
 
 Step ProjectionDialog::step() const
 {
     switch (mode()) {
-    case Mode::set: return step::Project{checkedNames(set_list_), set_name_->text().trimmed().toStdString()};
+    case Mode::set:
+        return step::Project{checkedNames(set_list_), set_name_->text().trimmed().toStdString()};
     case Mode::components: {
         step::ProjectComponents pc;
         for (std::size_t c = 0; c < comp_tables_.size(); ++c) {
@@ -311,7 +325,8 @@ Step ProjectionDialog::step() const
     case Mode::exclude: {
         std::vector<std::string> states = checkedNames(exclude_list_);
         for (auto& g : globs())
-            if (std::find(states.begin(), states.end(), g) == states.end()) states.push_back(g);
+            if (std::find(states.begin(), states.end(), g) == states.end())
+                states.push_back(g);
         return step::Exclude{states};
     }
     case Mode::parallel:
@@ -327,8 +342,10 @@ QString ProjectionDialog::validateSet(QString& summary) const
     const auto names = checkedNames(set_list_);
     const std::string as = set_name_->text().trimmed().toStdString();
     summary = tr("%1 state(s) checked.").arg(names.size());
-    if (names.empty()) return tr("Check at least one state to project.");
-    if (as.empty()) return tr("Give the projected state a name.");
+    if (names.empty())
+        return tr("Check at least one state to project.");
+    if (as.empty())
+        return tr("Give the projected state a name.");
     if (ses_->symbols->find(as) != kNoSymbol && std::find(names.begin(), names.end(), as) == names.end())
         return tr("“%1” already names a different state. Check it too to merge into it, or choose a new name.")
             .arg(q(as));
@@ -337,17 +354,23 @@ QString ProjectionDialog::validateSet(QString& summary) const
 
 QString ProjectionDialog::validateComponents(QString& summary) const
 {
-    if (comp_tables_.empty()) return tr("This view has no program states with components.");
+    if (comp_tables_.empty())
+        return tr("This view has no program states with components.");
     std::size_t kept = 0;
     for (QCheckBox* d : drop_boxes_)
-        if (!d->isChecked()) ++kept;
-    if (kept == 0) return tr("At least one component must stay.");
+        if (!d->isChecked())
+            ++kept;
+    if (kept == 0)
+        return tr("At least one component must stay.");
     // Empty new values are refused: every state needs a name.
     for (std::size_t c = 0; c < comp_tables_.size(); ++c) {
-        if (drop_boxes_[c]->isChecked()) continue;
+        if (drop_boxes_[c]->isChecked())
+            continue;
         for (int r = 0; r < comp_tables_[c]->rowCount(); ++r)
             if (comp_tables_[c]->item(r, 1)->text().trimmed().isEmpty())
-                return tr("Component %1: value “%2” needs a new value.").arg(c).arg(comp_tables_[c]->item(r, 0)->text());
+                return tr("Component %1: value “%2” needs a new value.")
+                    .arg(c)
+                    .arg(comp_tables_[c]->item(r, 0)->text());
     }
     const auto pc = std::get<step::ProjectComponents>(step());
     // How many program states there will be (the same mapping as the core's).
@@ -355,20 +378,24 @@ QString ProjectionDialog::validateComponents(QString& summary) const
     std::size_t programs = 0;
     for (SymbolId s : present_) {
         const Symbol& sym = (*ses_->symbols)[s];
-        if (sym.kind != SymbolKind::program) continue;
+        if (sym.kind != SymbolKind::program)
+            continue;
         ++programs;
         std::vector<std::string> t;
         for (std::size_t c = 0; c < sym.components.size(); ++c) {
-            if (c < drop_boxes_.size() && drop_boxes_[c]->isChecked()) continue;
+            if (c < drop_boxes_.size() && drop_boxes_[c]->isChecked())
+                continue;
             std::string v = sym.components[c];
             if (auto it = pc.map.find(std::to_string(c)); it != pc.map.end())
-                if (auto jt = it->second.find(v); jt != it->second.end()) v = jt->second;
+                if (auto jt = it->second.find(v); jt != it->second.end())
+                    v = jt->second;
             t.push_back(v);
         }
         tuples.insert(t);
     }
     summary = tr("The %1 program states become %2.").arg(programs).arg(tuples.size());
-    if (pc.map.empty() && pc.drop.empty()) return tr("Nothing to do: change a value or drop a component.");
+    if (pc.map.empty() && pc.drop.empty())
+        return tr("Nothing to do: change a value or drop a component.");
     return {};
 }
 
@@ -376,33 +403,42 @@ QString ProjectionDialog::validateExclude(QString& summary) const
 {
     const auto names = checkedNames(exclude_list_);
     const auto gl = globs();
-    if (names.empty() && gl.empty()) return tr("Check states to exclude or type a glob.");
+    if (names.empty() && gl.empty())
+        return tr("Check states to exclude or type a glob.");
     std::size_t matched = 0;
     for (SymbolId s : present_) {
         const std::string& name = (*ses_->symbols)[s].name;
         bool hit = std::find(names.begin(), names.end(), name) != names.end();
-        for (const auto& g : gl) hit = hit || glob_match(g, name);
-        if (hit) ++matched;
+        for (const auto& g : gl)
+            hit = hit || glob_match(g, name);
+        if (hit)
+            ++matched;
     }
     summary = tr("%1 of %2 states excluded.").arg(matched).arg(present_.size());
     for (const auto& g : gl) {
         bool any = false;
-        for (SymbolId s : present_) any = any || glob_match(g, (*ses_->symbols)[s].name);
-        if (!any) summary += tr(" “%1” matches no state.").arg(q(g));
+        for (SymbolId s : present_)
+            any = any || glob_match(g, (*ses_->symbols)[s].name);
+        if (!any)
+            summary += tr(" “%1” matches no state.").arg(q(g));
     }
-    if (matched == present_.size()) return tr("Every state would be excluded: nothing would remain.");
+    if (matched == present_.size())
+        return tr("Every state would be excluded: nothing would remain.");
     return {};
 }
 
 QString ProjectionDialog::validateParallel(QString& summary) const
 {
     summary.clear();
-    if (present_.size() < 2) return tr("Parallel aggregation needs two different states.");
+    if (present_.size() < 2)
+        return tr("Parallel aggregation needs two different states.");
     const QString from = from_->currentData().toString();
     const QString to = to_->currentData().toString();
     const QString as = parallel_name_->text().trimmed();
-    if (from == to) return tr("Pick two different states.");
-    if (as.isEmpty()) return tr("Give the composite a name.");
+    if (from == to)
+        return tr("Pick two different states.");
+    if (as.isEmpty())
+        return tr("Give the composite a name.");
     if (ses_->symbols->find(as.toStdString()) != kNoSymbol)
         return tr("“%1” already names a different state; choose a new name.").arg(as);
     summary = tr("Elements between each %1 and the next %2 become %3.").arg(from, to, as);
@@ -411,13 +447,22 @@ QString ProjectionDialog::validateParallel(QString& summary) const
 
 void ProjectionDialog::validate()
 {
-    if (!tabs_ || !buttons_) return; // still building
+    if (!tabs_ || !buttons_)
+        return; // still building
     QString summary;
     switch (mode()) {
-    case Mode::set: refusal_ = validateSet(summary); break;
-    case Mode::components: refusal_ = validateComponents(summary); break;
-    case Mode::exclude: refusal_ = validateExclude(summary); break;
-    case Mode::parallel: refusal_ = validateParallel(summary); break;
+    case Mode::set:
+        refusal_ = validateSet(summary);
+        break;
+    case Mode::components:
+        refusal_ = validateComponents(summary);
+        break;
+    case Mode::exclude:
+        refusal_ = validateExclude(summary);
+        break;
+    case Mode::parallel:
+        refusal_ = validateParallel(summary);
+        break;
     }
     summary_->setText(summary);
     refusal_label_->setText(refusal_);

@@ -11,7 +11,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-
 namespace chitra::app {
 
 namespace {
@@ -84,9 +83,10 @@ ShortcutsDialog::ShortcutsDialog(QWidget* window) : QDialog(window)
     }
     table_->resizeColumnsToContents();
     table_->horizontalHeader()->setStretchLastSection(true);
-    auto* mouse = new QLabel(tr("Mouse: the wheel zooms around the cursor, a drag pans, Shift-drag (or B) draws a rubber "
-                                "band, then Zoom, Clip, Brush pattern or Select."),
-                             this);
+    auto* mouse =
+        new QLabel(tr("Mouse: the wheel zooms around the cursor, a drag pans, Shift-drag (or B) draws a rubber "
+                      "band, then Zoom, Clip, Brush pattern or Select."),
+                   this);
     mouse->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

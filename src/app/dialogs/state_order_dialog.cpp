@@ -38,7 +38,8 @@ StateOrderDialog::StateOrderDialog(ViewDocument* doc, QWidget* parent) : QDialog
         for (auto* item : list_->selectedItems())
             list_->addItem(list_->takeItem(list_->row(item)));
     });
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
+    auto* buttons =
+        new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         apply();
         accept();

@@ -79,7 +79,8 @@ std::vector<StepField> stepFields(const Step& s)
                 return {{"share of time below (%)", num(v.below * 100)}};
             else if constexpr (std::is_same_v<T, step::FilterEvent>)
                 return v.below ? std::vector<StepField>{{"count below", num(*v.below)}}
-                               : std::vector<StepField>{{"count below (% of elements)", num(v.below_fraction.value_or(0) * 100)}};
+                               : std::vector<StepField>{
+                                     {"count below (% of elements)", num(v.below_fraction.value_or(0) * 100)}};
             else if constexpr (std::is_same_v<T, step::FilterFrequency>)
                 return {{"band from (f0)", num(v.f0)}, {"band to (f1)", num(v.f1)}};
             else if constexpr (std::is_same_v<T, step::Aggregate> || std::is_same_v<T, step::Project> ||

@@ -21,12 +21,18 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString delimiterName(char c)
 {
     switch (c) {
-    case ',': return QObject::tr("comma");
-    case ';': return QObject::tr("semicolon");
-    case '\t': return QObject::tr("tab");
-    case ':': return QObject::tr("colon");
-    case '|': return QObject::tr("vertical bar");
-    default: return QString("'%1'").arg(QChar::fromLatin1(c));
+    case ',':
+        return QObject::tr("comma");
+    case ';':
+        return QObject::tr("semicolon");
+    case '\t':
+        return QObject::tr("tab");
+    case ':':
+        return QObject::tr("colon");
+    case '|':
+        return QObject::tr("vertical bar");
+    default:
+        return QString("'%1'").arg(QChar::fromLatin1(c));
     }
 }
 
@@ -173,7 +179,10 @@ void TextColumnsPanel::fillTable(const ImportSettings& s)
     std::vector<Role> roles(static_cast<std::size_t>(columns), Role::ignored);
     if (format_ == SourceFormat::events) {
         for (int c = 0; c < columns; ++c)
-            roles[static_cast<std::size_t>(c)] = c == 0 ? Role::time : c <= 2 ? Role::state : c == 3 ? Role::ignored : Role::field;
+            roles[static_cast<std::size_t>(c)] = c == 0   ? Role::time
+                                                 : c <= 2 ? Role::state
+                                                 : c == 3 ? Role::ignored
+                                                          : Role::field;
     } else if (columns > 0) {
         for (const std::string& f : s.field_columns)
             if (const int c = columnNamed(f); c >= 0)
@@ -224,7 +233,8 @@ void TextColumnsPanel::fillTable(const ImportSettings& s)
     }
     for (std::size_t r = 0; r < preview_.rows.size(); ++r)
         for (int c = 0; c < columns && c < static_cast<int>(preview_.rows[r].size()); ++c)
-            table_->setItem(static_cast<int>(r) + 1, c, new QTableWidgetItem(qs(preview_.rows[r][static_cast<std::size_t>(c)])));
+            table_->setItem(static_cast<int>(r) + 1, c,
+                            new QTableWidgetItem(qs(preview_.rows[r][static_cast<std::size_t>(c)])));
     filling_ = false;
 }
 
@@ -265,9 +275,14 @@ ImportSettings TextColumnsPanel::settings() const
                 s.time_column = columnRef(c);
             timeSet = true;
             break;
-        case Role::state: s.state_columns.push_back(columnRef(c)); break;
-        case Role::field: s.field_columns.push_back(columnRef(c)); break;
-        case Role::ignored: break;
+        case Role::state:
+            s.state_columns.push_back(columnRef(c));
+            break;
+        case Role::field:
+            s.field_columns.push_back(columnRef(c));
+            break;
+        case Role::ignored:
+            break;
         }
     if (!timeSet && columnCount() > 0)
         s.time_column = "0"; // no column: the importer refuses it, and the dialog says why

@@ -43,7 +43,7 @@ signals:
     void settingsChanged();
 
 private:
-    void readPreview();                // splits the head again with the chosen delimiter
+    void readPreview(); // splits the head again with the chosen delimiter
     void fillTable(const ImportSettings& roles);
     void roleChosen(int column);
     int columnNamed(const std::string& ref) const; // -1 when the file has no such column

@@ -224,8 +224,10 @@ ViewDefinitionDialog::ViewDefinitionDialog(ViewDocument* doc, QWidget* parent) :
         t1_ = static_cast<Time>(std::llround(hi));
         syncFields();
     });
-    connect(include, &QPushButton::clicked, this, [this] { applyPattern(patternEdit_->text(), PatternEffect::Include); });
-    connect(exclude, &QPushButton::clicked, this, [this] { applyPattern(patternEdit_->text(), PatternEffect::Exclude); });
+    connect(include, &QPushButton::clicked, this,
+            [this] { applyPattern(patternEdit_->text(), PatternEffect::Include); });
+    connect(exclude, &QPushButton::clicked, this,
+            [this] { applyPattern(patternEdit_->text(), PatternEffect::Exclude); });
     connect(list_, &QListWidget::itemChanged, this, [this] { syncFields(); });
     connect(asNew, &QPushButton::clicked, this, [this] { finish(Target::NewView); });
     connect(toCurrent, &QPushButton::clicked, this, [this] { finish(Target::CurrentView); });

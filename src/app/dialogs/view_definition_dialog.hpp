@@ -42,7 +42,6 @@ public:
     Pipeline pipeline() const;
     Target target() const { return target_; }
 
-
     // Applies the dialog's pipeline: to `doc` (steps pushed one by one, undoable) or,
     // for NewView, to `fresh` (a new view of the same trace made by the caller).
     // Returns the core's message when a step is refused.

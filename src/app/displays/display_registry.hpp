@@ -114,7 +114,7 @@ public:
     // Adds `type` after the others; throws std::logic_error when its name or a kind is taken.
     static void add(std::unique_ptr<DisplayType> type);
     static const std::vector<const DisplayType*>& all();
-    static const DisplayType* find(const QString& name);     // null when none
+    static const DisplayType* find(const QString& name);        // null when none
     static const DisplayType* forKind(const DisplayKind& kind); // null when none
     // The display that is the view itself (its time and event views): always open.
     static const DisplayType& viewsOwn();

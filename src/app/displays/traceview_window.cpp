@@ -102,7 +102,8 @@ void TraceviewWindow::link()
 
 void TraceviewWindow::dumpView(ViewDocument* doc, QWidget* parent)
 {
-    const QString path = QFileDialog::getSaveFileName(parent, tr("Dump view"), doc->name() + ".txt", tr("Text (*.txt)"));
+    const QString path =
+        QFileDialog::getSaveFileName(parent, tr("Dump view"), doc->name() + ".txt", tr("Text (*.txt)"));
     if (path.isEmpty())
         return;
     std::ostringstream out;

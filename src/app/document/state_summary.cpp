@@ -27,25 +27,26 @@ SymbolTotals symbolTotals(const Ses& ses, bool bothCores, std::vector<Time>* bou
         sample = boundSample->data();
         sample[ses.size() / step] = bounds[ses.size() / step * step]; // the last, maybe the end
     }
-    detail::in_halves(ses.size(), bothCores ? kThreadedFrom : kOneThread, [&](int h, std::size_t first, std::size_t last) {
-        SymbolTotals& t = half[h];
-        t.time.assign(n, 0.0);
-        t.count.assign(n, 0);
-        t.firstSeen.assign(n, SymbolTotals::kNever);
-        // Runs up to the next sampled boundary, so that sampling costs no test per element.
-        for (std::size_t i = first; i < last;) {
-            if (sample && i % step == 0)
-                sample[i / step] = bounds[i];
-            const std::size_t end = std::min(last, (i / step + 1) * step);
-            for (; i < end; ++i) {
-                const SymbolId s = symbol[i];
-                if (t.firstSeen[s] == SymbolTotals::kNever)
-                    t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
-                t.time[s] += static_cast<double>(bounds[i + 1] - bounds[i]);
-                ++t.count[s];
+    detail::in_halves(
+        ses.size(), bothCores ? kThreadedFrom : kOneThread, [&](int h, std::size_t first, std::size_t last) {
+            SymbolTotals& t = half[h];
+            t.time.assign(n, 0.0);
+            t.count.assign(n, 0);
+            t.firstSeen.assign(n, SymbolTotals::kNever);
+            // Runs up to the next sampled boundary, so that sampling costs no test per element.
+            for (std::size_t i = first; i < last;) {
+                if (sample && i % step == 0)
+                    sample[i / step] = bounds[i];
+                const std::size_t end = std::min(last, (i / step + 1) * step);
+                for (; i < end; ++i) {
+                    const SymbolId s = symbol[i];
+                    if (t.firstSeen[s] == SymbolTotals::kNever)
+                        t.firstSeen[s] = static_cast<std::uint32_t>(std::min<std::size_t>(i, SymbolTotals::kNever - 1));
+                    t.time[s] += static_cast<double>(bounds[i + 1] - bounds[i]);
+                    ++t.count[s];
+                }
             }
-        }
-    });
+        });
     SymbolTotals& t = half[0];
     for (std::size_t s = 0; s < n; ++s) {
         t.time[s] += half[1].time[s];
@@ -67,15 +68,16 @@ void StateSummary::build(std::shared_ptr<const Ses> ses, std::vector<int> laneOf
     // The first level on two halves split at a block boundary.
     const std::size_t blocks = (size_ + kLeaf - 1) / kLeaf;
     std::vector<LaneSummary> level(blocks);
-    detail::in_halves(blocks, bothCores ? kThreadedFrom / kLeaf : kOneThread, [&](int, std::size_t first, std::size_t last) {
-        for (std::size_t block = first; block < last; ++block) {
-            const std::size_t end = std::min(size_, (block + 1) * kLeaf);
-            LaneSummary s;
-            for (std::size_t i = block * kLeaf; i < end; ++i)
-                s.add(lane(i));
-            level[block] = s;
-        }
-    });
+    detail::in_halves(blocks, bothCores ? kThreadedFrom / kLeaf : kOneThread,
+                      [&](int, std::size_t first, std::size_t last) {
+                          for (std::size_t block = first; block < last; ++block) {
+                              const std::size_t end = std::min(size_, (block + 1) * kLeaf);
+                              LaneSummary s;
+                              for (std::size_t i = block * kLeaf; i < end; ++i)
+                                  s.add(lane(i));
+                              level[block] = s;
+                          }
+                      });
     levels_.push_back(std::move(level));
     boundSample_ = std::move(boundSample);
     if (boundSample_.size() != size_ / kSampleStep + 1) {

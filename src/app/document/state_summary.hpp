@@ -30,7 +30,7 @@ struct SymbolTotals {
 SymbolTotals symbolTotals(const Ses& ses, bool bothCores = false, std::vector<Time>* boundSample = nullptr);
 
 struct LaneSummary {
-    std::uint64_t mask = 0;     // bit l set: lane l occurs (lanes >= 63 share bit 63)
+    std::uint64_t mask = 0; // bit l set: lane l occurs (lanes >= 63 share bit 63)
     std::uint32_t ymin = 0xFFFFFFFFu;
     std::uint32_t ymax = 0;
     bool empty() const { return mask == 0; }

@@ -15,10 +15,10 @@ namespace chitra::app {
 class ViewDocument;
 
 struct BroadcastOutcome {
-    int applied = 0;          // views that took the step
-    QStringList unmatched;    // "view: why" for views where it matched nothing or warned
-    QStringList refused;      // "view: the core's message"
-    int inBackground = 0;     // replays still running (checked when they end)
+    int applied = 0;       // views that took the step
+    QStringList unmatched; // "view: why" for views where it matched nothing or warned
+    QStringList refused;   // "view: the core's message"
+    int inBackground = 0;  // replays still running (checked when they end)
 };
 
 // Pushes `step` onto each of `targets`.

@@ -71,8 +71,7 @@ std::optional<Identity> identityOf(const std::string& file)
 QString entryPath(const QString& folder, const Identity& id)
 {
     char name[40];
-    std::snprintf(name, sizeof name, "%016llx.lanes",
-                  static_cast<unsigned long long>(XXH3_64bits(&id, sizeof id)));
+    std::snprintf(name, sizeof name, "%016llx.lanes", static_cast<unsigned long long>(XXH3_64bits(&id, sizeof id)));
     return folder + QLatin1Char('/') + QLatin1String(name);
 }
 
@@ -99,8 +98,7 @@ public:
             done += n;
         }
     }
-    template <class T>
-    void array(const std::vector<T>& v) { write(v.data(), v.size() * sizeof(T)); }
+    template <class T> void array(const std::vector<T>& v) { write(v.data(), v.size() * sizeof(T)); }
     std::uint64_t digest() const { return XXH3_64bits_digest(state_.get()); }
     const std::atomic<bool>* stop_ = nullptr;
 
@@ -119,8 +117,7 @@ public:
         XXH3_64bits_update(state_.get(), data, bytes);
         return true;
     }
-    template <class T>
-    bool array(std::vector<T>& v, std::uint64_t count, std::uint64_t limit)
+    template <class T> bool array(std::vector<T>& v, std::uint64_t count, std::uint64_t limit)
     {
         if (count > limit)
             return false;
@@ -180,7 +177,7 @@ std::optional<LaneLayout> loadCachedLanes(const std::string& file, std::shared_p
     if (!in)
         return std::nullopt;
     HashingReader r(in);
-    Header h {};
+    Header h{};
     const std::uint64_t n = ses->size(), symbols = ses->symbols->size();
     if (!r.read(&h, sizeof h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || !(h.identity == *id) ||
         h.elements != n || h.symbols != symbols || h.leaf != StateSummary::kLeaf || h.fan != StateSummary::kFan ||
@@ -234,7 +231,7 @@ bool store(const std::optional<Identity>& id, const LaneLayout& lanes, const QSt
         return false;
     const StateSummary& summary = *lanes.summary;
     const SymbolTotals& totals = *lanes.totals;
-    Header h {};
+    Header h{};
     std::memcpy(h.magic, kMagic, sizeof kMagic);
     h.identity = *id;
     h.elements = summary.size();

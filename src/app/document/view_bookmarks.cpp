@@ -6,10 +6,7 @@
 
 namespace chitra::app {
 
-ViewBookmarks::ViewBookmarks(ViewDocument* view) : QObject(view)
-{
-    setObjectName("chitra-bookmarks");
-}
+ViewBookmarks::ViewBookmarks(ViewDocument* view) : QObject(view) { setObjectName("chitra-bookmarks"); }
 
 ViewBookmarks* ViewBookmarks::of(ViewDocument* view)
 {

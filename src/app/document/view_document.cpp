@@ -86,10 +86,7 @@ void ViewDocument::setName(const QString& name)
     emit nameChanged();
 }
 
-int ViewDocument::laneOf(SymbolId s) const
-{
-    return s < laneOf_.size() ? laneOf_[s] : -1;
-}
+int ViewDocument::laneOf(SymbolId s) const { return s < laneOf_.size() ? laneOf_[s] : -1; }
 
 void ViewDocument::setYOrder(YOrder order)
 {
@@ -408,25 +405,25 @@ void ViewDocument::launchReplay(const Pipeline& target, const QString& text)
             o.lanes.reset(); // the y order changed meanwhile: lay the lanes out again
         finishReplay(generation, std::move(o.replay), std::move(o.lanes), o.error, o.cancelled);
     });
-    watcher->setFuture(runInBackground([start, target, common, strict, cancel, order,
-                                          custom](QPromise<Outcome>& promise) {
-        Outcome o;
-        promise.setProgressRange(0, static_cast<int>(target.steps.size() - common));
-        try {
-            o.replay = std::make_shared<Replay>(replay_pipeline(
-                start, target, common, strict, cancel.get(),
-                [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); }));
-            // The lanes too, so that committing on the GUI thread is cheap.
-            std::shared_ptr<const Ses> result = o.replay->results.empty() ? start : o.replay->results.back();
-            if (!cancel->load())
-                o.lanes = std::make_shared<LaneLayout>(computeLanes(std::move(result), order, custom));
-        } catch (const Cancelled&) {
-            o.cancelled = true;
-        } catch (const std::exception& e) {
-            o.error = QString::fromStdString(e.what());
-        }
-        promise.addResult(std::move(o));
-    }));
+    watcher->setFuture(
+        runInBackground([start, target, common, strict, cancel, order, custom](QPromise<Outcome>& promise) {
+            Outcome o;
+            promise.setProgressRange(0, static_cast<int>(target.steps.size() - common));
+            try {
+                o.replay = std::make_shared<Replay>(replay_pipeline(
+                    start, target, common, strict, cancel.get(),
+                    [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); }));
+                // The lanes too, so that committing on the GUI thread is cheap.
+                std::shared_ptr<const Ses> result = o.replay->results.empty() ? start : o.replay->results.back();
+                if (!cancel->load())
+                    o.lanes = std::make_shared<LaneLayout>(computeLanes(std::move(result), order, custom));
+            } catch (const Cancelled&) {
+                o.cancelled = true;
+            } catch (const std::exception& e) {
+                o.error = QString::fromStdString(e.what());
+            }
+            promise.addResult(std::move(o));
+        }));
     emit replayStarted(text);
 }
 
@@ -590,7 +587,8 @@ void ViewDocument::setSelection(RecordRange range)
 
 void ViewDocument::setPatternColour(int index, const QColor& colour)
 {
-    if (index < 0 || index >= static_cast<int>(patterns_.size()) || patterns_[static_cast<std::size_t>(index)].colour == colour)
+    if (index < 0 || index >= static_cast<int>(patterns_.size()) ||
+        patterns_[static_cast<std::size_t>(index)].colour == colour)
         return;
     patterns_[static_cast<std::size_t>(index)].colour = colour;
     emit patternsChanged();

@@ -25,7 +25,7 @@ class QUndoStack;
 namespace chitra {
 class PipelineRunner;
 struct Replay;
-}
+} // namespace chitra
 
 namespace chitra::app {
 
@@ -204,13 +204,13 @@ private:
         enum Kind { Push, Remove, Replace } kind = Push;
         Pipeline before, after;
         QString text;
-        std::size_t index = 0;                          // the pushed, removed or edited step
+        std::size_t index = 0;                             // the pushed, removed or edited step
         std::vector<std::vector<std::string>> oldWarnings; // remove/replace: of `before`
     };
     Pipeline currentTarget() const;
     void launchReplay(const Pipeline& target, const QString& text);
-    void finishReplay(int generation, std::shared_ptr<Replay> replay, std::shared_ptr<LaneLayout> lanes,
-                      QString error, bool cancelled);
+    void finishReplay(int generation, std::shared_ptr<Replay> replay, std::shared_ptr<LaneLayout> lanes, QString error,
+                      bool cancelled);
     void rollBackStack(std::optional<int> index);
     std::optional<QString> checkDependents(const PendingCommand& c, const Replay& replay) const;
 
@@ -233,12 +233,12 @@ private:
     int patternsMade_ = 0;
     QUndoStack* undo_;
 
-    std::optional<Pipeline> pendingTarget_;      // the pipeline a running worker computes
+    std::optional<Pipeline> pendingTarget_;       // the pipeline a running worker computes
     std::vector<PendingCommand> pendingCommands_; // pushed onto the stack when it arrives
-    std::optional<int> restoreIndex_;            // stack index before a background undo/redo
-    std::shared_ptr<std::atomic<bool>> cancel_;  // the running worker's flag
-    int generation_ = 0;                         // results of older workers are dropped
-    bool reverting_ = false;                     // rolling the stack back: ignore applyPipeline
+    std::optional<int> restoreIndex_;             // stack index before a background undo/redo
+    std::shared_ptr<std::atomic<bool>> cancel_;   // the running worker's flag
+    int generation_ = 0;                          // results of older workers are dropped
+    bool reverting_ = false;                      // rolling the stack back: ignore applyPipeline
 };
 
 } // namespace chitra::app

@@ -29,9 +29,9 @@ struct MemberInput {
 inline constexpr int kSpectrumBands = 64;
 
 struct MemberMeasurement {
-    std::size_t elements = 0;    // after the pipeline
-    QStringList warnings;        // steps that matched nothing in this member, ...
-    QString error;               // the pipeline refused this member (nothing else is set)
+    std::size_t elements = 0; // after the pipeline
+    QStringList warnings;     // steps that matched nothing in this member, ...
+    QString error;            // the pipeline refused this member (nothing else is set)
     SemiMarkovModel model;
     std::vector<double> bandPower; // kSpectrumBands entries; NaN where no bin falls in a band
 };

@@ -28,8 +28,8 @@ EnsembleMeasurer::~EnsembleMeasurer()
 
 void EnsembleMeasurer::start(std::vector<MemberInput> members, Pipeline pipeline)
 {
-    watcher_.setFuture(runInBackground(
-        [members = std::move(members), pipeline = std::move(pipeline)](QPromise<Result>& promise) {
+    watcher_.setFuture(
+        runInBackground([members = std::move(members), pipeline = std::move(pipeline)](QPromise<Result>& promise) {
             promise.setProgressRange(0, 2 * static_cast<int>(members.size()));
             auto measured = std::make_shared<std::vector<MemberMeasurement>>(measureMembers(
                 members, pipeline, [&promise](int done, int) { promise.setProgressValue(done); },

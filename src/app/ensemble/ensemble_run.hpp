@@ -17,8 +17,8 @@ namespace chitra::app {
 struct EnsembleRun {
     MemberInput input;
     RunParams params;
-    QString paramNote;                          // why a file-name pattern gave nothing
-    std::optional<MemberMeasurement> measured;  // none until the background fit ends
+    QString paramNote;                         // why a file-name pattern gave nothing
+    std::optional<MemberMeasurement> measured; // none until the background fit ends
     double distance = std::numeric_limits<double>::quiet_NaN();
     bool distinct = false;
 };

@@ -75,15 +75,16 @@ EnsembleWindow::EnsembleWindow(std::vector<MemberInput> members, Pipeline pipeli
     patternMessage_->hide();
 
     connect(patterns_, &QLineEdit::editingFinished, this, &EnsembleWindow::applyFileNamePatterns);
-    connect(table_, &MembersTable::parameterEdited, this, [this](int member, const QString& name, const QString& value) {
-        typed_.at(member)[name.toStdString()] = value.toStdString();
-        RunParams& params = runs_.at(member).params;
-        if (value.isEmpty())
-            params.erase(name.toStdString());
-        else
-            params[name.toStdString()] = value.toStdString();
-        parameters_->refresh();
-    });
+    connect(table_, &MembersTable::parameterEdited, this,
+            [this](int member, const QString& name, const QString& value) {
+                typed_.at(member)[name.toStdString()] = value.toStdString();
+                RunParams& params = runs_.at(member).params;
+                if (value.isEmpty())
+                    params.erase(name.toStdString());
+                else
+                    params[name.toStdString()] = value.toStdString();
+                parameters_->refresh();
+            });
     connect(measurer_, &EnsembleMeasurer::progress, this, [this](int done, int total) {
         progress_->setMaximum(total);
         progress_->setValue(done);
@@ -148,8 +149,8 @@ void EnsembleWindow::applyFileNamePatterns()
                 if (std::regex_search(lanes, match, spec.regex) && match[1].matched && match[1].length() > 0)
                     run.params[spec.name] = match[1].str();
                 else
-                    run.paramNote += (run.paramNote.isEmpty() ? QString() : QStringLiteral("\n")) +
-                                     QString::fromStdString(e.what());
+                    run.paramNote +=
+                        (run.paramNote.isEmpty() ? QString() : QStringLiteral("\n")) + QString::fromStdString(e.what());
             }
         }
         if (!run.paramNote.isEmpty())

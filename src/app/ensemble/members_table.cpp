@@ -56,8 +56,8 @@ void MembersTable::showRuns(const std::vector<EnsembleRun>& runs)
         setItem(row, 0, file);
         for (std::size_t p = 0; p < parameters_.size(); ++p) {
             const auto found = run.params.find(parameters_[p]);
-            auto* item = new QTableWidgetItem(found == run.params.end() ? QString()
-                                                                        : QString::fromStdString(found->second));
+            auto* item =
+                new QTableWidgetItem(found == run.params.end() ? QString() : QString::fromStdString(found->second));
             item->setToolTip(tr("Type a value to set this member's %1").arg(QString::fromStdString(parameters_[p])));
             setItem(row, 1 + static_cast<int>(p), item);
         }
@@ -90,7 +90,8 @@ void MembersTable::showRuns(const std::vector<EnsembleRun>& runs)
         setItem(row, pipelineColumn(), w);
         QTableWidgetItem* d = fixed(distance);
         d->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        d->setToolTip(tr("How far the shape of this member's spectrum lies from the others', in their standard deviations (RMS over the bands)"));
+        d->setToolTip(tr("How far the shape of this member's spectrum lies from the others', in their standard "
+                         "deviations (RMS over the bands)"));
         setItem(row, distanceColumn(), d);
         QTableWidgetItem* flag = fixed(mode);
         if (run.distinct) {

@@ -216,7 +216,8 @@ void ParameterPlot::redraw()
         const std::optional<double> v = numeric_value(key);
         return std::make_tuple(v ? 0 : 1, v.value_or(0.0), key);
     };
-    std::sort(groups.begin(), groups.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+    std::sort(groups.begin(), groups.end(),
+              [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
     if (groups.empty())
         groups.emplace_back();
 
@@ -242,8 +243,9 @@ void ParameterPlot::redraw()
     for (std::size_t k = 0; k < series_.size() || k < groups.size(); ++k) {
         Series& s = series(k);
         const bool used = k < groups.size();
-        for (QCPAbstractPlottable* p : {static_cast<QCPAbstractPlottable*>(s.points), static_cast<QCPAbstractPlottable*>(s.means),
-                                        static_cast<QCPAbstractPlottable*>(s.errors), static_cast<QCPAbstractPlottable*>(s.curve)})
+        for (QCPAbstractPlottable* p :
+             {static_cast<QCPAbstractPlottable*>(s.points), static_cast<QCPAbstractPlottable*>(s.means),
+              static_cast<QCPAbstractPlottable*>(s.errors), static_cast<QCPAbstractPlottable*>(s.curve)})
             p->setVisible(used);
         if (!used) {
             s.points->data()->clear();
@@ -255,7 +257,9 @@ void ParameterPlot::redraw()
             continue;
         }
         const auto& [key, points] = groups[k];
-        s.label = given.empty() ? QString() : QStringLiteral("%1 = %2").arg(QString::fromStdString(given), QString::fromStdString(key));
+        s.label = given.empty()
+                      ? QString()
+                      : QStringLiteral("%1 = %2").arg(QString::fromStdString(given), QString::fromStdString(key));
         colour(s, given.empty() ? -1 : static_cast<int>(k));
         // One legend entry per group (its formula's line, in its colour), or the three
         // kinds of mark when all members are one series.
@@ -299,13 +303,13 @@ void ParameterPlot::redraw()
                     cy << y;
                 }
             }
-            formulas << (s.label.isEmpty() ? QString() : s.label + QStringLiteral(": "))
-                            + tr("%1 (%2), r² = %3")
-                                  .arg(formText(*s.best, xName), QString::fromUtf8(to_string(s.best->form)),
-                                       QString::number(s.best->r2, 'f', 4));
+            formulas << (s.label.isEmpty() ? QString() : s.label + QStringLiteral(": ")) +
+                            tr("%1 (%2), r² = %3")
+                                .arg(formText(*s.best, xName), QString::fromUtf8(to_string(s.best->form)),
+                                     QString::number(s.best->r2, 'f', 4));
         } else if (!points.empty()) {
-            formulas << (s.label.isEmpty() ? QString() : s.label + QStringLiteral(": "))
-                            + tr("no formula: it needs three or more values of %1").arg(xName);
+            formulas << (s.label.isEmpty() ? QString() : s.label + QStringLiteral(": ")) +
+                            tr("no formula: it needs three or more values of %1").arg(xName);
         }
         s.curve->setData(cx, cy, true);
     }
@@ -342,8 +346,8 @@ void ParameterPlot::showPrediction()
         if (!s.best)
             continue;
         const double y = evaluate(s.best->form, s.best->a, s.best->b, p);
-        const QString where = tr("At %1 = %2").arg(name, QString::number(p, 'g', 6))
-                              + (s.label.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.label));
+        const QString where = tr("At %1 = %2").arg(name, QString::number(p, 'g', 6)) +
+                              (s.label.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.label));
         if (!std::isfinite(y) || (s.best->form != FormulaForm::linear && p <= 0.0))
             lines << tr("%1: the %2 form takes no value there").arg(where, QString::fromUtf8(to_string(s.best->form)));
         else

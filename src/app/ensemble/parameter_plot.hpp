@@ -62,10 +62,10 @@ private:
         QCPGraph* means = nullptr;
         QCPErrorBars* errors = nullptr;
         QCPGraph* curve = nullptr;
-        QString label;                     // "N = 3", empty without "For each"
+        QString label; // "N = 3", empty without "For each"
         std::optional<FormulaFit> best;
     };
-    Series& series(std::size_t k); // made on first use
+    Series& series(std::size_t k);            // made on first use
     static void colour(Series& s, int group); // group -1: all members as one series
     void fillParameters();
     void redraw();

@@ -48,8 +48,8 @@ bool matchesAny(const std::vector<std::string>& patterns, const std::string& nam
 RunComparisonView::RunComparisonView(QWidget* parent)
     : QWidget(parent), abs_(new QDoubleSpinBox(this)), rel_(new QDoubleSpinBox(this)),
       differencesOnly_(new QCheckBox(tr("&Differences only"), this)),
-      grouped_(new QCheckBox(tr("&Group by state"), this)), filter_(new QLineEdit(this)),
-      summary_(new QLabel(this)), table_(new QTableWidget(this))
+      grouped_(new QCheckBox(tr("&Group by state"), this)), filter_(new QLineEdit(this)), summary_(new QLabel(this)),
+      table_(new QTableWidget(this))
 {
     abs_->setObjectName(QStringLiteral("compareAbsolute"));
     abs_->setRange(0.0, 1e12);
@@ -236,7 +236,7 @@ void RunComparisonView::fillTable()
     auto addTransitionRow = [&](int row, int index) {
         const ComparedTransition& transition = comparison_.transitions[index];
         auto* name = readOnly(QStringLiteral("%1 → %2").arg(QString::fromStdString(transition.from),
-                                                           QString::fromStdString(transition.to)));
+                                                            QString::fromStdString(transition.to)));
         name->setData(kindRole, transitionKind);
         name->setData(nameRole, QString::fromStdString(transition.from));
         name->setData(toRole, QString::fromStdString(transition.to));
@@ -246,8 +246,8 @@ void RunComparisonView::fillTable()
         for (int r = 0; r < runs; ++r) {
             if (!transition.present[r])
                 continue;
-            auto* item = readOnly(
-                QStringLiteral("%1  p %2").arg(kPresent, QString::number(transition.probability[r], 'f', 3)));
+            auto* item =
+                readOnly(QStringLiteral("%1  p %2").arg(kPresent, QString::number(transition.probability[r], 'f', 3)));
             table_->setItem(row, firstRunColumn + r, item);
         }
         const bool differs = differingTransitions_.count({transition.from, transition.to}) > 0;

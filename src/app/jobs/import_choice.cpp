@@ -54,15 +54,24 @@ std::string stateLanesWithinLimit(const LaneTrace& lanes, const std::string& com
 QString formatTitle(SourceFormat format)
 {
     switch (format) {
-    case SourceFormat::pes: return QObject::tr("PES text");
-    case SourceFormat::ctrace: return QObject::tr("Chitra binary trace");
-    case SourceFormat::paje: return QObject::tr("Paje");
-    case SourceFormat::otf2: return QObject::tr("OTF2");
-    case SourceFormat::ctf: return QObject::tr("CTF");
-    case SourceFormat::chrome: return QObject::tr("Chrome Trace Event JSON");
-    case SourceFormat::paraver: return QObject::tr("Paraver");
-    case SourceFormat::csv: return QObject::tr("CSV");
-    case SourceFormat::events: return QObject::tr("event list");
+    case SourceFormat::pes:
+        return QObject::tr("PES text");
+    case SourceFormat::ctrace:
+        return QObject::tr("Chitra binary trace");
+    case SourceFormat::paje:
+        return QObject::tr("Paje");
+    case SourceFormat::otf2:
+        return QObject::tr("OTF2");
+    case SourceFormat::ctf:
+        return QObject::tr("CTF");
+    case SourceFormat::chrome:
+        return QObject::tr("Chrome Trace Event JSON");
+    case SourceFormat::paraver:
+        return QObject::tr("Paraver");
+    case SourceFormat::csv:
+        return QObject::tr("CSV");
+    case SourceFormat::events:
+        return QObject::tr("event list");
     }
     return QString::fromUtf8(to_string(format).data());
 }

@@ -41,13 +41,13 @@ std::string stateLanesWithinLimit(const LaneTrace& lanes, const std::string& com
 
 // One open trace's import choice (TraceFileRef::import_*).
 struct ImportChoice {
-    std::string format;               // the --from name; empty: detected by content
-    std::string components = "all";   // LaneSelection spec
-    std::size_t lane = 0;             // 0: the chosen lanes as one trace; K: the K-th alone
-    ImportSettings settings;          // a text trace's columns, delimiter, time unit; CTF fields
-    std::string stateLanes;           // ImportOptions::state_lanes; empty: every chosen lane
+    std::string format;             // the --from name; empty: detected by content
+    std::string components = "all"; // LaneSelection spec
+    std::size_t lane = 0;           // 0: the chosen lanes as one trace; K: the K-th alone
+    ImportSettings settings;        // a text trace's columns, delimiter, time unit; CTF fields
+    std::string stateLanes;         // ImportOptions::state_lanes; empty: every chosen lane
 
-    ImportOptions options() const;    // throws InputError for an unknown format name or setting
+    ImportOptions options() const; // throws InputError for an unknown format name or setting
     static ImportChoice of(const TraceFileRef& ref);
     void storeIn(TraceFileRef& ref) const;
     bool isDefault() const

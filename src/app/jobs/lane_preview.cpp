@@ -32,7 +32,8 @@ LanePreviewFigures LanePreview::compute(const LaneTrace& trace, const std::vecto
         if (f.total.states > mostVectorStates()) {
             f.stateLanes = leading_lanes_within(trace, lanes, mostVectorStates());
             f.formed = lane_choice_figures(
-                trace, std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<std::ptrdiff_t>(f.stateLanes)));
+                trace,
+                std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<std::ptrdiff_t>(f.stateLanes)));
         }
         return f;
     }
@@ -42,8 +43,11 @@ LanePreviewFigures LanePreview::compute(const LaneTrace& trace, const std::vecto
         const LaneChoiceFigures one = lane_choice_figures(trace, {l});
         f.total.records += one.records;
         f.total.states += one.states;
-        f.least = first ? one : LaneChoiceFigures{std::min(f.least.records, one.records), std::min(f.least.states, one.states)};
-        f.most = first ? one : LaneChoiceFigures{std::max(f.most.records, one.records), std::max(f.most.states, one.states)};
+        f.least = first
+                      ? one
+                      : LaneChoiceFigures{std::min(f.least.records, one.records), std::min(f.least.states, one.states)};
+        f.most =
+            first ? one : LaneChoiceFigures{std::max(f.most.records, one.records), std::max(f.most.states, one.states)};
         first = false;
     }
     return f;
@@ -82,8 +86,8 @@ void LanePreview::request(std::vector<std::size_t> lanes, bool separate)
         setBusy(false);
         emit ready(watcher->result());
     });
-    watcher->setFuture(runInBackground(
-        [trace = lanes_, lanes = std::move(lanes), separate, flag = running_]() -> LanePreviewFigures {
+    watcher->setFuture(
+        runInBackground([trace = lanes_, lanes = std::move(lanes), separate, flag = running_]() -> LanePreviewFigures {
             CancelScope scope(flag.get());
             try {
                 return compute(*trace, lanes, separate);

@@ -15,8 +15,8 @@
 namespace chitra::app {
 
 struct LanePreviewFigures {
-    std::size_t traces = 0;       // 1, or the number of lanes when each is a trace
-    LaneChoiceFigures total;      // one trace: its figures
+    std::size_t traces = 0;        // 1, or the number of lanes when each is a trace
+    LaneChoiceFigures total;       // one trace: its figures
     LaneChoiceFigures least, most; // separate traces: the smallest and largest figures
     // One trace whose lanes form more than mostVectorStates() distinct states: its states
     // are formed from the first `stateLanes` chosen lanes (LaneChoice::stateLanes), which

@@ -89,8 +89,8 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
 
 LoadResult loadTraceFile(const QString& path, const ImportChoice& choice)
 {
-    LoadRequest request{path, choice.format, LaneChoice{choice.components, false, choice.stateLanes}, {choice.lane},
-                        choice.settings};
+    LoadRequest request{
+        path, choice.format, LaneChoice{choice.components, false, choice.stateLanes}, {choice.lane}, choice.settings};
     return loadTraces(request).front();
 }
 
@@ -105,8 +105,8 @@ std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& c
         if (choice.separate)
             count = choose_lanes(*lanes.lanes, {choice.components}).size();
         if (!choice.separate)
-            base.choice.stateLanes = choice.stateLanes ? *choice.stateLanes
-                                                       : stateLanesWithinLimit(*lanes.lanes, choice.components);
+            base.choice.stateLanes =
+                choice.stateLanes ? *choice.stateLanes : stateLanesWithinLimit(*lanes.lanes, choice.components);
         for (std::size_t k = choice.separate ? 1 : 0; k <= (choice.separate ? count : 0); ++k) {
             LoadResult one = base;
             one.choice.lane = k;
@@ -191,7 +191,9 @@ void TraceLoader::load(LoadRequest request)
 
 void TraceLoader::build(LoadResult lanes, LaneChoice choice)
 {
-    run([lanes = std::move(lanes), choice = std::move(choice)](std::atomic<int>*) { return buildTraces(lanes, choice); });
+    run([lanes = std::move(lanes), choice = std::move(choice)](std::atomic<int>*) {
+        return buildTraces(lanes, choice);
+    });
 }
 
 void TraceLoader::derive(LoadResult whole, std::vector<std::vector<std::size_t>> lanes)

@@ -30,9 +30,9 @@ struct LoadResult {
     QString error;                      // the reader's "FILE:LINE: reason"
     qint64 bytes = 0;
     SourceFormat format = SourceFormat::pes; // the format read
-    ImportChoice choice;                // how `trace` was read; kept with the open file
-    std::shared_ptr<const LaneTrace> lanes; // a foreign trace whose lanes are yet to be chosen
-    QStringList warnings;               // the importer's (counted problems, not errors)
+    ImportChoice choice;                     // how `trace` was read; kept with the open file
+    std::shared_ptr<const LaneTrace> lanes;  // a foreign trace whose lanes are yet to be chosen
+    QStringList warnings;                    // the importer's (counted problems, not errors)
     // Some lanes of the trace only (indices into the lanes of the trace the import choice
     // makes) and their names.
     std::vector<std::size_t> shownLanes;
@@ -53,7 +53,7 @@ struct LoadRequest {
     // With a choice, only these traces (ImportChoice::lane values, 0 the chosen lanes as
     // one trace); empty: one trace, or one per chosen lane when the choice is separate.
     std::vector<std::size_t> lanes;
-    ImportSettings settings;          // how to read it beyond the lanes (text columns, ...)
+    ImportSettings settings; // how to read it beyond the lanes (text columns, ...)
 };
 
 // Blocking reads (the headless path and the workers). `progress`, when given, receives

@@ -23,8 +23,7 @@ QThreadPool* workerPool();
 void keepThreadsBelowTheGuiThread(QThreadPool* pool);
 
 // QtConcurrent::run on the workers' pool.
-template <class Function, class... Args>
-auto runInBackground(Function&& function, Args&&... args)
+template <class Function, class... Args> auto runInBackground(Function&& function, Args&&... args)
 {
     return QtConcurrent::run(workerPool(), std::forward<Function>(function), std::forward<Args>(args)...);
 }

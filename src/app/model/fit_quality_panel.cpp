@@ -19,10 +19,7 @@ namespace chitra::app {
 
 namespace {
 
-QString pText(double p)
-{
-    return p > 0.0 && p < 1e-3 ? QString::number(p, 'e', 2) : QString::number(p, 'f', 4);
-}
+QString pText(double p) { return p > 0.0 && p < 1e-3 ? QString::number(p, 'e', 2) : QString::number(p, 'f', 4); }
 
 struct Outcome {
     std::shared_ptr<const Validation> validation;

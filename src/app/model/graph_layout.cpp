@@ -14,10 +14,7 @@ namespace {
 // Graphviz's API takes char* everywhere but does not modify the strings.
 char* cs(const char* s) { return const_cast<char*>(s); }
 
-void set(void* obj, const char* name, const std::string& value)
-{
-    agsafeset(obj, cs(name), cs(value.c_str()), cs(""));
-}
+void set(void* obj, const char* name, const std::string& value) { agsafeset(obj, cs(name), cs(value.c_str()), cs("")); }
 
 std::string num(double v) { return std::to_string(v); }
 
@@ -26,7 +23,8 @@ std::string escape_label(const QString& text)
 {
     std::string out;
     for (char c : text.toStdString()) {
-        if (c == '"' || c == '\\') out += '\\';
+        if (c == '"' || c == '\\')
+            out += '\\';
         out += c;
     }
     return out;
@@ -43,7 +41,8 @@ struct Graph {
     bool laid_out = false;
     ~Graph()
     {
-        if (laid_out) gvFreeLayout(gvc, g);
+        if (laid_out)
+            gvFreeLayout(gvc, g);
         agclose(g);
     }
 };
@@ -56,7 +55,8 @@ GraphLayout layout_graph(const GraphSpec& spec)
     static std::mutex graphviz;
     const std::lock_guard<std::mutex> lock(graphviz);
     Context ctx;
-    if (!ctx.gvc) throw std::runtime_error("Graphviz: cannot create a context");
+    if (!ctx.gvc)
+        throw std::runtime_error("Graphviz: cannot create a context");
     Graph graph{ctx.gvc, agopen(cs("g"), Agdirected, nullptr)};
     Agraph_t* g = graph.g;
     set(g, "rankdir", spec.rankdir.toStdString());
@@ -104,14 +104,16 @@ GraphLayout layout_graph(const GraphSpec& spec)
     }
     std::vector<Agedge_t*> edges;
     for (const GraphEdgeSpec& e : spec.edges) {
-        if (e.from < 0 || e.to < 0 || e.from >= static_cast<int>(nodes.size())
-            || e.to >= static_cast<int>(nodes.size()))
+        if (e.from < 0 || e.to < 0 || e.from >= static_cast<int>(nodes.size()) ||
+            e.to >= static_cast<int>(nodes.size()))
             throw std::runtime_error("Graphviz: edge refers to a missing node");
-        Agedge_t* edge = agedge(g, nodes[static_cast<std::size_t>(e.from)],
-                                nodes[static_cast<std::size_t>(e.to)], nullptr, 1);
-        if (!e.label.isEmpty()) set(edge, large ? "xlabel" : "label", escape_label(e.label));
+        Agedge_t* edge =
+            agedge(g, nodes[static_cast<std::size_t>(e.from)], nodes[static_cast<std::size_t>(e.to)], nullptr, 1);
+        if (!e.label.isEmpty())
+            set(edge, large ? "xlabel" : "label", escape_label(e.label));
         set(edge, "weight", num(e.weight));
-        if (!e.constraint) set(edge, "constraint", "false");
+        if (!e.constraint)
+            set(edge, "constraint", "false");
         edges.push_back(edge);
     }
 
@@ -138,12 +140,15 @@ GraphLayout layout_graph(const GraphSpec& spec)
             // dot gives one bezier per edge unless it is split by concentrators.
             for (int b = 0; b < spl->size; ++b) {
                 const bezier& bz = spl->list[b];
-                for (int p = 0; p < bz.size; ++p) le.points.push_back(flip(bz.list[p]));
-                if (bz.eflag) le.arrow_tip = flip(bz.ep);
+                for (int p = 0; p < bz.size; ++p)
+                    le.points.push_back(flip(bz.list[p]));
+                if (bz.eflag)
+                    le.arrow_tip = flip(bz.ep);
             }
         }
         for (textlabel_t* lbl : {ED_label(edge), ED_xlabel(edge)})
-            if (lbl && lbl->set) le.label_pos = flip(lbl->pos);
+            if (lbl && lbl->set)
+                le.label_pos = flip(lbl->pos);
         out.edges.push_back(std::move(le));
     }
     for (Agraph_t* sub : clusters) {

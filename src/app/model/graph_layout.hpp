@@ -20,33 +20,33 @@
 namespace chitra::app {
 
 struct GraphNodeSpec {
-    double width = 0.75;   // inches (Graphviz's unit; 72 points each)
-    double height = 0.5;   // inches
-    bool ellipse = true;   // else a box
-    int cluster = -1;      // index into GraphSpec::clusters, -1 for the top level
+    double width = 0.75; // inches (Graphviz's unit; 72 points each)
+    double height = 0.5; // inches
+    bool ellipse = true; // else a box
+    int cluster = -1;    // index into GraphSpec::clusters, -1 for the top level
 };
 
 struct GraphEdgeSpec {
     int from = 0;
     int to = 0;
-    QString label;         // reserved space for the label; empty for none
-    double weight = 1.0;   // dot's edge weight (higher pulls the ends closer)
+    QString label;       // reserved space for the label; empty for none
+    double weight = 1.0; // dot's edge weight (higher pulls the ends closer)
     bool constraint = true;
 };
 
 struct GraphSpec {
     std::vector<GraphNodeSpec> nodes;
     std::vector<GraphEdgeSpec> edges;
-    std::vector<QString> clusters;      // cluster labels
+    std::vector<QString> clusters; // cluster labels
     QString rankdir = QStringLiteral("LR");
-    double label_font_size = 10.0;      // points, used by dot to size edge labels
+    double label_font_size = 10.0; // points, used by dot to size edge labels
 };
 
 struct GraphLayoutEdge {
     // A cubic Bezier spline: p0, then (c1, c2, p) per segment. Empty if dot drew none.
     std::vector<QPointF> points;
-    std::optional<QPointF> arrow_tip;   // the arrowhead points from points.back() to here
-    std::optional<QPointF> label_pos;   // centre of the edge label
+    std::optional<QPointF> arrow_tip; // the arrowhead points from points.back() to here
+    std::optional<QPointF> label_pos; // centre of the edge label
 };
 
 struct GraphLayout {

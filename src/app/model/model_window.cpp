@@ -51,28 +51,39 @@ public:
     }
     int columnCount(const QModelIndex& parent = {}) const override
     {
-        if (parent.isValid()) return 0;
+        if (parent.isValid())
+            return 0;
         return model_.steady.defined ? ModelWindow::ColumnCount : ModelWindow::Embedded;
     }
     QVariant headerData(int section, Qt::Orientation o, int role) const override
     {
-        if (o != Qt::Horizontal) return {};
-        static const char* names[] = {"State", "Kind", "Visits", "Total", "Share", "Mean",
-                                      "Std dev", "Min", "Max", "Steady π", "Long-run time"};
-        static const char* tips[] = {
-            "State name", "Program state or kind of composite", "Number of visits",
-            "Total occupancy", "Share of the total time", "Mean occupancy per visit",
-            "Sample standard deviation of the occupancy", "Shortest visit", "Longest visit",
-            "Stationary probability of the embedded chain (OTHER left out)",
-            "Long-run share of time: π·mean normalised"};
-        if (section < 0 || section >= ModelWindow::ColumnCount) return {};
-        if (role == Qt::DisplayRole) return QString::fromUtf8(names[section]);
-        if (role == Qt::ToolTipRole) return QString::fromUtf8(tips[section]);
+        if (o != Qt::Horizontal)
+            return {};
+        static const char* names[] = {"State",   "Kind", "Visits", "Total",    "Share",        "Mean",
+                                      "Std dev", "Min",  "Max",    "Steady π", "Long-run time"};
+        static const char* tips[] = {"State name",
+                                     "Program state or kind of composite",
+                                     "Number of visits",
+                                     "Total occupancy",
+                                     "Share of the total time",
+                                     "Mean occupancy per visit",
+                                     "Sample standard deviation of the occupancy",
+                                     "Shortest visit",
+                                     "Longest visit",
+                                     "Stationary probability of the embedded chain (OTHER left out)",
+                                     "Long-run share of time: π·mean normalised"};
+        if (section < 0 || section >= ModelWindow::ColumnCount)
+            return {};
+        if (role == Qt::DisplayRole)
+            return QString::fromUtf8(names[section]);
+        if (role == Qt::ToolTipRole)
+            return QString::fromUtf8(tips[section]);
         return {};
     }
     QVariant data(const QModelIndex& index, int role) const override
     {
-        if (!index.isValid()) return {};
+        if (!index.isValid())
+            return {};
         const ChainState& s = model_.states[static_cast<std::size_t>(index.row())];
         const TimeBase tb = model_.timebase;
         const auto row = static_cast<std::size_t>(index.row());
@@ -84,36 +95,58 @@ public:
                                           : QVariant(Qt::AlignRight | Qt::AlignVCenter);
         if (role == Qt::UserRole) {
             switch (c) {
-            case ModelWindow::Name: return q(s.name);
-            case ModelWindow::Kind: return q(std::string(to_string(s.kind)));
-            case ModelWindow::Count: return static_cast<qulonglong>(s.count);
-            case ModelWindow::Total: return static_cast<qlonglong>(s.total);
-            case ModelWindow::Share: return s.share;
-            case ModelWindow::Mean: return s.mean;
-            case ModelWindow::StdDev: return s.stddev;
-            case ModelWindow::Min: return static_cast<qlonglong>(s.min);
-            case ModelWindow::Max: return static_cast<qlonglong>(s.max);
-            case ModelWindow::Embedded: return row < model_.steady.embedded.size() ? model_.steady.embedded[row] : 0.0;
+            case ModelWindow::Name:
+                return q(s.name);
+            case ModelWindow::Kind:
+                return q(std::string(to_string(s.kind)));
+            case ModelWindow::Count:
+                return static_cast<qulonglong>(s.count);
+            case ModelWindow::Total:
+                return static_cast<qlonglong>(s.total);
+            case ModelWindow::Share:
+                return s.share;
+            case ModelWindow::Mean:
+                return s.mean;
+            case ModelWindow::StdDev:
+                return s.stddev;
+            case ModelWindow::Min:
+                return static_cast<qlonglong>(s.min);
+            case ModelWindow::Max:
+                return static_cast<qlonglong>(s.max);
+            case ModelWindow::Embedded:
+                return row < model_.steady.embedded.size() ? model_.steady.embedded[row] : 0.0;
             case ModelWindow::TimeShare:
                 return model_.steady.time_share && row < model_.steady.time_share->size()
-                           ? (*model_.steady.time_share)[row] : 0.0;
+                           ? (*model_.steady.time_share)[row]
+                           : 0.0;
             }
             return {};
         }
-        if (role != Qt::DisplayRole) return {};
+        if (role != Qt::DisplayRole)
+            return {};
         const bool other = s.kind == SymbolKind::other;
         switch (c) {
-        case ModelWindow::Name: return q(s.name);
-        case ModelWindow::Kind: return q(std::string(to_string(s.kind)));
-        case ModelWindow::Count: return formatCount(static_cast<long long>(s.count));
-        case ModelWindow::Total: return fmtTime(static_cast<double>(s.total), tb);
-        case ModelWindow::Share: return formatShare(s.share);
-        case ModelWindow::Mean: return fmtTime(s.mean, tb);
-        case ModelWindow::StdDev: return fmtTime(s.stddev, tb);
-        case ModelWindow::Min: return fmtTime(static_cast<double>(s.min), tb);
-        case ModelWindow::Max: return fmtTime(static_cast<double>(s.max), tb);
+        case ModelWindow::Name:
+            return q(s.name);
+        case ModelWindow::Kind:
+            return q(std::string(to_string(s.kind)));
+        case ModelWindow::Count:
+            return formatCount(static_cast<long long>(s.count));
+        case ModelWindow::Total:
+            return fmtTime(static_cast<double>(s.total), tb);
+        case ModelWindow::Share:
+            return formatShare(s.share);
+        case ModelWindow::Mean:
+            return fmtTime(s.mean, tb);
+        case ModelWindow::StdDev:
+            return fmtTime(s.stddev, tb);
+        case ModelWindow::Min:
+            return fmtTime(static_cast<double>(s.min), tb);
+        case ModelWindow::Max:
+            return fmtTime(static_cast<double>(s.max), tb);
         case ModelWindow::Embedded:
-            if (other || row >= model_.steady.embedded.size()) return QStringLiteral("–");
+            if (other || row >= model_.steady.embedded.size())
+                return QStringLiteral("–");
             return formatDecimal(model_.steady.embedded[row], 4);
         case ModelWindow::TimeShare:
             if (other || !model_.steady.time_share || row >= model_.steady.time_share->size())
@@ -140,31 +173,41 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : 4; }
     QVariant headerData(int section, Qt::Orientation o, int role) const override
     {
-        if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+        if (o != Qt::Horizontal || role != Qt::DisplayRole)
+            return {};
         static const char* names[] = {"From", "To", "Count", "Probability"};
         return section >= 0 && section < 4 ? QString::fromUtf8(names[section]) : QVariant();
     }
     QVariant data(const QModelIndex& index, int role) const override
     {
-        if (!index.isValid()) return {};
+        if (!index.isValid())
+            return {};
         const ChainTransition& t = model_.transitions[static_cast<std::size_t>(index.row())];
         const int c = index.column();
         if (role == Qt::TextAlignmentRole)
             return c <= 1 ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
         if (role == Qt::UserRole) {
             switch (c) {
-            case 0: return q(model_.states[t.from].name);
-            case 1: return q(model_.states[t.to].name);
-            case 2: return static_cast<qulonglong>(t.count);
-            case 3: return t.probability;
+            case 0:
+                return q(model_.states[t.from].name);
+            case 1:
+                return q(model_.states[t.to].name);
+            case 2:
+                return static_cast<qulonglong>(t.count);
+            case 3:
+                return t.probability;
             }
         }
         if (role == Qt::DisplayRole) {
             switch (c) {
-            case 0: return q(model_.states[t.from].name);
-            case 1: return q(model_.states[t.to].name);
-            case 2: return formatCount(static_cast<long long>(t.count));
-            case 3: return formatDecimal(t.probability, 4);
+            case 0:
+                return q(model_.states[t.from].name);
+            case 1:
+                return q(model_.states[t.to].name);
+            case 2:
+                return formatCount(static_cast<long long>(t.count));
+            case 3:
+                return formatDecimal(t.probability, 4);
             }
         }
         return {};
@@ -196,7 +239,11 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 std::optional<ModelWindow::ExportChoice> askForPath(QWidget* parent)
 {
     using F = ModelWindow::ExportFormat;
-    struct Filter { const char* text; F format; const char* suffix; };
+    struct Filter {
+        const char* text;
+        F format;
+        const char* suffix;
+    };
     static const Filter filters[] = {
         {"Model as JSON (*.json)", F::json, "json"},
         {"Graphviz DOT (*.dot)", F::dot, "dot"},
@@ -207,14 +254,18 @@ std::optional<ModelWindow::ExportChoice> askForPath(QWidget* parent)
         {"Graph drawing SVG (*.svg)", F::graph_svg, "svg"},
     };
     QStringList list;
-    for (const auto& f : filters) list << QString::fromUtf8(f.text);
+    for (const auto& f : filters)
+        list << QString::fromUtf8(f.text);
     QString selected = list.front();
     QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export model"), QString(),
                                                 list.join(QStringLiteral(";;")), &selected);
-    if (path.isEmpty()) return std::nullopt;
+    if (path.isEmpty())
+        return std::nullopt;
     for (const auto& f : filters) {
-        if (selected != QString::fromUtf8(f.text)) continue;
-        if (QFileInfo(path).suffix().isEmpty()) path += "." + QString::fromUtf8(f.suffix);
+        if (selected != QString::fromUtf8(f.text))
+            continue;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += "." + QString::fromUtf8(f.suffix);
         return ModelWindow::ExportChoice{path, f.format};
     }
     return ModelWindow::ExportChoice{path, F::json};
@@ -233,19 +284,20 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
 
     std::size_t program_states = 0, composites = 0;
     for (const auto& s : model_.states) {
-        if (s.kind == SymbolKind::program) ++program_states;
-        else if (s.kind != SymbolKind::other) ++composites;
+        if (s.kind == SymbolKind::program)
+            ++program_states;
+        else if (s.kind != SymbolKind::other)
+            ++composites;
     }
-    auto* summary = new QLabel(
-        tr("<b>%1 states</b> (%2 program, %3 composite, and OTHER) · %4 transitions · "
-           "%5 elements · total time %6")
-            .arg(model_.states.size())
-            .arg(program_states)
-            .arg(composites)
-            .arg(model_.transitions.size())
-            .arg(formatCount(static_cast<long long>(model_.elements)),
-                 fmtTime(static_cast<double>(model_.total_time), model_.timebase)),
-        this);
+    auto* summary = new QLabel(tr("<b>%1 states</b> (%2 program, %3 composite, and OTHER) · %4 transitions · "
+                                  "%5 elements · total time %6")
+                                   .arg(model_.states.size())
+                                   .arg(program_states)
+                                   .arg(composites)
+                                   .arg(model_.transitions.size())
+                                   .arg(formatCount(static_cast<long long>(model_.elements)),
+                                        fmtTime(static_cast<double>(model_.total_time), model_.timebase)),
+                               this);
     summary->setTextFormat(Qt::RichText);
     summary->setWordWrap(true);
 
@@ -328,7 +380,8 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     connect(zout, &QToolButton::clicked, graph_, [this] { graph_->zoomBy(0.8); });
     connect(minp, &QDoubleSpinBox::valueChanged, graph_, &TransitionGraphWidget::setMinProbability);
     // Dense chains are a hairball with every edge drawn: start with the rare ones hidden.
-    if (model_.transitions.size() > 80) minp->setValue(0.05);
+    if (model_.transitions.size() > 80)
+        minp->setValue(0.05);
 
     // Tables above, graph below: both want the full width (eleven columns; wide graphs).
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -362,10 +415,12 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     split->setSizes({330, 470});
     // The fit-quality tab holds a table and a plot: give it more of the height when shown.
     connect(tabs, &QTabWidget::currentChanged, this, [this, tabs, split] {
-        if (tabs->currentWidget() != fit_quality_) return;
+        if (tabs->currentWidget() != fit_quality_)
+            return;
         const QList<int> sizes = split->sizes();
         const int total = sizes.value(0) + sizes.value(1);
-        if (sizes.value(0) < total * 11 / 20) split->setSizes({total * 11 / 20, total - total * 11 / 20});
+        if (sizes.value(0) < total * 11 / 20)
+            split->setSizes({total * 11 / 20, total - total * 11 / 20});
     });
 }
 
@@ -380,18 +435,21 @@ ModelWindow::~ModelWindow()
 QString ModelWindow::steadyStateText() const
 {
     const SteadyState& st = model_.steady;
-    if (model_.empty()) return tr("Empty sequence: no states.");
+    if (model_.empty())
+        return tr("Empty sequence: no states.");
     if (st.defined) {
         QString text = tr("Steady state: one closed class of %1 state(s); the table shows the "
                           "stationary distribution of the embedded chain (π) and the long-run share of time.")
                            .arg(st.closed_classes.empty() ? 0 : st.closed_classes.front().size());
-        if (!st.time_share) text += tr(" Long-run time shares are undefined (all mean occupancies are 0).");
+        if (!st.time_share)
+            text += tr(" Long-run time shares are undefined (all mean occupancies are 0).");
         return text;
     }
     QStringList classes;
     for (const auto& cls : st.closed_classes) {
         QStringList names;
-        for (std::size_t i : cls) names << q(model_.states[i].name);
+        for (std::size_t i : cls)
+            names << q(model_.states[i].name);
         classes << "{" + names.join(", ") + "}";
     }
     return tr("No steady state: the embedded chain (OTHER left out) has %1 closed classes: %2")
@@ -401,25 +459,29 @@ QString ModelWindow::steadyStateText() const
 
 void ModelWindow::onStateRow(const QModelIndex& proxyIndex)
 {
-    if (!proxyIndex.isValid()) return;
+    if (!proxyIndex.isValid())
+        return;
     const auto row = static_cast<std::size_t>(states_proxy_->mapToSource(proxyIndex).row());
     const ChainState& s = model_.states[row];
     if (const int node = graph_->nodeOfState(row); node >= 0)
         graph_->centerOn(graph_->graphLayout().nodes[static_cast<std::size_t>(node)].center());
-    if (s.kind != SymbolKind::other && s.symbol != kNoSymbol) emit stateChosen(s.symbol);
+    if (s.kind != SymbolKind::other && s.symbol != kNoSymbol)
+        emit stateChosen(s.symbol);
 }
 
 void ModelWindow::onGraphState(std::size_t state)
 {
     const QModelIndex src = states_model_->index(static_cast<int>(state), 0);
     const QModelIndex idx = states_proxy_->mapFromSource(src);
-    if (idx.isValid()) states_view_->setCurrentIndex(idx);
+    if (idx.isValid())
+        states_view_->setCurrentIndex(idx);
 }
 
 void ModelWindow::onExportClicked()
 {
     const auto choice = chooser_ ? chooser_(this) : std::nullopt;
-    if (!choice) return;
+    if (!choice)
+        return;
     QString error;
     if (!exportModel(choice->format, choice->path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);
@@ -428,7 +490,8 @@ void ModelWindow::onExportClicked()
 void ModelWindow::onSimulateClicked()
 {
     const auto choice = simulation_chooser_ ? simulation_chooser_(this) : std::nullopt;
-    if (!choice) return;
+    if (!choice)
+        return;
     QString error;
     if (!simulate(*choice, &error))
         QMessageBox::warning(this, tr("Simulation failed"), error);
@@ -437,13 +500,14 @@ void ModelWindow::onSimulateClicked()
 bool ModelWindow::simulate(const SimulationChoice& choice, QString* error)
 {
     try {
-        const Simulation simulation = simulate_chain(
-            model_document(model_),
-            SimulationOptions{choice.length, choice.seed,
-                              choice.parametric ? OccupancyLaw::parametric : OccupancyLaw::empirical});
+        const Simulation simulation =
+            simulate_chain(model_document(model_),
+                           SimulationOptions{choice.length, choice.seed,
+                                             choice.parametric ? OccupancyLaw::parametric : OccupancyLaw::empirical});
         write_pes_file(simulation_trace(simulation, model_.timebase), choice.path.toStdString());
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromStdString(e.what());
+        if (error)
+            *error = QString::fromStdString(e.what());
         return false;
     }
     emit simulationWritten(choice.path);
@@ -453,18 +517,27 @@ bool ModelWindow::simulate(const SimulationChoice& choice, QString* error)
 bool ModelWindow::exportModel(ExportFormat format, const QString& path, QString* error)
 {
     auto fail = [error](const QString& message) {
-        if (error) *error = message;
+        if (error)
+            *error = message;
         return false;
     };
-    if (path.isEmpty()) return fail(tr("No file name given."));
+    if (path.isEmpty())
+        return fail(tr("No file name given."));
     const std::string p = path.toStdString();
     try {
         switch (format) {
-        case ExportFormat::json: write_file_atomically(p, model_to_json(model_)); break;
-        case ExportFormat::dot: write_file_atomically(p, model_to_dot(model_)); break;
-        case ExportFormat::csv: write_file_atomically(p, model_to_csv(model_)); break;
+        case ExportFormat::json:
+            write_file_atomically(p, model_to_json(model_));
+            break;
+        case ExportFormat::dot:
+            write_file_atomically(p, model_to_dot(model_));
+            break;
+        case ExportFormat::csv:
+            write_file_atomically(p, model_to_csv(model_));
+            break;
         case ExportFormat::transitions_csv:
-            if (!ses_) return fail(tr("The observed transitions need the fitted sequence, which this window does not have."));
+            if (!ses_)
+                return fail(tr("The observed transitions need the fitted sequence, which this window does not have."));
             write_file_atomically(p, [this](std::ostream& out) { write_observed_transitions_csv(*ses_, model_, out); });
             break;
         case ExportFormat::prism: {
@@ -481,7 +554,8 @@ bool ModelWindow::exportModel(ExportFormat format, const QString& path, QString*
         }
         case ExportFormat::graph_png:
         case ExportFormat::graph_svg:
-            if (!graph_->exportTo(path)) return fail(tr("Cannot write the drawing to %1.").arg(path));
+            if (!graph_->exportTo(path))
+                return fail(tr("Cannot write the drawing to %1.").arg(path));
             break;
         }
     } catch (const std::exception& e) {

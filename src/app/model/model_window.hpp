@@ -54,8 +54,7 @@ public:
     using ExportChooser = std::function<std::optional<ExportChoice>(QWidget* parent)>;
     using SimulationChooser = std::function<std::optional<SimulationChoice>(QWidget* parent)>;
 
-    explicit ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses = nullptr,
-                         QWidget* parent = nullptr);
+    explicit ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses = nullptr, QWidget* parent = nullptr);
     ~ModelWindow() override;
 
     const SemiMarkovModel& model() const { return model_; }

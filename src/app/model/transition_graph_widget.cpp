@@ -61,13 +61,16 @@ QColor textOn(const QColor& fill)
 QPainterPath splinePath(const GraphLayoutEdge& e)
 {
     QPainterPath path;
-    if (e.points.empty()) return path;
+    if (e.points.empty())
+        return path;
     path.moveTo(e.points[0]);
     std::size_t i = 1;
     for (; i + 2 < e.points.size(); i += 3)
         path.cubicTo(e.points[i], e.points[i + 1], e.points[i + 2]);
-    for (; i < e.points.size(); ++i) path.lineTo(e.points[i]);
-    if (e.arrow_tip) path.lineTo(*e.arrow_tip);
+    for (; i < e.points.size(); ++i)
+        path.lineTo(e.points[i]);
+    if (e.arrow_tip)
+        path.lineTo(*e.arrow_tip);
     return path;
 }
 
@@ -75,7 +78,8 @@ QPolygonF arrowHead(QPointF from, QPointF tip, double size)
 {
     QPointF d = tip - from;
     const double len = std::hypot(d.x(), d.y());
-    if (len < 1e-9) return {};
+    if (len < 1e-9)
+        return {};
     d /= len;
     const QPointF n(-d.y(), d.x());
     const QPointF base = tip - d * size;
@@ -84,12 +88,12 @@ QPolygonF arrowHead(QPointF from, QPointF tip, double size)
 
 // What a node of the drawing stands for.
 struct NodeInfo {
-    long state = -1;      // model state index, -1 for definition nodes
+    long state = -1; // model state index, -1 for definition nodes
     QString title;
     QString subtitle;
     QColor fill;
     bool dashed = false;
-    bool small = false;   // definition nodes and the exit marker
+    bool small = false; // definition nodes and the exit marker
     QString tooltip;
 };
 
@@ -108,8 +112,7 @@ struct TransitionGraphWidget::Drawing {
     std::vector<EdgeInfo> edges;
 };
 
-TransitionGraphWidget::TransitionGraphWidget(QWidget* parent)
-    : QGraphicsView(parent)
+TransitionGraphWidget::TransitionGraphWidget(QWidget* parent) : QGraphicsView(parent)
 {
     setScene(new QGraphicsScene(this));
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -132,8 +135,10 @@ void TransitionGraphWidget::setModel(const SemiMarkovModel& model)
 
 void TransitionGraphWidget::setExpanded(std::size_t state, bool expanded)
 {
-    if (state >= model_.states.size() || !model_.states[state].definition) return;
-    if (expanded == isExpanded(state)) return;
+    if (state >= model_.states.size() || !model_.states[state].definition)
+        return;
+    if (expanded == isExpanded(state))
+        return;
     if (expanded)
         expanded_.insert(state);
     else
@@ -150,15 +155,18 @@ void TransitionGraphWidget::setMinProbability(double p)
 
 QString TransitionGraphWidget::preferredRankdir() const
 {
-    if (model_.states.size() <= 12) return QStringLiteral("LR");
+    if (model_.states.size() <= 12)
+        return QStringLiteral("LR");
     return height() > width() * 0.8 ? QStringLiteral("TB") : QStringLiteral("LR");
 }
 
 void TransitionGraphWidget::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    if (user_zoomed_) return;
-    if (preferredRankdir() != rankdir_) rebuild();
+    if (user_zoomed_)
+        return;
+    if (preferredRankdir() != rankdir_)
+        rebuild();
     fitAll();
 }
 
@@ -166,7 +174,8 @@ void TransitionGraphWidget::fitAll()
 {
     user_zoomed_ = false;
     const QRectF r = scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10);
-    if (r.isEmpty()) return;
+    if (r.isEmpty())
+        return;
     resetTransform();
     fitInView(r, Qt::KeepAspectRatio);
     // Never blow a small graph up beyond its natural size: labels would look bloated.
@@ -180,7 +189,8 @@ void TransitionGraphWidget::fitAll()
 void TransitionGraphWidget::zoomBy(double factor)
 {
     const double s = transform().m11() * factor;
-    if (s < 0.05 || s > 20) return;
+    if (s < 0.05 || s > 20)
+        return;
     user_zoomed_ = true;
     scale(factor, factor);
 }
@@ -194,7 +204,8 @@ int TransitionGraphWidget::nodeOfState(std::size_t state) const
 QPoint TransitionGraphWidget::viewPosOfState(std::size_t state) const
 {
     const int node = nodeOfState(state);
-    if (node < 0) return {-1, -1};
+    if (node < 0)
+        return {-1, -1};
     return mapFromScene(layout_.nodes[static_cast<std::size_t>(node)].center());
 }
 
@@ -219,8 +230,8 @@ void TransitionGraphWidget::rebuild()
     const QFontMetricsF small_fm(smallFont());
 
     auto addNode = [&](NodeInfo info, double min_w, double min_h, int cluster) {
-        const double text_w = std::max(name_fm.horizontalAdvance(info.title),
-                                       small_fm.horizontalAdvance(info.subtitle));
+        const double text_w =
+            std::max(name_fm.horizontalAdvance(info.title), small_fm.horizontalAdvance(info.subtitle));
         GraphNodeSpec n;
         n.width = std::max(min_w, text_w + 16) / kPointsPerInch;
         n.height = std::max(min_h, info.subtitle.isEmpty() ? 24.0 : 36.0) / kPointsPerInch;
@@ -258,12 +269,11 @@ void TransitionGraphWidget::rebuild()
         }
         info.fill = stateColour(s.symbol);
         info.subtitle = formatShare(s.share) + QStringLiteral(" · ") + formatDuration(s.mean, tb);
-        info.tooltip = QStringLiteral("%1 (%2)\nvisits %3, share of time %4\nmean %5, sd %6, min %7, max %8")
-                           .arg(q(s.name), q(std::string(to_string(s.kind))),
-                                formatCount(static_cast<long long>(s.count)), formatShare(s.share),
-                                formatDuration(s.mean, tb), formatDuration(s.stddev, tb),
-                                formatDuration(static_cast<double>(s.min), tb),
-                                formatDuration(static_cast<double>(s.max), tb));
+        info.tooltip =
+            QStringLiteral("%1 (%2)\nvisits %3, share of time %4\nmean %5, sd %6, min %7, max %8")
+                .arg(q(s.name), q(std::string(to_string(s.kind))), formatCount(static_cast<long long>(s.count)),
+                     formatShare(s.share), formatDuration(s.mean, tb), formatDuration(s.stddev, tb),
+                     formatDuration(static_cast<double>(s.min), tb), formatDuration(static_cast<double>(s.max), tb));
         if (s.definition) {
             info.tooltip += "\n\n" + definitionText(s.kind, *s.definition, tb);
             info.tooltip += isExpanded(i) ? QStringLiteral("\n\nClick to collapse.")
@@ -276,7 +286,8 @@ void TransitionGraphWidget::rebuild()
         }
         node_of_state_[i] = addNode(info, 44 + 110 * root, 30 + 40 * root, cluster);
 
-        if (cluster < 0) continue;
+        if (cluster < 0)
+            continue;
         // The definition hangs off the composite's node inside its cluster.
         const StateDefinition& def = *s.definition;
         const int head = node_of_state_[i];
@@ -300,7 +311,8 @@ void TransitionGraphWidget::rebuild()
                 prev = n;
             }
         } else if (s.kind == SymbolKind::projection) {
-            for (const auto& name : def.states) addEdge(head, defNode(q(name)), def_edge, {});
+            for (const auto& name : def.states)
+                addEdge(head, defNode(q(name)), def_edge, {});
         } else if (!def.chain.nodes.empty()) {
             std::vector<int> tree(def.chain.nodes.size(), -1);
             for (std::size_t k = 0; k < def.chain.nodes.size(); ++k) {
@@ -313,7 +325,8 @@ void TransitionGraphWidget::rebuild()
                     tree[k] = defNode(q(pn.symbol));
             }
             for (const PrefixEdge& pe : def.chain.edges) {
-                if (pe.from >= tree.size() || pe.to >= tree.size()) continue;
+                if (pe.from >= tree.size() || pe.to >= tree.size())
+                    continue;
                 EdgeInfo ei = def_edge;
                 ei.probability = pe.probability;
                 ei.tooltip = QStringLiteral("%1 of %2 replaced runs").arg(pe.count).arg(def.chain.nodes[pe.from].count);
@@ -323,8 +336,10 @@ void TransitionGraphWidget::rebuild()
     }
 
     for (const ChainTransition& t : model_.transitions) {
-        if (t.probability < min_probability_) continue;
-        if (node_of_state_[t.from] < 0 || node_of_state_[t.to] < 0) continue;
+        if (t.probability < min_probability_)
+            continue;
+        if (node_of_state_[t.from] < 0 || node_of_state_[t.to] < 0)
+            continue;
         EdgeInfo ei;
         ei.probability = t.probability;
         ei.tooltip = QStringLiteral("%1 → %2\n%3 transitions, probability %4")
@@ -391,7 +406,8 @@ void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
     // Clusters first (behind), then edges, then nodes on top.
     for (std::size_t k = 0; k < layout_.clusters.size(); ++k) {
         const QRectF r = layout_.clusters[k];
-        auto* item = sc->addRect(r, QPen(definitionInk(palette()), 1, Qt::DashLine), palette().color(QPalette::AlternateBase));
+        auto* item =
+            sc->addRect(r, QPen(definitionInk(palette()), 1, Qt::DashLine), palette().color(QPalette::AlternateBase));
         item->setZValue(-2);
         auto* label = sc->addSimpleText(spec.clusters[k], smallFont());
         label->setBrush(definitionInk(palette()));
@@ -408,8 +424,8 @@ void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
         auto* path = sc->addPath(splinePath(e), pen);
         path->setToolTip(info.tooltip);
         if (e.arrow_tip && !e.points.empty()) {
-            auto* head = sc->addPolygon(arrowHead(e.points.back(), *e.arrow_tip, 6 + 2 * width),
-                                        QPen(Qt::NoPen), colour);
+            auto* head =
+                sc->addPolygon(arrowHead(e.points.back(), *e.arrow_tip, 6 + 2 * width), QPen(Qt::NoPen), colour);
             head->setToolTip(info.tooltip);
         }
         if (e.label_pos && !spec.edges[j].label.isEmpty()) {
@@ -426,13 +442,13 @@ void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
         const QRectF r = layout_.nodes[i];
         QPainterPath shape;
         shape.addRoundedRect(r, 6, 6);
-        QPen border(info.fill.darker(150), info.small ? 1.0 : 1.5,
-                    info.dashed ? Qt::DashLine : Qt::SolidLine);
+        QPen border(info.fill.darker(150), info.small ? 1.0 : 1.5, info.dashed ? Qt::DashLine : Qt::SolidLine);
         auto* node = sc->addPath(shape, border, info.fill);
         node->setZValue(2);
         node->setData(0, QVariant::fromValue<qlonglong>(info.state));
         node->setToolTip(info.tooltip);
-        if (info.state >= 0) node->setCursor(Qt::PointingHandCursor);
+        if (info.state >= 0)
+            node->setCursor(Qt::PointingHandCursor);
         const QColor ink = textOn(info.fill);
         auto* title = new QGraphicsSimpleTextItem(info.title, node);
         title->setFont(info.small ? smallFont() : nameFont());
@@ -456,7 +472,8 @@ long TransitionGraphWidget::stateAt(const QPoint& viewPos) const
     for (QGraphicsItem* item : items(viewPos)) {
         for (QGraphicsItem* it = item; it; it = it->parentItem()) {
             const QVariant v = it->data(0);
-            if (v.isValid()) return static_cast<long>(v.toLongLong());
+            if (v.isValid())
+                return static_cast<long>(v.toLongLong());
         }
     }
     return -1;
@@ -487,9 +504,11 @@ void TransitionGraphWidget::mousePressEvent(QMouseEvent* event)
 void TransitionGraphWidget::mouseReleaseEvent(QMouseEvent* event)
 {
     QGraphicsView::mouseReleaseEvent(event);
-    if (event->button() != Qt::LeftButton || (event->pos() - press_pos_).manhattanLength() > 4) return;
+    if (event->button() != Qt::LeftButton || (event->pos() - press_pos_).manhattanLength() > 4)
+        return;
     const long state = stateAt(event->pos());
-    if (state < 0) return;
+    if (state < 0)
+        return;
     const auto s = static_cast<std::size_t>(state);
     emit stateClicked(s);
     if (model_.states[s].definition) {
@@ -506,7 +525,8 @@ bool TransitionGraphWidget::exportTo(const QString& path) const
 {
     QGraphicsScene* sc = scene();
     const QRectF src = sc->sceneRect();
-    if (src.isEmpty()) return false;
+    if (src.isEmpty())
+        return false;
     if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
         QSvgGenerator svg;
         svg.setFileName(path);
@@ -514,7 +534,8 @@ bool TransitionGraphWidget::exportTo(const QString& path) const
         svg.setViewBox(QRectF(QPointF(0, 0), src.size()));
         svg.setTitle(QStringLiteral("Transition graph"));
         QPainter p;
-        if (!p.begin(&svg)) return false;
+        if (!p.begin(&svg))
+            return false;
         sc->render(&p, QRectF(QPointF(0, 0), src.size()), src);
         return p.end();
     }

@@ -87,9 +87,10 @@ void BookmarksPanel::refresh()
     const TimeBase base = doc_->trace().header.timebase;
     const auto& bs = marks->bookmarks();
     for (std::size_t i = 0; i < bs.size(); ++i) {
-        auto* item = new QListWidgetItem(QString::fromUtf8("▌ %1   @ %2")
-                                             .arg(QString::fromStdString(bs[i].name), formatTime(static_cast<double>(bs[i].time), base)),
-                                         list_);
+        auto* item = new QListWidgetItem(
+            QString::fromUtf8("▌ %1   @ %2")
+                .arg(QString::fromStdString(bs[i].name), formatTime(static_cast<double>(bs[i].time), base)),
+            list_);
         item->setForeground(QColor(200, 30, 30));
         item->setData(kKindRole, 0);
         item->setData(kIndexRole, static_cast<int>(i));
@@ -158,7 +159,8 @@ void BookmarksPanel::addNoteDialog()
     if (!doc_)
         return;
     bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Add note"), tr("Note on %1:").arg(doc_->name()), {}, &ok);
+    const QString text =
+        QInputDialog::getMultiLineText(this, tr("Add note"), tr("Note on %1:").arg(doc_->name()), {}, &ok);
     if (ok)
         addNote(text);
 }

@@ -66,7 +66,8 @@ void PipelinePanel::refresh()
     if (doc_) {
         const auto& steps = doc_->steps();
         for (std::size_t i = 0; i < steps.size(); ++i) {
-            auto* item = new QListWidgetItem(QString("%1  %2").arg(i + 1).arg(describeStep(steps[i], doc_->trace().header.timebase)), list_);
+            auto* item = new QListWidgetItem(
+                QString("%1  %2").arg(i + 1).arg(describeStep(steps[i], doc_->trace().header.timebase)), list_);
             const QStringList warnings = doc_->stepWarnings(i);
             if (!warnings.isEmpty()) {
                 item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));

@@ -29,8 +29,7 @@ QString unitName(TimeBase tb)
 
 } // namespace
 
-StateDetailsPanel::StateDetailsPanel(QWidget* parent)
-    : QWidget(parent)
+StateDetailsPanel::StateDetailsPanel(QWidget* parent) : QWidget(parent)
 {
     search_ = new QLineEdit(this);
     search_->setPlaceholderText(tr("Search states…"));
@@ -83,7 +82,8 @@ StateDetailsPanel::StateDetailsPanel(QWidget* parent)
         selectChosenRow();
     });
     connect(list_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
-        if (index.isValid()) chooseState(model_->symbolAt(index.row()));
+        if (index.isValid())
+            chooseState(model_->symbolAt(index.row()));
     });
     showChosen();
 }
@@ -112,7 +112,8 @@ void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase
         const SymbolId next = now != kNoSymbol && now < table && count[now] > 0 ? now : kNoSymbol;
         if (next != chosen_) {
             chosen_ = next;
-            if (next == kNoSymbol) chosen_name_.clear();
+            if (next == kNoSymbol)
+                chosen_name_.clear();
             emit stateChosen(next);
         }
     }
@@ -139,9 +140,11 @@ void StateDetailsPanel::selectChosenRow()
 
 void StateDetailsPanel::chooseState(SymbolId symbol)
 {
-    if (symbol == chosen_) return;
+    if (symbol == chosen_)
+        return;
     chosen_ = symbol;
-    chosen_name_ = ses_ && ses_->symbols && symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string();
+    chosen_name_ =
+        ses_ && ses_->symbols && symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string();
     {
         QSignalBlocker block(list_->selectionModel());
         selectChosenRow();
@@ -162,17 +165,20 @@ StateFigures gatherFigures(const Ses& ses, SymbolId symbol)
 {
     std::vector<Time> occ;
     for (std::size_t i = 0; i < ses.size(); ++i)
-        if (ses.symbol[i] == symbol) occ.push_back(ses.occupancy(i));
+        if (ses.symbol[i] == symbol)
+            occ.push_back(ses.occupancy(i));
     StateFigures f;
     StateStats& st = f.stats;
     st.count = occ.size();
     if (!occ.empty()) {
         double sum = 0;
-        for (Time t : occ) sum += static_cast<double>(t);
+        for (Time t : occ)
+            sum += static_cast<double>(t);
         st.total = sum;
         st.mean = sum / static_cast<double>(occ.size());
         double ss = 0;
-        for (Time t : occ) ss += (static_cast<double>(t) - st.mean) * (static_cast<double>(t) - st.mean);
+        for (Time t : occ)
+            ss += (static_cast<double>(t) - st.mean) * (static_cast<double>(t) - st.mean);
         st.variance = occ.size() > 1 ? ss / static_cast<double>(occ.size() - 1) : 0.0;
         st.min = *std::min_element(occ.begin(), occ.end());
         st.max = *std::max_element(occ.begin(), occ.end());
@@ -228,9 +234,8 @@ void StateDetailsPanel::showChosen()
         });
     }
     watcher_->setProperty("generation", generation_);
-    watcher_->setFuture(runInBackground([ses = ses_, symbol = chosen_] {
-        return std::make_shared<const StateFigures>(gatherFigures(*ses, symbol));
-    }));
+    watcher_->setFuture(runInBackground(
+        [ses = ses_, symbol = chosen_] { return std::make_shared<const StateFigures>(gatherFigures(*ses, symbol)); }));
 }
 
 void StateDetailsPanel::showFigures(const StateFigures& figures)
@@ -246,7 +251,10 @@ void StateDetailsPanel::showFigures(const StateFigures& figures)
     QString axis_unit = unitName(tb);
     if (const auto spt = seconds_per_tick(tb)) {
         const double longest = static_cast<double>(st.max) * *spt;
-        const struct { double seconds; const char* name; } units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "\u00B5s"}, {1e-9, "ns"}};
+        const struct {
+            double seconds;
+            const char* name;
+        } units[] = {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "\u00B5s"}, {1e-9, "ns"}};
         for (const auto& u : units)
             if (longest >= u.seconds * 10 || u.seconds <= *spt) {
                 if (u.seconds > *spt) {
@@ -260,7 +268,8 @@ void StateDetailsPanel::showFigures(const StateFigures& figures)
     std::vector<double> edges, heights;
     for (std::size_t k = 0; k <= h.counts.size(); ++k)
         edges.push_back(static_cast<double>(h.origin + static_cast<Time>(k) * h.width) * scale);
-    for (std::uint64_t c : h.counts) heights.push_back(static_cast<double>(c));
+    for (std::uint64_t c : h.counts)
+        heights.push_back(static_cast<double>(c));
     histogram_->setVisible(true);
     histogram_->setBins(edges, heights);
     histogram_->setToolTip(tr("Occupancy histogram: %1 bins of width %2 (%3 binning)")
@@ -279,14 +288,14 @@ void StateDetailsPanel::showFigures(const StateFigures& figures)
     html += row(tr("Visits"), formatCount(static_cast<long long>(st.count)), tr("Share"), formatShare(st.share));
     html += row(tr("Total"), t(st.total), tr("Mean"), t(st.mean));
     html += row(tr("Min"), t(static_cast<double>(st.min)), tr("Max"), t(static_cast<double>(st.max)));
-    html += row(tr("Std dev"), t(std::sqrt(st.variance)), tr("Variance"),
-                formatVariance(st.variance, tb));
+    html += row(tr("Std dev"), t(std::sqrt(st.variance)), tr("Variance"), formatVariance(st.variance, tb));
     html += QStringLiteral("</table>");
     stats_label_->setText(html);
 
     if (sym.kind == SymbolKind::program) {
         QStringList comps;
-        for (const auto& c : sym.components) comps << QString::fromStdString(c);
+        for (const auto& c : sym.components)
+            comps << QString::fromStdString(c);
         definition_->setText(comps.size() > 1 ? tr("Program state; components: %1").arg(comps.join(", "))
                                               : tr("Program state"));
     } else if (auto def = describe_symbol(*ses_->symbols, chosen_)) {

@@ -3,7 +3,6 @@
 #include "plotting/palette.hpp"
 #include "text/number_format.hpp"
 
-
 #include <algorithm>
 
 namespace chitra::app {
@@ -21,8 +20,8 @@ bool containsAsciiFolded(const std::string& name, const std::string& needle)
 
 } // namespace
 
-void StateListModel::setStates(std::shared_ptr<const SymbolTable> symbols,
-                               std::shared_ptr<const SymbolTotals> totals, double total_time)
+void StateListModel::setStates(std::shared_ptr<const SymbolTable> symbols, std::shared_ptr<const SymbolTotals> totals,
+                               double total_time)
 {
     beginResetModel();
     symbols_ = std::move(symbols);
@@ -32,7 +31,8 @@ void StateListModel::setStates(std::shared_ptr<const SymbolTable> symbols,
     const std::size_t table = symbols_ ? symbols_->size() : 0;
     if (totals_ && totals_->count.size() == table) {
         for (SymbolId s = 0; s < table; ++s)
-            if (totals_->count[s]) ranked_.push_back(s);
+            if (totals_->count[s])
+                ranked_.push_back(s);
         // Most time first: the states an analyst asks about.
         const std::vector<double>& time = totals_->time;
         std::stable_sort(ranked_.begin(), ranked_.end(), [&](SymbolId a, SymbolId b) { return time[a] > time[b]; });
@@ -43,7 +43,8 @@ void StateListModel::setStates(std::shared_ptr<const SymbolTable> symbols,
 
 void StateListModel::setFilter(const QString& text)
 {
-    if (text == filter_) return;
+    if (text == filter_)
+        return;
     beginResetModel();
     filter_ = text;
     applyFilter();
@@ -55,7 +56,8 @@ void StateListModel::applyFilter()
     shown_.clear();
     shown_.reserve(ranked_.size());
     bool ascii = true;
-    for (QChar c : filter_) ascii = ascii && c.unicode() < 0x80;
+    for (QChar c : filter_)
+        ascii = ascii && c.unicode() < 0x80;
     const std::string needle = filter_.toLower().toStdString();
     for (std::uint32_t k = 0; k < ranked_.size(); ++k) {
         const std::string& name = (*symbols_)[ranked_[k]].name;
@@ -64,14 +66,16 @@ void StateListModel::applyFilter()
         const bool match = filter_.isEmpty() ? true
                            : ascii           ? containsAsciiFolded(name, needle)
                                              : QString::fromStdString(name).contains(filter_, Qt::CaseInsensitive);
-        if (match) shown_.push_back(k);
+        if (match)
+            shown_.push_back(k);
     }
 }
 
 int StateListModel::rowOf(SymbolId symbol) const
 {
     for (std::size_t r = 0; r < shown_.size(); ++r)
-        if (ranked_[shown_[r]] == symbol) return static_cast<int>(r);
+        if (ranked_[shown_[r]] == symbol)
+            return static_cast<int>(r);
     return -1;
 }
 
@@ -84,26 +88,32 @@ const QIcon& StateListModel::swatchFor(SymbolId symbol) const
 {
     const QColor colour = stateColour(symbol);
     auto it = swatches_.find(colour.rgba());
-    if (it == swatches_.end()) it = swatches_.insert(colour.rgba(), colourSwatch(colour));
+    if (it == swatches_.end())
+        it = swatches_.insert(colour.rgba(), colourSwatch(colour));
     return *it;
 }
 
 QVariant StateListModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() < 0 || static_cast<std::size_t>(index.row()) >= shown_.size()) return {};
+    if (!index.isValid() || index.row() < 0 || static_cast<std::size_t>(index.row()) >= shown_.size())
+        return {};
     const SymbolId s = symbolAt(index.row());
     const Symbol& sym = (*symbols_)[s];
     switch (role) {
     case Qt::DisplayRole:
         return QStringLiteral("%1    %2 · %3×")
-            .arg(QString::fromStdString(sym.name),
-                 formatShare(total_time_ > 0 ? totals_->time[s] / total_time_ : 0.0),
+            .arg(QString::fromStdString(sym.name), formatShare(total_time_ > 0 ? totals_->time[s] / total_time_ : 0.0),
                  formatCount(static_cast<long long>(totals_->count[s])));
-    case Qt::DecorationRole: return swatchFor(s);
-    case Qt::ToolTipRole: return QString::fromStdString(std::string(to_string(sym.kind)));
-    case kSymbolRole: return QVariant::fromValue<SymbolId>(s);
-    case kNameRole: return QString::fromStdString(sym.name);
-    default: return {};
+    case Qt::DecorationRole:
+        return swatchFor(s);
+    case Qt::ToolTipRole:
+        return QString::fromStdString(std::string(to_string(sym.kind)));
+    case kSymbolRole:
+        return QVariant::fromValue<SymbolId>(s);
+    case kNameRole:
+        return QString::fromStdString(sym.name);
+    default:
+        return {};
     }
 }
 

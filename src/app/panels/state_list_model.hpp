@@ -47,7 +47,7 @@ private:
     std::shared_ptr<const SymbolTable> symbols_;
     std::shared_ptr<const SymbolTotals> totals_;
     double total_time_ = 0;
-    std::vector<SymbolId> ranked_;   // states with a visit, most time first
+    std::vector<SymbolId> ranked_;     // states with a visit, most time first
     std::vector<std::uint32_t> shown_; // positions in ranked_ that pass the filter, in order
     QString filter_;
     mutable QHash<QRgb, QIcon> swatches_;

@@ -162,9 +162,8 @@ void SuggestionsPanel::setDocument(ViewDocument* doc)
     simplifySteps_ = -1;
     if (doc_) {
         connect(doc_, &ViewDocument::sesChanged, this, &SuggestionsPanel::recompute);
-        connect(doc_, &ViewDocument::replayRefused, this, [this](const QString& why) {
-            stopSimplify(tr("Simplify stopped: %1").arg(why));
-        });
+        connect(doc_, &ViewDocument::replayRefused, this,
+                [this](const QString& why) { stopSimplify(tr("Simplify stopped: %1").arg(why)); });
     }
     recompute();
 }
@@ -299,8 +298,9 @@ int SuggestionsPanel::highlightPeriod(double frequency, bool eventDomain)
         if (s.kind != SuggestionKind::aggregate)
             continue;
         const double repeat = eventDomain ? s.period_elements : s.period_time;
-        const bool matches = std::abs(repeat - period) <= 0.1 * period ||
-                             (eventDomain && s.spectral_period && std::abs(*s.spectral_period - period) <= 0.1 * period);
+        const bool matches =
+            std::abs(repeat - period) <= 0.1 * period ||
+            (eventDomain && s.spectral_period && std::abs(*s.spectral_period - period) <= 0.1 * period);
         if (matches && (best < 0 || s.score > suggestions_[static_cast<std::size_t>(best)].score))
             best = static_cast<int>(i);
     }
@@ -341,8 +341,8 @@ void SuggestionsPanel::continueSimplify()
     // leave its parts where noise breaks its matches, which a filter further down removes.
     const auto next = std::find_if(suggestions_.begin(), suggestions_.end(), shrinksTheChain);
     if (next == suggestions_.end()) {
-        stopSimplify(tr("Simplified in %n step(s): %1; no suggestion shrinks the chain further.", "", simplifySteps_)
-                         .arg(size));
+        stopSimplify(
+            tr("Simplified in %n step(s): %1; no suggestion shrinks the chain further.", "", simplifySteps_).arg(size));
         return;
     }
     if (simplifySteps_ >= kMaxSimplifySteps) {

@@ -87,7 +87,7 @@ private:
     int simplifySteps_ = -1; // -1: not simplifying
     std::size_t startStates_ = 0, startTransitions_ = 0;
     std::size_t states_ = 0, transitions_ = 0; // of the sequence the list is for
-    QString fitQuality_;                        // while simplifying: of that sequence's chain
+    QString fitQuality_;                       // while simplifying: of that sequence's chain
     QTreeWidget* list_ = nullptr;
     QPushButton* apply_ = nullptr;
     QPushButton* preview_ = nullptr;

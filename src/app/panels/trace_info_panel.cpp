@@ -112,7 +112,8 @@ void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 b
     const TimeBase base = t.header.timebase;
     QStringList fields;
     for (const auto& f : t.header.fields)
-        fields << QString("%1 (%2)").arg(QString::fromStdString(f.name), QString::fromStdString(std::string(to_string(f.kind))));
+        fields << QString("%1 (%2)").arg(QString::fromStdString(f.name),
+                                         QString::fromStdString(std::string(to_string(f.kind))));
     const Time first = t.size() ? t.times[0] : 0;
     const Time last = t.size() ? (t.header.end ? *t.header.end : t.times[t.size() - 1]) : 0;
     std::vector<Row> rows;
@@ -125,8 +126,10 @@ void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 b
         row(tr("lanes"), tr("%1; the states are those of %2 of them (the lanes view shows every lane)")
                              .arg(t.lanes->lanes.size())
                              .arg(t.header.components));
-    row(tr("span"), formatDuration(static_cast<double>(last - first), base) +
-                        QString(" (%1 … %2)").arg(formatTime(static_cast<double>(first), base), formatTime(static_cast<double>(last), base)));
+    row(tr("span"),
+        formatDuration(static_cast<double>(last - first), base) +
+            QString(" (%1 … %2)")
+                .arg(formatTime(static_cast<double>(first), base), formatTime(static_cast<double>(last), base)));
     row(tr("time base"), QString::fromStdString(std::string(to_string(base))));
     row(tr("fields"), fields.isEmpty() ? tr("none") : fields.join(", "));
     row(tr("view"), doc->name());

@@ -135,9 +135,9 @@ bool exportWidget(QWidget* widget, const QString& path, QSize size, QString* err
 void exportWidgetInteractive(QWidget* widget, QWidget* parent)
 {
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export display"), QString(),
-                                                      QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
-                                                      &filter);
+    const QString path = QFileDialog::getSaveFileName(
+        parent, QObject::tr("Export display"), QString(),
+        QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"), &filter);
     if (path.isEmpty())
         return;
     QDialog ask(parent);

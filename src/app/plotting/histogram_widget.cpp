@@ -18,8 +18,7 @@ const QColor kRemoved(0xE6, 0x9F, 0x00); // Okabe-Ito orange
 const QColor kLine(0xD5, 0x5E, 0x00);    // Okabe-Ito vermillion
 
 // Fractions shown as percentages, keeping the base ticker's spacing (linear or log).
-template <class Base>
-class PercentTicker final : public Base {
+template <class Base> class PercentTicker final : public Base {
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
@@ -41,15 +40,18 @@ protected:
     QVector<double> createTickVector(double, const QCPRange& range) override
     {
         QVector<double> ticks;
-        if (range.lower <= 0 || range.upper <= range.lower) return ticks;
+        if (range.lower <= 0 || range.upper <= range.lower)
+            return ticks;
         const int d0 = static_cast<int>(std::floor(std::log10(range.lower)));
         const int d1 = static_cast<int>(std::ceil(std::log10(range.upper)));
         const bool dense = d1 - d0 <= 2;
         for (int d = d0; d <= d1; ++d)
             for (double m : {1.0, 2.0, 5.0}) {
-                if (!dense && m != 1.0) continue;
+                if (!dense && m != 1.0)
+                    continue;
                 const double v = m * std::pow(10.0, d);
-                if (v >= range.lower && v <= range.upper) ticks.push_back(v);
+                if (v >= range.lower && v <= range.upper)
+                    ticks.push_back(v);
             }
         return ticks;
     }
@@ -57,8 +59,7 @@ protected:
 };
 } // namespace
 
-HistogramWidget::HistogramWidget(QWidget* parent)
-    : QWidget(parent)
+HistogramWidget::HistogramWidget(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -161,7 +162,8 @@ void HistogramWidget::setThresholdRange(double lo, double hi)
 
 void HistogramWidget::setThreshold(double x)
 {
-    if (x == threshold_) return;
+    if (x == threshold_)
+        return;
     threshold_ = x;
     redraw();
     emit thresholdChanged(x);
@@ -180,8 +182,10 @@ void HistogramWidget::moveTo(double x)
 
 void HistogramWidget::onPress(QMouseEvent* event)
 {
-    if (!threshold_enabled_ || event->button() != Qt::LeftButton) return;
-    if (!plot_->axisRect()->rect().contains(event->pos())) return;
+    if (!threshold_enabled_ || event->button() != Qt::LeftButton)
+        return;
+    if (!plot_->axisRect()->rect().contains(event->pos()))
+        return;
     dragging_ = true;
     moveTo(plot_->xAxis->pixelToCoord(event->position().x()));
 }
@@ -189,12 +193,14 @@ void HistogramWidget::onPress(QMouseEvent* event)
 void HistogramWidget::onMove(QMouseEvent* event)
 {
     // Our own flag rather than event->buttons(): synthetic drags may not carry them.
-    if (dragging_) moveTo(plot_->xAxis->pixelToCoord(event->position().x()));
+    if (dragging_)
+        moveTo(plot_->xAxis->pixelToCoord(event->position().x()));
 }
 
 void HistogramWidget::onRelease(QMouseEvent* event)
 {
-    if (dragging_) moveTo(plot_->xAxis->pixelToCoord(event->position().x()));
+    if (dragging_)
+        moveTo(plot_->xAxis->pixelToCoord(event->position().x()));
     dragging_ = false;
 }
 
@@ -202,10 +208,12 @@ void HistogramWidget::redraw()
 {
     // Items other than the threshold line are the bins; rebuild them.
     for (int i = plot_->itemCount() - 1; i >= 0; --i)
-        if (plot_->item(i) != line_) plot_->removeItem(i);
+        if (plot_->item(i) != line_)
+            plot_->removeItem(i);
 
     auto addRect = [this](double x0, double x1, double h, const QColor& colour) {
-        if (x1 <= x0 || h <= 0) return;
+        if (x1 <= x0 || h <= 0)
+            return;
         auto* r = new QCPItemRect(plot_);
         r->topLeft->setCoords(x0, h);
         r->bottomRight->setCoords(x1, 0);
@@ -217,7 +225,8 @@ void HistogramWidget::redraw()
     };
     for (std::size_t i = 0; i < heights_.size(); ++i) {
         double x0 = edges_[i], x1 = edges_[i + 1];
-        if (log_x_ && x0 <= 0) x0 = std::max(x1 / 10.0, 1e-12);
+        if (log_x_ && x0 <= 0)
+            x0 = std::max(x1 / 10.0, 1e-12);
         const double h = heights_[i];
         if (!threshold_enabled_ || threshold_ >= x1) {
             addRect(x0, x1, h, threshold_enabled_ ? kRemoved : kKept);

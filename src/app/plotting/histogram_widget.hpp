@@ -58,8 +58,8 @@ private:
     void applyTicker();
 
     QCustomPlot* plot_ = nullptr;
-    QCPGraph* below_ = nullptr;  // bins left of the threshold
-    QCPGraph* above_ = nullptr;  // the rest
+    QCPGraph* below_ = nullptr; // bins left of the threshold
+    QCPGraph* above_ = nullptr; // the rest
     QCPItemStraightLine* line_ = nullptr;
     std::vector<double> edges_;
     std::vector<double> heights_;

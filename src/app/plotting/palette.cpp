@@ -53,8 +53,7 @@ QIcon colourSwatch(const QColor& colour)
 
 QColor patternColour(int n)
 {
-    static const std::array<QRgb, 6> okabeIto = {0xE69F00, 0x56B4E9, 0x009E73,
-                                                 0xD55E00, 0xCC79A7, 0x0072B2};
+    static const std::array<QRgb, 6> okabeIto = {0xE69F00, 0x56B4E9, 0x009E73, 0xD55E00, 0xCC79A7, 0x0072B2};
     QColor c(okabeIto[static_cast<std::size_t>(n) % okabeIto.size()]);
     // After one round of the palette, darken so that a new pattern still looks new.
     if (n >= static_cast<int>(okabeIto.size()))

@@ -36,8 +36,7 @@ std::pair<std::size_t, std::size_t> elementsInX(const Ses& ses, XAxis axis, doub
     return {std::min(a, m), std::max(std::min(a, m), std::min(e, m))};
 }
 
-template <class Pred>
-std::size_t ColumnElements::firstTrue(std::size_t lo, Pred pred) const
+template <class Pred> std::size_t ColumnElements::firstTrue(std::size_t lo, Pred pred) const
 {
     const std::size_t m = ses_.size();
     std::size_t hi = lo, step = 1;

@@ -24,14 +24,15 @@ std::pair<std::size_t, std::size_t> elementsInX(const Ses& ses, XAxis axis, doub
 class ColumnElements {
 public:
     ColumnElements(const Ses& ses, XAxis axis, const std::vector<Time>& sample, std::size_t step)
-        : ses_(ses), axis_(axis), sample_(sample), step_(step) {}
+        : ses_(ses), axis_(axis), sample_(sample), step_(step)
+    {
+    }
     // Elements [a, b) that intersect [x0, x1), for x0 not before the previous call's x1.
     std::pair<std::size_t, std::size_t> next(double x0, double x1);
 
 private:
     std::size_t sampledStart(std::size_t lo, double x);
-    template <class Pred>
-    std::size_t firstTrue(std::size_t lo, Pred pred) const;
+    template <class Pred> std::size_t firstTrue(std::size_t lo, Pred pred) const;
 
     const Ses& ses_;
     XAxis axis_;

@@ -84,8 +84,8 @@ namespace {
 // Hz or counts) and written in the largest unit of `units` (largest first) that is at
 // most ten times the step and reached by some tick (0..500 Hz reads "100 Hz", not
 // "0.1 kHz"); no unit while the step is below `minScaled`.
-QStringList labelsInUnit(const QVector<double>& ticks, double step, double factor, const Unit* units,
-                         std::size_t n, double minScaled)
+QStringList labelsInUnit(const QVector<double>& ticks, double step, double factor, const Unit* units, std::size_t n,
+                         double minScaled)
 {
     const double stepN = step * factor;
     double scale = 1.0;
@@ -116,7 +116,8 @@ QStringList labelsInUnit(const QVector<double>& ticks, double step, double facto
     return out;
 }
 
-constexpr Unit kHertz[] = {{1e9, u"GHz"}, {1e6, u"MHz"}, {1e3, u"kHz"}, {1.0, u"Hz"}, {1e-3, u"mHz"}, {1e-6, u"\u00B5Hz"}};
+constexpr Unit kHertz[] = {{1e9, u"GHz"}, {1e6, u"MHz"},  {1e3, u"kHz"},
+                           {1.0, u"Hz"},  {1e-3, u"mHz"}, {1e-6, u"\u00B5Hz"}};
 
 class FrequencyTicker final : public QCPAxisTicker {
 public:

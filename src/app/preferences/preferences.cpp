@@ -25,9 +25,12 @@ constexpr const char* kThemeKey = "preferences/theme"; // desktop, light or dark
 const char* themeKey(Theme theme)
 {
     switch (theme) {
-    case Theme::light: return "light";
-    case Theme::dark: return "dark";
-    case Theme::desktop: break;
+    case Theme::light:
+        return "light";
+    case Theme::dark:
+        return "dark";
+    case Theme::desktop:
+        break;
     }
     return "desktop";
 }

@@ -38,8 +38,15 @@ ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace>
         base = makeTraceBase(*trace);
     emit aboutToChange();
     QString label = fileLabel(path, *trace, choice);
-    files_.push_back(TraceFile{path, std::move(trace), bytes, {}, std::move(base), std::move(choice), std::move(label),
-                               std::move(lanes.lanes), std::move(lanes.names)});
+    files_.push_back(TraceFile{path,
+                               std::move(trace),
+                               bytes,
+                               {},
+                               std::move(base),
+                               std::move(choice),
+                               std::move(label),
+                               std::move(lanes.lanes),
+                               std::move(lanes.names)});
     emit changed();
     return addView(static_cast<int>(files_.size()) - 1);
 }

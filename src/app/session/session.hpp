@@ -13,7 +13,6 @@
 
 namespace chitra::app {
 
-
 struct TraceFile {
     QString path;
     std::shared_ptr<const Trace> trace;

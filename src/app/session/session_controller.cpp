@@ -128,10 +128,13 @@ void SessionController::updateRecent()
     recent_->clear();
     const QStringList files = QSettings().value("recent/sessions").toStringList();
     for (const QString& f : files)
-        recent_->addAction(f, this, [this, f] {
-            if (maybeSave())
-                openSession(f);
-        })->setStatusTip(tr("Open the session %1").arg(f));
+        recent_
+            ->addAction(f, this,
+                        [this, f] {
+                            if (maybeSave())
+                                openSession(f);
+                        })
+            ->setStatusTip(tr("Open the session %1").arg(f));
     recent_->setEnabled(!files.isEmpty());
 }
 
@@ -153,9 +156,9 @@ void SessionController::track(ViewDocument* view)
     QUndoStack* undo = view->undoStack();
     connect(undo, &QUndoStack::indexChanged, this, &SessionController::markDirty);
     connect(undo, &QUndoStack::cleanChanged, this, &SessionController::markDirty);
-    for (auto signal : {&ViewDocument::nameChanged, &ViewDocument::lanesChanged, &ViewDocument::patternsChanged,
-                        &ViewDocument::selectionChanged, &ViewDocument::displaysChanged,
-                        &ViewDocument::pickedStateChanged})
+    for (auto signal :
+         {&ViewDocument::nameChanged, &ViewDocument::lanesChanged, &ViewDocument::patternsChanged,
+          &ViewDocument::selectionChanged, &ViewDocument::displaysChanged, &ViewDocument::pickedStateChanged})
         connect(view, signal, this, &SessionController::markDirty);
     connect(ViewBookmarks::of(view), &ViewBookmarks::changed, this, &SessionController::markDirty);
     // The window may make the view's panel after this slot ran: look for it once the
@@ -245,16 +248,16 @@ SessionController::Answer SessionController::ask(Question q, const QString& text
         return ask_(q, text);
     switch (q) {
     case Question::SaveChanges: {
-        const auto b = QMessageBox::question(w_, tr("Unsaved changes"), text,
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                             QMessageBox::Save);
+        const auto b =
+            QMessageBox::question(w_, tr("Unsaved changes"), text,
+                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
         return b == QMessageBox::Save ? Answer::Yes : b == QMessageBox::Discard ? Answer::No : Answer::Cancel;
     }
     case Question::LoadIntactParts:
     case Question::RestoreRecovery: {
-        const auto b = QMessageBox::question(w_, q == Question::LoadIntactParts ? tr("Damaged session file")
-                                                                                : tr("Restore unsaved work?"),
-                                             text, QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        const auto b = QMessageBox::question(
+            w_, q == Question::LoadIntactParts ? tr("Damaged session file") : tr("Restore unsaved work?"), text,
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
         return b == QMessageBox::Yes ? Answer::Yes : Answer::No;
     }
     }
@@ -267,9 +270,12 @@ bool SessionController::maybeSave()
         return true;
     const QString name = path_.isEmpty() ? tr("the untitled session") : QFileInfo(path_).fileName();
     switch (ask(Question::SaveChanges, tr("Save the changes to %1?").arg(name))) {
-    case Answer::Yes: return save();
-    case Answer::No: return true;
-    case Answer::Cancel: return false;
+    case Answer::Yes:
+        return save();
+    case Answer::No:
+        return true;
+    case Answer::Cancel:
+        return false;
     }
     return false;
 }
@@ -364,10 +370,7 @@ bool SessionController::saveSession(const QString& path)
     return true;
 }
 
-bool SessionController::save()
-{
-    return path_.isEmpty() ? saveAsDialog() : saveSession(path_);
-}
+bool SessionController::save() { return path_.isEmpty() ? saveAsDialog() : saveSession(path_); }
 
 bool SessionController::saveAsDialog()
 {
@@ -409,7 +412,7 @@ bool SessionController::mergeSession(const QString& path)
             box.addButton(tr("Keep both (rename)"), QMessageBox::AcceptRole);
             box.exec();
             return box.clickedButton() == keepMine     ? MergePolicy::keep_mine
-                 : box.clickedButton() == keepTheirs ? MergePolicy::keep_theirs
+                   : box.clickedButton() == keepTheirs ? MergePolicy::keep_theirs
                                                        : MergePolicy::rename;
         };
     // Relative paths of the other session resolve from its own folder.
@@ -431,8 +434,10 @@ bool SessionController::mergeSession(const QString& path)
     QStringList lines;
     for (const std::string& a : merged.actions)
         lines << qs(a);
-    w_->showMessage(tr("Merged %1: %2 file(s), %3 view(s) added").arg(QFileInfo(path).fileName())
-                        .arg(merged.files_added).arg(merged.views_added));
+    w_->showMessage(tr("Merged %1: %2 file(s), %3 view(s) added")
+                        .arg(QFileInfo(path).fileName())
+                        .arg(merged.files_added)
+                        .arg(merged.views_added));
     if (!report_.problems.empty())
         reportError(w_, tr("Merge restored with problems"), report_.summary());
     return true;

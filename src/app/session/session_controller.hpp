@@ -34,7 +34,11 @@ public:
     enum class Answer { Yes, No, Cancel }; // SaveChanges: Save, Discard, Cancel
     // Tests and headless runs replace the message boxes.
     void setAsker(std::function<Answer(Question, const QString& text)> ask) { ask_ = std::move(ask); }
-    void setRestoreDialogs(RestoreDialogs dialogs) { dialogs_ = std::move(dialogs); customDialogs_ = true; }
+    void setRestoreDialogs(RestoreDialogs dialogs)
+    {
+        dialogs_ = std::move(dialogs);
+        customDialogs_ = true;
+    }
     void setMergeResolver(MergeResolver resolver) { resolver_ = std::move(resolver); }
 
     QString sessionPath() const { return path_; }
@@ -95,7 +99,7 @@ private:
     QMenu* recent_ = nullptr;
     QTimer* autosave_;
     QString path_;
-    bool changed_ = false;   // a change outside the undo stacks since the last save
+    bool changed_ = false; // a change outside the undo stacks since the last save
     bool restoring_ = false;
     bool lastDirty_ = false;
     FileRefCache refs_;

@@ -7,7 +7,6 @@
 #include <QColor>
 #include <QFont>
 
-
 namespace chitra::app {
 
 namespace {
@@ -85,9 +84,10 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && levelOf(id) == 0) {
         QString tip = file.path;
         if (!file.choice.isDefault())
-            tip += tr("\nlanes: %1%2")
-                       .arg(QString::fromStdString(file.choice.components),
-                            file.choice.lane ? tr(" (number %1 of them, opened alone)").arg(file.choice.lane) : QString());
+            tip +=
+                tr("\nlanes: %1%2")
+                    .arg(QString::fromStdString(file.choice.components),
+                         file.choice.lane ? tr(" (number %1 of them, opened alone)").arg(file.choice.lane) : QString());
         if (!file.lanes.empty())
             tip += tr("\nshown lanes: %1").arg(file.laneNames);
         return tip;
@@ -140,10 +140,7 @@ Qt::ItemFlags SessionModel::flags(const QModelIndex& index) const
     return f;
 }
 
-int SessionModel::fileOf(const QModelIndex& index) const
-{
-    return index.isValid() ? fileOfId(index.internalId()) : -1;
-}
+int SessionModel::fileOf(const QModelIndex& index) const { return index.isValid() ? fileOfId(index.internalId()) : -1; }
 
 ViewDocument* SessionModel::viewOf(const QModelIndex& index) const
 {

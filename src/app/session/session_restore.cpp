@@ -101,14 +101,15 @@ QList<LoadRequest> groupRequests(const QStringList& paths, const std::vector<Tra
         const TraceFileRef& ref = refs[k];
         int g = 0;
         for (; g < requests.size(); ++g)
-            if (requests[g].path == paths[static_cast<int>(k)] && requests[g].format == ref.import_format
-                && requests[g].choice->components == ref.import_components
-                && requests[g].choice->stateLanes == ref.import_state_lanes
-                && requests[g].settings == ref.import_settings)
+            if (requests[g].path == paths[static_cast<int>(k)] && requests[g].format == ref.import_format &&
+                requests[g].choice->components == ref.import_components &&
+                requests[g].choice->stateLanes == ref.import_state_lanes && requests[g].settings == ref.import_settings)
                 break;
         if (g == requests.size())
-            requests.push_back(LoadRequest{paths[static_cast<int>(k)], ref.import_format,
-                                           LaneChoice{ref.import_components, false, ref.import_state_lanes}, {},
+            requests.push_back(LoadRequest{paths[static_cast<int>(k)],
+                                           ref.import_format,
+                                           LaneChoice{ref.import_components, false, ref.import_state_lanes},
+                                           {},
                                            ref.import_settings});
         // Entries of other shown lanes of one imported trace share its reading.
         std::vector<std::size_t>& lanes = requests[g].lanes;
@@ -227,7 +228,8 @@ RestoreDialogs interactiveDialogs(QWidget* parent)
                                             QObject::tr("%1;;%2").arg(name, traceFileFilter()));
     };
     d.reapplyChanged = [parent](const TraceFileRef&, const QString& message) {
-        QMessageBox box(QMessageBox::Warning, QObject::tr("Trace file changed"), message, QMessageBox::NoButton, parent);
+        QMessageBox box(QMessageBox::Warning, QObject::tr("Trace file changed"), message, QMessageBox::NoButton,
+                        parent);
         QPushButton* reapply = box.addButton(QObject::tr("Re-apply the views"), QMessageBox::AcceptRole);
         box.addButton(QObject::tr("Skip this file"), QMessageBox::RejectRole);
         box.exec();
@@ -320,7 +322,8 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
             continue;
         for (std::size_t v = 0; v < ref.views.size(); ++v) {
             ViewDocument* doc = v == 0 ? first : workbench->addView(fileIndex);
-            restoreView(window, doc, ref.views[v], workbench->files()[static_cast<std::size_t>(fileIndex)].title(), report.problems);
+            restoreView(window, doc, ref.views[v], workbench->files()[static_cast<std::size_t>(fileIndex)].title(),
+                        report.problems);
             ++report.viewsRestored;
             // The layout names the current view by the file's index in the saved session.
             if (session.layout.current_view == viewKey(static_cast<int>(which[k]), qs(ref.views[v].name)).toStdString())
@@ -355,10 +358,11 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
             typed.push_back(m.typed);
         }
         if (members.size() < saved.members.size())
-            report.problems.push_back(QObject::tr("Ensemble %1: %2 of its %3 members could not be opened and were left out")
-                                          .arg(e + 1)
-                                          .arg(saved.members.size() - members.size())
-                                          .arg(saved.members.size()));
+            report.problems.push_back(
+                QObject::tr("Ensemble %1: %2 of its %3 members could not be opened and were left out")
+                    .arg(e + 1)
+                    .arg(saved.members.size() - members.size())
+                    .arg(saved.members.size()));
         if (members.empty())
             continue;
         EnsembleWindow* ensemble = window.openEnsemble(std::move(members), saved.pipeline);

@@ -13,26 +13,32 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 QString joined(const std::vector<std::string>& names, const QString& sep)
 {
     QStringList parts;
-    for (const auto& n : names) parts << q(n);
+    for (const auto& n : names)
+        parts << q(n);
     return parts.join(sep);
 }
 
 QString expand(const Expansion& e, bool nested)
 {
-    if (e.kind == SymbolKind::program || e.kind == SymbolKind::other) return q(e.name);
-    if (e.reference) return q(e.name) + QStringLiteral("…");
+    if (e.kind == SymbolKind::program || e.kind == SymbolKind::other)
+        return q(e.name);
+    if (e.reference)
+        return q(e.name) + QStringLiteral("…");
     QStringList parts;
     switch (e.kind) {
     case SymbolKind::sequence:
-        for (const auto& item : e.items) parts << expand(item, true);
+        for (const auto& item : e.items)
+            parts << expand(item, true);
         return nested ? "(" + parts.join(' ') + ")" : parts.join(' ');
     case SymbolKind::projection:
-        for (const auto& item : e.items) parts << expand(item, true);
+        for (const auto& item : e.items)
+            parts << expand(item, true);
         return "{" + parts.join(", ") + "}";
     default:
         for (const auto& path : e.paths) {
             QStringList syms;
-            for (const auto& s : path.symbols) syms << expand(s, true);
+            for (const auto& s : path.symbols)
+                syms << expand(s, true);
             parts << syms.join(' ');
         }
         return "[" + parts.join(" | ") + "]";
@@ -42,10 +48,12 @@ QString expand(const Expansion& e, bool nested)
 bool hasComposite(const Expansion& e)
 {
     for (const auto& item : e.items)
-        if (item.kind != SymbolKind::program) return true;
+        if (item.kind != SymbolKind::program)
+            return true;
     for (const auto& path : e.paths)
         for (const auto& s : path.symbols)
-            if (s.kind != SymbolKind::program) return true;
+            if (s.kind != SymbolKind::program)
+                return true;
     return false;
 }
 
@@ -74,16 +82,18 @@ QString definitionText(SymbolKind kind, const StateDefinition& def, TimeBase tim
             text = QStringLiteral("Filter composite: %1 distinct path(s) replaced").arg(def.paths.size());
         else if (!def.from.empty())
             text = QStringLiteral("Parallel composite between %1 and %2: %3 distinct path(s)")
-                       .arg(q(def.from), q(def.to)).arg(def.paths.size());
+                       .arg(q(def.from), q(def.to))
+                       .arg(def.paths.size());
         else
             text = QStringLiteral("Parallel composite: %1 distinct path(s)").arg(def.paths.size());
         std::uint64_t total = 0;
-        for (const auto& p : def.paths) total += p.count;
+        for (const auto& p : def.paths)
+            total += p.count;
         for (const auto& p : def.paths) {
             const double share = total ? static_cast<double>(p.count) / static_cast<double>(total) : 0.0;
             text += QStringLiteral("\n  %1×  %2   (%3, mean %4)")
-                        .arg(formatCount(static_cast<long long>(p.count)), joined(p.symbols, arrow),
-                             formatShare(share), formatDuration(p.mean_total, timebase));
+                        .arg(formatCount(static_cast<long long>(p.count)), joined(p.symbols, arrow), formatShare(share),
+                             formatDuration(p.mean_total, timebase));
         }
         break;
     }

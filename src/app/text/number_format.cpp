@@ -91,7 +91,9 @@ QString formatSI(double value, const QString& unit, int digits)
     e3 = std::clamp(e3, -kUnitIndex, 8 - kUnitIndex);
     double m = a / std::pow(1000.0, e3);
     // Rounding to `digits` may carry into the next prefix: 999.6 µs -> 1 ms.
-    auto decimalsFor = [digits](double x) { return std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(x)))); };
+    auto decimalsFor = [digits](double x) {
+        return std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(x))));
+    };
     int dec = decimalsFor(m);
     double r = std::round(m * std::pow(10.0, dec)) / std::pow(10.0, dec);
     if (r >= 1000.0 && e3 < 8 - kUnitIndex && !fixed) {

@@ -10,10 +10,10 @@
 
 namespace chitra::app {
 
-QString formatCount(long long n);            // 1 834 120
-QString formatTime(double t, TimeBase base); // "1 834 120 us" or "1.83 s" when large
+QString formatCount(long long n);                 // 1 834 120
+QString formatTime(double t, TimeBase base);      // "1 834 120 us" or "1.83 s" when large
 QString formatDuration(double dt, TimeBase base); // formatDurationSI: "999 µs", "1.83 s"
-QString formatShare(double fraction);        // "61.3%"; below 0.05%: "0.0012%"
+QString formatShare(double fraction);             // "61.3%"; below 0.05%: "0.0012%"
 // `value` with `decimals` decimals, except that a non-zero value which would show as
 // zero gets two significant digits: formatDecimal(0.000032, 4) == "0.000032".
 QString formatDecimal(double value, int decimals);

@@ -39,10 +39,7 @@ ViewPanel::ViewPanel(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_
     followDisplays();
 }
 
-bool ViewPanel::lanesShown() const
-{
-    return doc_->displayOpen(kLanes);
-}
+bool ViewPanel::lanesShown() const { return doc_->displayOpen(kLanes); }
 
 void ViewPanel::followDisplays()
 {

@@ -117,7 +117,8 @@ void addToDesktopRecent(const QString& path)
     }
     try {
         QDir().mkpath(QFileInfo(file).absolutePath());
-        write_file_atomically(file.toStdString(), std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+        write_file_atomically(file.toStdString(),
+                              std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
     } catch (const std::exception&) {
     }
 }

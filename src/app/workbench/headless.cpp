@@ -156,11 +156,13 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
                       "Frequency view: show the frequencies [F0, F1] (Hz for a time base in seconds, else cycles per "
                       "time unit or per event) and give it half the height.",
                       "F0:F1"});
-    parser.addOption({"dialog", "Screenshot with a dialog open over the window: time-filter, event-filter or preferences.", "KIND"});
+    parser.addOption(
+        {"dialog", "Screenshot with a dialog open over the window: time-filter, event-filter or preferences.", "KIND"});
     parser.addOption({"threshold", "Threshold shown in the --dialog filter (its own units).", "V"});
     parser.addOption({"undo", "Undo the last N steps of the view before the screenshot.", "N"});
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
-    parser.addOption({"theme", "Colours for this run, not saved: desktop, light or dark (Preferences ▸ Theme).", "THEME"});
+    parser.addOption(
+        {"theme", "Colours for this run, not saved: desktop, light or dark (Preferences ▸ Theme).", "THEME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
     if (!parser.parse(arguments))
         return fail(2, parser.errorText());
@@ -287,8 +289,9 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
         window.setXAxis(display == "event" ? XAxis::Event : XAxis::Time);
     window.show();
     // A display that draws itself (in a window of its own) makes its own picture.
-    const HeadlessRequest request{window, window.currentView(), parser, parser.value("screenshot"), size,
-                                  bench ? parser.value("benchmark-replot").toInt() : 0};
+    const HeadlessRequest request{window, window.currentView(),
+                                  parser, parser.value("screenshot"),
+                                  size,   bench ? parser.value("benchmark-replot").toInt() : 0};
     if (const std::optional<int> status = shown->runHeadless(request))
         return *status;
     ViewPanel* panel = window.currentPanel();
@@ -337,7 +340,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
 
     QPixmap shot;
     FrequencyPlot* frequency = panel->frequencyPlot();
-    settle(50); // the panes' first shares (view_panel.cpp) before they are set here
+    settle(50);         // the panes' first shares (view_panel.cpp) before they are set here
     if (frequencyRange) // the periodogram's peak region, in a taller pane
         if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2) {
             // The frequency view (last) gets half; the panes above share the rest.

@@ -10,7 +10,6 @@
 
 class QApplication;
 
-
 namespace chitra::app {
 
 // True when argv asks for a screenshot or a benchmark (so the caller picks the

@@ -65,8 +65,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         return TraceviewWindow::open(v, kind, makeView, w);
     };
     QMenu* file = w->menuBar()->addMenu(tr("&File"));
-    open = file->addAction(themed("document-open", "open"), tr("&Open trace(s)…"), w,
-                           &MainWindow::openDialog);
+    open = file->addAction(themed("document-open", "open"), tr("&Open trace(s)…"), w, &MainWindow::openDialog);
     open->setShortcut(QKeySequence::Open);
     recent_ = file->addMenu(tr("Open &recent"));
     file->addSeparator();
@@ -202,7 +201,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         focus->setChecked(false);
         w->arrangeDocksByDefault();
     });
-    resetLayout->setStatusTip(tr("Put every side panel back in the right column, in two groups of tabs, as on first start"));
+    resetLayout->setStatusTip(
+        tr("Put every side panel back in the right column, in two groups of tabs, as on first start"));
     QMenu* order = view->addMenu(tr("State &order"));
     auto addOrder = [this, w, order](const QString& text, YOrder o) {
         order->addAction(text, w, [w, o] {
@@ -234,8 +234,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     eventFilter = transform->addAction(tr("E&vent filter…"), w, [w] { w->openFilterDialog(true); });
     eventFilter->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_L);
     eventFilter->setToolTip(tr("Merge the states that occur rarely"));
-    frequencyFilter = transform->addAction(tr("&Frequency filter (band on the frequency view)"), w,
-                                           &MainWindow::filterFrequencyBand);
+    frequencyFilter =
+        transform->addAction(tr("&Frequency filter (band on the frequency view)"), w, &MainWindow::filterFrequencyBand);
     frequencyFilter->setToolTip(tr("Shift-drag a band on the periodogram first"));
     transform->addSeparator();
     setProjection = transform->addAction(tr("&Set projection…"), w, [w] { w->openProjectionDialog(0); });
@@ -250,7 +250,8 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
             t->defineView();
     });
     transform->addSeparator();
-    applyToAll = transform->addAction(tr("Apply last step to &every open trace"), w, [w] { w->applyLastStepToAllTraces(); });
+    applyToAll =
+        transform->addAction(tr("Apply last step to &every open trace"), w, [w] { w->applyLastStepToAllTraces(); });
 
     QMenu* model = w->menuBar()->addMenu(tr("&Model"));
     fitModel = model->addAction(tr("&Fit chain and show model"), w, &MainWindow::showModel);
@@ -344,8 +345,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
                                    : tip + QStringLiteral(" (") +
                                          action->shortcut().toString(QKeySequence::NativeText) + QStringLiteral(")"));
     }
-    for (QAction* a : {exportDisplay, dumpView, dumpDerivation, aggregate, timeFilter, eventFilter,
-                       frequencyFilter})
+    for (QAction* a : {exportDisplay, dumpView, dumpDerivation, aggregate, timeFilter, eventFilter, frequencyFilter})
         a->setStatusTip(a->toolTip());
     for (QAction* a : file->actions()) {
         if (!a->statusTip().isEmpty() || a->isSeparator())
@@ -391,10 +391,10 @@ void MainActions::updateRecent()
 void MainActions::viewChanged()
 {
     const bool any = w_->currentView() != nullptr;
-    for (QAction* a : {timeView, eventView, fitAll, undoZoom, bandMode, clipVisible, aggregate, fitModel, timeFilter,
-                       eventFilter, frequencyFilter, setProjection, componentProjection, exclude, parallel, rules,
-                       viewDefinition, exportDisplay, dumpView, dumpDerivation,
-                       ensemble})
+    for (QAction* a :
+         {timeView, eventView,  fitAll,         undoZoom,        bandMode,      clipVisible,         aggregate,
+          fitModel, timeFilter, eventFilter,    frequencyFilter, setProjection, componentProjection, exclude,
+          parallel, rules,      viewDefinition, exportDisplay,   dumpView,      dumpDerivation,      ensemble})
         a->setEnabled(any);
     applyToAll->setEnabled(any && w_->session()->files().size() > 1);
     auto* panel = w_->currentPanel();

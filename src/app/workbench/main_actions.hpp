@@ -46,7 +46,7 @@ public:
     QAction* parallel;
     QAction* rules;
     QAction* fitModel;
-    QAction* ensemble; // Model ▸ Ensemble of open traces (ensemble/ensemble_window.hpp)
+    QAction* ensemble;   // Model ▸ Ensemble of open traces (ensemble/ensemble_window.hpp)
     QAction* applyToAll; // Transform ▸ Apply last step to every open trace
     // View ▸ the entry of the display of that name in the display registry, or null.
     QAction* displayAction(const QString& display) const;

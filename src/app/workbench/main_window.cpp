@@ -374,9 +374,8 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel->tracePlot(), &TracePlot::hoverText, status_, &StatusReadouts::setHoverText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);
     connect(panel->frequencyPlot(), &FrequencyPlot::message, this, &MainWindow::showMessage);
-    connect(panel->frequencyPlot(), &FrequencyPlot::peakClicked, this, [this](double frequency, bool events) {
-        suggestions_->highlightPeriod(frequency, events);
-    });
+    connect(panel->frequencyPlot(), &FrequencyPlot::peakClicked, this,
+            [this](double frequency, bool events) { suggestions_->highlightPeriod(frequency, events); });
     FrequencyPlot* frequency = panel->frequencyPlot();
     connect(frequency, &FrequencyPlot::busyChanged, this, [this, frequency](bool busy) {
         if (busy)
@@ -398,9 +397,8 @@ void MainWindow::onViewAdded(ViewDocument* view)
         if (view == current_)
             details_->chooseState(view->pickedState());
     });
-    connect(view, &ViewDocument::warningsRaised, this, [this](const QStringList& warnings) {
-        showMessage(tr("Warning: %1").arg(warnings.join("; ")));
-    });
+    connect(view, &ViewDocument::warningsRaised, this,
+            [this](const QStringList& warnings) { showMessage(tr("Warning: %1").arg(warnings.join("; "))); });
     connect(view, &ViewDocument::replayStarted, this, [this, view](const QString& text) {
         jobs_->start(view, text + QStringLiteral("…"), [view] { view->cancelReplay(); });
     });
@@ -518,13 +516,12 @@ EnsembleWindow* MainWindow::openEnsemble(std::vector<MemberInput> members, const
         else
             window->parameterPlot()->setStateNames(names);
     });
-    connect(window, &EnsembleWindow::stateChosen, this,
-            [this, identities](int member, const QString& state) {
-                if (member < 0 || member >= static_cast<int>(identities.size()))
-                    return;
-                if (auto trace = identities[member].first.lock())
-                    pickStateOfMember(trace.get(), identities[member].second, state);
-            });
+    connect(window, &EnsembleWindow::stateChosen, this, [this, identities](int member, const QString& state) {
+        if (member < 0 || member >= static_cast<int>(identities.size()))
+            return;
+        if (auto trace = identities[member].first.lock())
+            pickStateOfMember(trace.get(), identities[member].second, state);
+    });
     window->setWindowFlag(Qt::Window);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->resize(1100, 800);
@@ -624,7 +621,10 @@ void MainWindow::openProjectionDialog(int mode) { transforms_->openProjectionDia
 void MainWindow::loadRulesDialog() { transforms_->loadRulesDialog(); }
 void MainWindow::filterFrequencyBand() { transforms_->filterFrequencyBand(); }
 void MainWindow::editStateOrder() { transforms_->editStateOrder(); }
-bool MainWindow::applyRulesFile(const QString& path, QString* error) { return transforms_->applyRulesFile(path, error); }
+bool MainWindow::applyRulesFile(const QString& path, QString* error)
+{
+    return transforms_->applyRulesFile(path, error);
+}
 bool MainWindow::applyStep(const Step& step, const QString& what) { return transforms_->applyStep(step, what); }
 
 void MainWindow::showMessage(const QString& text) { statusBar()->showMessage(text, 8000); }

@@ -68,8 +68,8 @@ std::optional<RecentImport> recentImport(const QString& path)
         return std::nullopt;
     RecentImport import{v[0].toStdString(), LaneChoice{v[1].toStdString(), v[2] == "separate"}, {}};
     if (v.size() == 9)
-        import.settings = ImportSettings{v[3].toStdString(), v[4].toStdString(), split(v[5]), split(v[6]),
-                                         v[7].toStdString(), v[8].toStdString()};
+        import.settings = ImportSettings{v[3].toStdString(), v[4].toStdString(), split(v[5]),
+                                         split(v[6]),        v[7].toStdString(), v[8].toStdString()};
     return import;
 }
 
@@ -89,8 +89,7 @@ void rememberOpenedTrace(const QString& path, const std::optional<RecentImport>&
             v << QString::fromStdString(s.fields) << QString::fromStdString(s.time_column) << joined(s.state_columns)
               << joined(s.field_columns) << QString::fromStdString(s.delimiter) << QString::fromStdString(s.time_unit);
         all[abs] = v;
-    }
-    else
+    } else
         all.remove(abs);
     // Only the files still listed as recent keep theirs.
     for (auto it = all.begin(); it != all.end();)

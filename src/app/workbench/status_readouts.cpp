@@ -9,8 +9,7 @@
 
 namespace chitra::app {
 
-StatusReadouts::StatusReadouts(QStatusBar* bar, BackgroundJobs* jobs, QObject* parent)
-    : QObject(parent), jobs_(jobs)
+StatusReadouts::StatusReadouts(QStatusBar* bar, BackgroundJobs* jobs, QObject* parent) : QObject(parent), jobs_(jobs)
 {
     hover_ = new QLabel(bar);
     viewLabel_ = new QLabel(bar);

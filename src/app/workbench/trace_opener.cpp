@@ -39,10 +39,12 @@ void TraceOpener::openRecent(const QString& path)
 bool TraceOpener::openNow(const QString& path, QString* error, const ImportChoice& choice)
 {
     // A fresh opening: the loader limits the lanes that form states (LaneChoice::stateLanes).
-    const LoadResult r =
-        loadTraces(LoadRequest{path, choice.format, LaneChoice{choice.components, false, std::nullopt}, {choice.lane},
-                               choice.settings})
-            .front();
+    const LoadResult r = loadTraces(LoadRequest{path,
+                                                choice.format,
+                                                LaneChoice{choice.components, false, std::nullopt},
+                                                {choice.lane},
+                                                choice.settings})
+                             .front();
     if (!r.trace) {
         if (error)
             *error = r.error;
@@ -72,8 +74,8 @@ void TraceOpener::onLoaded(const LoadResult& r)
         return;
     }
     // A trace of one lane has nothing to choose.
-    const auto withEvents = std::count_if(r.lanes->lanes.begin(), r.lanes->lanes.end(),
-                                          [](const Lane& l) { return l.events > 0; });
+    const auto withEvents =
+        std::count_if(r.lanes->lanes.begin(), r.lanes->lanes.end(), [](const Lane& l) { return l.events > 0; });
     if (withEvents <= 1) {
         loader_->build(r, LaneChoice{});
         return;
@@ -113,7 +115,8 @@ void TraceOpener::add(const LoadResult& r)
     if (r.shownLanes.empty()) { // an entry of some lanes comes from a file already open
         std::optional<RecentImport> import;
         if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
-            import = RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}, r.choice.settings};
+            import =
+                RecentImport{r.choice.format, LaneChoice{r.choice.components, r.choice.lane > 0}, r.choice.settings};
         // On a later turn: writing the settings takes milliseconds that the new view's
         // first paint should not wait for.
         postToLaterTurn(this, [this, path = r.path, import] {

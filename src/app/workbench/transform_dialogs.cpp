@@ -47,8 +47,8 @@ void TransformDialogs::openFilterDialog(bool eventDomain)
     ViewDocument* view = w_->currentView();
     if (!view)
         return;
-    auto* dialog = new FilterDialog(view->sesPtr(),
-                                    eventDomain ? FilterDialog::Domain::event : FilterDialog::Domain::time, w_);
+    auto* dialog =
+        new FilterDialog(view->sesPtr(), eventDomain ? FilterDialog::Domain::event : FilterDialog::Domain::time, w_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(eventDomain ? tr("Event filter") : tr("Time filter"));
     connect(dialog, &QDialog::accepted, this, [this, dialog, view, eventDomain] {
@@ -77,8 +77,7 @@ void TransformDialogs::openProjectionDialog(int mode)
         dialog->preselect(picked);
     }
     connect(dialog, &QDialog::accepted, this, [this, dialog, view] {
-        if (view == w_->currentView())
-        {
+        if (view == w_->currentView()) {
             static const char* names[] = {"Set projection", "Component projection", "Exclude", "Parallel aggregation"};
             applyStep(dialog->step(), tr(names[static_cast<int>(dialog->mode())]));
         }

@@ -144,8 +144,8 @@ PrefixChain build_prefix_chain(const std::vector<DefinitionPath>& paths)
         for (std::size_t c : children[v])
             chain.edges.push_back({v, c, chain.nodes[c].count, ratio(chain.nodes[c].count, chain.nodes[v].count), {}});
         if (ends[v] > 0)
-            chain.edges.push_back({v, exit, ends[v], ratio(ends[v], chain.nodes[v].count),
-                                   ends_total[v] / static_cast<double>(ends[v])});
+            chain.edges.push_back(
+                {v, exit, ends[v], ratio(ends[v], chain.nodes[v].count), ends_total[v] / static_cast<double>(ends[v])});
     }
     return chain;
 }

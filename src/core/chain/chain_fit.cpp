@@ -38,26 +38,20 @@ constexpr std::size_t kDenseTransitionLimit = 1024;
 // are added half by half either way, so the model does not depend on how it ran.
 constexpr std::size_t kThreadedElements = std::size_t{1} << 20;
 
-template <class F>
-void in_halves(std::size_t m, F&& f)
-{
-    detail::in_halves(m, kThreadedElements, std::forward<F>(f));
-}
+template <class F> void in_halves(std::size_t m, F&& f) { detail::in_halves(m, kThreadedElements, std::forward<F>(f)); }
 
 } // namespace
 
 std::string detail::end_state_name(const std::vector<ChainState>& states)
 {
     auto taken = [&](const std::string& name) {
-        return std::any_of(states.begin(), states.end(),
-                           [&](const ChainState& s) { return s.name == name; });
+        return std::any_of(states.begin(), states.end(), [&](const ChainState& s) { return s.name == name; });
     };
     std::string name = "OTHER";
     for (int k = 1; taken(name); ++k)
         name = "OTHER_" + std::to_string(k);
     return name;
 }
-
 
 std::size_t SemiMarkovModel::find(std::string_view name) const
 {
@@ -67,10 +61,7 @@ std::size_t SemiMarkovModel::find(std::string_view name) const
     return kNoState;
 }
 
-std::size_t SemiMarkovModel::other() const
-{
-    return states.empty() ? kNoState : states.size() - 1;
-}
+std::size_t SemiMarkovModel::other() const { return states.empty() ? kNoState : states.size() - 1; }
 
 namespace {
 
@@ -291,7 +282,8 @@ SemiMarkovModel fit_visits(const detail::VisitColumns& visits, TimeBase timebase
                     model.transitions.push_back({from, to, c, 0.0});
     } else {
         for (const auto& [key, c] : sparse_counts)
-            model.transitions.push_back({static_cast<std::size_t>(key >> 32), static_cast<std::size_t>(key & 0xFFFFFFFFu), c, 0.0});
+            model.transitions.push_back(
+                {static_cast<std::size_t>(key >> 32), static_cast<std::size_t>(key & 0xFFFFFFFFu), c, 0.0});
     }
     model.transitions.push_back({local[sym[m - 1]], other_index, 1, 0.0});
     std::sort(model.transitions.begin(), model.transitions.end(),

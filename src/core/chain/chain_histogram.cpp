@@ -28,13 +28,12 @@ double quantile(std::vector<Time>& values, double q)
     if (frac == 0.0 || lo + 1 >= values.size())
         return a;
     // The next order statistic is the smallest element above position lo.
-    const double b = static_cast<double>(
-        *std::min_element(values.begin() + static_cast<std::ptrdiff_t>(lo) + 1, values.end()));
+    const double b =
+        static_cast<double>(*std::min_element(values.begin() + static_cast<std::ptrdiff_t>(lo) + 1, values.end()));
     return a + frac * (b - a);
 }
 
-Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev,
-                       std::vector<Time>& quartile_sample)
+Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev, std::vector<Time>& quartile_sample)
 {
     std::optional<double> iqr;
     if (max - min >= OccupancyHistogram::kIntegerBinRange && !quartile_sample.empty()) {

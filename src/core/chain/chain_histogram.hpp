@@ -19,8 +19,7 @@ struct Binning {
 // `quartile_sample` holds the occupancies the IQR is taken from (all of them, or an
 // evenly strided sample for large counts); it is reordered. Only consulted when the
 // range is not small.
-Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev,
-                       std::vector<Time>& quartile_sample);
+Binning choose_binning(std::uint64_t count, Time min, Time max, double stddev, std::vector<Time>& quartile_sample);
 
 // The same rule with the interquartile range given (nullopt: none, Scott's rule).
 Binning choose_binning_iqr(std::uint64_t count, Time min, Time max, double stddev, std::optional<double> iqr);

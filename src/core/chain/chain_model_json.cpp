@@ -17,8 +17,7 @@ using Json = nlohmann::ordered_json;
 
 using Reader = detail::JsonReader;
 
-OccupancyHistogram histogram_from_json(const Reader& r, const Json& j, const std::string& path,
-                                       std::uint64_t visits)
+OccupancyHistogram histogram_from_json(const Reader& r, const Json& j, const std::string& path, std::uint64_t visits)
 {
     OccupancyHistogram h;
     h.binning = r.string(r.member(j, "binning", path), path + ".binning");
@@ -40,8 +39,8 @@ OccupancyHistogram histogram_from_json(const Reader& r, const Json& j, const std
         static_cast<unsigned __int128>(std::numeric_limits<Time>::max()))
         r.fail(path, "bins reach beyond the largest time");
     if (sum != visits)
-        r.fail(path + ".counts", "add up to " + std::to_string(sum) + ", not the state's " + std::to_string(visits) +
-                                     " visits");
+        r.fail(path + ".counts",
+               "add up to " + std::to_string(sum) + ", not the state's " + std::to_string(visits) + " visits");
     h.pmf.reserve(h.counts.size());
     for (std::uint64_t c : h.counts)
         h.pmf.push_back(visits ? static_cast<double>(c) / static_cast<double>(visits) : 0.0);
@@ -155,9 +154,6 @@ ModelDocument model_document(SemiMarkovModel model)
     return doc;
 }
 
-ModelDocument read_model_file(const std::string& path)
-{
-    return model_from_json(read_text_file(path, "model"), path);
-}
+ModelDocument read_model_file(const std::string& path) { return model_from_json(read_text_file(path, "model"), path); }
 
 } // namespace chitra

@@ -303,9 +303,7 @@ std::vector<std::optional<double>> QuartileFinder::finish(std::vector<Tally> tal
     const std::vector<QuartileRequest>& requests = requests_;
     std::vector<Target>& targets = targets_;
     const std::vector<std::vector<std::size_t>>& of_symbol = of_symbol_;
-    auto open = [&] {
-        return std::any_of(targets.begin(), targets.end(), [](const Target& t) { return !t.value; });
-    };
+    auto open = [&] { return std::any_of(targets.begin(), targets.end(), [](const Target& t) { return !t.value; }); };
     // The tallies of consecutive ranges, joined.
     std::vector<std::uint64_t> below(windows_.size(), 0);
     std::vector<std::vector<Time>> values(windows_.size());
@@ -342,8 +340,10 @@ std::vector<std::optional<double>> QuartileFinder::finish(std::vector<Tally> tal
         const Time hi = static_cast<Time>(static_cast<std::uint64_t>(lo) + windows_[w].span);
         t.gather = false;
         if (t.rank < below[w]) {
-            t.lo = before ? static_cast<Time>(static_cast<std::uint64_t>(windows_[*before].lo) + windows_[*before].span) + 1
-                          : r.min;
+            t.lo =
+                before
+                    ? static_cast<Time>(static_cast<std::uint64_t>(windows_[*before].lo) + windows_[*before].span) + 1
+                    : r.min;
             t.hi = lo - 1;
             t.below = before ? below[*before] + values[*before].size() : 0;
         } else if (t.rank >= below[w] + values[w].size()) {

@@ -99,7 +99,8 @@ double sample_variance(std::uint64_t count, WideSum sum, WideSum sum_squares)
         --q;
     }
     const WideSum whole = sum_squares - q * q * n - 2 * q * r;
-    const double deviations = static_cast<double>(whole) - static_cast<double>(r) * static_cast<double>(r) / static_cast<double>(count);
+    const double deviations =
+        static_cast<double>(whole) - static_cast<double>(r) * static_cast<double>(r) / static_cast<double>(count);
     return std::max(0.0, deviations) / static_cast<double>(count - 1);
 }
 
@@ -220,9 +221,10 @@ FitStats collect_stats(const Ses& ses, TimeBase timebase, const CollectRange& ra
         for (const auto& [key, count] : sparse_counts)
             add_transition(key >> 32, key & 0xFFFFFFFFu, count);
     }
-    std::sort(stats.transitions.begin(), stats.transitions.end(), [](const TransitionStats& a, const TransitionStats& b) {
-        return a.from != b.from ? a.from < b.from : a.to < b.to;
-    });
+    std::sort(stats.transitions.begin(), stats.transitions.end(),
+              [](const TransitionStats& a, const TransitionStats& b) {
+                  return a.from != b.from ? a.from < b.from : a.to < b.to;
+              });
     return stats;
 }
 

@@ -68,7 +68,8 @@ Expansion expansion_from_json(const Reader& r, const Json& j, const std::string&
             ExpandedPath ep;
             const Json& symbols = r.array(r.member(p, "symbols", at), at + ".symbols");
             for (std::size_t k = 0; k < symbols.size(); ++k)
-                ep.symbols.push_back(expansion_from_json(r, symbols[k], at + ".symbols[" + std::to_string(k) + "]", depth + 1));
+                ep.symbols.push_back(
+                    expansion_from_json(r, symbols[k], at + ".symbols[" + std::to_string(k) + "]", depth + 1));
             ep.count = r.unsigned_number(r.member(p, "count", at), at + ".count");
             ep.mean_total = r.real(r.member(p, "mean_total", at), at + ".mean_total");
             e.paths.push_back(std::move(ep));
@@ -82,8 +83,8 @@ Json definition_to_json(const StateDefinition& d)
     Json paths = Json::array();
     for (const auto& p : d.paths)
         paths.push_back(Json{{"symbols", p.symbols}, {"count", p.count}, {"mean_total", p.mean_total}});
-    return Json{{"pattern", d.pattern}, {"states", d.states}, {"from", d.from}, {"to", d.to},
-                {"paths", std::move(paths)}, {"expanded", expansion_to_json(d.expanded)}};
+    return Json{{"pattern", d.pattern}, {"states", d.states},        {"from", d.from},
+                {"to", d.to},           {"paths", std::move(paths)}, {"expanded", expansion_to_json(d.expanded)}};
 }
 
 StateDefinition definition_from_json(const Reader& r, const Json& j, const std::string& path)
@@ -116,7 +117,9 @@ std::string stats_to_json(const FitStats& stats)
     root["timebase"] = std::string(to_string(stats.timebase));
     Json parts = Json::array();
     for (const StatsPart& p : stats.parts)
-        parts.push_back(Json{{"source", p.source}, {"shard", p.shard}, {"shards", p.shards},
+        parts.push_back(Json{{"source", p.source},
+                             {"shard", p.shard},
+                             {"shards", p.shards},
                              {"records", Json::array({p.first_record, p.end_record})},
                              {"pipeline", p.pipeline.empty() ? Json(nullptr) : Json(p.pipeline)},
                              {"margin", p.margin}});
@@ -163,16 +166,16 @@ std::string stats_to_json(const FitStats& stats)
         out += s.definition ? dump(definition_to_json(*s.definition)) : std::string("null");
         if (s.origin) {
             out += ",\"origin\":";
-            out += dump(Json{{"before", s.origin->before},
-                             {"after", s.origin->after},
-                             {"first_record", s.origin->first_record}});
+            out += dump(Json{
+                {"before", s.origin->before}, {"after", s.origin->after}, {"first_record", s.origin->first_record}});
         }
         out += '}';
     }
     out += "],\"transitions\":";
     Json transitions = Json::array();
     for (const auto& t : stats.transitions)
-        transitions.push_back(Json{{"from", stats.states[t.from].name}, {"to", stats.states[t.to].name}, {"count", t.count}});
+        transitions.push_back(
+            Json{{"from", stats.states[t.from].name}, {"to", stats.states[t.to].name}, {"count", t.count}});
     out += dump(transitions) + "}\n";
     return out;
 }
@@ -259,14 +262,15 @@ FitStats stats_from_json(const std::string& text, const std::string& where)
             const WideSum w = value;
             WideSum times = 0, squared = 0;
             if (__builtin_add_overflow(n_seen, n, &n_seen) ||
-                __builtin_mul_overflow(w, static_cast<WideSum>(n), &times) || __builtin_add_overflow(sum, times, &sum) ||
+                __builtin_mul_overflow(w, static_cast<WideSum>(n), &times) ||
+                __builtin_add_overflow(sum, times, &sum) ||
                 __builtin_mul_overflow(w * w, static_cast<WideSum>(n), &squared) ||
                 __builtin_add_overflow(squares, squared, &squares))
                 r.fail(ok, "sums overflow 128 bits");
         }
         if (n_seen != s.count)
-            r.fail(at + ".occupancies", "visits add up to " + std::to_string(n_seen) + ", not count " +
-                                            std::to_string(s.count));
+            r.fail(at + ".occupancies",
+                   "visits add up to " + std::to_string(n_seen) + ", not count " + std::to_string(s.count));
         if (sum != s.sum || squares != s.sum_squares)
             r.fail(at, "sum or sum_squares disagrees with the occupancies");
         if (s.count > 0) {
@@ -285,10 +289,10 @@ FitStats stats_from_json(const std::string& text, const std::string& where)
         else if (s.kind != SymbolKind::program)
             r.fail(at + ".definition", "a composite state needs its definition");
         if (const auto origin = j.find("origin"); origin != j.end() && !origin->is_null())
-            s.origin = FilterOrigin{r.string(r.member(*origin, "before", at + ".origin"), at + ".origin.before"),
-                                    r.string(r.member(*origin, "after", at + ".origin"), at + ".origin.after"),
-                                    r.unsigned_number(r.member(*origin, "first_record", at + ".origin"),
-                                                      at + ".origin.first_record")};
+            s.origin = FilterOrigin{
+                r.string(r.member(*origin, "before", at + ".origin"), at + ".origin.before"),
+                r.string(r.member(*origin, "after", at + ".origin"), at + ".origin.after"),
+                r.unsigned_number(r.member(*origin, "first_record", at + ".origin"), at + ".origin.first_record")};
         visits += s.count;
         time += s.sum;
         stats.states.push_back(std::move(s));

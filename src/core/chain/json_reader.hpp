@@ -59,7 +59,8 @@ public:
     {
         if (!v.is_number_integer())
             fail(path, "expected an integer");
-        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<Time>::max()))
+        if (v.is_number_unsigned() &&
+            v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<Time>::max()))
             fail(path, "integer out of range");
         return v.get<Time>();
     }

@@ -36,8 +36,7 @@ struct VisitColumns {
     Time occupancy(std::size_t i) const { return (i + 1 < size ? bounds[i + 1] : end) - bounds[i]; }
 
     // f(i, symbol, occupancy) for the elements [first, last), in order.
-    template <class F>
-    void for_range(std::size_t first, std::size_t last, F&& f) const
+    template <class F> void for_range(std::size_t first, std::size_t last, F&& f) const
     {
         if (first >= last)
             return;
@@ -47,11 +46,7 @@ struct VisitColumns {
         if (last == size)
             f(size - 1, symbol[size - 1], end - bounds[size - 1]);
     }
-    template <class F>
-    void for_each(F&& f) const
-    {
-        for_range(0, size, f);
-    }
+    template <class F> void for_each(F&& f) const { for_range(0, size, f); }
 };
 
 } // namespace chitra::detail

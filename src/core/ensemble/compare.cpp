@@ -71,7 +71,8 @@ Comparison compare_models(const std::vector<std::string>& runs, const std::vecto
         for (const ChainState& s : m.states) {
             if (s.kind == SymbolKind::other)
                 continue;
-            auto it = std::find_if(c.states.begin(), c.states.end(), [&](const ComparedState& x) { return x.name == s.name; });
+            auto it = std::find_if(c.states.begin(), c.states.end(),
+                                   [&](const ComparedState& x) { return x.name == s.name; });
             if (it == c.states.end()) {
                 c.states.push_back({s.name, std::vector<bool>(n, false), std::vector<double>(n, 0.0),
                                     std::vector<std::optional<double>>(n)});
@@ -86,9 +87,8 @@ Comparison compare_models(const std::vector<std::string>& runs, const std::vecto
             const ChainState& to = m.states[t.to];
             if (from.kind == SymbolKind::other || to.kind == SymbolKind::other)
                 continue;
-            auto it = std::find_if(c.transitions.begin(), c.transitions.end(), [&](const ComparedTransition& x) {
-                return x.from == from.name && x.to == to.name;
-            });
+            auto it = std::find_if(c.transitions.begin(), c.transitions.end(),
+                                   [&](const ComparedTransition& x) { return x.from == from.name && x.to == to.name; });
             if (it == c.transitions.end()) {
                 c.transitions.push_back({from.name, to.name, std::vector<bool>(n, false), std::vector<double>(n, 0.0)});
                 it = c.transitions.end() - 1;

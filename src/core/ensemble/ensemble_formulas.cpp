@@ -15,9 +15,12 @@ namespace chitra {
 std::string_view to_string(FormulaForm form)
 {
     switch (form) {
-    case FormulaForm::linear: return "linear";
-    case FormulaForm::power: return "power";
-    case FormulaForm::log: return "log";
+    case FormulaForm::linear:
+        return "linear";
+    case FormulaForm::power:
+        return "power";
+    case FormulaForm::log:
+        return "log";
     }
     return "linear";
 }
@@ -25,9 +28,12 @@ std::string_view to_string(FormulaForm form)
 double evaluate(FormulaForm form, double a, double b, double p)
 {
     switch (form) {
-    case FormulaForm::linear: return a + b * p;
-    case FormulaForm::power: return a * std::pow(p, b);
-    case FormulaForm::log: return a + b * std::log(p);
+    case FormulaForm::linear:
+        return a + b * p;
+    case FormulaForm::power:
+        return a * std::pow(p, b);
+    case FormulaForm::log:
+        return a + b * std::log(p);
     }
     return 0.0;
 }

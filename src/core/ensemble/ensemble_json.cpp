@@ -116,15 +116,21 @@ std::string ensemble_to_json(const Ensemble& ensemble)
         Json files = Json::array();
         for (std::size_t i : g.members)
             files.push_back(ensemble.members[i].file);
-        groups.push_back(Json{{"params", params_json(g.params)}, {"members", std::move(files)},
-                              {"model", model_json(g.model)}});
+        groups.push_back(
+            Json{{"params", params_json(g.params)}, {"members", std::move(files)}, {"model", model_json(g.model)}});
     }
     root["groups"] = std::move(groups);
     Json formulas = Json::array();
     for (const Formula& f : ensemble.formulas)
-        formulas.push_back(Json{{"state", f.state}, {"quantity", f.quantity}, {"parameter", f.parameter},
-                                {"given", params_json(f.given)}, {"form", std::string(to_string(f.fit.form))},
-                                {"a", f.fit.a}, {"b", f.fit.b}, {"r2", f.fit.r2}, {"best", f.best}});
+        formulas.push_back(Json{{"state", f.state},
+                                {"quantity", f.quantity},
+                                {"parameter", f.parameter},
+                                {"given", params_json(f.given)},
+                                {"form", std::string(to_string(f.fit.form))},
+                                {"a", f.fit.a},
+                                {"b", f.fit.b},
+                                {"r2", f.fit.r2},
+                                {"best", f.best}});
     root["formulas"] = std::move(formulas);
     return root.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
@@ -239,8 +245,8 @@ std::string predict_model_json(const std::string& ensemble_json, const std::stri
                     throw InputError(where + ": parameter " + f->parameter + " must be a number");
                 const double p = *value;
                 if (f->form != FormulaForm::linear && !(p > 0.0))
-                    throw InputError(where + ": the " + std::string(to_string(f->form)) + " formula of " +
-                                     f->state + " needs " + f->parameter + " > 0");
+                    throw InputError(where + ": the " + std::string(to_string(f->form)) + " formula of " + f->state +
+                                     " needs " + f->parameter + " > 0");
                 s[quantity] = evaluate(f->form, f->a, f->b, p);
                 predicted = true;
             }

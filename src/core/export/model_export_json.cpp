@@ -64,7 +64,9 @@ Json chain_json(const PrefixChain& chain)
     Json nodes = Json::array();
     for (std::size_t i = 0; i < chain.nodes.size(); ++i) {
         const PrefixNode& n = chain.nodes[i];
-        const char* role = n.role == PrefixNode::Role::entry ? "entry" : n.role == PrefixNode::Role::exit ? "exit" : "state";
+        const char* role = n.role == PrefixNode::Role::entry  ? "entry"
+                           : n.role == PrefixNode::Role::exit ? "exit"
+                                                              : "state";
         Json j = {{"id", i}, {"role", role}};
         j["symbol"] = n.role == PrefixNode::Role::state ? Json(n.symbol) : Json(nullptr);
         j["count"] = n.count;
@@ -117,8 +119,7 @@ Json definition_json(const ChainState& s)
 
 Json histogram_json(const OccupancyHistogram& h)
 {
-    return Json{{"binning", h.binning}, {"origin", h.origin}, {"width", h.width},
-                {"counts", h.counts}, {"pmf", h.pmf}};
+    return Json{{"binning", h.binning}, {"origin", h.origin}, {"width", h.width}, {"counts", h.counts}, {"pmf", h.pmf}};
 }
 
 } // namespace
@@ -163,8 +164,10 @@ std::string model_to_json(const SemiMarkovModel& model)
 
     Json transitions = Json::array();
     for (const ChainTransition& t : model.transitions)
-        transitions.push_back(Json{{"from", model.states[t.from].name}, {"to", model.states[t.to].name},
-                                   {"count", t.count}, {"probability", t.probability}});
+        transitions.push_back(Json{{"from", model.states[t.from].name},
+                                   {"to", model.states[t.to].name},
+                                   {"count", t.count},
+                                   {"probability", t.probability}});
     root["transitions"] = std::move(transitions);
 
     const SteadyState& ss = model.steady;
@@ -177,8 +180,8 @@ std::string model_to_json(const SemiMarkovModel& model)
             if (ss.time_share)
                 share[model.states[i].name] = (*ss.time_share)[i];
         }
-        root["steady_state"] = Json{{"embedded", std::move(embedded)},
-                                    {"time_share", ss.time_share ? std::move(share) : Json(nullptr)}};
+        root["steady_state"] =
+            Json{{"embedded", std::move(embedded)}, {"time_share", ss.time_share ? std::move(share) : Json(nullptr)}};
     } else {
         root["steady_state"] = nullptr;
     }

@@ -7,10 +7,7 @@
 
 namespace chitra {
 
-std::string_view to_string(TraceFormat format)
-{
-    return format == TraceFormat::binary ? "binary" : "pes";
-}
+std::string_view to_string(TraceFormat format) { return format == TraceFormat::binary ? "binary" : "pes"; }
 
 Trace load_trace(const std::string& path, TraceFormat& format)
 {
@@ -23,9 +20,6 @@ Trace load_trace(const std::string& path, TraceFormat& format)
     return detail::parse_pes(file->text(), path);
 }
 
-Trace load_trace(const std::string& path)
-{
-    return load_trace(path, ImportOptions{});
-}
+Trace load_trace(const std::string& path) { return load_trace(path, ImportOptions{}); }
 
 } // namespace chitra

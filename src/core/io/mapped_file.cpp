@@ -19,7 +19,11 @@ namespace chitra::detail {
 namespace {
 struct Fd {
     int fd;
-    ~Fd() { if (fd >= 0) ::close(fd); }
+    ~Fd()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
 };
 
 [[noreturn]] void cannot_open(const std::string& path, int error)

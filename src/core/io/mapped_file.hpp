@@ -42,14 +42,16 @@ private:
     const char* data_ = nullptr;
     std::size_t size_ = 0;
     bool mapped_ = false;
-    int fd_ = -1; // kept open while mapped, for map_private
+    int fd_ = -1;                             // kept open while mapped, for map_private
     std::unique_ptr<std::uint64_t[]> buffer_; // when not mapped; uint64 keeps alignment
 };
 
 class PrivateRegion {
 public:
     PrivateRegion(void* mapping, std::size_t mapping_size, char* data)
-        : mapping_(mapping), mapping_size_(mapping_size), data_(data) {}
+        : mapping_(mapping), mapping_size_(mapping_size), data_(data)
+    {
+    }
     ~PrivateRegion();
     PrivateRegion(const PrivateRegion&) = delete;
     PrivateRegion& operator=(const PrivateRegion&) = delete;

@@ -86,7 +86,7 @@ LaneChoiceFigures lane_choice_figures(const LaneTrace& trace, const std::vector<
 }
 
 std::size_t leading_lanes_within(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
-                                  std::uint64_t most_states)
+                                 std::uint64_t most_states)
 {
     auto fits = [&](std::size_t n) {
         const std::vector<std::size_t> leading(lanes.begin(), lanes.begin() + static_cast<std::ptrdiff_t>(n));

@@ -6,8 +6,7 @@
 namespace chitra::detail {
 
 LaneEventPipe::LaneEventPipe(LaneTraceBuilder& builder, bool threaded, std::size_t records_hint)
-    : builder_(builder), direct_(!threaded || std::thread::hardware_concurrency() < 2),
-      fields_(builder.field_count())
+    : builder_(builder), direct_(!threaded || std::thread::hardware_concurrency() < 2), fields_(builder.field_count())
 {
     if (direct_)
         return;
@@ -125,11 +124,21 @@ void LaneEventPipe::apply(const Chunk& chunk)
     LaneTraceBuilder& builder = builder_;
     for (const Event& e : std::span(chunk.events.get(), chunk.size)) {
         switch (e.op) {
-        case Op::push: builder.push(e.index, e.t, static_cast<LaneStateId>(e.value)); break;
-        case Op::pop: builder.pop(e.index, e.t); break;
-        case Op::saw: builder.saw_event(e.t); break;
-        case Op::sample: builder.sample(e.index, e.t, std::bit_cast<double>(e.value)); break;
-        case Op::warn: builder.warn(chunk.texts[e.value]); break;
+        case Op::push:
+            builder.push(e.index, e.t, static_cast<LaneStateId>(e.value));
+            break;
+        case Op::pop:
+            builder.pop(e.index, e.t);
+            break;
+        case Op::saw:
+            builder.saw_event(e.t);
+            break;
+        case Op::sample:
+            builder.sample(e.index, e.t, std::bit_cast<double>(e.value));
+            break;
+        case Op::warn:
+            builder.warn(chunk.texts[e.value]);
+            break;
         case Op::add_field: {
             const NewField& f = chunk.fields[e.value];
             builder.add_field(f.name, f.kind, f.lane);

@@ -22,7 +22,6 @@ std::string trimmed(std::string_view s)
     return std::string(s);
 }
 
-
 // The key of lane j (a position among the chosen lanes) in `state`: a vector's hash is
 // the sum of its lanes' keys, so that one lane's change updates it in O(1).
 inline std::uint64_t lane_state_key(std::size_t j, LaneStateId state)

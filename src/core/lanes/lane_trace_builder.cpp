@@ -55,10 +55,7 @@ void LaneTraceBuilder::back_in_time(const LaneBuild& l, Time t) const
                      " ns after " + std::to_string(l.time) + " ns)");
 }
 
-void LaneTraceBuilder::pop_empty()
-{
-    warn("end of a region on a lane with no open region (ignored)");
-}
+void LaneTraceBuilder::pop_empty() { warn("end of a region on a lane with no open region (ignored)"); }
 
 std::size_t LaneTraceBuilder::add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane,
                                         std::string owner)
@@ -83,10 +80,7 @@ void LaneTraceBuilder::sample(std::size_t field, Time t, double value)
     detail::push_back_huge(fields_.at(field).samples, std::pair<Time, double>(t, value));
 }
 
-void LaneTraceBuilder::warn(const std::string& message)
-{
-    count_warning(message, 1);
-}
+void LaneTraceBuilder::warn(const std::string& message) { count_warning(message, 1); }
 
 void LaneTraceBuilder::count_warning(const std::string& message, std::uint64_t times)
 {
@@ -149,8 +143,8 @@ std::size_t LaneTraceBuilder::merge_few(LaneChange* const* first, LaneChange* co
 #pragma GCC unroll 8
             for (std::size_t i = 0; i < width; ++i) {
                 const bool later = t[i + width] < t[i];
-                t[i] = static_cast<Time>(select(later, static_cast<std::uint64_t>(t[i]),
-                                                static_cast<std::uint64_t>(t[i + width])));
+                t[i] = static_cast<Time>(
+                    select(later, static_cast<std::uint64_t>(t[i]), static_cast<std::uint64_t>(t[i + width])));
                 p[i] = select(later, p[i], p[i + width]);
             }
         auto* c = reinterpret_cast<LaneChange*>(p[0]);
@@ -195,8 +189,8 @@ std::size_t LaneTraceBuilder::merge_many(LaneChange* const* first, LaneChange* c
     return static_cast<std::size_t>(out - begin);
 }
 
-std::size_t LaneTraceBuilder::merge(LaneChange* const* first, LaneChange* const* last, std::size_t changes,
-                                    Time* out, std::uint64_t base) const
+std::size_t LaneTraceBuilder::merge(LaneChange* const* first, LaneChange* const* last, std::size_t changes, Time* out,
+                                    std::uint64_t base) const
 {
     const std::size_t n = lanes_.size();
     if (n <= 2)
@@ -244,8 +238,8 @@ LaneTrace LaneTraceBuilder::finish()
         const Time split = time_of(list[list.size() / 2]);
         before = 0;
         for (std::size_t i = 0; i < n; ++i) {
-            middle[i] = std::lower_bound(first[i], last[i], split,
-                                         [&](const LaneChange& c, Time t) { return time_of(c) < t; });
+            middle[i] =
+                std::lower_bound(first[i], last[i], split, [&](const LaneChange& c, Time t) { return time_of(c) < t; });
             before += static_cast<std::size_t>(middle[i] - first[i]);
         }
     }

@@ -9,8 +9,7 @@ namespace chitra::detail {
 
 namespace {
 
-static_assert(std::is_trivially_copyable_v<LaneChange> && sizeof(LaneChange) == 16,
-              "change lists travel as raw bytes");
+static_assert(std::is_trivially_copyable_v<LaneChange> && sizeof(LaneChange) == 16, "change lists travel as raw bytes");
 
 // Far above any real trace, low enough that a damaged count fails before it allocates.
 constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 44;
@@ -19,8 +18,7 @@ class Encoder {
 public:
     explicit Encoder(const ByteWriter& write) : write_(write) {}
 
-    template <class T>
-    void scalar(T value)
+    template <class T> void scalar(T value)
     {
         static_assert(std::is_trivially_copyable_v<T>);
         write_(&value, sizeof value);
@@ -30,8 +28,7 @@ public:
         scalar<std::uint64_t>(s.size());
         write_(s.data(), s.size());
     }
-    template <class T>
-    void array(const std::vector<T>& v)
+    template <class T> void array(const std::vector<T>& v)
     {
         scalar<std::uint64_t>(v.size());
         write_(v.data(), v.size() * sizeof(T));
@@ -45,8 +42,7 @@ class Decoder {
 public:
     explicit Decoder(const ByteReader& read) : read_(read) {}
 
-    template <class T>
-    T scalar()
+    template <class T> T scalar()
     {
         T value;
         read_(&value, sizeof value);
@@ -65,8 +61,7 @@ public:
         read_(s.data(), s.size());
         return s;
     }
-    template <class T>
-    std::vector<T> array()
+    template <class T> std::vector<T> array()
     {
         std::vector<T> v(count(sizeof(T)));
         read_(v.data(), v.size() * sizeof(T));

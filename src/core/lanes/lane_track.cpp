@@ -20,7 +20,7 @@ Time track_end(const LaneTrace& trace)
 void append(LaneTrack& t, Time time, LaneStateId state, std::uint32_t depth)
 {
     if (t.states.empty() ? state == kEmptyLaneState : t.states.back() == state)
-        return; // tracks start in "-"
+        return;                                       // tracks start in "-"
     if (!t.times.empty() && t.times.back() == time) { // a later change at the same instant wins
         t.states.back() = state;
         t.depths.back() = depth;
@@ -193,8 +193,8 @@ void LaneTrackSummary::grid_columns(double t0, double w, std::size_t n, std::vec
         if (tb <= origin)
             continue; // "-" before the first change
         const auto first = std::min(cells.size() - 1, static_cast<std::size_t>(std::max(0.0, ta - origin) / cw));
-        const auto last = std::clamp(static_cast<std::size_t>(std::ceil((std::min(tb, end) - origin) / cw)),
-                                     first + 1, cells.size());
+        const auto last =
+            std::clamp(static_cast<std::size_t>(std::ceil((std::min(tb, end) - origin) / cw)), first + 1, cells.size());
         // Branch-free: which cell is longest is as good as random, so a branch would
         // mispredict half the time. A column is mixed if a cell is, or two cells differ.
         std::size_t best = first;

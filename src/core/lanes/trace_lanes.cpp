@@ -82,8 +82,8 @@ LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& l
     std::vector<std::size_t> position(trace.lanes.size(), 0); // 1 + index in `lanes`, 0: not chosen
     for (std::size_t j = 0; j < lanes.size(); ++j) {
         if (lanes[j] >= trace.lanes.size())
-            throw InputError(trace.source + ": lane " + std::to_string(lanes[j] + 1) + " does not exist (the trace has " +
-                             std::to_string(trace.lanes.size()) + " lanes)");
+            throw InputError(trace.source + ": lane " + std::to_string(lanes[j] + 1) +
+                             " does not exist (the trace has " + std::to_string(trace.lanes.size()) + " lanes)");
         position[lanes[j]] = j + 1;
     }
     // The records where a chosen lane changes, renumbered in order.

@@ -4,9 +4,9 @@ namespace chitra {
 
 std::string_view op_name(const Step& step)
 {
-    static constexpr std::string_view names[] = {"clip",    "clip",   "clip",   "aggregate",
-                                                 "project", "project_components", "rules",
-                                                 "filter",  "filter", "filter", "parallel", "exclude"};
+    static constexpr std::string_view names[] = {
+        "clip",  "clip",   "clip",   "aggregate", "project",  "project_components",
+        "rules", "filter", "filter", "filter",    "parallel", "exclude"};
     static_assert(std::size(names) == std::variant_size_v<Step>);
     return names[step.index()];
 }

@@ -343,8 +343,9 @@ Pipeline parse_pipeline_json(std::string_view text, const std::string& source, c
     try {
         document = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
-        std::size_t line = 1 + static_cast<std::size_t>(std::count(
-                                   text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(e.byte, text.size())), '\n'));
+        std::size_t line =
+            1 + static_cast<std::size_t>(std::count(
+                    text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(e.byte, text.size())), '\n'));
         std::string what = e.what();
         // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the reason.
         if (auto pos = what.find("] "); pos != std::string::npos)
@@ -361,7 +362,8 @@ Pipeline parse_pipeline_json(std::string_view text, const std::string& source, c
             auto q2 = what.find('\'', q + 1);
             auto at = text.find(std::string_view(what).substr(q + 1, q2 == std::string::npos ? 0 : q2 - q - 1));
             if (q2 != std::string::npos && q2 > q + 1 && at != std::string_view::npos)
-                where += ":" + std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+                where += ":" + std::to_string(
+                                   1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
         }
         throw InputError(where + ": invalid JSON: " + what);
     }

@@ -11,8 +11,7 @@ namespace chitra {
 namespace {
 // Applies step `index` to `in` (an SES to read, or to consume: Ses&&), naming the step
 // in errors; in strict mode a warning is an error.
-template <class In>
-Ses apply_labeled(In&& in, const Step& step, std::size_t index, bool strict, Warnings& warnings)
+template <class In> Ses apply_labeled(In&& in, const Step& step, std::size_t index, bool strict, Warnings& warnings)
 {
     try {
         Ses out = apply_step(std::forward<In>(in), step, warnings);
@@ -46,8 +45,7 @@ void apply_into(RunResult& result, In&& in, const Pipeline& pipeline, std::size_
 
 // Every step of a non-empty pipeline in order; `release()` once the first step has read
 // `base`.
-template <class Release>
-RunResult run_steps(const Ses& base, const Pipeline& pipeline, bool strict, Release release)
+template <class Release> RunResult run_steps(const Ses& base, const Pipeline& pipeline, bool strict, Release release)
 {
     RunResult result;
     apply_into(result, base, pipeline, 0, strict);
@@ -75,7 +73,10 @@ RunResult run_pipeline(Ses&& base, const Pipeline& pipeline, bool strict)
 
 using SesPtr = std::shared_ptr<const Ses>;
 
-PipelineRunner::PipelineRunner(Ses base, bool strict) : PipelineRunner(std::make_shared<const Ses>(std::move(base)), strict) {}
+PipelineRunner::PipelineRunner(Ses base, bool strict)
+    : PipelineRunner(std::make_shared<const Ses>(std::move(base)), strict)
+{
+}
 
 PipelineRunner::PipelineRunner(std::shared_ptr<const Ses> base, bool strict) : strict_(strict)
 {
@@ -136,8 +137,7 @@ void PipelineRunner::remove_step(std::size_t index)
         // longer exists (or that it matches nothing any more).
         for (const auto& w : warnings)
             if (std::find(warnings_[j].begin(), warnings_[j].end(), w) == warnings_[j].end())
-                throw InputError("cannot remove " + removed + ": " + step_label(j, step) +
-                                 " depends on it: " + w);
+                throw InputError("cannot remove " + removed + ": " + step_label(j, step) + " depends on it: " + w);
         replayed_warnings.push_back(std::move(warnings));
         current = replayed.back().get();
     }

@@ -158,11 +158,11 @@ RunResult run_pipeline_with_figures(const Ses& base, const Pipeline& pipeline, c
                 continue;
             const std::uint64_t record = filtered.records[i];
             const bool own = record >= owned.first && record < owned.second;
-            const auto [it, added] = origins->try_emplace(
-                (*filtered.symbols)[s].name,
-                FilterOrigin{i > 0 ? filtered.name(i - 1) : std::string(),
-                             i + 1 < filtered.size() ? filtered.name(i + 1) : std::string(),
-                             own ? record : UINT64_MAX});
+            const auto [it, added] =
+                origins->try_emplace((*filtered.symbols)[s].name,
+                                     FilterOrigin{i > 0 ? filtered.name(i - 1) : std::string(),
+                                                  i + 1 < filtered.size() ? filtered.name(i + 1) : std::string(),
+                                                  own ? record : UINT64_MAX});
             if (!added && own && record < it->second.first_record)
                 it->second.first_record = record;
         }
@@ -227,9 +227,14 @@ std::string figures_to_json(const FilterFigures& figures)
 {
     Json states = Json::array();
     for (const auto& [name, figure] : figures.states)
-        states.push_back(Json{{"name", name}, {"visits", figure.first}, {"time", detail::wide_to_string(figure.second)}});
-    const Json root{{"format", "chitra-filter-figures"}, {"version", 1},         {"step", figures.step + 1},
-                    {"elements", figures.elements},      {"time", detail::wide_to_string(figures.time)}, {"states", std::move(states)}};
+        states.push_back(
+            Json{{"name", name}, {"visits", figure.first}, {"time", detail::wide_to_string(figure.second)}});
+    const Json root{{"format", "chitra-filter-figures"},
+                    {"version", 1},
+                    {"step", figures.step + 1},
+                    {"elements", figures.elements},
+                    {"time", detail::wide_to_string(figures.time)},
+                    {"states", std::move(states)}};
     return root.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 

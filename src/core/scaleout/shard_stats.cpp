@@ -64,9 +64,9 @@ FitStats shard_stats(const Ses& base, TimeBase timebase, std::uint64_t records, 
     ShardPart part = shard_part(base, records, spec, piped);
     std::map<std::string, FilterOrigin> origins;
     if (piped) {
-        RunResult result = figures ? run_pipeline_with_figures(part.ses, *pipeline, *figures, strict, &origins,
-                                                               {part.first, part.end})
-                                   : run_pipeline(part.ses, *pipeline, strict);
+        RunResult result =
+            figures ? run_pipeline_with_figures(part.ses, *pipeline, *figures, strict, &origins, {part.first, part.end})
+                    : run_pipeline(part.ses, *pipeline, strict);
         warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
         part.ses = std::move(result.ses);
     }

@@ -30,8 +30,7 @@ std::optional<ViewLocation> find_view(const Session& session, std::string_view n
                                    "index from 1");
     }
     // FILE/NAME: FILE is the trace's file name, its full path, or its 1-based index.
-    for (std::size_t slash = name.find('/'); slash != std::string_view::npos;
-         slash = name.find('/', slash + 1)) {
+    for (std::size_t slash = name.find('/'); slash != std::string_view::npos; slash = name.find('/', slash + 1)) {
         std::string_view file = name.substr(0, slash), view = name.substr(slash + 1);
         for (std::size_t f = 0; f < session.files.size(); ++f) {
             const std::string& path = shown_path(session.files[f]);

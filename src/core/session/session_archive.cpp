@@ -102,7 +102,8 @@ std::string session_to_text(const Session& session, const std::string& session_d
     }
     add("layout", "window layout", archive_text("layout", session.layout));
     for (std::size_t i = 0; i < session.ensembles.size(); ++i)
-        add("ensemble", "ensemble " + std::to_string(i + 1), archive_text("ensemble", EnsembleChunk{i, session.ensembles[i]}));
+        add("ensemble", "ensemble " + std::to_string(i + 1),
+            archive_text("ensemble", EnsembleChunk{i, session.ensembles[i]}));
     return archive_text("session", env);
 }
 
@@ -127,7 +128,8 @@ LoadedSession load_session_text(std::string_view text, const std::string& source
     constexpr std::size_t kMaxSession = std::size_t(1) << 30;
     if (text.size() > kMaxSession)
         throw fail("too large for a session file (" + std::to_string(text.size()) + " bytes)");
-    if (text.find("<boost_serialization") == std::string_view::npos || text.find("chitra-session") == std::string_view::npos)
+    if (text.find("<boost_serialization") == std::string_view::npos ||
+        text.find("chitra-session") == std::string_view::npos)
         throw fail("not a Chitra session file");
 
     Envelope env;
@@ -139,9 +141,8 @@ LoadedSession load_session_text(std::string_view text, const std::string& source
     }
     // A format number read from a damaged envelope is not trusted; the chunks decide.
     if (envelope_problem.empty() && env.format > kSessionFormatVersion)
-        throw fail("written in session format " + std::to_string(env.format)
-                   + " by a newer Chitra; this build reads formats up to "
-                   + std::to_string(kSessionFormatVersion));
+        throw fail("written in session format " + std::to_string(env.format) +
+                   " by a newer Chitra; this build reads formats up to " + std::to_string(kSessionFormatVersion));
     if (!envelope_problem.empty() && mode == LoadMode::strict)
         throw fail("damaged: " + envelope_problem);
 

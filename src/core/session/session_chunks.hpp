@@ -68,13 +68,11 @@ struct FormatError : std::runtime_error {
 
 // The XML archive of `value` with root element `root`. Defined for Meta, FileChunk,
 // ViewChunk, WindowLayout, EnsembleChunk and Envelope.
-template <class T>
-std::string archive_text(const char* root, const T& value);
+template <class T> std::string archive_text(const char* root, const T& value);
 
 // Loads one archive written by archive_text, refusing damaged or foreign input with
 // FormatError or a Boost archive_exception. Defined for the same types.
-template <class T>
-void load_archive(std::string_view text, const char* root, T& value);
+template <class T> void load_archive(std::string_view text, const char* root, T& value);
 
 // One phrase for an exception thrown while loading a chunk or the envelope.
 std::string describe(const std::exception& e);

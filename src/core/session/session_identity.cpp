@@ -33,10 +33,7 @@ std::optional<FileStat> stat_regular(const std::string& path)
                     static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
 }
 
-std::string absolute_normal(const std::string& path)
-{
-    return fs::absolute(path).lexically_normal().string();
-}
+std::string absolute_normal(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
 
 // Compares one existing path with the recorded identity.
 FileIdentity compare(const TraceFileRef& ref, const std::string& path, FileStatus if_same)
@@ -62,15 +59,14 @@ FileIdentity compare(const TraceFileRef& ref, const std::string& path, FileStatu
     }
     if (same) {
         id.status = if_same;
-        id.message = if_same == FileStatus::same ? path + ": unchanged"
-                                                 : shown_path(ref) + ": moved; found at " + path;
+        id.message = if_same == FileStatus::same ? path + ": unchanged" : shown_path(ref) + ": moved; found at " + path;
     } else {
         id.status = FileStatus::changed;
-        id.message = path + ": content changed since the session was saved ("
-                     + (st && st->size != ref.size ? "size " + std::to_string(ref.size) + " -> "
-                                                         + std::to_string(st->size) + " bytes"
-                                                   : std::string("same size, different content"))
-                     + ")";
+        id.message = path + ": content changed since the session was saved (" +
+                     (st && st->size != ref.size
+                          ? "size " + std::to_string(ref.size) + " -> " + std::to_string(st->size) + " bytes"
+                          : std::string("same size, different content")) +
+                     ")";
     }
     return id;
 }
@@ -80,11 +76,16 @@ FileIdentity compare(const TraceFileRef& ref, const std::string& path, FileStatu
 std::string_view to_string(FileStatus status)
 {
     switch (status) {
-    case FileStatus::same: return "same";
-    case FileStatus::moved: return "moved";
-    case FileStatus::changed: return "changed";
-    case FileStatus::missing: return "missing";
-    case FileStatus::unverified: return "unverified";
+    case FileStatus::same:
+        return "same";
+    case FileStatus::moved:
+        return "moved";
+    case FileStatus::changed:
+        return "changed";
+    case FileStatus::missing:
+        return "missing";
+    case FileStatus::unverified:
+        return "unverified";
     }
     return "?";
 }
@@ -180,18 +181,17 @@ FileIdentity check_file_identity(const TraceFileRef& ref, const std::string& ses
         return *at_absolute; // changed in place
     FileIdentity id;
     if (ref.path_absolute.empty()) {
-        id.message = ref.path_relative + ": missing (looked for it beside the session"
-                     + (session_dir.empty() ? std::string(")") : ", in " + session_dir + ")");
+        id.message = ref.path_relative + ": missing (looked for it beside the session" +
+                     (session_dir.empty() ? std::string(")") : ", in " + session_dir + ")");
         return id;
     }
-    id.message = ref.path_absolute + ": missing"
-                 + (ref.path_relative.empty() ? std::string()
-                                              : " (also looked for " + ref.path_relative + " beside the session)");
+    id.message =
+        ref.path_absolute + ": missing" +
+        (ref.path_relative.empty() ? std::string() : " (also looked for " + ref.path_relative + " beside the session)");
     return id;
 }
 
-std::vector<FileRestorePlan> plan_restore(const Session& session, const std::string& session_dir,
-                                          bool interactive)
+std::vector<FileRestorePlan> plan_restore(const Session& session, const std::string& session_dir, bool interactive)
 {
     std::vector<FileRestorePlan> plan;
     for (std::size_t i = 0; i < session.files.size(); ++i) {
@@ -201,10 +201,16 @@ std::vector<FileRestorePlan> plan_restore(const Session& session, const std::str
         switch (p.identity.status) {
         case FileStatus::same:
         case FileStatus::moved:
-        case FileStatus::unverified: p.action = RestoreAction::open; break;
+        case FileStatus::unverified:
+            p.action = RestoreAction::open;
+            break;
         // Headless restores never re-apply views to content the analyst has not seen.
-        case FileStatus::changed: p.action = interactive ? RestoreAction::ask : RestoreAction::skip; break;
-        case FileStatus::missing: p.action = interactive ? RestoreAction::ask : RestoreAction::skip; break;
+        case FileStatus::changed:
+            p.action = interactive ? RestoreAction::ask : RestoreAction::skip;
+            break;
+        case FileStatus::missing:
+            p.action = interactive ? RestoreAction::ask : RestoreAction::skip;
+            break;
         }
         plan.push_back(std::move(p));
     }
@@ -226,8 +232,7 @@ ImportOptions import_options(const TraceFileRef& ref)
     return options;
 }
 
-SessionViewTarget resolve_session_view(const std::string& session_path, std::string_view view_name,
-                                       bool allow_changed)
+SessionViewTarget resolve_session_view(const std::string& session_path, std::string_view view_name, bool allow_changed)
 {
     LoadedSession loaded = load_session(session_path, LoadMode::strict);
     const Session& s = loaded.session;
@@ -237,20 +242,22 @@ SessionViewTarget resolve_session_view(const std::string& session_path, std::str
         for (auto& f : s.files)
             for (auto& v : f.views)
                 names += (names.empty() ? "" : ", ") + ("'" + v.name + "'");
-        throw InputError(session_path + ": no view named '" + std::string(view_name) + "' (views: "
-                         + (names.empty() ? "none" : names) + ")");
+        throw InputError(session_path + ": no view named '" + std::string(view_name) +
+                         "' (views: " + (names.empty() ? "none" : names) + ")");
     }
     const TraceFileRef& ref = s.files[where->file];
     std::string dir = fs::absolute(session_path).parent_path().string();
     SessionViewTarget target;
     target.identity = check_file_identity(ref, dir);
     switch (target.identity.status) {
-    case FileStatus::missing: throw InputError(session_path + ": " + target.identity.message);
+    case FileStatus::missing:
+        throw InputError(session_path + ": " + target.identity.message);
     case FileStatus::changed:
         if (!allow_changed)
             throw InputError(session_path + ": " + target.identity.message);
         break;
-    default: break;
+    default:
+        break;
     }
     target.trace_path = target.identity.found_path;
     try {

@@ -12,13 +12,13 @@ namespace {
 bool same_file(const TraceFileRef& a, const TraceFileRef& b)
 {
     // Other lanes of one foreign file are another trace.
-    if (a.import_format != b.import_format || a.import_components != b.import_components
-        || a.import_lane != b.import_lane || a.import_state_lanes != b.import_state_lanes || a.import_settings != b.import_settings || a.lanes != b.lanes)
+    if (a.import_format != b.import_format || a.import_components != b.import_components ||
+        a.import_lane != b.import_lane || a.import_state_lanes != b.import_state_lanes ||
+        a.import_settings != b.import_settings || a.lanes != b.lanes)
         return false;
     if (!a.path_absolute.empty() && a.path_absolute == b.path_absolute)
         return true;
-    return !a.hash_kind.empty() && a.hash_kind == b.hash_kind && a.content_hash == b.content_hash
-        && a.size == b.size;
+    return !a.hash_kind.empty() && a.hash_kind == b.hash_kind && a.content_hash == b.content_hash && a.size == b.size;
 }
 
 std::set<std::string> display_ids(const Session& s)
@@ -51,8 +51,8 @@ std::string unique_view_name(const TraceFileRef& file, const std::string& name)
 {
     for (int k = 2;; ++k) {
         std::string candidate = name + " (" + std::to_string(k) + ")";
-        bool taken = std::any_of(file.views.begin(), file.views.end(),
-                                 [&](const ViewState& v) { return v.name == candidate; });
+        bool taken =
+            std::any_of(file.views.begin(), file.views.end(), [&](const ViewState& v) { return v.name == candidate; });
         if (!taken)
             return candidate;
     }
@@ -63,9 +63,12 @@ std::string unique_view_name(const TraceFileRef& file, const std::string& name)
 std::string_view to_string(MergePolicy policy)
 {
     switch (policy) {
-    case MergePolicy::rename: return "rename";
-    case MergePolicy::keep_mine: return "keep-mine";
-    case MergePolicy::keep_theirs: return "keep-theirs";
+    case MergePolicy::rename:
+        return "rename";
+    case MergePolicy::keep_mine:
+        return "keep-mine";
+    case MergePolicy::keep_theirs:
+        return "keep-theirs";
     }
     return "?";
 }
@@ -139,9 +142,9 @@ MergeReport merge_sessions(Session& into, const Session& from, MergePolicy polic
     // Placements of displays that a replaced view took with it would point nowhere.
     std::set<std::string> live = display_ids(into);
     auto& open = into.layout.open_displays;
-    open.erase(std::remove_if(open.begin(), open.end(),
-                              [&](const DisplayPlacement& p) { return !live.count(p.display_id); }),
-               open.end());
+    open.erase(
+        std::remove_if(open.begin(), open.end(), [&](const DisplayPlacement& p) { return !live.count(p.display_id); }),
+        open.end());
     return report;
 }
 

@@ -86,8 +86,7 @@ std::vector<Chunk> scan_chunks(std::string_view text)
 
 void Assembler::add(const Chunk& c)
 {
-    std::string what = c.label.empty() ? "a " + (c.kind.empty() ? std::string("part") : c.kind) + " record"
-                                       : c.label;
+    std::string what = c.label.empty() ? "a " + (c.kind.empty() ? std::string("part") : c.kind) + " record" : c.label;
     if (c.payload.size() != c.size) {
         problems.push_back(what + ": size mismatch (damaged)");
         return;
@@ -162,8 +161,7 @@ Session Assembler::build()
             for (auto& [key, v] : views)
                 if (key.first == i)
                     ref.path_absolute = v.file_path;
-            problems.push_back("file " + ref.path_absolute
-                               + ": its record is lost; size and content hash are unknown");
+            problems.push_back("file " + ref.path_absolute + ": its record is lost; size and content hash are unknown");
             s.files.push_back(std::move(ref));
         }
         position[i] = s.files.size() - 1;
@@ -179,9 +177,9 @@ Session Assembler::build()
                 kept.push_back(std::move(m));
             }
         if (kept.size() < e.members.size())
-            problems.push_back("ensemble " + std::to_string(index + 1) + ": "
-                               + std::to_string(e.members.size() - kept.size())
-                               + " member(s) whose file record is lost were left out");
+            problems.push_back("ensemble " + std::to_string(index + 1) + ": " +
+                               std::to_string(e.members.size() - kept.size()) +
+                               " member(s) whose file record is lost were left out");
         e.members = std::move(kept);
         if (!e.members.empty())
             s.ensembles.push_back(std::move(e));
@@ -196,8 +194,7 @@ Session Assembler::build()
         for (std::uint64_t i = 0; i < meta->toc.size(); ++i) {
             const TocFile& t = meta->toc[i];
             if (!files.count(i) && !position.count(i))
-                problems.push_back("file " + t.path + ": lost with its " + std::to_string(t.views.size())
-                                   + " view(s)");
+                problems.push_back("file " + t.path + ": lost with its " + std::to_string(t.views.size()) + " view(s)");
             for (std::uint64_t v = 0; v < t.views.size(); ++v)
                 if (!views.count({i, v}) && !reported(view_label(t.path, t.views[v])))
                     problems.push_back(view_label(t.path, t.views[v]) + ": lost or damaged");

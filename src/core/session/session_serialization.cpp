@@ -41,8 +41,7 @@ inline const char* padded(const char* name)
     return it->second.data();
 }
 
-template <class T>
-const boost::serialization::nvp<T> named(const char* name, T& value)
+template <class T> const boost::serialization::nvp<T> named(const char* name, T& value)
 {
     return boost::serialization::make_nvp(padded(name), value);
 }
@@ -66,8 +65,8 @@ thread_local std::uint64_t g_count_limit = 0;
 using namespace chitra;
 using namespace chitra::session_detail;
 
-#define CHITRA_SESSION_CLASS(T, V)   \
-    BOOST_CLASS_VERSION(T, V)        \
+#define CHITRA_SESSION_CLASS(T, V)                                                                                     \
+    BOOST_CLASS_VERSION(T, V)                                                                                          \
     BOOST_CLASS_TRACKING(T, boost::serialization::track_never)
 
 // Every serialized class is versioned; bump a version when its fields change and keep
@@ -94,7 +93,7 @@ inline constexpr unsigned kTraceFileRefImportVersion = 2;
 inline constexpr unsigned kTraceFileRefLanesVersion = 3;
 inline constexpr unsigned kTraceFileRefSettingsVersion = 4;
 inline constexpr unsigned kTraceFileRefStateLanesVersion = 5;
-}
+} // namespace chitra::session_detail
 // 2: the import choice; 3: lanes; 4: import settings; 5: the lanes that form the states
 CHITRA_SESSION_CLASS(chitra::TraceFileRef, 5)
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
@@ -117,11 +116,9 @@ CHITRA_SESSION_CLASS(chitra::step::Exclude, 1)
 
 namespace boost::serialization {
 
-
 // ---- helpers: every value goes through these so that loading validates it ----
 
-template <class A>
-constexpr bool saving = A::is_saving::value;
+template <class A> constexpr bool saving = A::is_saving::value;
 
 inline void check_count(std::uint64_t n, const char* what)
 {
@@ -131,17 +128,15 @@ inline void check_count(std::uint64_t n, const char* what)
 
 // Boost does not refuse a record newer than this build knows (its check is compiled
 // out), so every serialize() does.
-template <class A, class T>
-void check_version(unsigned version)
+template <class A, class T> void check_version(unsigned version)
 {
     if (!saving<A> && version > boost::serialization::version<T>::value)
-        throw FormatError("written by a newer Chitra (record version " + std::to_string(version)
-                          + ", this build knows up to " + std::to_string(boost::serialization::version<T>::value) + ")");
+        throw FormatError("written by a newer Chitra (record version " + std::to_string(version) +
+                          ", this build knows up to " + std::to_string(boost::serialization::version<T>::value) + ")");
 }
 
 // Doubles as shortest round-trip text: exact, and inf/nan survive.
-template <class A>
-void io_double(A& ar, const char* name, double& v)
+template <class A> void io_double(A& ar, const char* name, double& v)
 {
     if constexpr (saving<A>) {
         char buf[64];
@@ -157,8 +152,7 @@ void io_double(A& ar, const char* name, double& v)
     }
 }
 
-template <class A, class T>
-void io_optional(A& ar, const char* has_name, const char* name, std::optional<T>& v)
+template <class A, class T> void io_optional(A& ar, const char* has_name, const char* name, std::optional<T>& v)
 {
     bool has = v.has_value();
     ar& named(has_name, has);
@@ -202,14 +196,12 @@ void io_seq(A& ar, const char* count_name, const char* item_name, std::vector<T>
     }
 }
 
-template <class A, class T>
-void io_seq(A& ar, const char* count_name, const char* item_name, std::vector<T>& v)
+template <class A, class T> void io_seq(A& ar, const char* count_name, const char* item_name, std::vector<T>& v)
 {
     io_seq(ar, count_name, item_name, v, [](A& a, const char* n, T& x) { a& named(n, x); });
 }
 
-template <class A, class K, class V>
-void io_map(A& ar, const char* count_name, std::map<K, V>& m)
+template <class A, class K, class V> void io_map(A& ar, const char* count_name, std::map<K, V>& m)
 {
     std::uint64_t n = m.size();
     ar& named(count_name, n);
@@ -277,8 +269,8 @@ inline std::vector<std::uint8_t> from_base64(const std::string& s, const char* n
         int pad = last ? (s[i + 3] == '=') + (s[i + 2] == '=') : 0;
         if (pad == 1 && s[i + 2] == '=')
             throw FormatError(std::string("bad base64 in <") + name + ">");
-        unsigned v = (value(s[i]) << 18) | (value(s[i + 1]) << 12)
-                   | (pad >= 2 ? 0 : value(s[i + 2]) << 6) | (pad >= 1 ? 0 : value(s[i + 3]));
+        unsigned v = (value(s[i]) << 18) | (value(s[i + 1]) << 12) | (pad >= 2 ? 0 : value(s[i + 2]) << 6) |
+                     (pad >= 1 ? 0 : value(s[i + 3]));
         out.push_back(static_cast<std::uint8_t>(v >> 16));
         if (pad < 2)
             out.push_back(static_cast<std::uint8_t>((v >> 8) & 255));
@@ -288,8 +280,7 @@ inline std::vector<std::uint8_t> from_base64(const std::string& s, const char* n
     return out;
 }
 
-template <class A>
-void io_bytes(A& ar, const char* name, std::vector<std::uint8_t>& v)
+template <class A> void io_bytes(A& ar, const char* name, std::vector<std::uint8_t>& v)
 {
     if constexpr (saving<A>) {
         std::string s = to_base64(v);
@@ -301,8 +292,7 @@ void io_bytes(A& ar, const char* name, std::vector<std::uint8_t>& v)
     }
 }
 
-template <class A>
-void io_kind(A& ar, DisplayKind& kind)
+template <class A> void io_kind(A& ar, DisplayKind& kind)
 {
     std::string s(to_string(kind));
     ar& named("kind", s);
@@ -316,21 +306,36 @@ void io_kind(A& ar, DisplayKind& kind)
 
 // ---- pipeline steps: op tag, then the step's own versioned record ----
 
-template <class A> void serialize(A& ar, step::ClipCount& s, unsigned version) { check_version<A, step::ClipCount>(version); ar& named("head", s.head) & named("tail", s.tail); }
-template <class A> void serialize(A& ar, step::ClipTime& s, unsigned version) { check_version<A, step::ClipTime>(version); ar& named("t0", s.t0) & named("t1", s.t1); }
-template <class A> void serialize(A& ar, step::ClipEvent& s, unsigned version) { check_version<A, step::ClipEvent>(version); ar& named("i0", s.i0) & named("i1", s.i1); }
+template <class A> void serialize(A& ar, step::ClipCount& s, unsigned version)
+{
+    check_version<A, step::ClipCount>(version);
+    ar& named("head", s.head) & named("tail", s.tail);
+}
+template <class A> void serialize(A& ar, step::ClipTime& s, unsigned version)
+{
+    check_version<A, step::ClipTime>(version);
+    ar& named("t0", s.t0) & named("t1", s.t1);
+}
+template <class A> void serialize(A& ar, step::ClipEvent& s, unsigned version)
+{
+    check_version<A, step::ClipEvent>(version);
+    ar& named("i0", s.i0) & named("i1", s.i1);
+}
 template <class A> void serialize(A& ar, step::Aggregate& s, unsigned version)
-{ check_version<A, step::Aggregate>(version);
+{
+    check_version<A, step::Aggregate>(version);
     io_seq(ar, "pattern_count", "symbol", s.pattern);
     ar& named("as", s.as);
 }
 template <class A> void serialize(A& ar, step::Project& s, unsigned version)
-{ check_version<A, step::Project>(version);
+{
+    check_version<A, step::Project>(version);
     io_seq(ar, "state_count", "state", s.states);
     ar& named("as", s.as);
 }
 template <class A> void serialize(A& ar, step::ProjectComponents& s, unsigned version)
-{ check_version<A, step::ProjectComponents>(version);
+{
+    check_version<A, step::ProjectComponents>(version);
     std::uint64_t n = s.map.size();
     ar& named("component_count", n);
     if constexpr (saving<A>) {
@@ -352,25 +357,40 @@ template <class A> void serialize(A& ar, step::ProjectComponents& s, unsigned ve
     }
     io_seq(ar, "drop_count", "drop", s.drop);
 }
-template <class A> void serialize(A& ar, step::Rules& s, unsigned version) { check_version<A, step::Rules>(version); ar& named("file", s.file) & named("text", s.text); }
-template <class A> void serialize(A& ar, step::FilterTime& s, unsigned version) { check_version<A, step::FilterTime>(version); io_double(ar, "below", s.below); }
+template <class A> void serialize(A& ar, step::Rules& s, unsigned version)
+{
+    check_version<A, step::Rules>(version);
+    ar& named("file", s.file) & named("text", s.text);
+}
+template <class A> void serialize(A& ar, step::FilterTime& s, unsigned version)
+{
+    check_version<A, step::FilterTime>(version);
+    io_double(ar, "below", s.below);
+}
 template <class A> void serialize(A& ar, step::FilterEvent& s, unsigned version)
-{ check_version<A, step::FilterEvent>(version);
+{
+    check_version<A, step::FilterEvent>(version);
     io_optional(ar, "has_below", "below", s.below);
     io_optional(ar, "has_below_fraction", "below_fraction", s.below_fraction);
 }
 template <class A> void serialize(A& ar, step::FilterFrequency& s, unsigned version)
-{ check_version<A, step::FilterFrequency>(version);
+{
+    check_version<A, step::FilterFrequency>(version);
     io_double(ar, "f0", s.f0);
     io_double(ar, "f1", s.f1);
     ar& named("event_domain", s.event_domain);
     io_optional(ar, "has_interval", "interval", s.interval);
 }
 template <class A> void serialize(A& ar, step::Parallel& s, unsigned version)
-{ check_version<A, step::Parallel>(version);
+{
+    check_version<A, step::Parallel>(version);
     ar& named("from", s.from) & named("to", s.to) & named("as", s.as);
 }
-template <class A> void serialize(A& ar, step::Exclude& s, unsigned version) { check_version<A, step::Exclude>(version); io_seq(ar, "state_count", "state", s.states); }
+template <class A> void serialize(A& ar, step::Exclude& s, unsigned version)
+{
+    check_version<A, step::Exclude>(version);
+    io_seq(ar, "state_count", "state", s.states);
+}
 
 // Stable op tags, tied to the types (not to their order in the variant): never reuse
 // or rename one, old sessions name them.
@@ -387,8 +407,7 @@ constexpr const char* step_tag(const step::FilterFrequency&) { return "filter_fr
 constexpr const char* step_tag(const step::Parallel&) { return "parallel"; }
 constexpr const char* step_tag(const step::Exclude&) { return "exclude"; }
 
-template <std::size_t I = 0>
-std::optional<Step> make_step(const std::string& tag)
+template <std::size_t I = 0> std::optional<Step> make_step(const std::string& tag)
 {
     if constexpr (I < std::variant_size_v<Step>) {
         using T = std::variant_alternative_t<I, Step>;
@@ -401,14 +420,14 @@ std::optional<Step> make_step(const std::string& tag)
 }
 
 template <class A> void serialize(A& ar, StepBox& box, unsigned version)
-{ check_version<A, StepBox>(version);
+{
+    check_version<A, StepBox>(version);
     std::string op = std::visit([](const auto& s) { return std::string(step_tag(s)); }, box.step);
     ar& named("op", op);
     if constexpr (!saving<A>) {
         auto made = make_step(op);
         if (!made)
-            throw FormatError("unknown pipeline step op '" + op.substr(0, 40)
-                              + "' (written by a newer Chitra?)");
+            throw FormatError("unknown pipeline step op '" + op.substr(0, 40) + "' (written by a newer Chitra?)");
         box.step = std::move(*made);
     }
     std::visit([&ar](auto& s) { ar& named("step", s); }, box.step);
@@ -417,14 +436,16 @@ template <class A> void serialize(A& ar, StepBox& box, unsigned version)
 // ---- the model ----
 
 template <class A> void serialize(A& ar, VisibleRange& r, unsigned version)
-{ check_version<A, VisibleRange>(version);
+{
+    check_version<A, VisibleRange>(version);
     io_double(ar, "x0", r.x0);
     io_double(ar, "x1", r.x1);
     io_double(ar, "y0", r.y0);
     io_double(ar, "y1", r.y1);
 }
 template <class A> void serialize(A& ar, DisplayOptions& o, unsigned version)
-{ check_version<A, DisplayOptions>(version);
+{
+    check_version<A, DisplayOptions>(version);
     ar& named("density_bar", o.density_bar) & named("colour_map", o.colour_map);
     io_double(ar, "averaging_width_percent", o.averaging_width_percent);
     ar& named("chosen_state", o.chosen_state) & named("log_axis", o.log_axis);
@@ -433,7 +454,8 @@ template <class A> void serialize(A& ar, DisplayOptions& o, unsigned version)
     io_map(ar, "extra_count", o.extra);
 }
 template <class A> void serialize(A& ar, DisplayState& d, unsigned version)
-{ check_version<A, DisplayState>(version);
+{
+    check_version<A, DisplayState>(version);
     ar& named("id", d.id);
     io_kind(ar, d.kind);
     ar& named("visible", d.visible);
@@ -441,19 +463,26 @@ template <class A> void serialize(A& ar, DisplayState& d, unsigned version)
     ar& named("options", d.options);
 }
 template <class A> void serialize(A& ar, RecordRange& r, unsigned version)
-{ check_version<A, RecordRange>(version);
+{
+    check_version<A, RecordRange>(version);
     ar& named("begin", r.begin) & named("end", r.end);
     if (!saving<A> && r.end < r.begin)
         throw FormatError("selection range ends before it begins");
 }
 template <class A> void serialize(A& ar, PatternColour& p, unsigned version)
-{ check_version<A, PatternColour>(version);
+{
+    check_version<A, PatternColour>(version);
     io_seq(ar, "symbol_count", "symbol", p.pattern);
     ar& named("argb", p.argb);
 }
-template <class A> void serialize(A& ar, Bookmark& b, unsigned version) { check_version<A, Bookmark>(version); ar& named("name", b.name) & named("time", b.time); }
+template <class A> void serialize(A& ar, Bookmark& b, unsigned version)
+{
+    check_version<A, Bookmark>(version);
+    ar& named("name", b.name) & named("time", b.time);
+}
 template <class A> void serialize(A& ar, Note& n, unsigned version)
-{ check_version<A, Note>(version);
+{
+    check_version<A, Note>(version);
     ar& named("text", n.text);
     io_optional(ar, "has_time", "time", n.time);
     io_optional(ar, "has_record", "record", n.record);
@@ -469,7 +498,8 @@ template <class A> void io_pipeline(A& ar, Pipeline& pipeline)
     });
 }
 template <class A> void serialize(A& ar, ViewState& v, unsigned version)
-{ check_version<A, ViewState>(version);
+{
+    check_version<A, ViewState>(version);
     ar& named("name", v.name);
     io_pipeline(ar, v.pipeline);
     io_seq(ar, "y_order_count", "state", v.y_order);
@@ -481,7 +511,8 @@ template <class A> void serialize(A& ar, ViewState& v, unsigned version)
     io_seq(ar, "display_count", "display", v.displays);
 }
 template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
-{ check_version<A, TraceFileRef>(version);
+{
+    check_version<A, TraceFileRef>(version);
     ar& named("path_absolute", f.path_absolute) & named("path_relative", f.path_relative);
     ar& named("size", f.size) & named("mtime_ns", f.mtime_ns);
     ar& named("hash_kind", f.hash_kind) & named("content_hash", f.content_hash);
@@ -511,23 +542,27 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
         f.import_state_lanes.clear();
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
-{ check_version<A, DisplayPlacement>(version);
+{
+    check_version<A, DisplayPlacement>(version);
     ar& named("display_id", p.display_id) & named("area", p.area) & named("index", p.index);
 }
 template <class A> void serialize(A& ar, WindowLayout& l, unsigned version)
-{ check_version<A, WindowLayout>(version);
+{
+    check_version<A, WindowLayout>(version);
     io_bytes(ar, "main_window_geometry", l.main_window_geometry);
     io_bytes(ar, "dock_state", l.dock_state);
     io_seq(ar, "open_display_count", "placement", l.open_displays);
     ar& named("current_view", l.current_view);
 }
 template <class A> void serialize(A& ar, EnsembleMemberRef& m, unsigned version)
-{ check_version<A, EnsembleMemberRef>(version);
+{
+    check_version<A, EnsembleMemberRef>(version);
     ar& named("file", m.file);
     io_map(ar, "typed_count", m.typed);
 }
 template <class A> void serialize(A& ar, EnsembleState& e, unsigned version)
-{ check_version<A, EnsembleState>(version);
+{
+    check_version<A, EnsembleState>(version);
     io_seq(ar, "member_count", "member", e.members);
     ar& named("file_name_patterns", e.file_name_patterns);
     io_pipeline(ar, e.pipeline);
@@ -536,35 +571,42 @@ template <class A> void serialize(A& ar, EnsembleState& e, unsigned version)
 // ---- chunks and envelope ----
 
 template <class A> void serialize(A& ar, TocFile& t, unsigned version)
-{ check_version<A, TocFile>(version);
+{
+    check_version<A, TocFile>(version);
     ar& named("path", t.path);
     io_seq(ar, "view_count", "view", t.views);
 }
 template <class A> void serialize(A& ar, Meta& m, unsigned version)
-{ check_version<A, Meta>(version);
+{
+    check_version<A, Meta>(version);
     ar& named("format", m.format) & named("writer", m.writer);
     io_seq(ar, "file_count", "file", m.toc);
 }
 template <class A> void serialize(A& ar, FileChunk& c, unsigned version)
-{ check_version<A, FileChunk>(version);
+{
+    check_version<A, FileChunk>(version);
     ar& named("index", c.index) & named("file", c.file);
 }
 template <class A> void serialize(A& ar, ViewChunk& c, unsigned version)
-{ check_version<A, ViewChunk>(version);
+{
+    check_version<A, ViewChunk>(version);
     ar& named("file_index", c.file_index) & named("view_index", c.view_index);
     ar& named("file_path", c.file_path) & named("view", c.view);
 }
 template <class A> void serialize(A& ar, EnsembleChunk& c, unsigned version)
-{ check_version<A, EnsembleChunk>(version);
+{
+    check_version<A, EnsembleChunk>(version);
     ar& named("index", c.index) & named("ensemble", c.ensemble);
 }
 template <class A> void serialize(A& ar, Chunk& c, unsigned version)
-{ check_version<A, Chunk>(version);
+{
+    check_version<A, Chunk>(version);
     ar& named("kind", c.kind) & named("label", c.label) & named("size", c.size);
     ar& named("checksum", c.checksum) & named("payload", c.payload);
 }
 template <class A> void serialize(A& ar, Envelope& e, unsigned version)
-{ check_version<A, Envelope>(version);
+{
+    check_version<A, Envelope>(version);
     ar& named("magic", e.magic);
     if (!saving<A> && e.magic != "chitra-session")
         throw FormatError("not a Chitra session (magic '" + e.magic.substr(0, 40) + "')");
@@ -576,8 +618,7 @@ template <class A> void serialize(A& ar, Envelope& e, unsigned version)
 
 namespace chitra::session_detail {
 
-template <class T>
-std::string archive_text(const char* root, const T& value)
+template <class T> std::string archive_text(const char* root, const T& value)
 {
     std::ostringstream out;
     {
@@ -591,8 +632,7 @@ std::string archive_text(const char* root, const T& value)
 // Loads one archive. The archive's destructor parses the closing tag and would throw
 // from a destructor (std::terminate) on truncated input, so the tail is checked here and
 // the stream is failed before the archive goes out of scope.
-template <class T>
-void load_archive(std::string_view text, const char* root, T& value)
+template <class T> void load_archive(std::string_view text, const char* root, T& value)
 {
     g_count_limit = text.size();
     std::istringstream in{std::string(text)};

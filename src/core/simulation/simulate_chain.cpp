@@ -19,10 +19,7 @@ std::uint64_t draw_below(std::mt19937_64& rng, std::uint64_t n)
     return static_cast<std::uint64_t>((static_cast<unsigned __int128>(rng()) * n) >> 64);
 }
 
-double draw_unit(std::mt19937_64& rng)
-{
-    return static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
+double draw_unit(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
 // One state's occupancy law.
 class OccupancySampler {
@@ -43,8 +40,8 @@ public:
         if (cumulative_.empty() || cumulative_.back() == 0)
             return 0;
         const std::uint64_t u = draw_below(rng, cumulative_.back());
-        const auto bin = static_cast<std::size_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), u) -
-                                                  cumulative_.begin());
+        const auto bin =
+            static_cast<std::size_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), u) - cumulative_.begin());
         const Time low = histogram_.origin + static_cast<Time>(bin) * histogram_.width;
         if (histogram_.width == 1)
             return low;
@@ -88,8 +85,8 @@ struct Successors {
     std::size_t draw(std::mt19937_64& rng) const
     {
         const double u = draw_unit(rng) * cumulative.back();
-        const auto k = static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), u) -
-                                                cumulative.begin());
+        const auto k =
+            static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
         return to[std::min(k, to.size() - 1)];
     }
 };
@@ -126,7 +123,8 @@ Simulation simulate_chain(const ModelDocument& doc, const SimulationOptions& opt
     std::vector<SymbolId> symbol_of(model.states.size(), kNoSymbol);
     for (std::size_t i = 0; i < model.states.size(); ++i)
         if (i != other)
-            symbol_of[i] = table->add(Symbol{model.states[i].name, SymbolKind::program, {model.states[i].name}, {}, {}});
+            symbol_of[i] =
+                table->add(Symbol{model.states[i].name, SymbolKind::program, {model.states[i].name}, {}, {}});
 
     Simulation out;
     Ses& ses = out.ses;

@@ -87,7 +87,8 @@ std::uint64_t primitive_root(std::uint64_t p)
 {
     const auto factors = prime_factors(p - 1);
     for (std::uint64_t g = 2;; ++g)
-        if (std::all_of(factors.begin(), factors.end(), [&](std::uint64_t f) { return pow_mod(g, (p - 1) / f, p) != 1; }))
+        if (std::all_of(factors.begin(), factors.end(),
+                        [&](std::uint64_t f) { return pow_mod(g, (p - 1) / f, p) != 1; }))
             return g;
 }
 
@@ -107,9 +108,9 @@ using PlanPtr = std::unique_ptr<std::remove_pointer_t<fftw_plan>, PlanDeleter>;
 // sequence a[r] = Y[g^r] that Rader's convolution takes, and row p - 1 is Y[0].
 struct PowerSpectrumPlan::PrimeFactor {
     std::size_t p = 0, m = 0;
-    std::vector<std::uint32_t> row_of_input;  // by i1
-    std::vector<std::uint32_t> k1_of_row;     // output row r holds k1 = g^-r (0 for r = p-1)
-    std::vector<Complex> kernel;              // DFT of b[j] = w_p^(g^-j), over p - 1
+    std::vector<std::uint32_t> row_of_input; // by i1
+    std::vector<std::uint32_t> k1_of_row;    // output row r holds k1 = g^-r (0 for r = p-1)
+    std::vector<Complex> kernel;             // DFT of b[j] = w_p^(g^-j), over p - 1
     std::uint64_t m_inverse_mod_p = 0, p_inverse_mod_m = 0;
     PlanPtr rows;
     // The columns' transforms, a block of kBlockColumns columns at a time, and the
@@ -137,8 +138,7 @@ public:
             near_.emplace_back(slot, norm);
     }
 
-    template <class BinOf>
-    std::optional<Peak> peak(BinOf&& bin_of) const
+    template <class BinOf> std::optional<Peak> peak(BinOf&& bin_of) const
     {
         if (!(best_ > 0.0))
             return std::nullopt;
@@ -240,7 +240,8 @@ PowerSpectrumPlan::PowerSpectrumPlan(std::size_t n, SpectrumLayout layout) : n_(
             fftw_execute(kernel_plan);
             fftw_destroy_plan(kernel_plan);
         }
-        if (!kernel_plan || !pf.rows || !pf.forward || !pf.backward || (last != 0 && (!pf.last_forward || !pf.last_backward)))
+        if (!kernel_plan || !pf.rows || !pf.forward || !pf.backward ||
+            (last != 0 && (!pf.last_forward || !pf.last_backward)))
             throw std::runtime_error("FFTW could not plan a transform of length " + std::to_string(n));
     }
     // The backward transform is not normalised: the kernel carries the 1 / (p - 1).
@@ -257,15 +258,9 @@ std::size_t PowerSpectrumPlan::buffer_doubles() const
     return layout_ == SpectrumLayout::direct ? 2 * cols_ : (rows_ + 1) * 2 * cols_;
 }
 
-std::size_t PowerSpectrumPlan::input_row(std::size_t i1) const
-{
-    return pf_->row_of_input[i1];
-}
+std::size_t PowerSpectrumPlan::input_row(std::size_t i1) const { return pf_->row_of_input[i1]; }
 
-void PowerSpectrumPlan::execute(double* buffer) const
-{
-    run(buffer, nullptr);
-}
+void PowerSpectrumPlan::execute(double* buffer) const { run(buffer, nullptr); }
 
 std::optional<PowerSpectrumPlan::Peak> PowerSpectrumPlan::execute_and_find_peak(double* buffer) const
 {

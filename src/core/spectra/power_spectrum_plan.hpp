@@ -48,8 +48,7 @@ public:
 
     // Where each sample goes: the buffer's input slots, `pad` in the slots that are not
     // samples. A signal is placed by writing f(laid_out[i]) to slot i.
-    template <class T>
-    std::vector<T> lay_out(std::span<const T> samples, T pad) const
+    template <class T> std::vector<T> lay_out(std::span<const T> samples, T pad) const
     {
         std::vector<T> out(input_slots_, pad);
         for_each_input_slot([&](std::size_t slot, std::size_t sample) { out[slot] = samples[sample]; });
@@ -61,8 +60,8 @@ public:
     void execute(double* buffer) const;
 
     struct Peak {
-        std::size_t bin = 0;  // k in 1 .. n/2
-        double norm = 0.0;    // |X_k|^2
+        std::size_t bin = 0; // k in 1 .. n/2
+        double norm = 0.0;   // |X_k|^2
     };
     // execute() and strongest() in one, the prime-factor layout looking for the peak
     // while each block of its output is still in the cache.
@@ -79,8 +78,7 @@ private:
     class PeakTracker;
     // execute(), feeding the prime-factor layout's output to `tracker` if given.
     void run(double* buffer, PeakTracker* tracker) const;
-    template <class F>
-    void for_each_input_slot(F&& f) const;
+    template <class F> void for_each_input_slot(F&& f) const;
     // The input row of the samples of Good-Thomas row i1 (prime_factor only).
     std::size_t input_row(std::size_t i1) const;
     // The one-sided bin held by complex value `value` of the output (row value / cols_,
@@ -90,14 +88,13 @@ private:
     std::size_t n_;
     SpectrumLayout layout_;
     std::size_t input_slots_;
-    std::size_t rows_ = 1;    // output: rows_ x cols_ complex values
+    std::size_t rows_ = 1; // output: rows_ x cols_ complex values
     std::size_t cols_ = 0;
     std::shared_ptr<void> direct_plan_;
     std::unique_ptr<PrimeFactor> pf_;
 };
 
-template <class F>
-void PowerSpectrumPlan::for_each_input_slot(F&& f) const
+template <class F> void PowerSpectrumPlan::for_each_input_slot(F&& f) const
 {
     if (layout_ == SpectrumLayout::direct) {
         for (std::size_t j = 0; j < n_; ++j)

@@ -17,8 +17,7 @@ namespace {
 
 // Lowest k >= 1 whose power is within the tie tolerance of the maximum; 0 when there
 // is no such bin or the maximum is not positive.
-template <class PowerAt>
-std::size_t peak_bin(std::size_t bins, PowerAt&& power_at)
+template <class PowerAt> std::size_t peak_bin(std::size_t bins, PowerAt&& power_at)
 {
     double best = 0.0;
     for (std::size_t k = 1; k < bins; ++k)

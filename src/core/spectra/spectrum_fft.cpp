@@ -163,15 +163,9 @@ ScratchPool& pool()
 
 } // namespace
 
-FftScratch::FftScratch(std::size_t n)
-{
-    std::tie(p_, capacity_) = pool().take(2 * (n / 2 + 1));
-}
+FftScratch::FftScratch(std::size_t n) { std::tie(p_, capacity_) = pool().take(2 * (n / 2 + 1)); }
 
-FftScratch::FftScratch(Doubles size)
-{
-    std::tie(p_, capacity_) = pool().take(size.count);
-}
+FftScratch::FftScratch(Doubles size) { std::tie(p_, capacity_) = pool().take(size.count); }
 
 FftPlannerLock::FftPlannerLock()
 {
@@ -179,15 +173,9 @@ FftPlannerLock::FftPlannerLock()
     fftw_plan_with_nthreads(1);
 }
 
-FftPlannerLock::~FftPlannerLock()
-{
-    planner_mutex().unlock();
-}
+FftPlannerLock::~FftPlannerLock() { planner_mutex().unlock(); }
 
-FftScratch::~FftScratch()
-{
-    pool().give_back(p_, capacity_);
-}
+FftScratch::~FftScratch() { pool().give_back(p_, capacity_); }
 
 std::shared_ptr<void> r2c_plan(std::size_t n, FftThreads threads)
 {

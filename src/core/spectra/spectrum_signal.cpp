@@ -25,15 +25,11 @@ struct Grid {
 
 constexpr double kMaxExactInterval = 4.0e18; // whole-number dt fits in Time
 
-bool whole(double dt)
-{
-    return dt <= kMaxExactInterval && std::floor(dt) == dt;
-}
+bool whole(double dt) { return dt <= kMaxExactInterval && std::floor(dt) == dt; }
 
 void check_interval(double dt)
 {
-    if (!(dt > 0) || !std::isfinite(dt))
-    {
+    if (!(dt > 0) || !std::isfinite(dt)) {
         char text[32];
         std::snprintf(text, sizeof text, "%g", dt);
         throw InputError(std::string("sampling interval must be a positive number of time units, got ") + text);
@@ -76,9 +72,8 @@ Grid make_grid(const Ses& ses, Time t0, Time t1, double dt)
     if (g.n > kMaxSamples) {
         char interval[32];
         std::snprintf(interval, sizeof interval, "%g", dt);
-        const std::string count = g.n == std::numeric_limits<std::size_t>::max()
-                                      ? std::string("far too many")
-                                      : std::to_string(g.n);
+        const std::string count =
+            g.n == std::numeric_limits<std::size_t>::max() ? std::string("far too many") : std::to_string(g.n);
         throw InputError(std::string("sampling interval ") + interval + " gives " + count +
                          " samples over the range, more than the limit of " + std::to_string(kMaxSamples) +
                          "; choose a larger interval");
@@ -104,11 +99,13 @@ void sample_merge(const Ses& ses, const Grid& g, Out&& out, std::size_t first = 
     // The element occupying the first sample's time, compared as the loop below compares:
     // bounds[i] <= t < bounds[i+1] (t < bounds.back()).
     const auto begin = ses.bounds.begin();
-    std::size_t i = static_cast<std::size_t>(
-        (g.idt > 0 ? std::upper_bound(begin, ses.bounds.end(), g.t0 + static_cast<Time>(first) * g.idt)
-                   : std::upper_bound(begin, ses.bounds.end(), base + static_cast<double>(first) * g.dt,
-                                      [](double t, Time bound) { return t < static_cast<double>(bound); })) -
-        begin) - 1;
+    std::size_t i =
+        static_cast<std::size_t>(
+            (g.idt > 0 ? std::upper_bound(begin, ses.bounds.end(), g.t0 + static_cast<Time>(first) * g.idt)
+                       : std::upper_bound(begin, ses.bounds.end(), base + static_cast<double>(first) * g.dt,
+                                          [](double t, Time bound) { return t < static_cast<double>(bound); })) -
+            begin) -
+        1;
     if (g.idt > 0) {
         Time t = g.t0 + static_cast<Time>(first) * g.idt;
         for (std::size_t j = first; j < last; ++j, t += g.idt) {
@@ -207,19 +204,27 @@ Periodogram time_periodogram(const Ses& ses, Time t0, Time t1, double dt, std::s
 {
     const Grid g = make_grid(ses, t0, t1, dt);
     const YOf y_of{y};
-    return periodogram_of(g.n, dt, [&](std::size_t first, std::size_t count, double* o) {
-        sample_merge(ses, g, [o, y_of, first](std::size_t j, SymbolId s) { o[j - first] = y_of(s); }, first, count);
-    }, segment);
+    return periodogram_of(
+        g.n, dt,
+        [&](std::size_t first, std::size_t count, double* o) {
+            sample_merge(
+                ses, g, [o, y_of, first](std::size_t j, SymbolId s) { o[j - first] = y_of(s); }, first, count);
+        },
+        segment);
 }
 
 Periodogram time_indicator_periodogram(const Ses& ses, SymbolId symbol, Time t0, Time t1, double dt,
                                        std::size_t segment)
 {
     const Grid g = make_grid(ses, t0, t1, dt);
-    return periodogram_of(g.n, dt, [&](std::size_t first, std::size_t count, double* o) {
-        sample_merge(ses, g, [o, symbol, first](std::size_t j, SymbolId s) { o[j - first] = s == symbol ? 1.0 : 0.0; },
-                     first, count);
-    }, segment);
+    return periodogram_of(
+        g.n, dt,
+        [&](std::size_t first, std::size_t count, double* o) {
+            sample_merge(
+                ses, g, [o, symbol, first](std::size_t j, SymbolId s) { o[j - first] = s == symbol ? 1.0 : 0.0; },
+                first, count);
+        },
+        segment);
 }
 
 Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, std::span<const double> y,
@@ -228,10 +233,13 @@ Periodogram event_periodogram(const Ses& ses, std::size_t i0, std::size_t i1, st
     i1 = std::min(i1, ses.size());
     i0 = std::min(i0, i1);
     const YOf y_of{y};
-    return periodogram_of(i1 - i0, 1.0, [&](std::size_t first, std::size_t count, double* o) {
-        for (std::size_t j = 0; j < count; ++j)
-            o[j] = y_of(ses.symbol[i0 + first + j]);
-    }, segment);
+    return periodogram_of(
+        i1 - i0, 1.0,
+        [&](std::size_t first, std::size_t count, double* o) {
+            for (std::size_t j = 0; j < count; ++j)
+                o[j] = y_of(ses.symbol[i0 + first + j]);
+        },
+        segment);
 }
 
 Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::size_t i0, std::size_t i1,
@@ -239,10 +247,13 @@ Periodogram event_indicator_periodogram(const Ses& ses, SymbolId symbol, std::si
 {
     i1 = std::min(i1, ses.size());
     i0 = std::min(i0, i1);
-    return periodogram_of(i1 - i0, 1.0, [&](std::size_t first, std::size_t count, double* o) {
-        for (std::size_t j = 0; j < count; ++j)
-            o[j] = ses.symbol[i0 + first + j] == symbol ? 1.0 : 0.0;
-    }, segment);
+    return periodogram_of(
+        i1 - i0, 1.0,
+        [&](std::size_t first, std::size_t count, double* o) {
+            for (std::size_t j = 0; j < count; ++j)
+                o[j] = ses.symbol[i0 + first + j] == symbol ? 1.0 : 0.0;
+        },
+        segment);
 }
 
 std::optional<double> to_hertz(double cycles_per_unit, TimeBase base)

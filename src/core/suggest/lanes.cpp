@@ -46,8 +46,8 @@ std::vector<Suggestion> lane_suggestions(const Ses& ses, const std::vector<std::
         s.states_removed = static_cast<std::int64_t>(before) - static_cast<std::int64_t>(after);
         s.score = kLaneWeight * (1.0 - static_cast<double>(after) / static_cast<double>(before));
         s.count = elements; // weighed against the busiest lane below
-        s.reason = "keeping lane " + std::to_string(keep) + " alone (of " + std::to_string(lanes) + ") leaves its own " +
-                   std::to_string(after) + (after == 1 ? " state" : " states") + " instead of " +
+        s.reason = "keeping lane " + std::to_string(keep) + " alone (of " + std::to_string(lanes) +
+                   ") leaves its own " + std::to_string(after) + (after == 1 ? " state" : " states") + " instead of " +
                    std::to_string(before) + " joined ones; a view per lane shows each lane's cycle";
         out.push_back(std::move(s));
     }

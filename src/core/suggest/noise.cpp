@@ -38,10 +38,7 @@ std::string format_number(double value)
     return text;
 }
 
-std::size_t states_present(const Ses& ses)
-{
-    return present_states(symbol_counts(ses));
-}
+std::size_t states_present(const Ses& ses) { return present_states(symbol_counts(ses)); }
 
 // A threshold strictly inside (low, high): the geometric mean, with as few significant
 // digits as keep it inside, so that the step reads well.
@@ -69,7 +66,7 @@ double noise_score(std::size_t before, std::size_t removed, const NaturalBreak& 
 struct Selection {
     std::vector<SymbolId> below; // the states under the break
     NaturalBreak gap;
-    bool head_tail = false;      // a head/tail break, not a gap
+    bool head_tail = false; // a head/tail break, not a gap
 };
 
 // The states whose value lies at or under the break's low side, provided the break is
@@ -158,19 +155,17 @@ Suggestion noise_step(const Ses& ses, Step step, SuggestionKind kind, std::size_
                (selection.head_tail ? " (under the mean, a head/tail break; the head starts at "
                                     : " (the largest gap on a log scale, up to ") +
                format_number(selection.gap.high) + ") " +
-               (kind == SuggestionKind::exclude ? (removed == 1 ? "vanishes" : "vanish")
-                                                : (removed == 1 ? "merges into a T<k> composite"
-                                                                : "merge into T<k> composites")) +
-               "; " +
-               std::to_string(s.states_after) + " states remain";
+               (kind == SuggestionKind::exclude
+                    ? (removed == 1 ? "vanishes" : "vanish")
+                    : (removed == 1 ? "merges into a T<k> composite" : "merge into T<k> composites")) +
+               "; " + std::to_string(s.states_after) + " states remain";
     return s;
 }
 
 bool names_are_plain(const Ses& ses, const std::vector<SymbolId>& ids)
 {
-    return std::none_of(ids.begin(), ids.end(), [&](SymbolId id) {
-        return (*ses.symbols)[id].name.find_first_of("*?") != std::string::npos;
-    });
+    return std::none_of(ids.begin(), ids.end(),
+                        [&](SymbolId id) { return (*ses.symbols)[id].name.find_first_of("*?") != std::string::npos; });
 }
 
 } // namespace
@@ -200,8 +195,8 @@ std::vector<Suggestion> noise_suggestions(const Ses& ses, const std::vector<std:
         bool shrunk = false;
         if (const auto gap = select_below_break(share, counts, min_break_ratio)) {
             const double below = readable_between(gap->gap.low, gap->gap.high);
-            out.push_back(noise_step(ses, step::FilterTime{below}, SuggestionKind::filter, before, *gap,
-                                     "a time share"));
+            out.push_back(
+                noise_step(ses, step::FilterTime{below}, SuggestionKind::filter, before, *gap, "a time share"));
             shrunk = shrinks(out.back());
         }
         throw_if_cancelled();

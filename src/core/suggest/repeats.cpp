@@ -280,8 +280,8 @@ Suggestion evaluate_aggregation(const Ses& ses, const std::vector<SymbolId>& pat
     }
     if (s.count >= 2) {
         s.period_elements = static_cast<double>(last_start - first_start) / static_cast<double>(s.count - 1);
-        s.period_time = static_cast<double>(ses.bounds[last_start] - ses.bounds[first_start]) /
-                        static_cast<double>(s.count - 1);
+        s.period_time =
+            static_cast<double>(ses.bounds[last_start] - ses.bounds[first_start]) / static_cast<double>(s.count - 1);
     }
     return s;
 }

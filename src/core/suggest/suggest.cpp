@@ -15,10 +15,14 @@ namespace chitra {
 std::string_view to_string(SuggestionKind kind)
 {
     switch (kind) {
-    case SuggestionKind::aggregate: return "aggregate";
-    case SuggestionKind::filter: return "filter";
-    case SuggestionKind::exclude: return "exclude";
-    case SuggestionKind::lanes: return "project_components";
+    case SuggestionKind::aggregate:
+        return "aggregate";
+    case SuggestionKind::filter:
+        return "filter";
+    case SuggestionKind::exclude:
+        return "exclude";
+    case SuggestionKind::lanes:
+        return "project_components";
     }
     return "aggregate";
 }
@@ -37,7 +41,7 @@ namespace suggest_detail {
 
 std::vector<double> spectral_periods(const Ses& ses, std::size_t elements)
 {
-    constexpr double kStrong = 0.2;   // of the strongest bin's power
+    constexpr double kStrong = 0.2; // of the strongest bin's power
     constexpr std::size_t kPeaks = 8;
     const Periodogram pg = event_periodogram(ses, 0, std::min(elements, ses.size()));
     const auto strongest = strongest_peak(pg);
@@ -159,7 +163,8 @@ std::vector<Suggestion> suggest(const Ses& ses, const SuggestOptions& options)
         out.push_back(std::move(s));
     for (Suggestion& s : lane_suggestions(ses, counts))
         out.push_back(std::move(s));
-    std::stable_sort(out.begin(), out.end(), [](const Suggestion& a, const Suggestion& b) { return a.score > b.score; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Suggestion& a, const Suggestion& b) { return a.score > b.score; });
     return out;
 }
 

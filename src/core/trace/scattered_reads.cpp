@@ -5,8 +5,7 @@
 namespace chitra {
 
 namespace {
-template <class Column>
-ScatteredReads::Range rangeOf(const Column& column)
+template <class Column> ScatteredReads::Range rangeOf(const Column& column)
 {
     return {column.data(), column.size() * sizeof(*column.data())};
 }

@@ -7,11 +7,16 @@ namespace chitra {
 std::string_view to_string(TimeBase base)
 {
     switch (base) {
-    case TimeBase::ns: return "ns";
-    case TimeBase::us: return "us";
-    case TimeBase::ms: return "ms";
-    case TimeBase::s: return "s";
-    case TimeBase::cycles: return "cycles";
+    case TimeBase::ns:
+        return "ns";
+    case TimeBase::us:
+        return "us";
+    case TimeBase::ms:
+        return "ms";
+    case TimeBase::s:
+        return "s";
+    case TimeBase::cycles:
+        return "cycles";
     }
     return "us";
 }
@@ -27,11 +32,16 @@ std::optional<TimeBase> parse_timebase(std::string_view text)
 std::optional<double> seconds_per_tick(TimeBase base)
 {
     switch (base) {
-    case TimeBase::ns: return 1e-9;
-    case TimeBase::us: return 1e-6;
-    case TimeBase::ms: return 1e-3;
-    case TimeBase::s: return 1.0;
-    case TimeBase::cycles: return std::nullopt;
+    case TimeBase::ns:
+        return 1e-9;
+    case TimeBase::us:
+        return 1e-6;
+    case TimeBase::ms:
+        return 1e-3;
+    case TimeBase::s:
+        return 1.0;
+    case TimeBase::cycles:
+        return std::nullopt;
     }
     return std::nullopt;
 }
@@ -39,20 +49,23 @@ std::optional<double> seconds_per_tick(TimeBase base)
 std::string_view to_string(SymbolKind kind)
 {
     switch (kind) {
-    case SymbolKind::program: return "program";
-    case SymbolKind::sequence: return "sequence";
-    case SymbolKind::projection: return "projection";
-    case SymbolKind::filter: return "filter";
-    case SymbolKind::parallel: return "parallel";
-    case SymbolKind::other: return "other";
+    case SymbolKind::program:
+        return "program";
+    case SymbolKind::sequence:
+        return "sequence";
+    case SymbolKind::projection:
+        return "projection";
+    case SymbolKind::filter:
+        return "filter";
+    case SymbolKind::parallel:
+        return "parallel";
+    case SymbolKind::other:
+        return "other";
     }
     return "other";
 }
 
-std::string_view to_string(FieldKind kind)
-{
-    return kind == FieldKind::counter ? "counter" : "gauge";
-}
+std::string_view to_string(FieldKind kind) { return kind == FieldKind::counter ? "counter" : "gauge"; }
 
 SymbolId SymbolTable::add(Symbol symbol)
 {

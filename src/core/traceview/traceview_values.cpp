@@ -14,10 +14,7 @@ double rate_scale(TimeBase base)
     return spt ? 1.0 / *spt : 1.0;
 }
 
-std::string rate_unit(TimeBase base)
-{
-    return seconds_per_tick(base) ? "/s" : "/cycle";
-}
+std::string rate_unit(TimeBase base) { return seconds_per_tick(base) ? "/s" : "/cycle"; }
 
 ShortVisitRule ShortVisitRule::for_base(TimeBase base, double min_seconds)
 {
@@ -58,8 +55,7 @@ SeriesIndex::SeriesIndex(std::vector<double> x, std::vector<double> y)
 {
 }
 
-SeriesIndex::SeriesIndex(std::vector<double> x, std::vector<double> y, double end)
-    : x_(std::move(x)), y_(std::move(y))
+SeriesIndex::SeriesIndex(std::vector<double> x, std::vector<double> y, double end) : x_(std::move(x)), y_(std::move(y))
 {
     end_ = end;
     build(nullptr);
@@ -260,8 +256,7 @@ SeriesIndex field_series(const Trace& trace, const Ses& ses, std::size_t field)
 
 std::vector<double> column_time_means(const SeriesIndex& series, double x0, double x1, int columns)
 {
-    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)),
-                            std::numeric_limits<double>::quiet_NaN());
+    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)), std::numeric_limits<double>::quiet_NaN());
     if (columns <= 0 || !(x1 > x0))
         return out;
     const double w = (x1 - x0) / columns;
@@ -273,8 +268,7 @@ std::vector<double> column_time_means(const SeriesIndex& series, double x0, doub
 std::vector<double> time_average_curve(const SeriesIndex& series, double x0, double x1, int columns,
                                        double window_fraction)
 {
-    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)),
-                            std::numeric_limits<double>::quiet_NaN());
+    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)), std::numeric_limits<double>::quiet_NaN());
     if (columns <= 0 || !(x1 > x0))
         return out;
     const double w = (x1 - x0) / columns;
@@ -303,10 +297,10 @@ std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, doub
         if (s.count) {
             s.mean = series.sum(a, b) / static_cast<double>(s.count);
             const auto [llo, lhi] = series.minmax(a, b, SeriesIndex::Visits::long_only);
-            const auto [slo, shi] = series.short_visits().active()
-                                        ? series.minmax(a, b, SeriesIndex::Visits::short_only)
-                                        : std::pair{std::numeric_limits<double>::infinity(),
-                                                    -std::numeric_limits<double>::infinity()};
+            const auto [slo, shi] =
+                series.short_visits().active()
+                    ? series.minmax(a, b, SeriesIndex::Visits::short_only)
+                    : std::pair{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
             if (llo <= lhi)
                 std::tie(s.long_min, s.long_max) = std::tie(llo, lhi);
             if (slo <= shi)
@@ -319,11 +313,9 @@ std::vector<ColumnStats> column_stats(const SeriesIndex& series, double x0, doub
     return out;
 }
 
-std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns,
-                                  double window_fraction)
+std::vector<double> average_curve(const SeriesIndex& series, double x0, double x1, int columns, double window_fraction)
 {
-    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)),
-                            std::numeric_limits<double>::quiet_NaN());
+    std::vector<double> out(static_cast<std::size_t>(std::max(columns, 0)), std::numeric_limits<double>::quiet_NaN());
     if (columns <= 0 || !(x1 > x0))
         return out;
     const double w = (x1 - x0) / columns;

@@ -50,9 +50,8 @@ std::optional<Time> find_state_entry(const Ses& ses, std::string_view glob, Time
     return std::nullopt;
 }
 
-std::vector<std::string> apply_pattern(const std::vector<std::string>& names,
-                                       const std::vector<std::string>& excluded, std::string_view glob,
-                                       PatternEffect effect)
+std::vector<std::string> apply_pattern(const std::vector<std::string>& names, const std::vector<std::string>& excluded,
+                                       std::string_view glob, PatternEffect effect)
 {
     std::set<std::string> out(excluded.begin(), excluded.end());
     for (const auto& n : names)
@@ -95,8 +94,8 @@ void write_view_dump(std::ostream& out, const Trace& trace, const Ses& ses)
         out << '\t' << f.name << (f.kind == FieldKind::counter ? rate_unit(trace.header.timebase) : "");
     out << '\n';
     for (std::size_t i = 0; i < ses.size(); ++i) {
-        out << i << '\t' << ses.entry(i) << '\t' << ses.occupancy(i) << '\t' << ses.name(i) << '\t'
-            << ses.records[i] << '-' << ses.records[i + 1];
+        out << i << '\t' << ses.entry(i) << '\t' << ses.occupancy(i) << '\t' << ses.name(i) << '\t' << ses.records[i]
+            << '-' << ses.records[i + 1];
         for (const auto& v : values)
             out << '\t' << number(v[i]);
         out << '\n';
@@ -107,8 +106,8 @@ void write_derivation(std::ostream& out, const Trace& trace, const Pipeline& pip
 {
     Ses in = base_ses(trace);
     out << "# derivation of a view of " << trace.source << "\n";
-    out << "raw trace: " << trace.size() << " records, " << in.size() << " elements, "
-        << trace.symbols->size() << " states\n";
+    out << "raw trace: " << trace.size() << " records, " << in.size() << " elements, " << trace.symbols->size()
+        << " states\n";
     out << "fields of a merged element: gauges keep the value at its first record; counters are the "
            "delta over its whole interval divided by its occupancy\n";
     out << "pipeline:\n" << to_pipeline_json(pipeline) << "\n";
@@ -148,8 +147,8 @@ void write_derivation(std::ostream& out, const Trace& trace, const Pipeline& pip
         out << "\n" << step_label(s, st) << "\n";
         out << "  elements: " << in.size() << " -> " << next.size() << "\n";
         out << "  time: " << in.total() << " -> " << next.total() << " " << to_string(trace.header.timebase) << "\n";
-        out << "  records covered: " << in.records.front() << "-" << in.records.back() << " -> "
-            << next.records.front() << "-" << next.records.back() << "\n";
+        out << "  records covered: " << in.records.front() << "-" << in.records.back() << " -> " << next.records.front()
+            << "-" << next.records.back() << "\n";
         out << "  dropped: " << in.size() - covered << " elements (with their records and time)\n";
         out << "  merged: " << absorbed << " elements into " << merged << " elements\n";
         auto list = [&](const char* what, const std::vector<std::string>& names) {

@@ -32,10 +32,7 @@ std::optional<std::int64_t> parse_integer(std::string_view s)
     return value;
 }
 
-bool has_space(std::string_view s)
-{
-    return s.find_first_of(" \t") != std::string_view::npos;
-}
+bool has_space(std::string_view s) { return s.find_first_of(" \t") != std::string_view::npos; }
 } // namespace
 
 std::vector<RuleLine> parse_rules(const std::string& file, std::string_view text)
@@ -113,8 +110,10 @@ namespace {
 bool item_matches(const RuleItem& item, const Symbol& symbol)
 {
     switch (item.kind) {
-    case RuleItem::Kind::exact: return symbol.name == item.text;
-    case RuleItem::Kind::glob: return glob_match(item.text, symbol.name);
+    case RuleItem::Kind::exact:
+        return symbol.name == item.text;
+    case RuleItem::Kind::glob:
+        return glob_match(item.text, symbol.name);
     case RuleItem::Kind::range: {
         // Single-component states whose value is an integer.
         if (symbol.components.size() > 1)

@@ -12,8 +12,8 @@ namespace chitra::detail {
 
 struct RuleItem {
     enum class Kind { exact, glob, range } kind = Kind::exact;
-    std::string text;              // as written
-    std::int64_t lo = 0;           // range: lo .. hi inclusive
+    std::string text;               // as written
+    std::int64_t lo = 0;            // range: lo .. hi inclusive
     std::optional<std::int64_t> hi; // absent for "lo.."
 };
 

@@ -4,12 +4,10 @@
 namespace chitra {
 
 namespace {
-template <class... F>
-struct Overloaded : F... {
+template <class... F> struct Overloaded : F... {
     using F::operator()...;
 };
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
+template <class... F> Overloaded(F...) -> Overloaded<F...>;
 
 void check(const step::FilterEvent& s)
 {
@@ -20,27 +18,27 @@ void check(const step::FilterEvent& s)
 
 Ses apply_step(const Ses& in, const Step& step, Warnings& warnings)
 {
-    return std::visit(
-        Overloaded{
-            [&](const step::ClipCount& s) { return clip_count(in, s.head, s.tail); },
-            [&](const step::ClipTime& s) { return clip_time(in, s.t0, s.t1); },
-            [&](const step::ClipEvent& s) { return clip_event(in, s.i0, s.i1); },
-            [&](const step::Aggregate& s) { return aggregate(in, s.pattern, s.as, &warnings); },
-            [&](const step::Project& s) { return project(in, s.states, s.as, &warnings); },
-            [&](const step::ProjectComponents& s) { return project_components(in, s, &warnings); },
-            [&](const step::Rules& s) { return apply_rules(in, s.file, s.text, &warnings); },
-            [&](const step::FilterTime& s) { return filter_time(in, s.below); },
-            [&](const step::FilterEvent& s) {
-                check(s);
-                return s.below ? filter_event(in, *s.below) : filter_event_fraction(in, *s.below_fraction);
-            },
-            [&](const step::FilterFrequency& s) {
-                return filter_frequency(in, s.f0, s.f1, s.event_domain, s.interval);
-            },
-            [&](const step::Parallel& s) { return parallel(in, s.from, s.to, s.as, &warnings); },
-            [&](const step::Exclude& s) { return exclude(in, s.states, &warnings); },
-        },
-        step);
+    return std::visit(Overloaded{
+                          [&](const step::ClipCount& s) { return clip_count(in, s.head, s.tail); },
+                          [&](const step::ClipTime& s) { return clip_time(in, s.t0, s.t1); },
+                          [&](const step::ClipEvent& s) { return clip_event(in, s.i0, s.i1); },
+                          [&](const step::Aggregate& s) { return aggregate(in, s.pattern, s.as, &warnings); },
+                          [&](const step::Project& s) { return project(in, s.states, s.as, &warnings); },
+                          [&](const step::ProjectComponents& s) { return project_components(in, s, &warnings); },
+                          [&](const step::Rules& s) { return apply_rules(in, s.file, s.text, &warnings); },
+                          [&](const step::FilterTime& s) { return filter_time(in, s.below); },
+                          [&](const step::FilterEvent& s) {
+                              check(s);
+                              return s.below ? filter_event(in, *s.below)
+                                             : filter_event_fraction(in, *s.below_fraction);
+                          },
+                          [&](const step::FilterFrequency& s) {
+                              return filter_frequency(in, s.f0, s.f1, s.event_domain, s.interval);
+                          },
+                          [&](const step::Parallel& s) { return parallel(in, s.from, s.to, s.as, &warnings); },
+                          [&](const step::Exclude& s) { return exclude(in, s.states, &warnings); },
+                      },
+                      step);
 }
 
 Ses apply_step(Ses&& in, const Step& step, Warnings& warnings)

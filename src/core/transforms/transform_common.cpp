@@ -68,10 +68,7 @@ std::vector<SymbolId> symbols_in_order(const Ses& in)
     return order;
 }
 
-bool has_glob_chars(std::string_view text)
-{
-    return text.find_first_of("*?") != std::string_view::npos;
-}
+bool has_glob_chars(std::string_view text) { return text.find_first_of("*?") != std::string_view::npos; }
 
 void PathRecorder::grow()
 {
@@ -213,8 +210,9 @@ void PathRecorder::store(SymbolTable& table)
                     p.mean_total = static_cast<double>(sum / p.count);
                     continue;
                 }
-            paths.push_back({std::move(path), e.count,
-                             static_cast<double>(static_cast<long double>(e.total) / static_cast<long double>(e.count))});
+            paths.push_back(
+                {std::move(path), e.count,
+                 static_cast<double>(static_cast<long double>(e.total) / static_cast<long double>(e.count))});
         }
     }
 }

@@ -119,10 +119,10 @@ private:
         bool direct;
     };
     struct Entry {
-        std::uint64_t hash;  // 0: a one-symbol path counted in cells_[offset]
-        std::size_t offset;  // into symbols_ (hashed) or cells_ (direct)
+        std::uint64_t hash; // 0: a one-symbol path counted in cells_[offset]
+        std::size_t offset; // into symbols_ (hashed) or cells_ (direct)
         std::uint64_t count;
-        Time total;          // sums of disjoint stretches of one SES: cannot overflow
+        Time total; // sums of disjoint stretches of one SES: cannot overflow
         SymbolId composite;
         std::uint32_t length;
     };
@@ -131,14 +131,14 @@ private:
         Time total;
     };
     std::vector<Entry> entries_;
-    std::vector<SymbolId> symbols_;       // every distinct hashed path, back to back
+    std::vector<SymbolId> symbols_; // every distinct hashed path, back to back
     // Open addressing: (upper 32 bits of the hash << 32) | (entry index + 1), 0 = empty;
     // the tag spares a look at the entry for most non-matching slots.
     std::vector<std::uint64_t> slots_;
     // Most runs are one element long: those are counted by direct indexing
     // (composite's local number * symbol_count + symbol), no hashing.
     std::size_t symbol_count_;
-    std::vector<std::uint32_t> local_;    // composite id -> local number + 1
+    std::vector<std::uint32_t> local_; // composite id -> local number + 1
     std::vector<Cell> cells_;
     Pending pending_[kLag];
     std::size_t added_ = 0;

@@ -230,15 +230,9 @@ std::vector<SymbolId> rare_in_events(const Ses& in, double below)
 }
 } // namespace
 
-Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected)
-{
-    return filter_into(in, selected, nullptr);
-}
+Ses filter_symbols(const Ses& in, const std::vector<SymbolId>& selected) { return filter_into(in, selected, nullptr); }
 
-Ses filter_symbols(Ses&& in, const std::vector<SymbolId>& selected)
-{
-    return filter_into(in, selected, &in);
-}
+Ses filter_symbols(Ses&& in, const std::vector<SymbolId>& selected) { return filter_into(in, selected, &in); }
 
 Ses filter_time(const Ses& in, double below) { return filter_symbols(in, rare_in_time(in, below)); }
 

@@ -40,16 +40,14 @@ inline void advise_huge_pages(const void* data, std::size_t bytes)
 
 // The same for the vector's reserved room; to be called right after reserve(), before
 // the room is written.
-template <class T>
-void advise_huge_pages(const std::vector<T>& v)
+template <class T> void advise_huge_pages(const std::vector<T>& v)
 {
     advise_huge_pages(v.data(), v.capacity() * sizeof(T));
 }
 
 // v.reserve(n), the new block asked for huge pages before the elements are moved into it
 // (std::vector::reserve would move them first, touching half the block in 4 KB pages).
-template <class T>
-void reserve_huge(std::vector<T>& v, std::size_t n)
+template <class T> void reserve_huge(std::vector<T>& v, std::size_t n)
 {
     if (n <= v.capacity())
         return;
@@ -61,8 +59,7 @@ void reserve_huge(std::vector<T>& v, std::size_t n)
 }
 
 // v.push_back(x), the capacity doubled by reserve_huge when full.
-template <class T, class U>
-void push_back_huge(std::vector<T>& v, U&& x)
+template <class T, class U> void push_back_huge(std::vector<T>& v, U&& x)
 {
     if (v.size() == v.capacity())
         reserve_huge(v, std::max<std::size_t>(16, 2 * v.capacity()));

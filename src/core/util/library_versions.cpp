@@ -38,7 +38,8 @@ std::vector<LibraryVersion> core_library_versions()
          "MIT"},
         {"simdjson", CHITRA_STRINGIFY(SIMDJSON_VERSION), "Apache-2.0"},
         {"OTF2", OTF2_VERSION, "BSD-3-Clause"},
-        {"xxHash", std::to_string(xxh / 10000) + "." + std::to_string(xxh / 100 % 100) + "." + std::to_string(xxh % 100),
+        {"xxHash",
+         std::to_string(xxh / 10000) + "." + std::to_string(xxh / 100 % 100) + "." + std::to_string(xxh % 100),
          "BSD-2-Clause"},
     };
 }

@@ -29,16 +29,15 @@ std::string validation_to_json(const Validation& v)
                                {"unexpected", std::move(unexpected)}};
 
     const PeriodogramFit& pg = v.periodogram;
-    root["periodogram"] = Json{{"distance", pg.distance},
-                               {"p", pg.p},
-                               {"p_tail", pg.p_tail},
-                               {"domain", "event"},
-                               {"trajectories", pg.trajectories},
-                               {"bands", Json{{"frequency", pg.frequency},
-                                              {"trace", pg.trace},
-                                              {"mean", pg.mean},
-                                              {"low", pg.low},
-                                              {"high", pg.high}}}};
+    root["periodogram"] = Json{
+        {"distance", pg.distance},
+        {"p", pg.p},
+        {"p_tail", pg.p_tail},
+        {"domain", "event"},
+        {"trajectories", pg.trajectories},
+        {"bands",
+         Json{
+             {"frequency", pg.frequency}, {"trace", pg.trace}, {"mean", pg.mean}, {"low", pg.low}, {"high", pg.high}}}};
     Json worst = Json::array();
     for (const Offender& o : v.worst) {
         Json j{{"test", o.test}};

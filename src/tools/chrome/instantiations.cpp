@@ -5,18 +5,29 @@
 
 using size_t = decltype(sizeof 0);
 
-template <typename... Ts> struct TypeList {};
+template <typename... Ts> struct TypeList {
+};
 
 template <typename L> struct Size;
-template <typename... Ts> struct Size<TypeList<Ts...>> { static constexpr size_t value = sizeof...(Ts); };
+template <typename... Ts> struct Size<TypeList<Ts...>> {
+    static constexpr size_t value = sizeof...(Ts);
+};
 
 template <typename L, typename T> struct Append;
-template <typename... Ts, typename T> struct Append<TypeList<Ts...>, T> { using type = TypeList<Ts..., T>; };
+template <typename... Ts, typename T> struct Append<TypeList<Ts...>, T> {
+    using type = TypeList<Ts..., T>;
+};
 
-template <size_t N> struct Index { static constexpr size_t value = N; };
+template <size_t N> struct Index {
+    static constexpr size_t value = N;
+};
 
-template <size_t N> struct MakeIndices { using type = typename Append<typename MakeIndices<N - 1>::type, Index<N - 1>>::type; };
-template <> struct MakeIndices<0> { using type = TypeList<>; };
+template <size_t N> struct MakeIndices {
+    using type = typename Append<typename MakeIndices<N - 1>::type, Index<N - 1>>::type;
+};
+template <> struct MakeIndices<0> {
+    using type = TypeList<>;
+};
 
 template <typename T, size_t N> struct Array {
     T items[N];
@@ -44,9 +55,15 @@ template <size_t N> constexpr Array<long, N> descending()
     return a;
 }
 
-template <typename T, int N> struct Fib { static constexpr T value = Fib<T, N - 1>::value + Fib<T, N - 2>::value; };
-template <typename T> struct Fib<T, 1> { static constexpr T value = 1; };
-template <typename T> struct Fib<T, 0> { static constexpr T value = 0; };
+template <typename T, int N> struct Fib {
+    static constexpr T value = Fib<T, N - 1>::value + Fib<T, N - 2>::value;
+};
+template <typename T> struct Fib<T, 1> {
+    static constexpr T value = 1;
+};
+template <typename T> struct Fib<T, 0> {
+    static constexpr T value = 0;
+};
 
 template <typename T> struct Box {
     T value;

@@ -12,9 +12,8 @@
 
 #include <lttng/tracepoint.h>
 
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(chitra_demo, step,
-    LTTNG_UST_TP_ARGS(int, item),
-    LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(int, item, item)))
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(chitra_demo, step, LTTNG_UST_TP_ARGS(int, item),
+                                 LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(int, item, item)))
 
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, task_entry, LTTNG_UST_TP_ARGS(int, item))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, task_exit, LTTNG_UST_TP_ARGS(int, item))
@@ -23,10 +22,9 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, compute_end,
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, io_enter, LTTNG_UST_TP_ARGS(int, item))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, io_exit, LTTNG_UST_TP_ARGS(int, item))
 
-LTTNG_UST_TRACEPOINT_EVENT(chitra_demo, progress,
-    LTTNG_UST_TP_ARGS(int, done, double, share),
-    LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(int, done, done)
-                        lttng_ust_field_float(double, share, share)))
+LTTNG_UST_TRACEPOINT_EVENT(chitra_demo, progress, LTTNG_UST_TP_ARGS(int, done, double, share),
+                           LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(int, done, done)
+                                                   lttng_ust_field_float(double, share, share)))
 
 #endif /* CHITRA_TP_H */
 

@@ -67,11 +67,16 @@ int main(int argc, char** argv)
         if (i + 1 >= argc)
             return usage();
         const int v = std::atoi(argv[i + 1]);
-        if (!std::strcmp(argv[i], "-t")) threads = v;
-        else if (!std::strcmp(argv[i], "-n")) tasks = v;
-        else if (!std::strcmp(argv[i], "-l")) loops = v;
-        else if (!std::strcmp(argv[i], "-u")) micros = v;
-        else return usage();
+        if (!std::strcmp(argv[i], "-t"))
+            threads = v;
+        else if (!std::strcmp(argv[i], "-n"))
+            tasks = v;
+        else if (!std::strcmp(argv[i], "-l"))
+            loops = v;
+        else if (!std::strcmp(argv[i], "-u"))
+            micros = v;
+        else
+            return usage();
         ++i;
     }
     if (threads < 1 || tasks < 0 || loops < 0 || micros < 0)

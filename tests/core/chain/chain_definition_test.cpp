@@ -34,10 +34,14 @@ TEST(ChainDefinition, PrefixChainOfPaths)
     EXPECT_EQ(chain.nodes[4].role, PrefixNode::Role::exit);
     EXPECT_EQ(chain.nodes[4].count, 4u);
 
-    struct E { std::size_t from, to; std::uint64_t count; double p; double mean; };
-    const std::vector<E> want = {
-        {0, 1, 3, 0.75, -1}, {0, 3, 1, 0.25, -1}, {1, 2, 2, 2.0 / 3.0, -1},
-        {1, 4, 1, 1.0 / 3.0, 130.0}, {2, 4, 2, 1.0, 100.0}, {3, 4, 1, 1.0, 40.0}};
+    struct E {
+        std::size_t from, to;
+        std::uint64_t count;
+        double p;
+        double mean;
+    };
+    const std::vector<E> want = {{0, 1, 3, 0.75, -1},         {0, 3, 1, 0.25, -1},   {1, 2, 2, 2.0 / 3.0, -1},
+                                 {1, 4, 1, 1.0 / 3.0, 130.0}, {2, 4, 2, 1.0, 100.0}, {3, 4, 1, 1.0, 40.0}};
     ASSERT_EQ(chain.edges.size(), want.size());
     for (std::size_t i = 0; i < want.size(); ++i) {
         const auto& e = chain.edges[i];
@@ -58,20 +62,16 @@ TEST(ChainDefinition, PrefixChainOfPaths)
         EXPECT_NEAR(out[v], 1.0, 1e-12);
 }
 
-TEST(ChainDefinition, EmptyPaths)
-{
-    EXPECT_TRUE(build_prefix_chain({}).nodes.empty());
-}
+TEST(ChainDefinition, EmptyPaths) { EXPECT_TRUE(build_prefix_chain({}).nodes.empty()); }
 
 TEST(ChainDefinition, NamesAndExpansion)
 {
     Table tb;
     const auto a = tb.program("A"), b = tb.program("B"), c = tb.program("C");
     const auto s = tb.composite("S", SymbolKind::sequence, {a, b});
-    const auto s2 = tb.composite("S2", SymbolKind::sequence, {s, c});   // A B C
-    const auto p = tb.composite("P", SymbolKind::projection, {s, c});   // {S, C}
-    const auto t1 = tb.composite("T1", SymbolKind::filter, {},
-                                 {{{a, p}, 3, 12.5}, {{c}, 1, 4.0}});
+    const auto s2 = tb.composite("S2", SymbolKind::sequence, {s, c}); // A B C
+    const auto p = tb.composite("P", SymbolKind::projection, {s, c}); // {S, C}
+    const auto t1 = tb.composite("T1", SymbolKind::filter, {}, {{{a, p}, 3, 12.5}, {{c}, 1, 4.0}});
 
     EXPECT_FALSE(describe_symbol(*tb.t, a).has_value());
 

@@ -18,10 +18,7 @@ namespace {
 using test::make_ses;
 
 // A B A C A B, entered at 0 10 13 20 26 40, end 44: occupancies 10 3 7 6 14 4.
-Ses hand_ses()
-{
-    return make_ses({"A", "B", "A", "C", "A", "B"}, {0, 10, 13, 20, 26, 40, 44});
-}
+Ses hand_ses() { return make_ses({"A", "B", "A", "C", "A", "B"}, {0, 10, 13, 20, 26, 40, 44}); }
 
 const ChainTransition* find_transition(const SemiMarkovModel& m, const std::string& from, const std::string& to)
 {
@@ -99,9 +96,11 @@ TEST(ChainFit, HandWorkedTransitions)
     const auto m = fit_chain(hand_ses(), TimeBase::ms);
     ASSERT_EQ(m.transitions.size(), 5u);
     // Ordered by (from, to) in state order.
-    const std::vector<std::tuple<std::string, std::string, std::uint64_t, double>> want = {
-        {"A", "B", 2, 2.0 / 3.0}, {"A", "C", 1, 1.0 / 3.0}, {"B", "A", 1, 0.5},
-        {"B", "OTHER", 1, 0.5},   {"C", "A", 1, 1.0}};
+    const std::vector<std::tuple<std::string, std::string, std::uint64_t, double>> want = {{"A", "B", 2, 2.0 / 3.0},
+                                                                                           {"A", "C", 1, 1.0 / 3.0},
+                                                                                           {"B", "A", 1, 0.5},
+                                                                                           {"B", "OTHER", 1, 0.5},
+                                                                                           {"C", "A", 1, 1.0}};
     for (std::size_t i = 0; i < want.size(); ++i) {
         const auto& t = m.transitions[i];
         EXPECT_EQ(m.states[t.from].name, std::get<0>(want[i])) << i;
@@ -175,8 +174,7 @@ TEST(ChainFit, ZeroTotalTime)
 TEST(ChainFit, LastStateSeenOnceIsAbsorbing)
 {
     // INIT, then a loop A B, then EXIT once: EXIT is the one closed class.
-    const auto m = fit_chain(make_ses({"INIT", "A", "B", "A", "B", "EXIT"}, {0, 1, 3, 4, 6, 7, 10}),
-                             TimeBase::us);
+    const auto m = fit_chain(make_ses({"INIT", "A", "B", "A", "B", "EXIT"}, {0, 1, 3, 4, 6, 7, 10}), TimeBase::us);
     ASSERT_TRUE(m.steady.defined);
     ASSERT_EQ(m.steady.closed_classes.size(), 1u);
     EXPECT_EQ(m.steady.closed_classes[0], std::vector<std::size_t>{3});

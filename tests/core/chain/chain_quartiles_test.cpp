@@ -107,7 +107,8 @@ TEST(ExactQuartiles, TheFitBinsManyVisitsAsTheRuleOnAllOfThem)
     std::mt19937_64 rng(10);
     std::vector<Time> occupancies;
     for (int i = 0; i < 150000; ++i)
-        occupancies.push_back(rng() % 10 == 0 ? static_cast<Time>(rng() % 5000000) : 40 + static_cast<Time>(rng() % 200));
+        occupancies.push_back(rng() % 10 == 0 ? static_cast<Time>(rng() % 5000000)
+                                              : 40 + static_cast<Time>(rng() % 200));
     const Ses ses = trace_of(occupancies);
     const SemiMarkovModel model = fit_chain(ses, TimeBase::ns);
     const ChainState& a = model.states[model.find("A")];

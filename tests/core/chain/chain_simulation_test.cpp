@@ -26,10 +26,14 @@ const double kVar[kStates] = {33.25, 0.0, 49.0, (201.0 * 201.0 - 1.0) / 12.0};
 Time draw_occupancy(int state, std::mt19937_64& rng)
 {
     switch (state) {
-    case 0: return std::uniform_int_distribution<Time>(1, 20)(rng);
-    case 1: return 5;
-    case 2: return 1 + std::poisson_distribution<Time>(49.0)(rng);
-    default: return std::uniform_int_distribution<Time>(100, 300)(rng);
+    case 0:
+        return std::uniform_int_distribution<Time>(1, 20)(rng);
+    case 1:
+        return 5;
+    case 2:
+        return 1 + std::poisson_distribution<Time>(49.0)(rng);
+    default:
+        return std::uniform_int_distribution<Time>(100, 300)(rng);
     }
 }
 

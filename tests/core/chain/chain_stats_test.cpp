@@ -77,7 +77,8 @@ SemiMarkovModel sharded_model(const Ses& ses, std::uint64_t records, std::uint64
     FitStats merged;
     for (std::uint64_t k = 1; k <= shards; ++k) {
         std::vector<std::string> warnings;
-        FitStats part = shard_stats(ses, TimeBase::us, records, ShardSpec{k, shards, margin}, pipeline, false, warnings);
+        FitStats part =
+            shard_stats(ses, TimeBase::us, records, ShardSpec{k, shards, margin}, pipeline, false, warnings);
         merge_into(merged, stats_from_json(stats_to_json(part), "shard.json"));
     }
     if (near_edge)
@@ -102,8 +103,8 @@ Ses random_ses(std::mt19937_64& rng, std::size_t length, int symbols, Time sprea
 
 TEST(ChainStats, ShardsOfATraceMergeToTheWholeFit)
 {
-    const Ses ses = make_ses({"A", "B", "A", "C", "A", "B", "B", "C", "A", "D"},
-                             {0, 3, 10, 12, 40, 41, 47, 60, 61, 70, 900});
+    const Ses ses =
+        make_ses({"A", "B", "A", "C", "A", "B", "B", "C", "A", "D"}, {0, 3, 10, 12, 40, 41, 47, 60, 61, 70, 900});
     const SemiMarkovModel whole = fit_chain(ses, TimeBase::us);
     for (std::uint64_t n : {1, 2, 3, 7, 10, 11, 64}) {
         SCOPED_TRACE("shards " + std::to_string(n));
@@ -135,7 +136,8 @@ TEST(ChainStats, LargeOccupanciesWithASmallSpreadKeepTheirVariance)
     std::vector<Time> bounds{0};
     for (int i = 0; i < 5000; ++i) {
         names.push_back(i % 3 ? "LONG" : "SHORT");
-        bounds.push_back(bounds.back() + (i % 3 ? 1000000000000LL + static_cast<Time>(rng() % 1000) : 1 + static_cast<Time>(rng() % 3)));
+        bounds.push_back(bounds.back() + (i % 3 ? 1000000000000LL + static_cast<Time>(rng() % 1000)
+                                                : 1 + static_cast<Time>(rng() % 3)));
     }
     const Ses ses = make_ses(names, bounds);
     const SemiMarkovModel whole = fit_chain(ses, TimeBase::ns);
@@ -214,8 +216,8 @@ TEST(ChainStats, ExactStepsOfAPipelineMergeExactlyAndEdgesAreCounted)
 {
     std::mt19937_64 rng(7);
     const Ses ses = random_ses(rng, 3000, 6, 500);
-    const Pipeline pipeline = parse_pipeline_json(
-        R"({"pipeline": [{"op": "project", "states": ["S1", "S2"], "as": "P"}]})", "p.json", ".");
+    const Pipeline pipeline =
+        parse_pipeline_json(R"({"pipeline": [{"op": "project", "states": ["S1", "S2"], "as": "P"}]})", "p.json", ".");
     const SemiMarkovModel whole = fit_chain(run_pipeline(ses, pipeline).ses, TimeBase::us);
     std::uint64_t near = 0;
     const SemiMarkovModel merged = sharded_model(ses, ses.size() + 1, 7, &pipeline, 64, &near);
@@ -236,8 +238,8 @@ TEST(ChainStats, AggregationAcrossAnEdgeIsCountedNearTheEdge)
         bounds.push_back(bounds.back() + 1 + i % 5);
     }
     const Ses ses = make_ses(names, bounds);
-    const Pipeline pipeline = parse_pipeline_json(
-        R"({"pipeline": [{"op": "aggregate", "pattern": ["A", "B"], "as": "AB"}]})", "p.json", ".");
+    const Pipeline pipeline =
+        parse_pipeline_json(R"({"pipeline": [{"op": "aggregate", "pattern": ["A", "B"], "as": "AB"}]})", "p.json", ".");
     const SemiMarkovModel whole = fit_chain(run_pipeline(ses, pipeline).ses, TimeBase::us);
     std::uint64_t near = 0;
     const SemiMarkovModel merged = sharded_model(ses, ses.size() + 1, 3, &pipeline, 4, &near);

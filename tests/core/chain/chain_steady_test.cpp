@@ -67,8 +67,8 @@ TEST(ChainSteady, TransientStatesGetZero)
 TEST(ChainSteady, TwoClosedClassesGiveNoStationaryFigures)
 {
     // S4 -> {S0 <-> S1} and {S2 <-> S3}.
-    const auto m = make_model({1, 1, 1, 1, 1}, {{0, 1, 1.0}, {1, 0, 1.0}, {2, 3, 1.0}, {3, 2, 1.0},
-                                                {4, 0, 0.5}, {4, 2, 0.5}});
+    const auto m =
+        make_model({1, 1, 1, 1, 1}, {{0, 1, 1.0}, {1, 0, 1.0}, {2, 3, 1.0}, {3, 2, 1.0}, {4, 0, 0.5}, {4, 2, 0.5}});
     const auto ss = solve_steady_state(m);
     EXPECT_FALSE(ss.defined);
     EXPECT_TRUE(ss.embedded.empty());
@@ -129,10 +129,7 @@ void check_birth_death(std::size_t k, double p)
         EXPECT_NEAR(ss.embedded[i], pi[i] / sum, 1e-10) << i;
 }
 
-TEST(ChainSteady, BirthDeathSmallDense)
-{
-    check_birth_death(50, 0.45);
-}
+TEST(ChainSteady, BirthDeathSmallDense) { check_birth_death(50, 0.45); }
 
 TEST(ChainSteady, BirthDeathLargeSparse)
 {

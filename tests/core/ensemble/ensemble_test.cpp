@@ -74,8 +74,8 @@ TEST(RunParams, RepeatedParamLinesAreAllKept)
 TEST(RunParams, SurviveTheBinaryTraceFormat)
 {
     const Trace trace = read_pes_text("# param: N=4\n# param: x=1e3 mode=spin\n0 A\n5 B\n", "t.pes");
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("chitra-ensemble-params-" + std::to_string(::getpid()) + ".ctrace");
+    const auto path =
+        std::filesystem::temp_directory_path() / ("chitra-ensemble-params-" + std::to_string(::getpid()) + ".ctrace");
     write_binary_file(trace, path.string());
     const Trace back = read_binary_file(path.string());
     std::filesystem::remove(path);
@@ -241,7 +241,8 @@ TEST(Ensemble, SeveralParametersFitWithinGroupsNamedInGiven)
 TEST(Ensemble, FormsTheParameterCannotTakeAreLeftOut)
 {
     // p = 0 is measured: neither power nor log can be fitted, linear is the best.
-    const Ensemble e = build_ensemble(runs_following([](double p) { return 100 + 10 * p; }, {0, 1, 2, 3}, 8), std::nullopt);
+    const Ensemble e =
+        build_ensemble(runs_following([](double p) { return 100 + 10 * p; }, {0, 1, 2, 3}, 8), std::nullopt);
     ASSERT_FALSE(e.formulas.empty());
     for (const Formula& f : e.formulas) {
         EXPECT_EQ(f.fit.form, FormulaForm::linear) << f.state << " " << f.quantity;
@@ -322,7 +323,7 @@ TEST(Compare, ThresholdsDecideWhatIsListed)
         return false;
     };
     EXPECT_TRUE(listed({0.0, 0.1}));
-    EXPECT_FALSE(listed({0.0, 0.5}));   // about a third of the largest
+    EXPECT_FALSE(listed({0.0, 0.5}));    // about a third of the largest
     EXPECT_FALSE(listed({1000.0, 0.0})); // about 500 apart
     EXPECT_TRUE(listed({100.0, 0.2}));
 }

@@ -15,10 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-Ses hand_ses()
-{
-    return test::make_ses({"A", "B", "A", "C", "A", "B"}, {0, 10, 13, 20, 26, 40, 44});
-}
+Ses hand_ses() { return test::make_ses({"A", "B", "A", "C", "A", "B"}, {0, 10, 13, 20, 26, 40, 44}); }
 
 std::vector<std::string> lines(const std::string& text)
 {
@@ -134,8 +131,8 @@ TEST(ModelExportJson, CompositeDefinitionsAndExpansion)
     const auto send = t->add(Symbol{"SEND", SymbolKind::program, {"SEND"}, {}, {}});
     const auto cs = t->add(Symbol{"CS", SymbolKind::sequence, {}, {irq, sched}, {}});
     const auto spin = t->add(Symbol{"SPIN", SymbolKind::projection, {}, {cs, send}, {}});
-    const auto t1 = t->add(Symbol{"T1", SymbolKind::filter, {}, {},
-                                  {{{irq, sched}, 2, 100.0}, {{irq}, 1, 130.0}, {{cs}, 1, 9.0}}});
+    const auto t1 =
+        t->add(Symbol{"T1", SymbolKind::filter, {}, {}, {{{irq, sched}, 2, 100.0}, {{irq}, 1, 130.0}, {{cs}, 1, 9.0}}});
     const auto m = fit_chain(test::make_ses(t, {t1, send, cs, spin}, {100, 35, 5, 6}), TimeBase::us);
     const json j = json::parse(model_to_json(m));
     const json& st = j["states"];
@@ -154,8 +151,7 @@ TEST(ModelExportJson, CompositeDefinitionsAndExpansion)
     // Expanded: CS in the third path becomes {"name": "CS", "kind": "sequence", "pattern": [...]}.
     const json& e = st[0]["expanded"];
     EXPECT_EQ(e["paths"][0]["symbols"], json({"IRQ", "SCHED"}));
-    EXPECT_EQ(e["paths"][2]["symbols"][0],
-              json({{"name", "CS"}, {"kind", "sequence"}, {"pattern", {"IRQ", "SCHED"}}}));
+    EXPECT_EQ(e["paths"][2]["symbols"][0], json({{"name", "CS"}, {"kind", "sequence"}, {"pattern", {"IRQ", "SCHED"}}}));
     EXPECT_EQ(st[2]["definition"], json({{"pattern", {"IRQ", "SCHED"}}}));
     EXPECT_EQ(st[2]["expanded"], json({{"pattern", {"IRQ", "SCHED"}}}));
     EXPECT_EQ(st[3]["definition"], json({{"states", {"CS", "SEND"}}}));

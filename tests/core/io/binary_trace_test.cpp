@@ -101,7 +101,8 @@ TEST(BinaryTrace, LayoutIsAlignedAndSizedAsDocumented)
     write_binary_file(a, dir / "a.ctrace");
     std::string bytes = slurp(dir / "a.ctrace");
     ASSERT_GE(bytes.size(), 64u);
-    EXPECT_EQ(bytes.substr(0, 8), std::string("\x89" "CTRACE\n"));
+    EXPECT_EQ(bytes.substr(0, 8), std::string("\x89"
+                                              "CTRACE\n"));
     std::uint64_t columns = 0, records = 0;
     std::memcpy(&columns, bytes.data() + kColumnsAt, 8);
     std::memcpy(&records, bytes.data() + kRecordsAt, 8);
@@ -160,8 +161,8 @@ TEST(BinaryTraceCorruption, Truncated)
     TempDir dir;
     write_binary_file(read_pes_text(kSample, "a"), dir / "a.ctrace");
     std::string bytes = slurp(dir / "a.ctrace");
-    for (std::size_t cut : {std::size_t{0}, std::size_t{7}, std::size_t{63}, std::size_t{64}, bytes.size() / 2,
-                            bytes.size() - 1}) {
+    for (std::size_t cut :
+         {std::size_t{0}, std::size_t{7}, std::size_t{63}, std::size_t{64}, bytes.size() / 2, bytes.size() - 1}) {
         spit(dir / "t.ctrace", bytes.substr(0, cut));
         std::string message = error_of(dir / "t.ctrace");
         EXPECT_EQ(message.rfind(dir / "t.ctrace" + ": ", 0), 0u) << "cut " << cut << ": " << message;

@@ -23,14 +23,14 @@ constexpr std::size_t kNeverHalves = std::numeric_limits<std::size_t>::max();
 
 // Where the halves reader splits `text`: after the first line end at or past the middle
 // (and past the first record, which these texts have on their first lines).
-std::size_t seam_of(const std::string& text)
-{
-    return text.find('\n', text.size() / 2) + 1;
-}
+std::size_t seam_of(const std::string& text) { return text.find('\n', text.size() / 2) + 1; }
 
 using Outcome = test::PesOutcome;
 
-Outcome read(const std::string& text, std::size_t two_halves_from) { return test::read_pes_outcome(text, two_halves_from); }
+Outcome read(const std::string& text, std::size_t two_halves_from)
+{
+    return test::read_pes_outcome(text, two_halves_from);
+}
 
 void expect_same_as_one_pass(const std::string& text)
 {

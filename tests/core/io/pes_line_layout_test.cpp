@@ -45,8 +45,8 @@ std::string header(std::size_t components, std::size_t fields)
 // do not), some percent-encoded; times that sometimes repeat.
 std::vector<Record> random_records(std::mt19937_64& rng, std::size_t n, std::size_t components, std::size_t fields)
 {
-    const std::vector<std::string> pool = {"T", "A1", "R2", "eat", "think%20hard", "wait_for_a_rather_long_lock_name",
-                                           "x", "MPI_Send", "%E2%82%AC"};
+    const std::vector<std::string> pool = {
+        "T", "A1", "R2", "eat", "think%20hard", "wait_for_a_rather_long_lock_name", "x", "MPI_Send", "%E2%82%AC"};
     std::vector<Record> records;
     // Times of 1 to 18 digits: a word, two words, and too long for two.
     const Time starts[] = {0, 99'999'000, 1'000'000'000, 999'999'999'999'000, 100'000'000'000'000'000};
@@ -80,10 +80,14 @@ std::string loose_line(const Record& r, std::mt19937_64& rng)
 {
     const auto blank = [&] {
         switch (rng() % 4) {
-        case 0: return std::string("\t");
-        case 1: return std::string("  ");
-        case 2: return std::string(" \t ");
-        default: return std::string(" ");
+        case 0:
+            return std::string("\t");
+        case 1:
+            return std::string("  ");
+        case 2:
+            return std::string(" \t ");
+        default:
+            return std::string(" ");
         }
     };
     std::string line = rng() % 3 == 0 ? blank() : "";

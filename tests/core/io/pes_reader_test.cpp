@@ -39,12 +39,12 @@ std::string error_of(std::string_view text, const std::string& source = "t.pes")
 }
 
 // Asserts the exact "t.pes:LINE: " prefix and that the reason mentions `reason`.
-#define EXPECT_PES_ERROR(text, line, reason)                                                           \
-    do {                                                                                               \
-        std::string message = error_of(text);                                                          \
-        std::string prefix = "t.pes:" + std::to_string(line) + ": ";                                  \
-        EXPECT_EQ(message.substr(0, prefix.size()), prefix) << message;                               \
-        EXPECT_NE(message.find(reason), std::string::npos) << message;                                 \
+#define EXPECT_PES_ERROR(text, line, reason)                                                                           \
+    do {                                                                                                               \
+        std::string message = error_of(text);                                                                          \
+        std::string prefix = "t.pes:" + std::to_string(line) + ": ";                                                   \
+        EXPECT_EQ(message.substr(0, prefix.size()), prefix) << message;                                                \
+        EXPECT_NE(message.find(reason), std::string::npos) << message;                                                 \
     } while (0)
 
 struct TempDir {
@@ -144,15 +144,19 @@ TEST(PesReader, EndMayFollowTheRecordsAndEqualTheLastTime)
 
 TEST(PesReader, NegativeAndExtremeTimesAndUtf8States)
 {
-    Trace t = read_pes_text("-9223372036854775808 warten\n0 \xc3\xa9t\xc3\xa9\n9223372036854775807 \xe2\x9c\x93\n", "x");
+    Trace t =
+        read_pes_text("-9223372036854775808 warten\n0 \xc3\xa9t\xc3\xa9\n9223372036854775807 \xe2\x9c\x93\n", "x");
     EXPECT_EQ(times(t), (std::vector<Time>{INT64_MIN, 0, INT64_MAX}));
     EXPECT_EQ(names(t)[1], "\xc3\xa9t\xc3\xa9");
 }
 
 TEST(PesReader, EveryTimebaseParses)
 {
-    for (auto [text, base] : {std::pair{"ns", TimeBase::ns}, {"us", TimeBase::us}, {"ms", TimeBase::ms},
-                              {"s", TimeBase::s}, {"cycles", TimeBase::cycles}}) {
+    for (auto [text, base] : {std::pair{"ns", TimeBase::ns},
+                              {"us", TimeBase::us},
+                              {"ms", TimeBase::ms},
+                              {"s", TimeBase::s},
+                              {"cycles", TimeBase::cycles}}) {
         Trace t = read_pes_text(std::string("# timebase: ") + text + "\n1 A\n", "x");
         EXPECT_EQ(t.header.timebase, base) << text;
     }
@@ -184,10 +188,7 @@ TEST(PesReaderErrors, NonNumericTime)
     EXPECT_PES_ERROR("+3 A\n", 1, "bad time");
 }
 
-TEST(PesReaderErrors, OverflowingTime)
-{
-    EXPECT_PES_ERROR("\n9223372036854775808 A\n", 2, "out of range");
-}
+TEST(PesReaderErrors, OverflowingTime) { EXPECT_PES_ERROR("\n9223372036854775808 A\n", 2, "out of range"); }
 
 TEST(PesReaderErrors, DecreasingTime)
 {
@@ -233,10 +234,12 @@ TEST(PesReaderErrors, EndBeforeLastRecord)
 TEST(PesReaderErrors, InvalidUtf8AndControlCharactersInStates)
 {
     EXPECT_PES_ERROR("1 A\n2 B\xff\n", 2, "invalid UTF-8 in state token 'B\\xff'");
-    EXPECT_PES_ERROR("1 \xc0\xaf\n", 1, "invalid UTF-8");       // overlong '/'
-    EXPECT_PES_ERROR("1 \xed\xa0\x80\n", 1, "invalid UTF-8");   // surrogate
-    EXPECT_PES_ERROR("1 \xe2\x9c\n", 1, "invalid UTF-8");       // cut short
-    EXPECT_PES_ERROR("1 A\x01" "B\n", 1, "control character '\\x01'");
+    EXPECT_PES_ERROR("1 \xc0\xaf\n", 1, "invalid UTF-8");     // overlong '/'
+    EXPECT_PES_ERROR("1 \xed\xa0\x80\n", 1, "invalid UTF-8"); // surrogate
+    EXPECT_PES_ERROR("1 \xe2\x9c\n", 1, "invalid UTF-8");     // cut short
+    EXPECT_PES_ERROR("1 A\x01"
+                     "B\n",
+                     1, "control character '\\x01'");
     EXPECT_PES_ERROR("1 A\rB\n", 1, "control character '\\x0d'");
     EXPECT_PES_ERROR("# host: \xfe\n", 1, "invalid UTF-8 in header line");
 }
@@ -246,7 +249,9 @@ TEST(PesReaderErrors, NulAndBinaryGarbage)
     using namespace std::string_literals;
     EXPECT_PES_ERROR("1 A\n2 B\0C\n"s, 2, "NUL byte (binary data?)");
     EXPECT_PES_ERROR("1 A\n\0\0\0\0\n"s, 2, "NUL byte");
-    EXPECT_PES_ERROR("1 A\n2 B\n\x7f" "ELF\x02\x01\x01\0\0\0"s, 3, "NUL byte");
+    EXPECT_PES_ERROR("1 A\n2 B\n\x7f"
+                     "ELF\x02\x01\x01\0\0\0"s,
+                     3, "NUL byte");
     EXPECT_PES_ERROR("\x89PNG\r\n\x1a\n"s, 1, "bad time");
 }
 
@@ -302,9 +307,15 @@ TEST(PesReaderErrors, RandomMutationsOnlyEverThrowInputError)
         for (int e = 0; e < edits; ++e) {
             std::size_t at = rng() % text.size();
             switch (rng() % 3) {
-            case 0: text[at] = static_cast<char>(rng() % 256); break;
-            case 1: text.erase(at, 1 + rng() % 3); break;
-            default: text.insert(at, 1, static_cast<char>(rng() % 256)); break;
+            case 0:
+                text[at] = static_cast<char>(rng() % 256);
+                break;
+            case 1:
+                text.erase(at, 1 + rng() % 3);
+                break;
+            default:
+                text.insert(at, 1, static_cast<char>(rng() % 256));
+                break;
             }
             if (text.empty())
                 text = "x";

@@ -24,7 +24,7 @@ LaneTrace randomLanes(std::mt19937& rng, std::size_t lanes, int events)
     const LaneStateId names[] = {b.state("A"), b.state("B"), b.state("C"), b.state("D")};
     Time t = 100;
     for (int e = 0; e < events; ++e) {
-        t += static_cast<Time>(rng() % 3); // equal times too
+        t += static_cast<Time>(rng() % 3);                         // equal times too
         const std::size_t l = rng() % (lanes > 1 ? lanes - 1 : 1); // the last lane stays empty
         if (depth[l] > 0 && rng() % 2) {
             b.pop(l, t);
@@ -161,7 +161,8 @@ TEST(LeadingLanesWithin, IsTheLongestPrefixThatFits)
         ASSERT_GE(n, 1u);
         ASSERT_LE(n, lanes.size());
         auto statesOf = [&](std::size_t k) {
-            return distinctStates(to_trace(lt, std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<long>(k))));
+            return distinctStates(
+                to_trace(lt, std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<long>(k))));
         };
         if (n > 1)
             EXPECT_LE(statesOf(n), limit);
@@ -181,8 +182,8 @@ TEST(TraceFromLanes, StatesOfSomeLanesKeepEveryChosenLane)
     ASSERT_TRUE(t.lanes);
     ASSERT_EQ(t.lanes->lanes.size(), 3u); // the lanes view still shows io
     EXPECT_EQ(t.lanes->lanes[1].name, "io");
-    ASSERT_EQ(t.size(), 4u); // rank 0 and rank 1 change at 1000, 1700, 2000, 2500
-    EXPECT_EQ(t.times[0], 500);  // from io's first change at 500
+    ASSERT_EQ(t.size(), 4u);    // rank 0 and rank 1 change at 1000, 1700, 2000, 2500
+    EXPECT_EQ(t.times[0], 500); // from io's first change at 500
     EXPECT_EQ((*t.symbols)[t.states[0]].name, "A|-");
     EXPECT_EQ((*t.symbols)[t.states[1]].name, "A|C");
     EXPECT_EQ(trace_origin(t), 500);

@@ -30,9 +30,20 @@ void feed(LaneEventPipe& pipe, std::uint64_t seed, std::size_t events, std::size
         if (i == back_in_time_at)
             now[lane] -= 100;
         switch (rng() % 10) {
-        case 0: case 1: case 2: case 3: pipe.push(lane, now[lane], static_cast<LaneStateId>(1 + rng() % 6)); break;
-        case 4: case 5: case 6: pipe.pop(lane, now[lane]); break;
-        case 7: pipe.saw_event(now[lane] + 5); break;
+        case 0:
+        case 1:
+        case 2:
+        case 3:
+            pipe.push(lane, now[lane], static_cast<LaneStateId>(1 + rng() % 6));
+            break;
+        case 4:
+        case 5:
+        case 6:
+            pipe.pop(lane, now[lane]);
+            break;
+        case 7:
+            pipe.saw_event(now[lane] + 5);
+            break;
         case 8:
             if (field[lane] == SIZE_MAX)
                 field[lane] = pipe.add_field("f" + std::to_string(lane), FieldKind::gauge, lane);

@@ -118,7 +118,7 @@ TEST(LaneSelection, AllListNamesAndRegex)
         b.push(l, static_cast<Time>(l), b.state("S"));
     LaneTrace lt = b.finish();
     EXPECT_EQ(choose_lanes(lt, {"all"}), (std::vector<std::size_t>{0, 1, 2})); // "idle" has no state event
-    EXPECT_EQ(choose_lanes(lt, {"3,1"}), (std::vector<std::size_t>{0, 2}));   // lane order kept
+    EXPECT_EQ(choose_lanes(lt, {"3,1"}), (std::vector<std::size_t>{0, 2}));    // lane order kept
     EXPECT_EQ(choose_lanes(lt, {"io, rank 1"}), (std::vector<std::size_t>{1, 2}));
     EXPECT_EQ(choose_lanes(lt, {"/^rank/"}), (std::vector<std::size_t>{0, 1}));
     EXPECT_EQ(choose_lanes(lt, {"/d/"}), (std::vector<std::size_t>{3}));
@@ -220,7 +220,12 @@ TEST(LaneTraceProperty, RecordsMatchANaiveReplay)
             ids.push_back(b.state(n));
         for (std::size_t l = 0; l < lanes; ++l)
             b.add_lane("lane " + std::to_string(l));
-        struct Ev { Time t; std::size_t lane; int op; LaneStateId s; };
+        struct Ev {
+            Time t;
+            std::size_t lane;
+            int op;
+            LaneStateId s;
+        };
         std::vector<Ev> events;
         std::vector<Time> clock(lanes, 0);
         for (int e = 0; e < 40; ++e) {
@@ -232,9 +237,14 @@ TEST(LaneTraceProperty, RecordsMatchANaiveReplay)
         std::vector<std::vector<LaneStateId>> stacks(lanes);
         std::vector<Time> times;
         for (const Ev& ev : events) {
-            if (ev.op <= 1) b.push(ev.lane, ev.t, ev.s), stacks[ev.lane].push_back(ev.s);
-            else if (ev.op == 2) { b.pop(ev.lane, ev.t); if (!stacks[ev.lane].empty()) stacks[ev.lane].pop_back(); }
-            else b.set(ev.lane, ev.t, ev.s), stacks[ev.lane].assign(1, ev.s);
+            if (ev.op <= 1)
+                b.push(ev.lane, ev.t, ev.s), stacks[ev.lane].push_back(ev.s);
+            else if (ev.op == 2) {
+                b.pop(ev.lane, ev.t);
+                if (!stacks[ev.lane].empty())
+                    stacks[ev.lane].pop_back();
+            } else
+                b.set(ev.lane, ev.t, ev.s), stacks[ev.lane].assign(1, ev.s);
         }
         // Replay by time (lanes are independent, so the order across lanes is free).
         std::vector<std::vector<LaneStateId>> st(lanes);
@@ -247,9 +257,13 @@ TEST(LaneTraceProperty, RecordsMatchANaiveReplay)
             const Time t = sorted[i].t;
             for (; i < sorted.size() && sorted[i].t == t; ++i) {
                 const Ev& ev = sorted[i];
-                if (ev.op <= 1) st[ev.lane].push_back(ev.s);
-                else if (ev.op == 2) { if (!st[ev.lane].empty()) st[ev.lane].pop_back(); }
-                else st[ev.lane].assign(1, ev.s);
+                if (ev.op <= 1)
+                    st[ev.lane].push_back(ev.s);
+                else if (ev.op == 2) {
+                    if (!st[ev.lane].empty())
+                        st[ev.lane].pop_back();
+                } else
+                    st[ev.lane].assign(1, ev.s);
             }
             std::vector<std::string> now(lanes);
             for (std::size_t l = 0; l < lanes; ++l)
@@ -260,7 +274,8 @@ TEST(LaneTraceProperty, RecordsMatchANaiveReplay)
         }
         LaneTrace lt = b.finish();
         std::vector<std::size_t> all(lanes);
-        for (std::size_t l = 0; l < lanes; ++l) all[l] = l;
+        for (std::size_t l = 0; l < lanes; ++l)
+            all[l] = l;
         if (expected.empty()) {
             EXPECT_TRUE(lt.times.empty());
             continue;
@@ -474,10 +489,22 @@ TEST(ToTraceProperty, SymbolsMatchAPlainReplay)
             clock[l] += static_cast<Time>(rng() % 4);
             const LaneStateId s = ids[rng() % names];
             switch (rng() % 8) {
-            case 0: case 1: case 2: b.push(l, clock[l], s); break;
-            case 3: case 4: case 5: b.pop(l, clock[l]); break;
-            case 6: b.set(l, clock[l], s); break;
-            default: b.reset(l, clock[l]); break;
+            case 0:
+            case 1:
+            case 2:
+                b.push(l, clock[l], s);
+                break;
+            case 3:
+            case 4:
+            case 5:
+                b.pop(l, clock[l]);
+                break;
+            case 6:
+                b.set(l, clock[l], s);
+                break;
+            default:
+                b.reset(l, clock[l]);
+                break;
             }
         }
         const LaneTrace lt = b.finish();

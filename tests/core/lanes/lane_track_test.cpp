@@ -87,10 +87,10 @@ TEST(LaneTrackSummary, VisitAtAndColumns)
     EXPECT_EQ(lt.state_names[cols[0].state], "main"); // [0, 10): only main
     EXPECT_FALSE(cols[0].mixed);
     EXPECT_EQ(lt.state_names[cols[1].state], "MPI_Send"); // [10, 20): MPI_Send whole
-    EXPECT_TRUE(cols[3].mixed);                          // [30, 40): compute and MPI_Send
-    EXPECT_EQ(lt.state_names[cols[5].state], "main");    // [50, 60)
-    EXPECT_EQ(cols[11].state, kEmptyLaneState);          // [110, 120): after main ended
-    EXPECT_EQ(cols[12].state, kEmptyLaneState);          // past the end
+    EXPECT_TRUE(cols[3].mixed);                           // [30, 40): compute and MPI_Send
+    EXPECT_EQ(lt.state_names[cols[5].state], "main");     // [50, 60)
+    EXPECT_EQ(cols[11].state, kEmptyLaneState);           // [110, 120): after main ended
+    EXPECT_EQ(cols[12].state, kEmptyLaneState);           // past the end
 }
 
 // Property: each column shows a state of maximal duration among the visits overlapping
@@ -175,7 +175,8 @@ TEST(LaneTrackSummary, GridColumnsKeepTheLongestVisitNearEachColumn)
         auto dur = [&](std::size_t i) { return (i + 1 < n ? copy.times[i + 1] : copy.end) - copy.times[i]; };
         const double span = static_cast<double>(copy.end - copy.times.front());
         const std::size_t columns = 200 + rng() % 1200;
-        const double w = std::max(4 * s.grid_cell_width(), span / static_cast<double>(columns) * (0.2 + (rng() % 100) / 100.0));
+        const double w =
+            std::max(4 * s.grid_cell_width(), span / static_cast<double>(columns) * (0.2 + (rng() % 100) / 100.0));
         const double t0 = static_cast<double>(copy.times.front()) - w * static_cast<double>(rng() % 3);
         std::vector<LaneColumn> cols;
         s.columns(t0, w, columns, cols);
@@ -183,10 +184,12 @@ TEST(LaneTrackSummary, GridColumnsKeepTheLongestVisitNearEachColumn)
             const double ta = t0 + w * static_cast<double>(k), tb = ta + w;
             auto overlapping = [&](double a, double b) { // visits [first, last) overlapping [a, b)
                 const auto begin = copy.times.begin();
-                auto first = std::upper_bound(begin, copy.times.end(), a, [](double x, Time e) { return x < static_cast<double>(e); });
+                auto first = std::upper_bound(begin, copy.times.end(), a,
+                                              [](double x, Time e) { return x < static_cast<double>(e); });
                 if (first != begin)
                     --first;
-                auto last = std::lower_bound(begin, copy.times.end(), b, [](Time e, double x) { return static_cast<double>(e) < x; });
+                auto last = std::lower_bound(begin, copy.times.end(), b,
+                                             [](Time e, double x) { return static_cast<double>(e) < x; });
                 return std::pair<std::size_t, std::size_t>(first - begin, last - begin);
             };
             if (ta >= static_cast<double>(copy.end)) {

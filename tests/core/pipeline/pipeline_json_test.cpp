@@ -77,28 +77,39 @@ TEST(PipelineJson, ReadsTheInterfaceExampleWithRulesFileBesideIt)
 
 TEST(PipelineJson, BadStepsAreNamedWithIndexAndOp)
 {
-    EXPECT_EQ(error_of(R"({"pipeline": [{"op": "clip", "head": 1}, {"op": "smooth"}]})").rfind("p.json: step 2: unknown op \"smooth\"", 0), 0u);
+    EXPECT_EQ(error_of(R"({"pipeline": [{"op": "clip", "head": 1}, {"op": "smooth"}]})")
+                  .rfind("p.json: step 2: unknown op \"smooth\"", 0),
+              0u);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "aggregate", "pattern": ["A"], "as": "Z"}]})")
-                  .find("step 1 (aggregate): pattern needs at least 2 symbols"), std::string::npos);
+                  .find("step 1 (aggregate): pattern needs at least 2 symbols"),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "aggregate", "pattern": [], "as": "Z"}]})").find("step 1 (aggregate)"),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"pipeline": [{"op": "project", "as": "Z"}]})").find("step 1 (project): missing parameter \"states\""),
+    EXPECT_NE(error_of(R"({"pipeline": [{"op": "project", "as": "Z"}]})")
+                  .find("step 1 (project): missing parameter \"states\""),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"pipeline": [{"op": "clip", "head": "8"}]})").find("step 1 (clip): parameter \"head\" must be an integer"),
+    EXPECT_NE(error_of(R"({"pipeline": [{"op": "clip", "head": "8"}]})")
+                  .find("step 1 (clip): parameter \"head\" must be an integer"),
               std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "clip", "head": -1}]})").find("step 1 (clip)"), std::string::npos);
-    EXPECT_NE(error_of(R"({"pipeline": [{"op": "clip", "head": 1, "t0": 3, "t1": 4}]})").find("step 1 (clip)"), std::string::npos);
+    EXPECT_NE(error_of(R"({"pipeline": [{"op": "clip", "head": 1, "t0": 3, "t1": 4}]})").find("step 1 (clip)"),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "filter", "domain": "time", "below": 0.1, "abve": 3}]})")
-                  .find("step 1 (filter): unknown parameter \"abve\""), std::string::npos);
+                  .find("step 1 (filter): unknown parameter \"abve\""),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "filter", "domain": "event", "below": 1, "below_fraction": 0.1}]})")
-                  .find("step 1 (filter)"), std::string::npos);
+                  .find("step 1 (filter)"),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "filter", "domain": "sound", "below": 1}]})").find("step 1 (filter)"),
               std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "project_components", "map": {"x": {"A": "B"}}}]})")
-                  .find("step 1 (project_components)"), std::string::npos);
-    EXPECT_NE(error_of(R"({"pipeline": [{"op": "exclude", "states": "A"}]})").find("step 1 (exclude)"), std::string::npos);
+                  .find("step 1 (project_components)"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"pipeline": [{"op": "exclude", "states": "A"}]})").find("step 1 (exclude)"),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "rules", "file": "r.rules", "text": "OK = A\nbad line\n"}]})")
-                  .find("step 1 (rules): r.rules:2: "), std::string::npos);
+                  .find("step 1 (rules): r.rules:2: "),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"pipeline": [{"op": "rules", "file": "/nonexistent/r.rules"}]})").find("step 1 (rules)"),
               std::string::npos);
     EXPECT_EQ(error_of("{\"pipeline\": [\n{\"op\": \"clip\",, }]}").rfind("p.json:2: invalid JSON", 0), 0u);

@@ -69,8 +69,8 @@ TEST(PipelineRunnerReplay, CostCountsOnlyStepsToRecompute)
     more.steps.push_back(step::Exclude{{"C"}});
     more.steps.push_back(step::FilterFrequency{0.1, 0.2, true, std::nullopt});
     // Both steps start from the 4 elements after the cached clip.
-    EXPECT_EQ(runner.replay_cost(more), 4.0 * step_cost(step::Exclude{{"C"}}) +
-                                            4.0 * step_cost(step::FilterFrequency{}));
+    EXPECT_EQ(runner.replay_cost(more),
+              4.0 * step_cost(step::Exclude{{"C"}}) + 4.0 * step_cost(step::FilterFrequency{}));
     EXPECT_GT(step_cost(step::FilterFrequency{}), step_cost(step::Exclude{}));
     Pipeline other{{step::ClipCount{0, 1}}}; // differs from the first step: from the base
     EXPECT_EQ(runner.replay_cost(other), 6.0 * step_cost(step::ClipCount{}));

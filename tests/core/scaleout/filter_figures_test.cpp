@@ -32,18 +32,17 @@ Ses skewed_ses(std::mt19937_64& rng, std::size_t length)
     return test::make_ses(names, bounds);
 }
 
-FitStats sharded(const Ses& ses, std::uint64_t shards, const Pipeline& pipeline, std::uint64_t margin,
-                 bool first_pass)
+FitStats sharded(const Ses& ses, std::uint64_t shards, const Pipeline& pipeline, std::uint64_t margin, bool first_pass)
 {
     const std::uint64_t records = ses.size() + 1;
     std::optional<FilterFigures> figures;
     if (first_pass) {
         for (std::uint64_t k = 1; k <= shards; ++k) {
             std::vector<std::string> warnings;
-            const FilterFigures one = figures_from_json(
-                figures_to_json(shard_filter_figures(ses, records, ShardSpec{k, shards, margin}, pipeline, false,
-                                                     warnings)),
-                "figures.json");
+            const FilterFigures one =
+                figures_from_json(figures_to_json(shard_filter_figures(ses, records, ShardSpec{k, shards, margin},
+                                                                       pipeline, false, warnings)),
+                                  "figures.json");
             if (figures)
                 merge_figures(*figures, one);
             else
@@ -54,10 +53,10 @@ FitStats sharded(const Ses& ses, std::uint64_t shards, const Pipeline& pipeline,
     std::vector<FitStats> parts;
     for (std::uint64_t k = 1; k <= shards; ++k) {
         std::vector<std::string> warnings;
-        parts.push_back(stats_from_json(stats_to_json(shard_stats(ses, TimeBase::us, records,
-                                                                  ShardSpec{k, shards, margin}, &pipeline, false,
-                                                                  warnings, figures ? &*figures : nullptr)),
-                                        "shard.json"));
+        parts.push_back(
+            stats_from_json(stats_to_json(shard_stats(ses, TimeBase::us, records, ShardSpec{k, shards, margin},
+                                                      &pipeline, false, warnings, figures ? &*figures : nullptr)),
+                            "shard.json"));
     }
     std::vector<FitStats*> all;
     for (FitStats& p : parts)
@@ -136,8 +135,8 @@ TEST(FilterFigures, FiguresOfAnotherStepOrMalformedAreRefused)
 {
     std::mt19937_64 rng(5);
     const Ses ses = skewed_ses(rng, 500);
-    const Pipeline time = parse_pipeline_json(R"({"pipeline": [{"op": "filter", "domain": "time", "below": 0.01}]})",
-                                              "p.json", ".");
+    const Pipeline time =
+        parse_pipeline_json(R"({"pipeline": [{"op": "filter", "domain": "time", "below": 0.01}]})", "p.json", ".");
     const Pipeline none = parse_pipeline_json(R"({"pipeline": [{"op": "exclude", "states": ["S7"]}]})", "q.json", ".");
     std::vector<std::string> warnings;
     EXPECT_THROW(shard_filter_figures(ses, ses.size() + 1, ShardSpec{1, 2, 8}, none, false, warnings), InputError);

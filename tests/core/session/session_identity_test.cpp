@@ -92,8 +92,8 @@ TEST(SessionIdentity, RelativeCopyWithRecordedContentBeatsChangedOriginal)
     TempDir dir;
     write_text(dir.file("a/run.pes"), "0 A\n");
     TraceFileRef ref = make_file_ref(dir.file("a/run.pes"), dir.file("a"));
-    write_text(dir.file("b/run.pes"), "0 A\n");  // the session copied elsewhere with its trace
-    write_text(dir.file("a/run.pes"), "0 Z\n");  // and the original overwritten
+    write_text(dir.file("b/run.pes"), "0 A\n"); // the session copied elsewhere with its trace
+    write_text(dir.file("a/run.pes"), "0 Z\n"); // and the original overwritten
     FileIdentity id = check_file_identity(ref, dir.file("b"));
     EXPECT_EQ(id.status, FileStatus::moved);
     EXPECT_EQ(id.found_path, dir.file("b/run.pes"));

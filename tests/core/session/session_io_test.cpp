@@ -80,12 +80,23 @@ std::string xml_escape(const std::string& s)
     std::string out;
     for (char c : s) {
         switch (c) {
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '&': out += "&amp;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default: out += c;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
@@ -111,7 +122,8 @@ std::string reseal(std::string text, int n, const std::function<std::string(std:
     std::string kind = text.substr(item + 6, text.find("</kind>", item) - item - 6);
     std::string hashed = kind + "\n" + payload;
     char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH3_64bits(hashed.data(), hashed.size())));
+    std::snprintf(hex, sizeof hex, "%016llx",
+                  static_cast<unsigned long long>(XXH3_64bits(hashed.data(), hashed.size())));
     std::size_t c = text.find("<checksum>", item) + 10;
     text.replace(c, 16, hex);
     std::size_t z = text.find("<size>", item) + 6;
@@ -169,7 +181,7 @@ TEST(SessionIo, SaveIsAtomicAndRecomputesRelativePaths)
 {
     TempDir dir;
     Session s = full_session();
-    s.files.pop_back(); // keep one file whose relative path is easy to work out
+    s.files.pop_back();                // keep one file whose relative path is easy to work out
     s.ensembles[0].members.pop_back(); // and the ensemble's member of it
     s.files[0].path_absolute = (dir.path / "traces" / "a.pes").string();
     s.files[0].path_relative = "stale";
@@ -423,7 +435,8 @@ TEST(SessionIo, NewerRecordVersionIsNamed)
     });
     LoadedSession r = load_session_text(text, "s", LoadMode::recover);
     ASSERT_FALSE(r.problems.empty());
-    EXPECT_EQ(r.problems[0], "view 'v' of /x.pes: written by a newer Chitra (record version 9, this build knows up to 1)");
+    EXPECT_EQ(r.problems[0],
+              "view 'v' of /x.pes: written by a newer Chitra (record version 9, this build knows up to 1)");
 }
 
 // Every archive under tests/data/sessions/vN was written by format version N and must

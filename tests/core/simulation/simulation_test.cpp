@@ -160,10 +160,7 @@ TEST(Simulation, WritesAPesThatReadsBackToTheSameSequence)
         ASSERT_EQ(back.name(i), sim.ses.name(i));
 }
 
-OccupancyHistogram histogram_of(const std::vector<Time>& values)
-{
-    return make_histogram(values);
-}
+OccupancyHistogram histogram_of(const std::vector<Time>& values) { return make_histogram(values); }
 
 TEST(ParametricLaw, PicksTheFamilyTheOccupanciesCameFrom)
 {

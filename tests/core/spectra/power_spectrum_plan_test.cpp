@@ -48,7 +48,8 @@ std::vector<double> naive_norms(const std::vector<double>& x)
     for (std::size_t k = 0; k < out.size(); ++k) {
         std::complex<double> sum;
         for (std::size_t j = 0; j < n; ++j)
-            sum += x[j] * std::polar(1.0, -2.0 * std::numbers::pi * static_cast<double>(j * k % n) / static_cast<double>(n));
+            sum += x[j] *
+                   std::polar(1.0, -2.0 * std::numbers::pi * static_cast<double>(j * k % n) / static_cast<double>(n));
         out[k] = std::norm(sum);
     }
     return out;
@@ -61,9 +62,9 @@ TEST(PowerSpectrumPlan, PrimeFactorSplitAppliesOnlyToALargePrimeFactorOfPowerOne
     EXPECT_TRUE(PowerSpectrumPlan::prime_factor_applies(1'025'703)); // 3^7 x 7 x 67
     EXPECT_TRUE(PowerSpectrumPlan::prime_factor_applies(34));        // 2 x 17
     EXPECT_TRUE(PowerSpectrumPlan::prime_factor_applies(17 * 16));
-    EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(1 << 20));  // no prime above 13
+    EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(1 << 20)); // no prime above 13
     EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(13 * 11 * 64));
-    EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(67));       // prime: nothing to split
+    EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(67));          // prime: nothing to split
     EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(17 * 17 * 2)); // p divides m
     EXPECT_FALSE(PowerSpectrumPlan::prime_factor_applies(1));
     EXPECT_THROW(PowerSpectrumPlan(1 << 10, SpectrumLayout::prime_factor), std::invalid_argument);

@@ -103,10 +103,7 @@ SymbolId occupant(const Ses& ses, double t)
 // ---- sampling --------------------------------------------------------------------------
 
 // A [0,3)  B [3,4)  C [4,4) (zero occupancy)  A [4,10)
-Ses hand_ses()
-{
-    return make_ses({"A", "B", "C", "A"}, {3, 1, 0, 6});
-}
+Ses hand_ses() { return make_ses({"A", "B", "C", "A"}, {3, 1, 0, 6}); }
 
 TEST(SpectrumSignal, TimeSamplingOfStepSignalByHand)
 {
@@ -439,8 +436,8 @@ TEST(Periodogram, SegmentAveragingIsTheMeanOfTheSegmentsPeriodograms)
             EXPECT_NEAR(avg.power[k], mean[k], 1e-9 * (1 + mean[k])) << "segment " << segment << " bin " << k;
     };
     for (const std::size_t segment : {std::size_t{64}, std::size_t{100}, std::size_t{333}}) {
-        expect_bartlett(event_periodogram(ses, 0, ses.size(), y, segment), event_signal(ses, 0, ses.size(), y),
-                        segment, 1.0);
+        expect_bartlett(event_periodogram(ses, 0, ses.size(), y, segment), event_signal(ses, 0, ses.size(), y), segment,
+                        1.0);
         expect_bartlett(event_indicator_periodogram(ses, 2, 7, 990, segment), event_indicator(ses, 2, 7, 990), segment,
                         1.0);
         // The time domain's segments are of samples, filled from the middle of the trace.
@@ -580,8 +577,8 @@ TEST(SymbolsPeakingInBand, AgreesWithPerSymbolPeriodogramsOnRandomTraces)
                 EXPECT_EQ(peaks[s]->bin, expected->bin);
                 EXPECT_DOUBLE_EQ(peaks[s]->frequency, expected->frequency);
                 EXPECT_NEAR(peaks[s]->power, expected->power, 1e-9 * expected->power);
-                const auto in_band = symbols_peaking_in_band(ses, expected->frequency, expected->frequency, event,
-                                                             std::nullopt);
+                const auto in_band =
+                    symbols_peaking_in_band(ses, expected->frequency, expected->frequency, event, std::nullopt);
                 EXPECT_TRUE(std::find(in_band.begin(), in_band.end(), s) != in_band.end());
             }
         }

@@ -82,7 +82,7 @@ TEST(Suggest, TheKnownCycleIsTheTopAggregation)
     EXPECT_TRUE(is_rotation_of(step.pattern, kCycle)) << top->reason;
     EXPECT_GT(top->coverage_elements, 0.9);
     EXPECT_GT(top->coverage_time, 0.9);
-    EXPECT_GT(top->count, 2800u); // a noise state breaks about one cycle in twenty
+    EXPECT_GT(top->count, 2800u);                 // a noise state breaks about one cycle in twenty
     EXPECT_NEAR(top->period_elements, 5.25, 0.1); // noise and broken cycles lie between
 }
 
@@ -103,8 +103,8 @@ TEST(Suggest, AggregatingACleanCycleShrinksTheChain)
     EXPECT_DOUBLE_EQ(top.coverage_time, 1.0);
     EXPECT_EQ(top.states_before, 5u);
     EXPECT_EQ(top.states_after, 1u);
-    EXPECT_EQ(top.states_removed, 4);       // five cycle states become one
-    EXPECT_EQ(top.transitions_removed, 4);  // five transitions become S1 -> S1
+    EXPECT_EQ(top.states_removed, 4);      // five cycle states become one
+    EXPECT_EQ(top.transitions_removed, 4); // five transitions become S1 -> S1
     EXPECT_DOUBLE_EQ(top.period_elements, 5.0);
     EXPECT_DOUBLE_EQ(top.period_time, 50.0);
     ASSERT_TRUE(top.spectral_period.has_value());
@@ -138,8 +138,8 @@ TEST(Suggest, EachNoiseStepAloneLeavesOnlyTheCycle)
         const Ses after = apply_alone(ses, s.step);
         const std::set<std::string> left = states_of(after);
         for (const std::string& name : left) {
-            const bool composite = name.size() > 1 && name[0] == 'T' &&
-                                   std::all_of(name.begin() + 1, name.end(), ::isdigit);
+            const bool composite =
+                name.size() > 1 && name[0] == 'T' && std::all_of(name.begin() + 1, name.end(), ::isdigit);
             EXPECT_TRUE(cycle.count(name) || composite) << name << " left by " << s.reason;
         }
         for (const std::string& name : cycle)
@@ -457,9 +457,9 @@ namespace chitra {
 // chain an analyst reads at a glance (docs/tutorial.md step 12 lists the steps).
 TEST(SuggestSamples, FollowingTheSuggestionsLeavesAFewStates)
 {
-    for (const char* sample : {"clang-time-trace.json", "node-trace-events.json", "philosophers-n3-x1000-m100.events",
-                               "smpi-halo-r4.paje", "taskpool-w4-n300.prv", "pipeline-p1-c2.pes",
-                               "lttng-workers-t4-n10", "lttng-workers-cyg-t2-n3"}) {
+    for (const char* sample :
+         {"clang-time-trace.json", "node-trace-events.json", "philosophers-n3-x1000-m100.events", "smpi-halo-r4.paje",
+          "taskpool-w4-n300.prv", "pipeline-p1-c2.pes", "lttng-workers-t4-n10", "lttng-workers-cyg-t2-n3"}) {
         SCOPED_TRACE(sample);
         const Trace trace = load_trace(std::string(CHITRA_SOURCE_DIR) + "/sample_traces/" + sample);
         const Ses start = base_ses(trace);

@@ -50,8 +50,9 @@ TEST_F(ScatteredReadsTest, AMappedTracesColumnsAreReadScatteredWhileItLives)
     ASSERT_TRUE(has_flag(vm_flags_at(ses.symbol.data()), "sr")) << vm_flags_at(ses.symbol.data());
     {
         const ScatteredReads reads(ses);
-        for (const void* p : {static_cast<const void*>(ses.symbol.data()), last_symbol,
-                              static_cast<const void*>(ses.bounds.data()), static_cast<const void*>(&ses.bounds.back())}) {
+        for (const void* p :
+             {static_cast<const void*>(ses.symbol.data()), last_symbol, static_cast<const void*>(ses.bounds.data()),
+              static_cast<const void*>(&ses.bounds.back())}) {
             const std::string flags = vm_flags_at(p);
             EXPECT_TRUE(has_flag(flags, "rr")) << flags;
             EXPECT_FALSE(has_flag(flags, "sr")) << flags;
@@ -60,8 +61,8 @@ TEST_F(ScatteredReadsTest, AMappedTracesColumnsAreReadScatteredWhileItLives)
         EXPECT_EQ(ses.bounds.back(), 1000000);
         EXPECT_EQ(ses.name(0), "B");
     }
-    for (const void* p : {static_cast<const void*>(ses.symbol.data()), last_symbol,
-                          static_cast<const void*>(ses.bounds.data())}) {
+    for (const void* p :
+         {static_cast<const void*>(ses.symbol.data()), last_symbol, static_cast<const void*>(ses.bounds.data())}) {
         const std::string flags = vm_flags_at(p);
         EXPECT_TRUE(has_flag(flags, "sr")) << flags;
         EXPECT_FALSE(has_flag(flags, "rr")) << flags;

@@ -48,9 +48,9 @@ struct RefPaths {
                         merged = true;
                     }
                 if (!merged)
-                    defs.push_back({path, count,
-                                    static_cast<double>(static_cast<long double>(total) /
-                                                        static_cast<long double>(count))});
+                    defs.push_back(
+                        {path, count,
+                         static_cast<double>(static_cast<long double>(total) / static_cast<long double>(count))});
             }
         }
     }

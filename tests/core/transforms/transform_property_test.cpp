@@ -112,8 +112,8 @@ TEST(TransformProperty, PatternCountEqualsAggregateReplacements)
 {
     for (std::uint32_t seed = 1; seed <= 30; ++seed) {
         Ses in = random_ses(seed, 400, 2 + seed % 3);
-        std::vector<std::string> pattern = seed % 2 ? std::vector<std::string>{"A", "A"}
-                                                    : std::vector<std::string>{"A", "B", "A"};
+        std::vector<std::string> pattern =
+            seed % 2 ? std::vector<std::string>{"A", "A"} : std::vector<std::string>{"A", "B", "A"};
         PatternMatches m = find_pattern(in, pattern);
         Ses out = aggregate(in, pattern, "Z");
         SymbolId z = out.symbols->find("Z");
@@ -146,7 +146,8 @@ TEST(TransformProperty, ReplayEqualsDirectApplication)
             runner.push_step(s);
         EXPECT_EQ(runner.result().bounds, direct.bounds);
         runner.pop_step();
-        EXPECT_EQ(runner.result().records, run_pipeline(in, Pipeline{{p.steps.begin(), p.steps.end() - 1}}).ses.records);
+        EXPECT_EQ(runner.result().records,
+                  run_pipeline(in, Pipeline{{p.steps.begin(), p.steps.end() - 1}}).ses.records);
         runner.remove_step(0);
         Pipeline without{{p.steps.begin() + 1, p.steps.end() - 1}};
         Ses expected = run_pipeline(in, without).ses;

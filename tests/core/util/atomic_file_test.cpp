@@ -59,8 +59,8 @@ TEST(AtomicFile, WritesTheContentAndLeavesNoTemporary)
 TEST(AtomicFile, ASaveClearsTheStaleTemporariesOfItsTargetOnly)
 {
     TempDir dir;
-    for (const char* name : {"s.chitra.tmp-Ab3xYz", "s.chitra.tmp-000000", "s.chitra.tmp-toolong", "s.chitra.tmp-ab.cde",
-                             "t.chitra.tmp-Ab3xYz", "notes.txt"})
+    for (const char* name : {"s.chitra.tmp-Ab3xYz", "s.chitra.tmp-000000", "s.chitra.tmp-toolong",
+                             "s.chitra.tmp-ab.cde", "t.chitra.tmp-Ab3xYz", "notes.txt"})
         std::ofstream(dir.path / name) << "x";
     write_file_atomically((dir.path / "s.chitra").string(), "new");
     EXPECT_EQ(names(dir.path), (std::vector<std::string>{"notes.txt", "s.chitra", "s.chitra.tmp-ab.cde",
@@ -75,10 +75,11 @@ TEST(AtomicFile, AFailedWriteLeavesTheOldFileAndNoTemporary)
     TempDir dir;
     const fs::path target = dir.path / "s.chitra";
     write_file_atomically(target.string(), "old");
-    EXPECT_THROW(write_file_atomically(target.string(), [](std::ostream& out) {
-                     out << "half";
-                     throw InputError("the writer failed");
-                 }),
+    EXPECT_THROW(write_file_atomically(target.string(),
+                                       [](std::ostream& out) {
+                                           out << "half";
+                                           throw InputError("the writer failed");
+                                       }),
                  InputError);
     EXPECT_EQ(slurp(target), "old");
     EXPECT_EQ(names(dir.path), std::vector<std::string>{"s.chitra"});

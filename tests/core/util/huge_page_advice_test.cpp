@@ -33,8 +33,7 @@ TEST(HugePageAdvice, LargeBlocksAreAdvisedUnlessTheProcessTurnedItOff)
         EXPECT_FALSE(has_flag(vm_flags_at(b.data), "hg"));
         detail::advise_huge_pages(b.data, Block::kBytes);
         // The flag is on the 2 MB-aligned part; its middle is inside it whatever the start.
-        EXPECT_TRUE(has_flag(vm_flags_at(static_cast<char*>(b.data) + Block::kBytes / 2), "hg"))
-            << vm_flags_at(b.data);
+        EXPECT_TRUE(has_flag(vm_flags_at(static_cast<char*>(b.data) + Block::kBytes / 2), "hg")) << vm_flags_at(b.data);
     }
     set_huge_page_advice(false);
     {

@@ -28,7 +28,8 @@ TEST(TestEnvironment, HomeIsFreshAndOwnedByThisRun)
     EXPECT_NE(home.find("chitra-test-home."), std::string::npos) << home;
     if (const passwd* user = getpwuid(getuid()))
         EXPECT_NE(fs::path(home), fs::path(user->pw_dir));
-    for (const char* name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"}) {
+    for (const char* name :
+         {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"}) {
         const std::string dir = env(name);
         EXPECT_EQ(dir.rfind(home + "/", 0), 0u) << name << "=" << dir;
     }

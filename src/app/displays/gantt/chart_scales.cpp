@@ -46,8 +46,7 @@ QSharedPointer<QCPAxisTicker> makeSiTicker() { return QSharedPointer<SiTicker>::
 // visits (a counter's rate over them is mostly jitter, traceview.hpp) are left out even
 // when together they fill more than that. Spikes above the range run off the chart's top.
 std::pair<double, double> robustRange(const std::vector<double>& y, std::size_t a, std::size_t b,
-                                      const std::vector<double>* x, double end, double q,
-                                      ShortVisitRule shortVisits)
+                                      const std::vector<double>* x, double end, double q, ShortVisitRule shortVisits)
 {
     if (b <= a)
         return {0, 1};

@@ -29,9 +29,7 @@ void FieldPlottable::draw(QCPPainter* painter)
     auto px = [&](double x) { return std::clamp(mKeyAxis->coordToPixel(x), rect.left() - 10.0, rect.right() + 10.0); };
     // Clamped to the chart: spikes that run off the robust y range end at its edge
     // even where the painter does not clip (Qt 6.4's SVG generator ignores clips).
-    auto py = [&](double y) {
-        return std::clamp(mValueAxis->coordToPixel(y), rect.top() - 1.0, rect.bottom() + 1.0);
-    };
+    auto py = [&](double y) { return std::clamp(mValueAxis->coordToPixel(y), rect.top() - 1.0, rect.bottom() + 1.0); };
     // Short visits (a counter's rate over them is mostly jitter) in grey, under the
     // long ones: visible, but not mistaken for what the program ran at.
     if (b > a && b - a <= static_cast<std::size_t>(2 * cols)) {
@@ -42,8 +40,7 @@ void FieldPlottable::draw(QCPPainter* painter)
             const double x = px(s.x()[i]), y = py(s.y()[i]);
             const bool shortHere = s.is_short(i);
             if (i > a)
-                (shortHere || s.is_short(i - 1) ? shortLines : longLines)
-                    << QLineF(x, py(s.y()[i - 1]), x, y);
+                (shortHere || s.is_short(i - 1) ? shortLines : longLines) << QLineF(x, py(s.y()[i - 1]), x, y);
             (shortHere ? shortLines : longLines) << QLineF(x, y, px(xe), y);
         }
         painter->setPen(QPen(kShortColour, 1.2));

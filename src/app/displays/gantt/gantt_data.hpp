@@ -18,7 +18,7 @@ struct GanttData {
     std::vector<char> counter;       // per field
     std::vector<QString> names;      // chart names (0: states)
     std::vector<QString> units;
-    double end = 0;                  // exit time of the last element
+    double end = 0; // exit time of the last element
     std::pair<double, double> full{0, 1};
 };
 

@@ -39,7 +39,9 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
         return b;
     };
     chartsButton_ = button(tr("Charts"), tr("Add or remove charts"));
-    densityButton_ = button(tr("Density bars"), tr("Point density (records per pixel column) or value density (mean value per pixel column)"));
+    densityButton_ =
+        button(tr("Density bars"),
+               tr("Point density (records per pixel column) or value density (mean value per pixel column)"));
     averageButton_ = button(tr("Average curves"), tr("Sliding-window average over the chart"));
     bar->addSpacing(6);
     bar->addWidget(new QLabel(tr("Colour map"), this));
@@ -268,9 +270,8 @@ void GanttDisplay::rebuildMenus()
     }
     average->addSeparator();
     auto* kinds = new QActionGroup(average);
-    const std::pair<bool, QString> means[] = {
-        {true, tr("Time-weighted (counter increase / window length)")},
-        {false, tr("Plain mean of the visits' values (Traceview)")}};
+    const std::pair<bool, QString> means[] = {{true, tr("Time-weighted (counter increase / window length)")},
+                                              {false, tr("Plain mean of the visits' values (Traceview)")}};
     for (const auto& [weighted, text] : means) {
         QAction* k = average->addAction(text);
         k->setCheckable(true);
@@ -314,10 +315,7 @@ double GanttDisplay::pixelToX(int px) const
     return plot_->charts.front()->axis(QCPAxis::atBottom)->pixelToCoord(px);
 }
 
-void GanttDisplay::bandZoom(int px0, int px1)
-{
-    zoomTo(pixelToX(std::min(px0, px1)), pixelToX(std::max(px0, px1)));
-}
+void GanttDisplay::bandZoom(int px0, int px1) { zoomTo(pixelToX(std::min(px0, px1)), pixelToX(std::max(px0, px1))); }
 
 void GanttDisplay::wheelZoom(int px, double factor)
 {
@@ -349,8 +347,8 @@ void GanttDisplay::hoverAt(int px)
     QString text = tr("t = %1").arg(formatTime(x, base));
     const std::size_t i = elementAt(ses, XAxis::Time, x);
     if (i < ses.size()) {
-        text += tr("   element %1   state %2").arg(formatCount(static_cast<long long>(i)),
-                                                    QString::fromStdString(ses.name(i)));
+        text += tr("   element %1   state %2")
+                    .arg(formatCount(static_cast<long long>(i)), QString::fromStdString(ses.name(i)));
         text += tr(" (%1)").arg(formatDurationSI(static_cast<double>(ses.bounds[i + 1] - ses.bounds[i]), base));
         const bool shortVisit = std::any_of(data_->fields.begin(), data_->fields.end(),
                                             [&](const SeriesIndex& f) { return f.is_short(i); });

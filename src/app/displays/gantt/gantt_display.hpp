@@ -45,7 +45,7 @@ public:
     ViewDocument* document() const { return doc_; }
 
     // Charts: 0 is the state chart, k > 0 the chart of field k - 1.
-    int chartTotal() const;           // all charts, shown or not
+    int chartTotal() const; // all charts, shown or not
     QString chartName(int chart) const;
     bool chartShown(int chart) const;
     void setChartShown(int chart, bool on); // add / remove a chart

@@ -22,9 +22,9 @@ const char* densityName(GanttDisplay::Density d)
 
 GanttDisplay::Density parseDensity(const QString& s)
 {
-    return s == "point" ? GanttDisplay::Density::Point
-         : s == "value" ? GanttDisplay::Density::Value
-                        : GanttDisplay::Density::Off;
+    return s == "point"   ? GanttDisplay::Density::Point
+           : s == "value" ? GanttDisplay::Density::Value
+                          : GanttDisplay::Density::Off;
 }
 
 const char* colourMapName(GanttDisplay::ColourMap m)
@@ -37,7 +37,8 @@ class GanttDisplayType final : public TraceviewDisplayType {
 public:
     GanttDisplayType()
         : TraceviewDisplayType(TraceviewWindow::Kind::Gantt, "gantt", "Gantt chart", DisplayKind::gantt,
-                               {QObject::tr("&Gantt display"), {},
+                               {QObject::tr("&Gantt display"),
+                                {},
                                 QObject::tr("Open a Gantt chart of the current view in its own window")})
     {
     }
@@ -71,9 +72,9 @@ void captureGanttState(const GanttDisplay& g, DisplayState& d)
     if (g.chartTotal() > 0)
         d.options.density_bar = densityName(g.density(0));
     for (int c = 0; c < g.chartTotal(); ++c)
-        d.options.extra[kChartKeyPrefix + std::to_string(c)] =
-            std::string(g.chartShown(c) ? "shown" : "hidden") + "," + densityName(g.density(c)) + "," +
-            (g.average(c) ? "average" : "");
+        d.options.extra[kChartKeyPrefix + std::to_string(c)] = std::string(g.chartShown(c) ? "shown" : "hidden") + "," +
+                                                               densityName(g.density(c)) + "," +
+                                                               (g.average(c) ? "average" : "");
     if (!g.averageTimeWeighted())
         d.options.extra[kTimeWeightedKey] = std::string("0"); // not a literal: GCC 12 warns falsely (-Wrestrict)
     captureMinVisit(g.minVisitSeconds(), d.options);
@@ -98,7 +99,7 @@ void restoreGanttState(GanttDisplay& g, const DisplayState& d, const QString& wh
         for (int c = 0; c < g.chartTotal(); ++c)
             g.setDensity(c, parseDensity(QString::fromStdString(d.options.density_bar)));
     const std::string& map = d.options.colour_map;
-    g.setColourMap(map == "hot" ? GanttDisplay::ColourMap::Hot
+    g.setColourMap(map == "hot"    ? GanttDisplay::ColourMap::Hot
                    : map == "grey" ? GanttDisplay::ColourMap::Grey
                                    : GanttDisplay::ColourMap::Viridis);
     if (d.options.averaging_width_percent > 0)

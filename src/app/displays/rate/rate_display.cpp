@@ -85,9 +85,8 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
     layout->setSpacing(0);
     layout->addLayout(bar);
     layout->addWidget(plot_, 1);
-    connect(stateBox_, &QComboBox::activated, this, [this](int i) {
-        setState(static_cast<SymbolId>(stateBox_->itemData(i).toUInt()));
-    });
+    connect(stateBox_, &QComboBox::activated, this,
+            [this](int i) { setState(static_cast<SymbolId>(stateBox_->itemData(i).toUInt())); });
     connect(minVisitBox_, &MinVisitBox::secondsChanged, this, &RateDisplay::setMinVisitSeconds);
     connect(doc_, &ViewDocument::sesChanged, this, [this] {
         fillStates();
@@ -209,11 +208,10 @@ void RateDisplay::rebuild()
     if (!values_.empty())
         marksShort_.back() = anyCounter;
     // Short enough for the tool bar of a narrow window; the tooltip says the rest.
-    info_->setText(trace.fields.empty() ? tr("this trace has no data fields")
-                                        : tr("%1 entries, counters as rates (%2) over each visit")
-                                              .arg(formatCount(n))
-                                              .arg(unit) +
-                   (shortCount ? tr("; %1 short: hollow, grey").arg(formatCount(shortCount)) : QString()));
+    info_->setText(trace.fields.empty()
+                       ? tr("this trace has no data fields")
+                       : tr("%1 entries, counters as rates (%2) over each visit").arg(formatCount(n)).arg(unit) +
+                             (shortCount ? tr("; %1 short: hollow, grey").arg(formatCount(shortCount)) : QString()));
     info_->setToolTip(tr("x = ordinal of the entry into the state. Visits shorter than the minimum "
                          "(Short visits <) are drawn as hollow grey points, not joined and not in the "
                          "y range, in the charts of counters: a rate over them is mostly measurement jitter."));
@@ -226,7 +224,9 @@ void RateDisplay::rebuild()
         const bool last = c + 1 == values_.size();
         x->setTickLabels(last);
         if (last)
-            x->setLabel(tr("entry into %1").arg(state_ == kNoSymbol ? QString() : QString::fromStdString((*ses.symbols)[state_].name)));
+            x->setLabel(
+                tr("entry into %1")
+                    .arg(state_ == kNoSymbol ? QString() : QString::fromStdString((*ses.symbols)[state_].name)));
         QString label;
         if (last)
             label = tr("sum of fields");
@@ -268,7 +268,8 @@ void RateDisplay::rebuild()
         g->setData(xs, ys, true);
         QCPGraph* sg = plot_->addGraph(x, y);
         sg->setLineStyle(QCPGraph::lsNone);
-        sg->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, shortVisitColour().darker(125), n <= 400 ? 5 : 3));
+        sg->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, shortVisitColour().darker(125), n <= 400 ? 5 : 3));
         sg->setData(sx, sy, true);
         plot_->shortGraphs.push_back(sg);
         auto* tracer = new QCPItemTracer(plot_);
@@ -311,7 +312,8 @@ void RateDisplay::hoverEntry(int k)
     for (std::size_t c = 0; c < plot_->tracers.size(); ++c) {
         auto* t = plot_->tracers[c];
         if (k >= 0)
-            t->setGraph(marksShort_[c] && short_[static_cast<std::size_t>(k)] ? plot_->shortGraphs[c] : plot_->graphs[c]);
+            t->setGraph(marksShort_[c] && short_[static_cast<std::size_t>(k)] ? plot_->shortGraphs[c]
+                                                                              : plot_->graphs[c]);
         t->setGraphKey(k + 1);
         t->setVisible(k >= 0);
     }
@@ -328,7 +330,7 @@ void RateDisplay::hoverEntry(int k)
             text += tr(" — shorter than the minimum visit: rates mostly jitter");
         for (std::size_t c = 0; c < values_.size(); ++c)
             text += QStringLiteral("  %1 %2").arg(plot_->charts[c]->axis(QCPAxis::atLeft)->label(),
-                                                   formatSI(values_[c][static_cast<std::size_t>(k)], QString(), 4));
+                                                  formatSI(values_[c][static_cast<std::size_t>(k)], QString(), 4));
         plot_->setToolTip(text);
     }
     plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -339,9 +341,10 @@ QPoint RateDisplay::pixelOf(int chart, int k) const
 {
     auto* r = plot_->charts.at(static_cast<std::size_t>(chart));
     return QPoint(static_cast<int>(std::lround(r->axis(QCPAxis::atBottom)->coordToPixel(k + 1))),
-                  static_cast<int>(std::lround(r->axis(QCPAxis::atLeft)->coordToPixel(
-                      std::clamp(value(chart, k), r->axis(QCPAxis::atLeft)->range().lower,
-                                 r->axis(QCPAxis::atLeft)->range().upper)))));
+                  static_cast<int>(std::lround(
+                      r->axis(QCPAxis::atLeft)
+                          ->coordToPixel(std::clamp(value(chart, k), r->axis(QCPAxis::atLeft)->range().lower,
+                                                    r->axis(QCPAxis::atLeft)->range().upper)))));
 }
 
 } // namespace chitra::app

@@ -18,7 +18,8 @@ class RateDisplayType final : public TraceviewDisplayType {
 public:
     RateDisplayType()
         : TraceviewDisplayType(TraceviewWindow::Kind::Rate, "rate", "rate chart", DisplayKind::rate,
-                               {QObject::tr("&Rate display"), {},
+                               {QObject::tr("&Rate display"),
+                                {},
                                 QObject::tr("Open a rate chart of the current view in its own window")})
     {
     }

@@ -113,7 +113,8 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
 
     log_ = new QCheckBox(tr("log power"), this);
     logFrequency_ = new QCheckBox(tr("log frequency"), this);
-    logFrequency_->setToolTip(tr("Logarithmic frequency axis: low frequencies (long periods) and high ones side by side"));
+    logFrequency_->setToolTip(
+        tr("Logarithmic frequency axis: low frequencies (long periods) and high ones side by side"));
     peakZoom_ = new QCheckBox(tr("zoom to peak"), this);
     peakZoom_->setToolTip(tr("Show the strongest peak and its first harmonics instead of every frequency "
                              "(after a zoom with the wheel or a drag, that range is kept)"));
@@ -394,8 +395,8 @@ void FrequencyPlot::showResult()
     const auto spt = domain_ == XAxis::Time ? seconds_per_tick(doc_->trace().header.timebase) : std::nullopt;
     plot_->xAxis->setTicker(logFrequency_->isChecked() ? makeLogFrequencyTicker(spt) : makeFrequencyTicker(spt));
     plot_->xAxis->setLabel(domain_ == XAxis::Event ? tr("frequency (cycles per event)")
-                           : spt ? tr("frequency")
-                                 : tr("frequency (cycles per cycle)"));
+                           : spt                   ? tr("frequency")
+                                                   : tr("frequency (cycles per cycle)"));
     if (auto peak = strongest_peak(*result_))
         peakLabel_->setText(tr("strongest: %1").arg(describeFrequency(peak->frequency)));
     const auto& fr = result_->frequency;

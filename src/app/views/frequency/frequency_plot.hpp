@@ -125,7 +125,7 @@ private:
     std::optional<double> bandOrigin_;
     QFutureWatcher<std::shared_ptr<Periodogram>>* watcher_;
     std::shared_ptr<Periodogram> result_;
-    std::shared_ptr<std::atomic<bool>> cancel_; // of the running computation
+    std::shared_ptr<std::atomic<bool>> cancel_;               // of the running computation
     std::optional<std::pair<double, double>> automaticRange_; // the x range last set by showResult
     std::optional<std::pair<double, double>> pendingUserRange_;
     bool pending_ = false;

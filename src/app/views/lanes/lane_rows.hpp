@@ -30,12 +30,16 @@ public:
     // Lane order (indices into trace().lanes), hidden lanes and the name filter.
     const std::vector<std::size_t>& order() const { return order_; }
     void setOrder(std::vector<std::size_t> order); // a permutation of the lanes; ignored otherwise
-    void moveLane(std::size_t lane, int by);        // up (-1) or down (+1) among the lanes
+    void moveLane(std::size_t lane, int by);       // up (-1) or down (+1) among the lanes
     bool hidden(std::size_t lane) const { return hidden_.count(lane) != 0; }
     void setHidden(std::size_t lane, bool hidden);
     const std::set<std::size_t>& hiddenLanes() const { return hidden_; }
     void setHiddenLanes(std::set<std::size_t> lanes); // lanes out of range are ignored
-    void showAll() { hidden_.clear(); rebuild(); }
+    void showAll()
+    {
+        hidden_.clear();
+        rebuild();
+    }
     // Lanes whose name contains the text (or matches /REGEX/) show; empty shows all.
     // Returns false (and keeps the old filter) for a bad regular expression.
     bool setFilter(const std::string& filter);

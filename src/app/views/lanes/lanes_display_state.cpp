@@ -18,8 +18,7 @@ namespace chitra::app {
 
 namespace {
 
-template <class Lanes>
-std::string indexList(const Lanes& lanes)
+template <class Lanes> std::string indexList(const Lanes& lanes)
 {
     std::string out;
     for (std::size_t l : lanes)

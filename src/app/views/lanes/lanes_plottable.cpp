@@ -79,7 +79,9 @@ void LanesPlottable::drawRow(const RowSpan& span, int left, int right, uchar* bi
         int b = a + 1;
         while (b < n && columns[static_cast<std::size_t>(b)].state == c.state)
             ++b;
-        const QRgb fill = c.state == kEmptyLaneState ? 0 : c.state < fills_.size() ? fills_[c.state] : colour(c.state).rgb();
+        const QRgb fill = c.state == kEmptyLaneState ? 0
+                          : c.state < fills_.size()  ? fills_[c.state]
+                                                     : colour(c.state).rgb();
         std::fill(line + a, line + b, fill);
         if (fill != 0 && outline && b - a >= 4)
             line[a] = edgeOver(fill);
@@ -122,8 +124,7 @@ void LanesPlottable::drawShading(QCPPainter* painter, const QRect& clip) const
                 break;
             const double b = static_cast<double>(ses.entry(std::min(*it + len, ses.size())));
             const double x0 = mKeyAxis->coordToPixel(a), x1 = mKeyAxis->coordToPixel(b);
-            painter->fillRect(QRectF(QPointF(x0, clip.top()), QPointF(std::max(x1, x0 + 1), clip.top() + 4)),
-                              p.colour);
+            painter->fillRect(QRectF(QPointF(x0, clip.top()), QPointF(std::max(x1, x0 + 1), clip.top() + 4)), p.colour);
             painter->fillRect(QRectF(QPointF(x0, clip.top() + 4), QPointF(std::max(x1, x0 + 1), clip.bottom())), c);
         }
     }
@@ -162,8 +163,8 @@ void LanesPlottable::draw(QCPPainter* painter)
         const std::size_t half = spans.size() / 2;
         // Qt's global pool, which runs short drawing helpers (the raster engine's too), not
         // the background jobs; waitForFinished runs the half here if no thread took it.
-        QFuture<void> other = QtConcurrent::run(QThreadPool::globalInstance(),
-                                                [&] { drawSpans(half, spans.size(), otherColumns_); });
+        QFuture<void> other =
+            QtConcurrent::run(QThreadPool::globalInstance(), [&] { drawSpans(half, spans.size(), otherColumns_); });
         drawSpans(0, half, columns_);
         other.waitForFinished();
     } else {

@@ -49,9 +49,9 @@ private:
     const LaneRows* rows_;
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
-    std::vector<QRgb> fills_; // colours_ as pixels, "-" transparent: what a frame writes
+    std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes
     mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
-    mutable QImage frame_;                    // the rows, drawn as pixels then painted at once
+    mutable QImage frame_;                                   // the rows, drawn as pixels then painted at once
 };
 
 } // namespace chitra::app

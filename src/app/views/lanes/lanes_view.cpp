@@ -8,7 +8,6 @@
 #include "text/number_format.hpp"
 #include "views/lanes/lanes_plottable.hpp"
 
-
 #include <QElapsedTimer>
 #include <QFontMetrics>
 #include <QHBoxLayout>
@@ -31,14 +30,13 @@ namespace chitra::app {
 namespace {
 
 constexpr int kMinLabelSpacing = 13; // px between two lane names on the axis
-constexpr int kLegendLines = 2;       // the rows keep the height, however many states
+constexpr int kLegendLines = 2;      // the rows keep the height, however many states
 constexpr int kLegendNameChars = 32; // longer names are shortened in the middle
 
 } // namespace
 
 LanesView::LanesView(ViewDocument* doc, QWidget* parent)
-    : QWidget(parent), doc_(doc),
-      rows_(std::make_unique<LaneRows>(doc->laneTracks()))
+    : QWidget(parent), doc_(doc), rows_(std::make_unique<LaneRows>(doc->laneTracks()))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -125,7 +123,8 @@ void LanesView::buildColours()
     for (std::size_t s = 0; s < colours.size(); ++s) {
         // The colour of the view's state of the same name (one palette everywhere).
         const SymbolId id = symbols ? symbols->find(lanes.state_names[s]) : kNoSymbol;
-        colours[s] = stateColour(id != kNoSymbol ? id : static_cast<std::uint32_t>(s + (symbols ? symbols->size() : 0)));
+        colours[s] =
+            stateColour(id != kNoSymbol ? id : static_cast<std::uint32_t>(s + (symbols ? symbols->size() : 0)));
     }
     plottable_->setColours(std::move(colours));
 }
@@ -137,7 +136,8 @@ std::pair<double, double> LanesView::visibleRange() const
 
 void LanesView::setVisibleRange(double t0, double t1)
 {
-    if (!(t1 > t0) || (std::abs(plot_->xAxis->range().lower - t0) < 1e-9 && std::abs(plot_->xAxis->range().upper - t1) < 1e-9))
+    if (!(t1 > t0) ||
+        (std::abs(plot_->xAxis->range().lower - t0) < 1e-9 && std::abs(plot_->xAxis->range().upper - t1) < 1e-9))
         return;
     plot_->xAxis->setRange(t0, t1);
     queueReplot(plot_);
@@ -164,12 +164,12 @@ void LanesView::rowsChanged()
 {
     const std::size_t shown = rows_->rows().size();
     plot_->yAxis->setRange(0, std::max<double>(1, static_cast<double>(shown)));
-    count_->setText(tr("%1 of %2 lanes").arg(std::count_if(rows_->order().begin(), rows_->order().end(),
-                                                          [this](std::size_t l) {
-                                                              return std::any_of(rows_->rows().begin(),
-                                                                                 rows_->rows().end(),
-                                                                                 [l](const LaneRow& r) { return r.lane == l; });
-                                                          }))
+    count_->setText(tr("%1 of %2 lanes")
+                        .arg(std::count_if(rows_->order().begin(), rows_->order().end(),
+                                           [this](std::size_t l) {
+                                               return std::any_of(rows_->rows().begin(), rows_->rows().end(),
+                                                                  [l](const LaneRow& r) { return r.lane == l; });
+                                           }))
                         .arg(rows_->laneCount()));
     showAll_->setEnabled(!rows_->hiddenLanes().empty());
     showAll_->setText(rows_->hiddenLanes().empty() ? tr("Show hidden lanes")
@@ -190,7 +190,8 @@ void LanesView::updateAxisLabels()
     // The axis rect is laid out at the next replot; the widget less the time axis is close.
     const int height = std::max(plot_->axisRect()->height(), plot_->height() - 40);
     const double rowPx = rows.empty() ? 0 : height / static_cast<double>(rows.size());
-    const std::size_t every = rowPx >= kMinLabelSpacing ? 1 : static_cast<std::size_t>(std::ceil(kMinLabelSpacing / std::max(rowPx, 0.01)));
+    const std::size_t every =
+        rowPx >= kMinLabelSpacing ? 1 : static_cast<std::size_t>(std::ceil(kMinLabelSpacing / std::max(rowPx, 0.01)));
     for (std::size_t r = 0; r < rows.size(); r += every) {
         QString label = QString::fromStdString(rows_->rowLabel(rows[r]));
         if (rows[r].depth == 0 && rows_->maxDepth(rows[r].lane) > 1)
@@ -239,7 +240,8 @@ void LanesView::layoutLegend()
         const LaneStateId s = legendOrder_[shown];
         QString name = QString::fromStdString(lanes.state_names[s]);
         if (name.size() > kLegendNameChars)
-            name = name.left(kLegendNameChars / 2 - 1) + QStringLiteral("\u2026") + name.right(kLegendNameChars / 2 - 1);
+            name =
+                name.left(kLegendNameChars / 2 - 1) + QStringLiteral("\u2026") + name.right(kLegendNameChars / 2 - 1);
         const int w = metrics.horizontalAdvance(QStringLiteral("\u25a0 ") + name + QStringLiteral("    "));
         const bool last = line == kLegendLines;
         if (x + w + (last ? metrics.horizontalAdvance(more) : 0) > width) {
@@ -337,8 +339,8 @@ void LanesView::showContextMenu(const QPoint& plotPos)
         const QString name = QString::fromStdString(rows_->trace().lanes[lane].name);
         if (rows_->maxDepth(lane) > 1) {
             const bool unfolded = rows_->unfolded(lane);
-            menu.addAction(unfolded ? tr("Fold nesting of %1").arg(name) : tr("Unfold nesting of %1").arg(name),
-                           this, [this, lane, unfolded] {
+            menu.addAction(unfolded ? tr("Fold nesting of %1").arg(name) : tr("Unfold nesting of %1").arg(name), this,
+                           [this, lane, unfolded] {
                                rows_->setUnfolded(lane, !unfolded);
                                rowsChanged();
                            });
@@ -380,9 +382,10 @@ void LanesView::rubberBandDone(int px0, int px1, const QPoint& globalPos)
     menu.addAction(tr("Select"), this, [this, t0, t1] {
         const Trace& trace = doc_->trace();
         auto record = [&](double t) {
-            return static_cast<RecordIndex>(std::lower_bound(trace.times.begin(), trace.times.end(), t,
-                                                             [](Time a, double b) { return static_cast<double>(a) < b; }) -
-                                            trace.times.begin());
+            return static_cast<RecordIndex>(
+                std::lower_bound(trace.times.begin(), trace.times.end(), t,
+                                 [](Time a, double b) { return static_cast<double>(a) < b; }) -
+                trace.times.begin());
         };
         doc_->setSelection(RecordRange{record(t0), record(t1)});
     });

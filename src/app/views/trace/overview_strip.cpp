@@ -133,10 +133,7 @@ void OverviewStrip::paintEvent(QPaintEvent*)
     p.drawRect(QRectF(x0, 1, std::max(2.0, x1 - x0), height() - 2));
 }
 
-void OverviewStrip::mousePressEvent(QMouseEvent* e)
-{
-    emit windowCentreMoved(xOfPixel(e->position().x()));
-}
+void OverviewStrip::mousePressEvent(QMouseEvent* e) { emit windowCentreMoved(xOfPixel(e->position().x())); }
 
 void OverviewStrip::mouseMoveEvent(QMouseEvent* e)
 {

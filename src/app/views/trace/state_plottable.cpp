@@ -110,9 +110,8 @@ void StatePlottable::drawPatterns(QCPPainter* painter, int left, int right, cons
         int px = left;
         while (px < right) {
             const double t = mKeyAxis->pixelToCoord(px);
-            const auto it = std::partition_point(p.starts.begin(), p.starts.end(), [&](std::size_t s) {
-                return elementX(ses, axis_, s + k) <= t;
-            });
+            const auto it = std::partition_point(p.starts.begin(), p.starts.end(),
+                                                 [&](std::size_t s) { return elementX(ses, axis_, s + k) <= t; });
             if (it == p.starts.end())
                 break;
             const double xs = std::max<double>(mKeyAxis->coordToPixel(elementX(ses, axis_, *it)), px);
@@ -162,13 +161,19 @@ void StatePlottable::drawExact(QCPPainter* painter, std::size_t a, std::size_t b
     }
     static const QPen connectorPen(QColor(150, 150, 150), 1);
     painter->setPen(connectorPen);
-    { const auto& v_ = connectors; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
+    {
+        const auto& v_ = connectors;
+        painter->drawLines(v_.data(), static_cast<int>(v_.size()));
+    }
     const double w = laneWidth();
     for (int l = 0; l < lanes; ++l) {
         if (perLane[static_cast<std::size_t>(l)].empty())
             continue;
         painter->setPen(lanePen(l, w));
-        { const auto& v_ = perLane[static_cast<std::size_t>(l)]; painter->drawLines(v_.data(), static_cast<int>(v_.size())); }
+        {
+            const auto& v_ = perLane[static_cast<std::size_t>(l)];
+            painter->drawLines(v_.data(), static_cast<int>(v_.size()));
+        }
     }
 }
 
@@ -241,8 +246,9 @@ void StatePlottable::drawSummarised(QCPPainter* painter, const QRect& clip) cons
             connectors.emplace_back(px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
                                     static_cast<int>(std::lround(laneY[s.ymin] - laneY[s.ymax])) + 1);
         if (lanes > 63 && (s.mask >> 63) & 1u)
-            crowded.emplace_back(px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
-                                 static_cast<int>(std::lround(laneY[std::max<std::uint32_t>(s.ymin, 63)] - laneY[s.ymax])) + 1);
+            crowded.emplace_back(
+                px, static_cast<int>(std::lround(laneY[s.ymax])), 1,
+                static_cast<int>(std::lround(laneY[std::max<std::uint32_t>(s.ymin, 63)] - laneY[s.ymax])) + 1);
     }
     for (int l = 0; l < bitLanes; ++l)
         closeRun(l, right);

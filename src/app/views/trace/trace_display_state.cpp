@@ -18,10 +18,14 @@ namespace {
 const char* orderName(YOrder order)
 {
     switch (order) {
-    case YOrder::FirstAppearance: return "first";
-    case YOrder::Name: return "name";
-    case YOrder::TimeShare: return "time";
-    case YOrder::Custom: return "custom";
+    case YOrder::FirstAppearance:
+        return "first";
+    case YOrder::Name:
+        return "name";
+    case YOrder::TimeShare:
+        return "time";
+    case YOrder::Custom:
+        return "custom";
     }
     return "first";
 }

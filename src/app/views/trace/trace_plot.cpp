@@ -36,8 +36,7 @@ public:
 protected:
     void mousePressEvent(QMouseEvent* e) override
     {
-        if (e->button() == Qt::LeftButton &&
-            ((e->modifiers() & Qt::ShiftModifier) || owner_->bandMode())) {
+        if (e->button() == Qt::LeftButton && ((e->modifiers() & Qt::ShiftModifier) || owner_->bandMode())) {
             origin_ = e->pos();
             if (!band_)
                 band_ = new QRubberBand(QRubberBand::Rectangle, this);
@@ -111,8 +110,7 @@ constexpr int kScrollSteps = 100000;
 constexpr int kSliderSteps = 1000;
 } // namespace
 
-TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent)
-    : QWidget(parent), doc_(doc), axis_(axis)
+TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent) : QWidget(parent), doc_(doc), axis_(axis)
 {
     plot_ = new PlotCanvas(this);
     followPalette(plot_);
@@ -495,11 +493,11 @@ void TracePlot::bandFinished(const QRect& rect, const QPoint& globalPos)
         QAction* brush = menu.addAction(tr("Brush pattern"));
         QAction* select = menu.addAction(tr("Select records"));
         QAction* chosen = menu.exec(globalPos);
-        action = chosen == zoom ? BandAction::Zoom
-               : chosen == clip ? BandAction::Clip
-               : chosen == brush ? BandAction::Brush
-               : chosen == select ? BandAction::Select
-                                  : BandAction::None;
+        action = chosen == zoom     ? BandAction::Zoom
+                 : chosen == clip   ? BandAction::Clip
+                 : chosen == brush  ? BandAction::Brush
+                 : chosen == select ? BandAction::Select
+                                    : BandAction::None;
     }
     applyBand(action, x0, x1);
 }

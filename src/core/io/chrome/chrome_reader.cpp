@@ -17,10 +17,7 @@ using namespace chrome;
 
 constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-bool is_ws(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // The offset of the first byte of `text` that does not continue valid UTF-8 (text.size()
 // when all is valid).
@@ -69,13 +66,20 @@ std::size_t first_control_in_string(std::string_view text)
 std::string reason_of(const DecodeFailure& f)
 {
     switch (f.code) {
-    case simdjson::SUCCESS: return f.reason;
-    case simdjson::UTF8_ERROR: return "invalid UTF-8";
-    case simdjson::UNESCAPED_CHARS: return "a control character inside a string";
-    case simdjson::UNCLOSED_STRING: return "a string is not closed";
-    case simdjson::STRING_ERROR: return "a malformed escape in a string";
-    case simdjson::DEPTH_ERROR: return "values nested too deeply";
-    default: return "malformed JSON (" + f.reason + ")";
+    case simdjson::SUCCESS:
+        return f.reason;
+    case simdjson::UTF8_ERROR:
+        return "invalid UTF-8";
+    case simdjson::UNESCAPED_CHARS:
+        return "a control character inside a string";
+    case simdjson::UNCLOSED_STRING:
+        return "a string is not closed";
+    case simdjson::STRING_ERROR:
+        return "a malformed escape in a string";
+    case simdjson::DEPTH_ERROR:
+        return "values nested too deeply";
+    default:
+        return "malformed JSON (" + f.reason + ")";
     }
 }
 
@@ -204,8 +208,7 @@ private:
 // after `from`; npos otherwise.
 std::size_t after_key(std::string_view head, std::size_t from, std::string_view quoted_key)
 {
-    for (std::size_t p = head.find(quoted_key, from); p != std::string_view::npos;
-         p = head.find(quoted_key, p + 1)) {
+    for (std::size_t p = head.find(quoted_key, from); p != std::string_view::npos; p = head.find(quoted_key, p + 1)) {
         std::size_t q = p + quoted_key.size();
         while (q < head.size() && is_ws(head[q]))
             ++q;

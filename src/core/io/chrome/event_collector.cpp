@@ -21,15 +21,38 @@ std::string_view phase_kind(std::string_view ph)
     if (ph.size() != 1)
         return "unknown";
     switch (ph[0]) {
-    case 'i': case 'I': case 'R': return "instant";
-    case 'b': case 'e': case 'n': case 'S': case 'T': case 'p': case 'F': return "async";
-    case 's': case 't': case 'f': return "flow";
-    case 'P': return "sample";
-    case 'N': case 'O': case 'D': return "object";
-    case 'c': return "clock sync";
-    case 'v': case 'V': return "memory dump";
-    case '(': case ')': return "context";
-    default: return "unknown";
+    case 'i':
+    case 'I':
+    case 'R':
+        return "instant";
+    case 'b':
+    case 'e':
+    case 'n':
+    case 'S':
+    case 'T':
+    case 'p':
+    case 'F':
+        return "async";
+    case 's':
+    case 't':
+    case 'f':
+        return "flow";
+    case 'P':
+        return "sample";
+    case 'N':
+    case 'O':
+    case 'D':
+        return "object";
+    case 'c':
+        return "clock sync";
+    case 'v':
+    case 'V':
+        return "memory dump";
+    case '(':
+    case ')':
+        return "context";
+    default:
+        return "unknown";
     }
 }
 
@@ -108,8 +131,7 @@ void EventCollector::add(const EventRecord& record, const std::vector<CounterVal
     case 'C': {
         const std::string name(record.has_name && !record.name.empty() ? record.name : kUnnamed);
         for (std::uint32_t i = record.counters_begin; i < record.counters_end; ++i) {
-            std::pair<std::string, ThreadKey> key{name + "." + std::string(counters[i].key),
-                                                  ThreadKey::of(record.pid)};
+            std::pair<std::string, ThreadKey> key{name + "." + std::string(counters[i].key), ThreadKey::of(record.pid)};
             auto [it, fresh] = series_index_.try_emplace(key, series_.size());
             if (fresh)
                 series_.push_back({key.first, key.second, {}});
@@ -145,8 +167,8 @@ LaneTrace EventCollector::finish(const std::string& source)
     for (std::size_t index : order) {
         const LaneData& lane = lanes_[index];
         auto named = thread_names_.find({lane.pid, lane.tid});
-        builder.add_lane(header_safe(named != thread_names_.end() ? named->second
-                                                                 : lane.pid.str() + "/" + lane.tid.str()));
+        builder.add_lane(
+            header_safe(named != thread_names_.end() ? named->second : lane.pid.str() + "/" + lane.tid.str()));
     }
     std::vector<LaneStateId> states;
     states.reserve(names_.names().size());
@@ -166,7 +188,8 @@ LaneTrace EventCollector::finish(const std::string& source)
     }
 
     for (const auto& [ph, count] : skipped_)
-        builder.warn(counted(count, "event of phase '" + printable(ph) + "' (" + std::string(phase_kind(ph)) + ") skipped"));
+        builder.warn(
+            counted(count, "event of phase '" + printable(ph) + "' (" + std::string(phase_kind(ph)) + ") skipped"));
     if (non_numeric_ > 0)
         builder.warn(counted(non_numeric_, "counter value that is not a number skipped"));
     if (args_not_object_ > 0)

@@ -70,7 +70,7 @@ private:
 
     std::map<std::string, std::uint64_t> skipped_; // by ph
     std::uint64_t non_numeric_ = 0, args_not_object_ = 0;
-    std::optional<Time> last_time_;                // latest ts (or X end) of any event but M
+    std::optional<Time> last_time_; // latest ts (or X end) of any event but M
 };
 
 } // namespace chitra::detail::chrome

@@ -15,10 +15,10 @@
 namespace chitra::detail::chrome {
 
 struct EventChunk {
-    std::size_t begin = 0;      // the events are [begin, end): whole events and commas
+    std::size_t begin = 0; // the events are [begin, end): whole events and commas
     std::size_t end = 0;
-    std::size_t next = 0;       // where the following events start
-    bool last = false;          // no event follows (the array or the text ended)
+    std::size_t next = 0; // where the following events start
+    bool last = false;    // no event follows (the array or the text ended)
     // A fault after the events of the chunk (exact() only), to report once they are read.
     std::optional<JsonSyntaxError> error;
 };

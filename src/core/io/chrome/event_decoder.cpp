@@ -27,10 +27,7 @@ bool fail(DecodeFailure& failure, simdjson::error_code code)
     return fail(failure, simdjson::error_message(code), code);
 }
 
-bool is_digit(char c)
-{
-    return static_cast<unsigned>(c - '0') < 10u;
-}
+bool is_digit(char c) { return static_cast<unsigned>(c - '0') < 10u; }
 
 // A time as trace writers print it ("1000001.173", "-3", "0.5": at most 15 digits before
 // the point and 3 after), checked against JSON's grammar and read into exact ns in one
@@ -77,8 +74,8 @@ bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure
     if (plain_micros(token, out))
         return true;
     if (!is_json_number(token, false))
-        return fail(failure, std::string(key) + (token.starts_with('"') ? " is a string, not a number"
-                                                                         : " is not a number"));
+        return fail(failure,
+                    std::string(key) + (token.starts_with('"') ? " is a string, not a number" : " is not a number"));
     const auto ns = decimal_scaled(token, 3);
     if (!ns)
         return fail(failure, std::string(key) + " " + std::string(token) + " is out of range");
@@ -94,12 +91,18 @@ std::optional<Key> known_key(const char* raw)
 {
     auto is = [raw](std::string_view quoted) { return std::memcmp(raw, quoted.data(), quoted.size()) == 0; };
     switch (raw[0]) {
-    case 'p': return is("ph\"") ? Key::ph : is("pid\"") ? Key::pid : std::optional<Key>();
-    case 't': return is("ts\"") ? Key::ts : is("tid\"") ? Key::tid : std::optional<Key>();
-    case 'd': return is("dur\"") ? Key::dur : std::optional<Key>();
-    case 'n': return is("name\"") ? Key::name : std::optional<Key>();
-    case 'a': return is("args\"") ? Key::args : std::optional<Key>();
-    default: return std::nullopt;
+    case 'p':
+        return is("ph\"") ? Key::ph : is("pid\"") ? Key::pid : std::optional<Key>();
+    case 't':
+        return is("ts\"") ? Key::ts : is("tid\"") ? Key::tid : std::optional<Key>();
+    case 'd':
+        return is("dur\"") ? Key::dur : std::optional<Key>();
+    case 'n':
+        return is("name\"") ? Key::name : std::optional<Key>();
+    case 'a':
+        return is("args\"") ? Key::args : std::optional<Key>();
+    default:
+        return std::nullopt;
     }
 }
 
@@ -155,8 +158,7 @@ bool ThreadReader::read(ondemand::value& value, const char* key, ThreadRef& out,
         std::string_view text;
         if (auto e = value.get_string().get(text))
             return fail(failure, e);
-        const bool canonical = is_json_number(text, true) && text != "-0" &&
-                               !(text.size() > 1 && text[0] == '0');
+        const bool canonical = is_json_number(text, true) && text != "-0" && !(text.size() > 1 && text[0] == '0');
         if (canonical) {
             auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out.number);
             if (ec == std::errc() && p == text.data() + text.size())
@@ -269,7 +271,7 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
                 raw_args = {};
                 args_not_object = false;
                 if (!(record.phase == 'C' || record.phase == 'M' ? decode_args(value, record, false, failure)
-                                                                   : check_value(value, failure)))
+                                                                 : check_value(value, failure)))
                     return false;
             } else {
                 // `ph` comes later: keep the object's text, read it when the phase is known.
@@ -302,7 +304,8 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
     const char phase = record.phase;
     if (phase == 'B' || phase == 'E' || phase == 'X' || phase == 'C') {
         if (!record.has_ts)
-            return fail(failure, std::string(phase == 'X' || phase == 'E' ? "an " : "a ") + phase + " event without ts");
+            return fail(failure,
+                        std::string(phase == 'X' || phase == 'E' ? "an " : "a ") + phase + " event without ts");
     }
     if (phase == 'X') {
         if (!record.has_dur)
@@ -330,9 +333,7 @@ bool EventDecoder::decode_args(ondemand::value& args, EventRecord& record, bool 
     }
     if (e)
         return fail(failure, e);
-    auto keep = [&](std::string_view s) {
-        return copy_keys ? std::string_view(kept_.emplace_back(s)) : s;
-    };
+    auto keep = [&](std::string_view s) { return copy_keys ? std::string_view(kept_.emplace_back(s)) : s; };
     for (auto field : object) {
         std::string_view key;
         if ((e = field.unescaped_key().get(key)))

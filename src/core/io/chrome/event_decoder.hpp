@@ -32,16 +32,16 @@ struct CounterValue {
 
 // One event as read. String views live until the next chunk is decoded.
 struct EventRecord {
-    char phase = 0;                 // the `ph` letter; 0 when `ph` is not one letter
+    char phase = 0; // the `ph` letter; 0 when `ph` is not one letter
     std::string_view ph;
     bool has_ts = false, has_dur = false, has_name = false, has_args_name = false;
-    bool args_not_object = false;   // a `C` event whose args is not an object
-    Time ts = 0, dur = 0;           // ns
+    bool args_not_object = false; // a `C` event whose args is not an object
+    Time ts = 0, dur = 0;         // ns
     ThreadRef pid, tid;
     std::string_view name;
-    std::string_view args_name;     // `M`: args.name
+    std::string_view args_name;                         // `M`: args.name
     std::uint32_t counters_begin = 0, counters_end = 0; // `C`: numeric args
-    std::uint32_t non_numeric = 0;  // `C`: args that are not numbers
+    std::uint32_t non_numeric = 0;                      // `C`: args that are not numbers
 };
 
 // Reads a pid or tid, remembering the last integer's spelling (threads write runs of events).
@@ -66,8 +66,7 @@ public:
 
 private:
     bool decode_event(simdjson::ondemand::object& object, EventRecord& record, DecodeFailure& failure);
-    bool decode_args(simdjson::ondemand::value& args, EventRecord& record, bool copy_keys,
-                     DecodeFailure& failure);
+    bool decode_args(simdjson::ondemand::value& args, EventRecord& record, bool copy_keys, DecodeFailure& failure);
     bool decode_raw_args(std::string_view raw, EventRecord& record, DecodeFailure& failure);
 
     simdjson::ondemand::parser parser_;
@@ -75,7 +74,7 @@ private:
     std::vector<char> buffer_;               // '[' + events + ']' + padding
     std::string args_buffer_;
     std::vector<CounterValue> counters_;
-    std::deque<std::string> kept_;           // keys read by args_parser_
+    std::deque<std::string> kept_; // keys read by args_parser_
     ThreadReader pid_, tid_;
 };
 

@@ -8,10 +8,7 @@ namespace chitra::detail::chrome {
 
 namespace {
 
-bool is_ws(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // Bytes that end a scalar: delimiters, whitespace and the start of another token.
 constexpr std::array<bool, 256> kScalarEnd = [] {
@@ -106,7 +103,8 @@ std::size_t JsonScan::skip_value(std::size_t p) const
 std::size_t JsonScan::line_of(std::size_t offset) const
 {
     offset = std::min(offset, text_.size());
-    return 1 + static_cast<std::size_t>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+    return 1 + static_cast<std::size_t>(
+                   std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
 }
 
 } // namespace chitra::detail::chrome

@@ -24,10 +24,7 @@ bool fail(DecodeFailure& failure, simdjson::error_code code)
     return fail(failure, simdjson::error_message(code), code);
 }
 
-bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 } // namespace
 

@@ -16,7 +16,7 @@ namespace chitra::detail::chrome {
 // Why a chunk, an event or a value was refused.
 struct DecodeFailure {
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-    std::size_t event = npos;       // index in the chunk, npos when unknown
+    std::size_t event = npos; // index in the chunk, npos when unknown
     std::string reason;
     simdjson::error_code code = simdjson::SUCCESS; // SUCCESS: a rule of the format
 };
@@ -27,8 +27,8 @@ bool is_json_number(std::string_view s, bool integer_only);
 // A token without the whitespace simdjson's raw_json_token() keeps after it.
 inline std::string_view trimmed_token(std::string_view token)
 {
-    while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
-                              token.back() == '\r'))
+    while (!token.empty() &&
+           (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' || token.back() == '\r'))
         token.remove_suffix(1);
     return token;
 }

@@ -19,16 +19,15 @@ namespace chitra::detail::chrome {
 struct LaneEvent {
     enum Kind : std::uint8_t { open, close, complete, zero_open, zero_close, zero_complete }; // B, E, X
     Time time = 0;
-    Time end = 0;              // complete: time + dur; begin: its pairing E's time
-    std::uint32_t name = 0;    // begin, complete: the state
+    Time end = 0;           // complete: time + dur; begin: its pairing E's time
+    std::uint32_t name = 0; // begin, complete: the state
     Kind kind = open;
 };
 
 inline constexpr Time kOpenEnd = std::numeric_limits<Time>::max();
 
 // Warnings the sweep counts (LaneTraceBuilder::warn, one call per case).
-inline constexpr const char* kCutWarning =
-    "region that ends after the X event enclosing it (cut at that event's end)";
+inline constexpr const char* kCutWarning = "region that ends after the X event enclosing it (cut at that event's end)";
 inline constexpr const char* kEarlyEndWarning = "E event that ends an X event before its end";
 
 class LaneSweep {
@@ -45,7 +44,7 @@ public:
 private:
     struct Entry {
         LaneStateId state;
-        Time end;      // complete: its end after cutting; kOpenEnd for a B region
+        Time end; // complete: its end after cutting; kOpenEnd for a B region
         bool complete;
     };
     void mark_zero_regions(std::vector<LaneEvent>& events) const;

@@ -77,7 +77,7 @@ private:
         }
     }
 
-    std::vector<std::uint32_t> slots_;  // ids, kEmpty where free; at most half full
+    std::vector<std::uint32_t> slots_; // ids, kEmpty where free; at most half full
     std::vector<std::string> names_;
     std::vector<std::uint64_t> hashes_; // by id
 };

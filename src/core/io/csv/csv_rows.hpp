@@ -29,7 +29,7 @@ private:
     const char* end_;
     const std::string& source_;
     char delimiter_;
-    std::size_t line_ = 0;     // lines consumed
+    std::size_t line_ = 0; // lines consumed
     std::size_t row_line_ = 0;
     std::deque<std::string> quoted_;
     std::size_t quoted_used_ = 0;

@@ -31,9 +31,8 @@ std::string read_head(const std::string& path, std::string& problem)
 
 bool is_header(const std::vector<std::string_view>& cells)
 {
-    return std::any_of(cells.begin(), cells.end(), [](std::string_view c) {
-        return !detail::text::parse_double(detail::csv::trim(c));
-    });
+    return std::any_of(cells.begin(), cells.end(),
+                       [](std::string_view c) { return !detail::text::parse_double(detail::csv::trim(c)); });
 }
 
 void preview_csv(const std::string& head, const std::string& path, TextTablePreview& p, std::size_t max_rows)
@@ -72,8 +71,7 @@ void preview_events(const std::string& head, TextTablePreview& p, std::size_t ma
         std::string_view line(head.data() + start, end - start);
         start = end + 1;
         std::vector<std::string> row;
-        for (std::string_view word = detail::text::next_word(line); !word.empty();
-             word = detail::text::next_word(line))
+        for (std::string_view word = detail::text::next_word(line); !word.empty(); word = detail::text::next_word(line))
             row.emplace_back(word);
         if (row.empty() || row.front().front() == '#')
             continue;
@@ -88,8 +86,7 @@ void preview_events(const std::string& head, TextTablePreview& p, std::size_t ma
 
 } // namespace
 
-TextTablePreview preview_text_table(const std::string& path, SourceFormat format, char delimiter,
-                                    std::size_t max_rows)
+TextTablePreview preview_text_table(const std::string& path, SourceFormat format, char delimiter, std::size_t max_rows)
 {
     TextTablePreview p;
     p.delimiter = delimiter;

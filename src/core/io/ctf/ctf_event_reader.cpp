@@ -28,10 +28,7 @@ std::optional<std::uint64_t> member_index(const bt_field_class* structure, const
     return std::nullopt;
 }
 
-bool is_integer(bt_field_class_type type)
-{
-    return bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_INTEGER);
-}
+bool is_integer(bt_field_class_type type) { return bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_INTEGER); }
 
 bool is_number(bt_field_class_type type)
 {
@@ -162,7 +159,8 @@ const CtfEventReader::EventInfo& CtfEventReader::info(const bt_event_class* cls)
     if (fields_ && payload && bt_field_class_get_type(payload) == BT_FIELD_CLASS_TYPE_STRUCTURE) {
         const std::uint64_t n = bt_field_class_structure_get_member_count(payload);
         for (std::uint64_t i = 0; i < n; ++i) {
-            const bt_field_class_structure_member* m = bt_field_class_structure_borrow_member_by_index_const(payload, i);
+            const bt_field_class_structure_member* m =
+                bt_field_class_structure_borrow_member_by_index_const(payload, i);
             std::string field = name + "." + bt_field_class_structure_member_get_name(m);
             if (is_number(bt_field_class_get_type(bt_field_class_structure_member_borrow_field_class_const(m))) &&
                 std::regex_search(field, *fields_))
@@ -212,10 +210,7 @@ std::size_t CtfEventReader::lane(const LaneKey& key)
     return it->second;
 }
 
-std::size_t CtfEventReader::sched_lane(std::int64_t tid)
-{
-    return lane(LaneKey{true, std::nullopt, tid});
-}
+std::size_t CtfEventReader::sched_lane(std::int64_t tid) { return lane(LaneKey{true, std::nullopt, tid}); }
 
 LaneStateId CtfEventReader::function_state(std::int64_t pid, std::uint64_t address)
 {
@@ -280,8 +275,7 @@ void CtfEventReader::event(const bt_message* message)
         builder_.pop(lane(key), t);
         break;
     case Kind::func_entry:
-        builder_.push(lane(key), t,
-                      function_state(key.pid.value_or(0), static_cast<std::uint64_t>(int_arg(0))));
+        builder_.push(lane(key), t, function_state(key.pid.value_or(0), static_cast<std::uint64_t>(int_arg(0))));
         break;
     case Kind::bin_info:
         symbols_.add_mapping(key.pid.value_or(0), static_cast<std::uint64_t>(int_arg(0)),

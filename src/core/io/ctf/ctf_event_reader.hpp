@@ -34,7 +34,17 @@ public:
     LaneTrace finish();
 
 private:
-    enum class Kind : std::uint8_t { other, push, pop, func_entry, func_exit, bin_info, sched_switch, sched_wakeup, process_state };
+    enum class Kind : std::uint8_t {
+        other,
+        push,
+        pop,
+        func_entry,
+        func_exit,
+        bin_info,
+        sched_switch,
+        sched_wakeup,
+        process_state
+    };
     // A member of a structure field, with its integer signedness known from its class, so
     // that an event's value is read without asking the library for the field's type.
     struct Member {
@@ -49,12 +59,12 @@ private:
         const StreamInfo* stream = nullptr; // of the event's stream class
         Kind kind = Kind::other;
         LaneStateId state = kEmptyLaneState;
-        std::vector<Member> members;        // payload members the kind reads
+        std::vector<Member> members; // payload members the kind reads
         struct Pick {
             std::uint64_t member;
             std::string name; // EVENT.FIELD
         };
-        std::vector<Pick> fields;           // payload members --fields asked for
+        std::vector<Pick> fields; // payload members --fields asked for
     };
     struct LaneKey {
         bool sched = false;
@@ -78,7 +88,7 @@ private:
     LaneTraceBuilder builder_;
     std::uint64_t events_ = 0;
     std::unordered_map<const bt_event_class*, EventInfo> events_info_; // node-based: entries stay put
-    std::unordered_map<const bt_stream_class*, StreamInfo> streams_; // node-based too
+    std::unordered_map<const bt_stream_class*, StreamInfo> streams_;   // node-based too
     // The last lookups, direct-mapped by a hash of their key: the few classes and threads
     // a trace's events cycle through are found without a lookup in the maps.
     static constexpr std::size_t kRecent = 16;

@@ -97,10 +97,7 @@ private:
 
 } // namespace
 
-void load_ctf_plugins()
-{
-    plugins();
-}
+void load_ctf_plugins() { plugins(); }
 
 std::string take_babeltrace_error(const std::string& fallback)
 {
@@ -138,8 +135,7 @@ CtfGraph::CtfGraph(const std::string& dir, const std::vector<std::string>& trace
     if (!p.ctf || !p.utils)
         throw InputError(dir + ": the babeltrace2 plugins `ctf` and `utils` are not installed");
     const bt_component_class_source* fs = bt_plugin_borrow_source_component_class_by_name_const(p.ctf, "fs");
-    const bt_component_class_filter* muxer =
-        bt_plugin_borrow_filter_component_class_by_name_const(p.utils, "muxer");
+    const bt_component_class_filter* muxer = bt_plugin_borrow_filter_component_class_by_name_const(p.utils, "muxer");
     if (!fs || !muxer)
         throw InputError(dir + ": the babeltrace2 components source.ctf.fs and filter.utils.muxer are missing");
 
@@ -194,10 +190,7 @@ CtfGraph::CtfGraph(const std::string& dir, const std::vector<std::string>& trace
     }
 }
 
-CtfGraph::~CtfGraph()
-{
-    bt_graph_put_ref(graph_);
-}
+CtfGraph::~CtfGraph() { bt_graph_put_ref(graph_); }
 
 bt_graph_simple_sink_component_initialize_func_status CtfGraph::init(bt_message_iterator* iterator, void* self)
 {

@@ -82,8 +82,8 @@ void check_index(const fs::path& idx, const fs::path& stream_file, std::uintmax_
             fail(packet + " has a content of " + std::to_string(content_bits) + " bits in a packet of " +
                  std::to_string(packet_bits) + " bits");
         if (offset != expected_offset)
-            fail(packet + " at byte " + std::to_string(offset) + " of its stream file, but the packets before it end at byte " +
-                 std::to_string(expected_offset));
+            fail(packet + " at byte " + std::to_string(offset) +
+                 " of its stream file, but the packets before it end at byte " + std::to_string(expected_offset));
         if (packet_bits / 8 > stream_size || offset > stream_size - packet_bits / 8)
             throw InputError(stream_file.string() + ": a stream file of " + std::to_string(stream_size) +
                              " bytes, but its LTTng index (index/" + idx.filename().string() + ") has " + packet +

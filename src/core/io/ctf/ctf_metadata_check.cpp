@@ -37,7 +37,8 @@ std::uint32_t u32(std::string_view bytes, std::size_t at, bool little)
 
 std::string ctf_metadata_text(std::string_view bytes, const std::string& file)
 {
-    const bool packetized = bytes.size() >= 4 && (u32(bytes, 0, true) == kPacketMagic || u32(bytes, 0, false) == kPacketMagic);
+    const bool packetized =
+        bytes.size() >= 4 && (u32(bytes, 0, true) == kPacketMagic || u32(bytes, 0, false) == kPacketMagic);
     if (!packetized)
         return std::string(bytes);
     const bool little = u32(bytes, 0, true) == kPacketMagic;
@@ -45,7 +46,8 @@ std::string ctf_metadata_text(std::string_view bytes, const std::string& file)
     std::size_t at = 0;
     for (std::size_t packet = 0; at < bytes.size(); ++packet) {
         if (bytes.size() - at < kPacketHeaderBytes)
-            damaged_packet(file, at, packet, "has " + std::to_string(bytes.size() - at) + " bytes, less than its header");
+            damaged_packet(file, at, packet,
+                           "has " + std::to_string(bytes.size() - at) + " bytes, less than its header");
         if (u32(bytes, at, little) != kPacketMagic)
             damaged_packet(file, at, packet, "does not start with the metadata packet magic number");
         const std::uint64_t content_bits = u32(bytes, at + 24, little);

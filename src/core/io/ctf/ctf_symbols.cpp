@@ -39,7 +39,8 @@ void CtfSymbols::add_mapping(std::int64_t pid, std::uint64_t base, std::uint64_t
 namespace {
 
 // Function symbols of one ELF file: the full table when there is one, else the dynamic one.
-void read_elf(const std::string& path, std::uint64_t& load_base, std::vector<std::pair<std::uint64_t, std::pair<std::uint64_t, std::string>>>& out)
+void read_elf(const std::string& path, std::uint64_t& load_base,
+              std::vector<std::pair<std::uint64_t, std::pair<std::uint64_t, std::string>>>& out)
 {
     if (elf_version(EV_CURRENT) == EV_NONE)
         return;

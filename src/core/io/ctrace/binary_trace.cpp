@@ -91,7 +91,9 @@ std::string metadata(const Trace& trace)
 class BinaryReader {
 public:
     BinaryReader(std::shared_ptr<const detail::MappedFile> file, const std::string& source)
-        : file_(std::move(file)), source_(source) {}
+        : file_(std::move(file)), source_(source)
+    {
+    }
 
     Trace read()
     {
@@ -112,8 +114,7 @@ public:
                     std::to_string(fh.file_size) + ")");
         if (fh.meta_size > size - kHeaderSize)
             corrupt("metadata runs past the end of the file");
-        if (fh.columns_offset % 8 != 0 || fh.columns_offset < kHeaderSize + fh.meta_size ||
-            fh.columns_offset > size)
+        if (fh.columns_offset % 8 != 0 || fh.columns_offset < kHeaderSize + fh.meta_size || fh.columns_offset > size)
             corrupt("bad column offset");
         // Sizes: checked by division first so that no product can overflow.
         const std::uint64_t n = fh.records;
@@ -171,8 +172,7 @@ private:
             if (static_cast<std::uint64_t>(end - p) < k)
                 reader->corrupt("metadata ends early");
         }
-        template <class T>
-        T get()
+        template <class T> T get()
         {
             need(sizeof(T));
             T v;
@@ -285,10 +285,7 @@ private:
 
 } // namespace
 
-bool has_binary_magic(std::string_view head)
-{
-    return head.size() >= 8 && std::memcmp(head.data(), kMagic, 8) == 0;
-}
+bool has_binary_magic(std::string_view head) { return head.size() >= 8 && std::memcmp(head.data(), kMagic, 8) == 0; }
 
 namespace detail {
 Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& source)
@@ -297,10 +294,7 @@ Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& so
 }
 } // namespace detail
 
-Trace read_binary_file(const std::string& path)
-{
-    return detail::parse_binary(detail::MappedFile::open(path), path);
-}
+Trace read_binary_file(const std::string& path) { return detail::parse_binary(detail::MappedFile::open(path), path); }
 
 void write_binary_file(const Trace& trace, const std::string& path)
 {

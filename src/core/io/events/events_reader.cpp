@@ -32,8 +32,9 @@ public:
         const std::string_view from = text::next_word(rest);
         const std::string_view to = text::next_word(rest);
         if (to.empty())
-            fail(source_, line, "an event is TIME FROM TO, this line has " + std::to_string(from.empty() ? 1 : 2) +
-                                    " word" + (from.empty() ? "" : "s"));
+            fail(source_, line,
+                 "an event is TIME FROM TO, this line has " + std::to_string(from.empty() ? 1 : 2) + " word" +
+                     (from.empty() ? "" : "s"));
         const auto t = decimal_scaled(time_word, scale_);
         if (!t)
             fail(source_, line, "the time " + quote_token(time_word) + " is not a decimal number (or is too large)");

@@ -256,8 +256,8 @@ public:
         child_.wait();
         const int status = child_.status();
         if (WIFSIGNALED(status))
-            throw InputError(what_.source + ": " + what_.decoder + " failed on this trace: " +
-                             signal_name(WTERMSIG(status)));
+            throw InputError(what_.source + ": " + what_.decoder +
+                             " failed on this trace: " + signal_name(WTERMSIG(status)));
         throw InputError(what_.source + ": " + what_.decoder + " ended without a result (exit status " +
                          std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
     }

@@ -49,8 +49,8 @@ std::optional<Time> decimal_scaled(std::string_view text, int scale)
     // no exponent, no more fraction digits than `scale`): exact in 64-bit integers, the
     // same result as below. Importers convert every event's time through here.
     {
-        static constexpr std::uint64_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-                                                   100000000, 1000000000};
+        static constexpr std::uint64_t kPow10[] = {1,      10,      100,      1000,      10000,
+                                                   100000, 1000000, 10000000, 100000000, 1000000000};
         const char* p = text.data();
         const char* const e = p + text.size();
         const bool minus = p < e && *p == '-';

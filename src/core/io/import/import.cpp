@@ -146,8 +146,9 @@ Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelecti
         trace = to_trace(*lanes, chosen);
     } else {
         if (lane > chosen.size())
-            throw InputError(lanes->source + ": lane " + std::to_string(lane) + " of the chosen lanes does not exist ("
-                             + std::to_string(chosen.size()) + " chosen by '" + components.spec + "')");
+            throw InputError(lanes->source + ": lane " + std::to_string(lane) +
+                             " of the chosen lanes does not exist (" + std::to_string(chosen.size()) + " chosen by '" +
+                             components.spec + "')");
         // The origin of the chosen lanes together, so that the lanes opened one by one
         // share one time axis.
         trace = to_trace(*lanes, {chosen[lane - 1]}, first_change(*lanes, chosen));

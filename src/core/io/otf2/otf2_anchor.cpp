@@ -16,8 +16,7 @@ namespace chitra::detail {
 bool is_otf2_anchor(const std::string& path, std::string_view head)
 {
     using namespace std::string_view_literals;
-    if (head.size() >= 7 && head[0] == '\x03' && (head[1] == 'B' || head[1] == 'L') &&
-        head.substr(2, 5) == "OTF2\0"sv)
+    if (head.size() >= 7 && head[0] == '\x03' && (head[1] == 'B' || head[1] == 'L') && head.substr(2, 5) == "OTF2\0"sv)
         return true;
     constexpr std::string_view ext = ".otf2";
     const bool named = path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;

@@ -22,7 +22,7 @@ struct RawMember {
 };
 struct RawMetric {
     bool instance = false;
-    OTF2_MetricRef metric_class = 0;     // for an instance
+    OTF2_MetricRef metric_class = 0;           // for an instance
     std::vector<OTF2_MetricMemberRef> members; // for a class
 };
 
@@ -39,8 +39,7 @@ struct Raw {
 };
 
 // Runs a callback's body; an exception is kept instead of unwinding through the library.
-template <class Body>
-OTF2_CallbackCode guarded(void* user, Body&& body)
+template <class Body> OTF2_CallbackCode guarded(void* user, Body&& body)
 {
     try {
         body(*static_cast<Raw*>(user));
@@ -86,8 +85,8 @@ OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name
     return guarded(user, [&](Raw& r) { r.regions.emplace_back(self, name); });
 }
 
-OTF2_CallbackCode on_member(void* user, OTF2_MetricMemberRef self, OTF2_StringRef name, OTF2_StringRef,
-                            OTF2_MetricType, OTF2_MetricMode mode, OTF2_Type, OTF2_Base, int64_t, OTF2_StringRef)
+OTF2_CallbackCode on_member(void* user, OTF2_MetricMemberRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_MetricType,
+                            OTF2_MetricMode mode, OTF2_Type, OTF2_Base, int64_t, OTF2_StringRef)
 {
     return guarded(user, [&](Raw& r) { r.members.insert_or_assign(self, RawMember{name, mode}); });
 }

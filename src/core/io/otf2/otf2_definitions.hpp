@@ -18,8 +18,7 @@ namespace chitra::detail {
 
 // A table of definitions by reference: a vector when the references are dense (as every
 // writer makes them), a hash map otherwise.
-template <class T>
-class Otf2RefMap {
+template <class T> class Otf2RefMap {
 public:
     void insert(std::uint64_t ref, T value) { sparse_.insert_or_assign(ref, std::move(value)); }
     bool contains(std::uint64_t ref) const { return find(ref) != nullptr; }
@@ -61,8 +60,8 @@ private:
 
 struct Otf2Location {
     std::uint64_t id = 0;
-    std::string name;            // "GROUP/LOCATION"
-    std::uint64_t events = 0;    // as the definition says (for progress only)
+    std::string name;         // "GROUP/LOCATION"
+    std::uint64_t events = 0; // as the definition says (for progress only)
 };
 
 struct Otf2MetricMember {
@@ -72,13 +71,13 @@ struct Otf2MetricMember {
 };
 
 struct Otf2Definitions {
-    std::uint64_t timer_resolution = 0; // ticks per second
-    std::uint64_t global_offset = 0;    // ticks
-    std::uint64_t trace_length = 0;     // ticks
-    std::vector<Otf2Location> locations;          // in definition order
+    std::uint64_t timer_resolution = 0;                         // ticks per second
+    std::uint64_t global_offset = 0;                            // ticks
+    std::uint64_t trace_length = 0;                             // ticks
+    std::vector<Otf2Location> locations;                        // in definition order
     std::vector<std::pair<std::uint32_t, std::string>> regions; // in definition order
-    Otf2RefMap<std::vector<Otf2MetricMember>> metrics; // class or instance -> its members
-    std::uint32_t member_keys = 0;                     // distinct Otf2MetricMember::key
+    Otf2RefMap<std::vector<Otf2MetricMember>> metrics;          // class or instance -> its members
+    std::uint32_t member_keys = 0;                              // distinct Otf2MetricMember::key
     std::uint64_t total_events() const;
 };
 
@@ -91,8 +90,7 @@ std::size_t otf2_reader_split(const Otf2Definitions& defs, unsigned cores, std::
 
 // Reads and checks the global definitions (`anchor`'s `.def`); throws InputError naming
 // the definitions file and the reason.
-Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& anchor,
-                                      const Otf2ErrorCapture& errors);
+Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& anchor, const Otf2ErrorCapture& errors);
 
 // The global definitions file of an anchor file: `DIR/NAME.otf2` -> `DIR/NAME.def`.
 std::string otf2_definitions_path(const std::string& anchor);

@@ -66,10 +66,7 @@ class Otf2Importer final : public Importer {
 public:
     SourceFormat format() const override { return SourceFormat::otf2; }
 
-    bool detect(const std::string& path, std::string_view head) const override
-    {
-        return is_otf2_anchor(path, head);
-    }
+    bool detect(const std::string& path, std::string_view head) const override { return is_otf2_anchor(path, head); }
 
     LaneTrace read(const std::string& path, const ImportOptions& options) const override
     {
@@ -136,8 +133,8 @@ private:
     // `half`, this is one of two readers: nothing is built beside it, and the other
     // half's progress is counted in (first half) or its stop flag obeyed (second half).
     static void read_lanes(OTF2_Reader* reader, LaneTraceBuilder& builder, const std::string& path,
-                           const Otf2Definitions& defs, std::size_t first, std::size_t last,
-                           Otf2ErrorCapture& errors, const ImportOptions& options, const HalfOfTwo* half)
+                           const Otf2Definitions& defs, std::size_t first, std::size_t last, Otf2ErrorCapture& errors,
+                           const ImportOptions& options, const HalfOfTwo* half)
     {
         std::vector<LaneStateId> states;
         for (const auto& [ref, name] : defs.regions)
@@ -175,7 +172,8 @@ private:
             const std::uintmax_t bytes = std::filesystem::file_size(event_file(path, defs.locations[lane].id), ec);
             if (ec)
                 continue;
-            const auto changes = static_cast<std::size_t>(std::min<std::uintmax_t>(defs.locations[lane].events, bytes / 2));
+            const auto changes =
+                static_cast<std::size_t>(std::min<std::uintmax_t>(defs.locations[lane].events, bytes / 2));
             builder.reserve(lane, changes);
             all += changes;
         }

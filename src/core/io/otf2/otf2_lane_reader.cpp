@@ -17,8 +17,7 @@ Otf2LaneReader::Otf2LaneReader(Otf2ReadContext& context, std::size_t lane, std::
 
 // Runs a callback's body; an exception (no memory) becomes the reader's error instead of
 // unwinding through the C library.
-template <class Body>
-OTF2_CallbackCode Otf2LaneReader::guarded(void* user, Body&& body)
+template <class Body> OTF2_CallbackCode Otf2LaneReader::guarded(void* user, Body&& body)
 {
     auto* self = static_cast<Otf2LaneReader*>(user);
     try {
@@ -130,12 +129,18 @@ OTF2_CallbackCode Otf2LaneReader::on_metric(OTF2_LocationRef, OTF2_TimeStamp tic
         for (std::size_t i = 0; i < count; ++i) {
             double v;
             switch (types[i]) {
-            case OTF2_TYPE_INT64: v = static_cast<double>(values[i].signed_int); break;
-            case OTF2_TYPE_UINT64: v = static_cast<double>(values[i].unsigned_int); break;
-            case OTF2_TYPE_DOUBLE: v = values[i].floating_point; break;
+            case OTF2_TYPE_INT64:
+                v = static_cast<double>(values[i].signed_int);
+                break;
+            case OTF2_TYPE_UINT64:
+                v = static_cast<double>(values[i].unsigned_int);
+                break;
+            case OTF2_TYPE_DOUBLE:
+                v = values[i].floating_point;
+                break;
             default:
-                return self.fail(position, "Metric value of type " + std::to_string(types[i]) +
-                                               " (not INT64, UINT64 or DOUBLE)");
+                return self.fail(position,
+                                 "Metric value of type " + std::to_string(types[i]) + " (not INT64, UINT64 or DOUBLE)");
             }
             if (!std::isfinite(v)) {
                 b.warn("Metric value that is not a finite number (ignored)");
@@ -161,36 +166,82 @@ const OTF2_EvtReaderCallbacks* Otf2LaneReader::callbacks()
         OTF2_EvtReaderCallbacks_SetMetricCallback(c, on_metric);
         // Every other event: only its time counts (`# end:`, and the order check).
 #define CHITRA_OTF2_ANY(NAME) OTF2_EvtReaderCallbacks_Set##NAME##Callback(c, on_any)
-        CHITRA_OTF2_ANY(BufferFlush); CHITRA_OTF2_ANY(MeasurementOnOff);
-        CHITRA_OTF2_ANY(MpiSend); CHITRA_OTF2_ANY(MpiIsend); CHITRA_OTF2_ANY(MpiIsendComplete);
-        CHITRA_OTF2_ANY(MpiIrecvRequest); CHITRA_OTF2_ANY(MpiRecv); CHITRA_OTF2_ANY(MpiIrecv);
-        CHITRA_OTF2_ANY(MpiRequestTest); CHITRA_OTF2_ANY(MpiRequestCancelled);
-        CHITRA_OTF2_ANY(MpiCollectiveBegin); CHITRA_OTF2_ANY(MpiCollectiveEnd);
-        CHITRA_OTF2_ANY(OmpFork); CHITRA_OTF2_ANY(OmpJoin); CHITRA_OTF2_ANY(OmpAcquireLock);
-        CHITRA_OTF2_ANY(OmpReleaseLock); CHITRA_OTF2_ANY(OmpTaskCreate); CHITRA_OTF2_ANY(OmpTaskSwitch);
+        CHITRA_OTF2_ANY(BufferFlush);
+        CHITRA_OTF2_ANY(MeasurementOnOff);
+        CHITRA_OTF2_ANY(MpiSend);
+        CHITRA_OTF2_ANY(MpiIsend);
+        CHITRA_OTF2_ANY(MpiIsendComplete);
+        CHITRA_OTF2_ANY(MpiIrecvRequest);
+        CHITRA_OTF2_ANY(MpiRecv);
+        CHITRA_OTF2_ANY(MpiIrecv);
+        CHITRA_OTF2_ANY(MpiRequestTest);
+        CHITRA_OTF2_ANY(MpiRequestCancelled);
+        CHITRA_OTF2_ANY(MpiCollectiveBegin);
+        CHITRA_OTF2_ANY(MpiCollectiveEnd);
+        CHITRA_OTF2_ANY(OmpFork);
+        CHITRA_OTF2_ANY(OmpJoin);
+        CHITRA_OTF2_ANY(OmpAcquireLock);
+        CHITRA_OTF2_ANY(OmpReleaseLock);
+        CHITRA_OTF2_ANY(OmpTaskCreate);
+        CHITRA_OTF2_ANY(OmpTaskSwitch);
         CHITRA_OTF2_ANY(OmpTaskComplete);
-        CHITRA_OTF2_ANY(ParameterString); CHITRA_OTF2_ANY(ParameterInt); CHITRA_OTF2_ANY(ParameterUnsignedInt);
-        CHITRA_OTF2_ANY(RmaWinCreate); CHITRA_OTF2_ANY(RmaWinDestroy); CHITRA_OTF2_ANY(RmaCollectiveBegin);
-        CHITRA_OTF2_ANY(RmaCollectiveEnd); CHITRA_OTF2_ANY(RmaGroupSync); CHITRA_OTF2_ANY(RmaRequestLock);
-        CHITRA_OTF2_ANY(RmaAcquireLock); CHITRA_OTF2_ANY(RmaTryLock); CHITRA_OTF2_ANY(RmaReleaseLock);
-        CHITRA_OTF2_ANY(RmaSync); CHITRA_OTF2_ANY(RmaWaitChange); CHITRA_OTF2_ANY(RmaPut); CHITRA_OTF2_ANY(RmaGet);
-        CHITRA_OTF2_ANY(RmaAtomic); CHITRA_OTF2_ANY(RmaOpCompleteBlocking); CHITRA_OTF2_ANY(RmaOpCompleteNonBlocking);
-        CHITRA_OTF2_ANY(RmaOpTest); CHITRA_OTF2_ANY(RmaOpCompleteRemote);
-        CHITRA_OTF2_ANY(ThreadFork); CHITRA_OTF2_ANY(ThreadJoin); CHITRA_OTF2_ANY(ThreadTeamBegin);
-        CHITRA_OTF2_ANY(ThreadTeamEnd); CHITRA_OTF2_ANY(ThreadAcquireLock); CHITRA_OTF2_ANY(ThreadReleaseLock);
-        CHITRA_OTF2_ANY(ThreadTaskCreate); CHITRA_OTF2_ANY(ThreadTaskSwitch); CHITRA_OTF2_ANY(ThreadTaskComplete);
-        CHITRA_OTF2_ANY(ThreadCreate); CHITRA_OTF2_ANY(ThreadBegin); CHITRA_OTF2_ANY(ThreadWait);
+        CHITRA_OTF2_ANY(ParameterString);
+        CHITRA_OTF2_ANY(ParameterInt);
+        CHITRA_OTF2_ANY(ParameterUnsignedInt);
+        CHITRA_OTF2_ANY(RmaWinCreate);
+        CHITRA_OTF2_ANY(RmaWinDestroy);
+        CHITRA_OTF2_ANY(RmaCollectiveBegin);
+        CHITRA_OTF2_ANY(RmaCollectiveEnd);
+        CHITRA_OTF2_ANY(RmaGroupSync);
+        CHITRA_OTF2_ANY(RmaRequestLock);
+        CHITRA_OTF2_ANY(RmaAcquireLock);
+        CHITRA_OTF2_ANY(RmaTryLock);
+        CHITRA_OTF2_ANY(RmaReleaseLock);
+        CHITRA_OTF2_ANY(RmaSync);
+        CHITRA_OTF2_ANY(RmaWaitChange);
+        CHITRA_OTF2_ANY(RmaPut);
+        CHITRA_OTF2_ANY(RmaGet);
+        CHITRA_OTF2_ANY(RmaAtomic);
+        CHITRA_OTF2_ANY(RmaOpCompleteBlocking);
+        CHITRA_OTF2_ANY(RmaOpCompleteNonBlocking);
+        CHITRA_OTF2_ANY(RmaOpTest);
+        CHITRA_OTF2_ANY(RmaOpCompleteRemote);
+        CHITRA_OTF2_ANY(ThreadFork);
+        CHITRA_OTF2_ANY(ThreadJoin);
+        CHITRA_OTF2_ANY(ThreadTeamBegin);
+        CHITRA_OTF2_ANY(ThreadTeamEnd);
+        CHITRA_OTF2_ANY(ThreadAcquireLock);
+        CHITRA_OTF2_ANY(ThreadReleaseLock);
+        CHITRA_OTF2_ANY(ThreadTaskCreate);
+        CHITRA_OTF2_ANY(ThreadTaskSwitch);
+        CHITRA_OTF2_ANY(ThreadTaskComplete);
+        CHITRA_OTF2_ANY(ThreadCreate);
+        CHITRA_OTF2_ANY(ThreadBegin);
+        CHITRA_OTF2_ANY(ThreadWait);
         CHITRA_OTF2_ANY(ThreadEnd);
-        CHITRA_OTF2_ANY(CallingContextEnter); CHITRA_OTF2_ANY(CallingContextLeave);
+        CHITRA_OTF2_ANY(CallingContextEnter);
+        CHITRA_OTF2_ANY(CallingContextLeave);
         CHITRA_OTF2_ANY(CallingContextSample);
-        CHITRA_OTF2_ANY(IoCreateHandle); CHITRA_OTF2_ANY(IoDestroyHandle); CHITRA_OTF2_ANY(IoDuplicateHandle);
-        CHITRA_OTF2_ANY(IoSeek); CHITRA_OTF2_ANY(IoChangeStatusFlags); CHITRA_OTF2_ANY(IoDeleteFile);
-        CHITRA_OTF2_ANY(IoOperationBegin); CHITRA_OTF2_ANY(IoOperationTest); CHITRA_OTF2_ANY(IoOperationIssued);
-        CHITRA_OTF2_ANY(IoOperationComplete); CHITRA_OTF2_ANY(IoOperationCancelled); CHITRA_OTF2_ANY(IoAcquireLock);
-        CHITRA_OTF2_ANY(IoReleaseLock); CHITRA_OTF2_ANY(IoTryLock);
-        CHITRA_OTF2_ANY(ProgramBegin); CHITRA_OTF2_ANY(ProgramEnd);
-        CHITRA_OTF2_ANY(NonBlockingCollectiveRequest); CHITRA_OTF2_ANY(NonBlockingCollectiveComplete);
-        CHITRA_OTF2_ANY(CommCreate); CHITRA_OTF2_ANY(CommDestroy);
+        CHITRA_OTF2_ANY(IoCreateHandle);
+        CHITRA_OTF2_ANY(IoDestroyHandle);
+        CHITRA_OTF2_ANY(IoDuplicateHandle);
+        CHITRA_OTF2_ANY(IoSeek);
+        CHITRA_OTF2_ANY(IoChangeStatusFlags);
+        CHITRA_OTF2_ANY(IoDeleteFile);
+        CHITRA_OTF2_ANY(IoOperationBegin);
+        CHITRA_OTF2_ANY(IoOperationTest);
+        CHITRA_OTF2_ANY(IoOperationIssued);
+        CHITRA_OTF2_ANY(IoOperationComplete);
+        CHITRA_OTF2_ANY(IoOperationCancelled);
+        CHITRA_OTF2_ANY(IoAcquireLock);
+        CHITRA_OTF2_ANY(IoReleaseLock);
+        CHITRA_OTF2_ANY(IoTryLock);
+        CHITRA_OTF2_ANY(ProgramBegin);
+        CHITRA_OTF2_ANY(ProgramEnd);
+        CHITRA_OTF2_ANY(NonBlockingCollectiveRequest);
+        CHITRA_OTF2_ANY(NonBlockingCollectiveComplete);
+        CHITRA_OTF2_ANY(CommCreate);
+        CHITRA_OTF2_ANY(CommDestroy);
 #undef CHITRA_OTF2_ANY
         return c;
     }();
@@ -200,8 +251,8 @@ const OTF2_EvtReaderCallbacks* Otf2LaneReader::callbacks()
 void Otf2LaneReader::read(OTF2_Reader* reader, OTF2_EvtReader* events, const Otf2ErrorCapture& errors,
                           const std::function<void()>& between_chunks)
 {
-    otf2_check(OTF2_Reader_RegisterEvtCallbacks(reader, events, callbacks(), this), file_,
-               "cannot read the events", errors);
+    otf2_check(OTF2_Reader_RegisterEvtCallbacks(reader, events, callbacks(), this), file_, "cannot read the events",
+               errors);
     for (;;) {
         uint64_t got = 0;
         const OTF2_ErrorCode code = OTF2_Reader_ReadLocalEvents(reader, events, kChunk, &got);

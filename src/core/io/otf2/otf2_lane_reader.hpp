@@ -48,8 +48,7 @@ private:
                                        OTF2_MetricRef, uint8_t, const OTF2_Type*, const OTF2_MetricValue*);
     static OTF2_CallbackCode on_unknown(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*);
 
-    template <class Body>
-    static OTF2_CallbackCode guarded(void* user, Body&& body);
+    template <class Body> static OTF2_CallbackCode guarded(void* user, Body&& body);
     // The event's time in ns; false (with the error kept) when it cannot be used.
     // Inlined into every callback: it runs once per event.
     [[gnu::always_inline]] inline bool time(OTF2_TimeStamp ticks, uint64_t position, Time& ns);
@@ -62,9 +61,9 @@ private:
     std::string file_;
     Time last_ = 0;
     bool started_ = false;
-    std::uint64_t events_ = 0;               // read since the last chunk's end
-    std::vector<OTF2_RegionRef> open_;       // regions entered and not left, innermost last
-    std::vector<std::size_t> fields_;        // member key -> field + 1 (0: none yet)
+    std::uint64_t events_ = 0;         // read since the last chunk's end
+    std::vector<OTF2_RegionRef> open_; // regions entered and not left, innermost last
+    std::vector<std::size_t> fields_;  // member key -> field + 1 (0: none yet)
     std::exception_ptr error_;
 };
 

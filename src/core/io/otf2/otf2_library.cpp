@@ -49,10 +49,7 @@ Otf2ErrorCapture::Otf2ErrorCapture()
         t_errors.messages.clear();
 }
 
-Otf2ErrorCapture::~Otf2ErrorCapture()
-{
-    --t_errors.depth;
-}
+Otf2ErrorCapture::~Otf2ErrorCapture() { --t_errors.depth; }
 
 std::string Otf2ErrorCapture::reason(OTF2_ErrorCode code) const
 {
@@ -61,10 +58,7 @@ std::string Otf2ErrorCapture::reason(OTF2_ErrorCode code) const
     return OTF2_Error_GetDescription(code);
 }
 
-void Otf2ErrorCapture::clear()
-{
-    t_errors.messages.clear();
-}
+void Otf2ErrorCapture::clear() { t_errors.messages.clear(); }
 
 void otf2_check(OTF2_ErrorCode code, const std::string& file, const char* what, const Otf2ErrorCapture& errors)
 {

@@ -73,21 +73,30 @@ std::vector<Field> obligatory(Event e)
     case Event::define_state_type:
     case Event::define_event_type:
     case Event::define_variable_type:
-    case Event::define_entity_value: return {F::name, F::type};
-    case Event::define_link_type: return {F::name, F::type, F::start_container_type, F::end_container_type};
-    case Event::create_container: return {F::time, F::name, F::type, F::container};
-    case Event::destroy_container: return {F::time, F::name, F::type};
+    case Event::define_entity_value:
+        return {F::name, F::type};
+    case Event::define_link_type:
+        return {F::name, F::type, F::start_container_type, F::end_container_type};
+    case Event::create_container:
+        return {F::time, F::name, F::type, F::container};
+    case Event::destroy_container:
+        return {F::time, F::name, F::type};
     case Event::set_state:
     case Event::push_state:
     case Event::new_event:
     case Event::set_variable:
     case Event::add_variable:
-    case Event::sub_variable: return {F::time, F::type, F::container, F::value};
+    case Event::sub_variable:
+        return {F::time, F::type, F::container, F::value};
     case Event::pop_state:
-    case Event::reset_state: return {F::time, F::type, F::container};
-    case Event::start_link: return {F::time, F::type, F::container, F::value, F::start_container, F::key};
-    case Event::end_link: return {F::time, F::type, F::container, F::value, F::end_container, F::key};
-    case Event::trace_file: return {F::container, F::type, F::filename};
+    case Event::reset_state:
+        return {F::time, F::type, F::container};
+    case Event::start_link:
+        return {F::time, F::type, F::container, F::value, F::start_container, F::key};
+    case Event::end_link:
+        return {F::time, F::type, F::container, F::value, F::end_container, F::key};
+    case Event::trace_file:
+        return {F::container, F::type, F::filename};
     }
     return {};
 }
@@ -126,8 +135,8 @@ std::optional<std::string> Definitions::header_line(const Words& words, std::siz
             return std::string(keyword == "EventDef" ? "'%EventDef NAME ID' expected (an event name and an id)"
                                                      : "'%EventDef NAME ID' expected");
         const std::string_view name = words[next], id = words[next + 1];
-        const auto* known = std::find_if(std::begin(kEvents), std::end(kEvents),
-                                         [&](const auto& e) { return e.first == name; });
+        const auto* known =
+            std::find_if(std::begin(kEvents), std::end(kEvents), [&](const auto& e) { return e.first == name; });
         if (known == std::end(kEvents))
             return "unknown event name '" + std::string(name) + "'";
         if (id.empty())

@@ -63,8 +63,8 @@ std::string_view event_name(Event e);
 struct EventDef {
     Event event{};
     std::string id;
-    std::size_t fields = 0;  // words after the id on an event line
-    std::size_t line = 0;    // of its %EventDef
+    std::size_t fields = 0; // words after the id on an event line
+    std::size_t line = 0;   // of its %EventDef
     // Word index (1-based: word 0 is the id) of each field, 0 when absent.
     std::array<std::uint8_t, static_cast<std::size_t>(Field::count_)> at{};
 

@@ -143,8 +143,7 @@ std::uint32_t Model::child_type(std::string_view id, Nature nature, std::uint32_
     const Container& c = containers_[container];
     if (type.parent != c.type)
         fail(std::string(what) + " type '" + type.name + "' belongs to containers of type '" +
-             types_[type.parent].name + "', not to container '" + c.name + "' of type '" + types_[c.type].name +
-             "'");
+             types_[type.parent].name + "', not to container '" + c.name + "' of type '" + types_[c.type].name + "'");
     return t;
 }
 
@@ -172,22 +171,45 @@ void Model::apply(const EventDef& def, const Words& w, std::size_t line)
     case Event::set_state:
     case Event::push_state:
     case Event::pop_state:
-    case Event::reset_state: state_event(def, w); return;
+    case Event::reset_state:
+        state_event(def, w);
+        return;
     case Event::set_variable:
     case Event::add_variable:
-    case Event::sub_variable: variable_event(def, w); return;
-    case Event::create_container: create_container(def, w); return;
-    case Event::destroy_container: destroy_container(def, w); return;
-    case Event::define_container_type: define_type(def, w, Nature::container); return;
-    case Event::define_state_type: define_type(def, w, Nature::state); return;
-    case Event::define_event_type: define_type(def, w, Nature::event); return;
-    case Event::define_variable_type: define_type(def, w, Nature::variable); return;
-    case Event::define_link_type: define_type(def, w, Nature::link); return;
-    case Event::define_entity_value: define_value(def, w); return;
+    case Event::sub_variable:
+        variable_event(def, w);
+        return;
+    case Event::create_container:
+        create_container(def, w);
+        return;
+    case Event::destroy_container:
+        destroy_container(def, w);
+        return;
+    case Event::define_container_type:
+        define_type(def, w, Nature::container);
+        return;
+    case Event::define_state_type:
+        define_type(def, w, Nature::state);
+        return;
+    case Event::define_event_type:
+        define_type(def, w, Nature::event);
+        return;
+    case Event::define_variable_type:
+        define_type(def, w, Nature::variable);
+        return;
+    case Event::define_link_type:
+        define_type(def, w, Nature::link);
+        return;
+    case Event::define_entity_value:
+        define_value(def, w);
+        return;
     case Event::new_event:
     case Event::start_link:
-    case Event::end_link: other_event(def, w); return;
-    case Event::trace_file: return;
+    case Event::end_link:
+        other_event(def, w);
+        return;
+    case Event::trace_file:
+        return;
     }
 }
 
@@ -375,8 +397,9 @@ void Model::variable_event(const EventDef& def, const Words& w)
     check_order(track, t, "variable");
     if (def.event != Event::set_variable && !track.has_value)
         builder_.warn("addition to or subtraction from a variable with no value yet (counted from 0)");
-    track.value = def.event == Event::set_variable ? v : def.event == Event::add_variable ? track.value + v
-                                                                                          : track.value - v;
+    track.value = def.event == Event::set_variable   ? v
+                  : def.event == Event::add_variable ? track.value + v
+                                                     : track.value - v;
     track.has_value = true;
     builder_.sample(field, t, track.value);
 }

@@ -39,8 +39,8 @@ private:
     struct Type {
         std::string name;
         Nature nature;
-        std::uint32_t parent;      // container type (the root type for top-level types)
-        NameIndex values;          // state types: value identifier -> state id
+        std::uint32_t parent; // container type (the root type for top-level types)
+        NameIndex values;     // state types: value identifier -> state id
         // The same while there are few values (the usual case): a scan beats a hash.
         std::vector<std::pair<std::string, LaneStateId>> few;
     };
@@ -54,10 +54,10 @@ private:
         std::vector<std::pair<std::uint32_t, std::uint32_t>> fields; // (variable type, field)
         std::vector<std::uint32_t> children;
     };
-    struct Track {                  // a lane or a field: whose it is and its latest time
+    struct Track { // a lane or a field: whose it is and its latest time
         std::uint32_t container, type;
         Time last = std::numeric_limits<Time>::min();
-        double value = 0.0;         // fields: the variable's current value
+        double value = 0.0; // fields: the variable's current value
         bool has_value = false;
     };
 

@@ -68,8 +68,7 @@ LaneTrace read_paje_text(std::string_view text, const std::string& source, const
         if (!def)
             fail(source, line,
                  any_definition ? "event id " + quote_token(w[0]) + " is not defined (no %EventDef gives this id)"
-                                : "not a Paje trace: an event line " + quote_token(w[0]) +
-                                      " before any %EventDef");
+                                : "not a Paje trace: an event line " + quote_token(w[0]) + " before any %EventDef");
         if (w.count - 1 != def->fields)
             fail(source, line,
                  std::string(event_name(def->event)) + " (id " + def->id + ") has " + std::to_string(def->fields) +

@@ -23,9 +23,9 @@ struct Words {
     enum Problem : std::uint8_t { none, too_many, unterminated, glued };
     std::array<std::string_view, kMaxWords> word;
     std::size_t count = 0;
-    Problem problem = none;        // more than kMaxWords words; a quoted word with no
-                                   // closing quote; a closing quote followed by a non-blank
-    bool quoted_first = false;     // the first word was quoted (never an event id)
+    Problem problem = none;    // more than kMaxWords words; a quoted word with no
+                               // closing quote; a closing quote followed by a non-blank
+    bool quoted_first = false; // the first word was quoted (never an event id)
 
     std::string_view operator[](std::size_t i) const { return word[i]; }
     bool bad() const { return problem != none; }

@@ -13,10 +13,7 @@ class HeaderParser {
 public:
     HeaderParser(std::string_view line, const std::string& source) : rest_(line), source_(source) {}
 
-    [[noreturn]] void fail(const std::string& reason) const
-    {
-        text::fail(source_, 1, "Paraver header: " + reason);
-    }
+    [[noreturn]] void fail(const std::string& reason) const { text::fail(source_, 1, "Paraver header: " + reason); }
 
     // Up to (not including) the next `stop` outside parentheses.
     std::string_view take(char stop)
@@ -112,9 +109,6 @@ private:
 
 } // namespace
 
-Header parse_header(std::string_view line, const std::string& source)
-{
-    return HeaderParser(line, source).parse();
-}
+Header parse_header(std::string_view line, const std::string& source) { return HeaderParser(line, source).parse(); }
 
 } // namespace chitra::detail::paraver

@@ -109,8 +109,9 @@ void parse_row(std::string_view text, const std::string& source, Names& names)
         const std::size_t first = n;
         for (std::uint64_t i = 0; i < *size; ++i) {
             if (p >= end)
-                fail(source, n, "LEVEL THREAD SIZE " + std::to_string(*size) + " (line " + std::to_string(first) +
-                                    ") but the file ends after " + std::to_string(i) + " names");
+                fail(source, n,
+                     "LEVEL THREAD SIZE " + std::to_string(*size) + " (line " + std::to_string(first) +
+                         ") but the file ends after " + std::to_string(i) + " names");
             ++n;
             names.threads.push_back(checked(trim(text::next_line(p, end)), source, n));
         }

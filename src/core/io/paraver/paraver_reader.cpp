@@ -143,8 +143,7 @@ private:
         const std::uint64_t a = number(f.at[2], "the application", n);
         const std::uint64_t t = number(f.at[3], "the task", n);
         const std::uint64_t h = number(f.at[4], "the thread", n);
-        if (a < 1 || a > threads_.size() || t < 1 || t > threads_[a - 1].size() || h < 1 ||
-            h > threads_[a - 1][t - 1])
+        if (a < 1 || a > threads_.size() || t < 1 || t > threads_[a - 1].size() || h < 1 || h > threads_[a - 1][t - 1])
             fail(source_, n,
                  "thread " + std::to_string(a) + "." + std::to_string(t) + "." + std::to_string(h) +
                      " is not in the header");
@@ -154,8 +153,9 @@ private:
     void state(const Fields& f, std::size_t n)
     {
         if (f.count != 8)
-            fail(source_, n, "a state record is 1:CPU:APPL:TASK:THREAD:BEGIN:END:STATE, this one has " +
-                                 std::to_string(f.count) + " fields");
+            fail(source_, n,
+                 "a state record is 1:CPU:APPL:TASK:THREAD:BEGIN:END:STATE, this one has " + std::to_string(f.count) +
+                     " fields");
         const std::size_t l = lane(f, n);
         const Time begin = time(f.at[5], n);
         const Time end = time(f.at[6], n);
@@ -222,8 +222,7 @@ private:
         if (it != state_ids_.end())
             return it->second;
         const auto name = names_.states.find(value);
-        const LaneStateId id =
-            builder_.state(name != names_.states.end() ? name->second : std::to_string(value));
+        const LaneStateId id = builder_.state(name != names_.states.end() ? name->second : std::to_string(value));
         state_ids_.emplace(value, id);
         return id;
     }
@@ -287,9 +286,6 @@ LaneTrace read_paraver_text(std::string_view text, const std::string& source, co
     return reader.finish();
 }
 
-bool looks_like_paraver(std::string_view head)
-{
-    return head.starts_with("#Paraver");
-}
+bool looks_like_paraver(std::string_view head) { return head.starts_with("#Paraver"); }
 
 } // namespace chitra::detail

@@ -86,10 +86,17 @@ std::size_t utf8_sequence_length(const unsigned char* p, const unsigned char* en
     const unsigned char c = *p;
     std::size_t n;
     std::uint32_t cp;
-    if (c >= 0xc2 && c <= 0xdf) { n = 2; cp = c & 0x1f; }
-    else if (c >= 0xe0 && c <= 0xef) { n = 3; cp = c & 0x0f; }
-    else if (c >= 0xf0 && c <= 0xf4) { n = 4; cp = c & 0x07; }
-    else return 0;
+    if (c >= 0xc2 && c <= 0xdf) {
+        n = 2;
+        cp = c & 0x1f;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        cp = c & 0x0f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        cp = c & 0x07;
+    } else
+        return 0;
     if (static_cast<std::size_t>(end - p) < n)
         return 0;
     for (std::size_t i = 1; i < n; ++i) {
@@ -259,14 +266,14 @@ public:
     }
 
 private:
-
     [[noreturn]] void fail(const std::string& reason) const { fail_at(line_, reason); }
 
     [[noreturn]] void fail_at(std::size_t line, const std::string& reason) const
     {
         // Any trouble on a line holding a NUL byte is binary data, whatever the parser
         // tripped over first.
-        if (line == line_ && line_begin_ && std::memchr(line_begin_, '\0', static_cast<std::size_t>(line_end(line_begin_) - line_begin_)))
+        if (line == line_ && line_begin_ &&
+            std::memchr(line_begin_, '\0', static_cast<std::size_t>(line_end(line_begin_) - line_begin_)))
             throw InputError(source_ + ":" + std::to_string(line) + ": NUL byte (binary data?)");
         throw InputError(source_ + ":" + std::to_string(line) + ": " + reason);
     }
@@ -395,8 +402,7 @@ private:
 
     static bool is_known_key(std::string_view key)
     {
-        return key == "timebase" || key == "components" || key == "fields" || key == "separator" ||
-               key == "end";
+        return key == "timebase" || key == "components" || key == "fields" || key == "separator" || key == "end";
     }
 
     void once(bool& seen, std::string_view key)
@@ -469,8 +475,8 @@ private:
                                std::to_string(header_.components) +
                                (header_.components == 1 ? " component" : " components");
         if (!header_.fields.empty())
-            expected += ", " + std::to_string(header_.fields.size()) +
-                        (header_.fields.size() == 1 ? " field" : " fields");
+            expected +=
+                ", " + std::to_string(header_.fields.size()) + (header_.fields.size() == 1 ? " field" : " fields");
         fail(expected + "), found " + std::to_string(found));
     }
 
@@ -548,7 +554,8 @@ private:
         if (!started_)
             start_records();
 #if defined(__SSE2__)
-        if (end_ - p >= static_cast<std::ptrdiff_t>(32 + StateInterner::kWord)) // the key's words as well as the line's 32 bytes
+        if (end_ - p >=
+            static_cast<std::ptrdiff_t>(32 + StateInterner::kWord)) // the key's words as well as the line's 32 bytes
             if (const char* next = record_line_fast(p))
                 return next;
 #endif
@@ -570,8 +577,8 @@ private:
             fail("bad time " + quote_token(token) + " (expected an integer)");
         }
         if (!times_.empty() && t < times_.back())
-            fail("decreasing time (" + std::to_string(t) + " after " + std::to_string(times_.back()) +
-                 " on line " + std::to_string(last_record_line_) + ")");
+            fail("decreasing time (" + std::to_string(t) + " after " + std::to_string(times_.back()) + " on line " +
+                 std::to_string(last_record_line_) + ")");
         p = q;
 
         // Components: the key of a tuple is its tokens joined by one space; when the
@@ -592,9 +599,9 @@ private:
         }
         std::string_view key;
         if (nc == 1 || contiguous) {
-            key = std::string_view(tokens_[0].data(),
-                                   static_cast<std::size_t>(tokens_[nc - 1].data() + tokens_[nc - 1].size() -
-                                                            tokens_[0].data()));
+            key = std::string_view(
+                tokens_[0].data(),
+                static_cast<std::size_t>(tokens_[nc - 1].data() + tokens_[nc - 1].size() - tokens_[0].data()));
         } else {
             scratch_.clear();
             for (std::size_t c = 0; c < nc; ++c) {
@@ -685,7 +692,6 @@ public:
     }
 
 private:
-
     std::string_view text_;
     const std::string& source_;
     std::size_t line_ = 0;
@@ -735,7 +741,8 @@ std::optional<Trace> detail::parse_pes_in_halves(std::string_view text, const st
         counting.join();
         // The tail's records are written where the head's end unless the head holds
         // comment or blank lines after its first record: its lines less the prelude's.
-        const std::size_t prelude_lines = static_cast<std::size_t>(std::count(text.begin(), text.begin() + first, '\n'));
+        const std::size_t prelude_lines =
+            static_cast<std::size_t>(std::count(text.begin(), text.begin() + first, '\n'));
         PesParser before(head, source);
         before.allocate(head_lines + 1 + tail_lines, prelude.header().fields.size());
         PesParser after(tail, source, prelude, head_lines);
@@ -803,7 +810,8 @@ std::string encode_name(std::string_view name, std::string_view separator)
             // A name decoded from %XX may hold bytes that are not UTF-8; they are written
             // encoded, so that the PES reads back.
             const auto* at = reinterpret_cast<const unsigned char*>(name.data()) + i;
-            const std::size_t n = utf8_sequence_length(at, reinterpret_cast<const unsigned char*>(name.data()) + name.size());
+            const std::size_t n =
+                utf8_sequence_length(at, reinterpret_cast<const unsigned char*>(name.data()) + name.size());
             if (n == 0) {
                 out += '%';
                 out += hex[u >> 4];
@@ -871,16 +879,10 @@ std::string join_components(const std::vector<std::string>& components, std::str
     return out;
 }
 
-std::string name_text_problem(std::string_view text)
-{
-    return text_problem(text, false);
-}
+std::string name_text_problem(std::string_view text) { return text_problem(text, false); }
 } // namespace detail
 
-Trace read_pes_text(std::string_view text, const std::string& source)
-{
-    return detail::parse_pes(text, source);
-}
+Trace read_pes_text(std::string_view text, const std::string& source) { return detail::parse_pes(text, source); }
 
 Trace read_pes_file(const std::string& path)
 {

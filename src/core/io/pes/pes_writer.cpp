@@ -54,8 +54,8 @@ std::string header_text(const Trace& trace)
     for (const auto& [key, value] : h.extra) {
         std::string k = one_line(key);
         // Keys the reader would treat specially cannot round-trip as extras.
-        if (k.empty() || k.find(':') != std::string::npos || k == "timebase" || k == "components" ||
-            k == "fields" || k == "separator" || k == "end" ||
+        if (k.empty() || k.find(':') != std::string::npos || k == "timebase" || k == "components" || k == "fields" ||
+            k == "separator" || k == "end" ||
             (k.starts_with("chitra-pes") && k.size() > 10 && (k[10] == ' ' || k[10] == '\t')))
             continue;
         out += "# " + k + ": " + one_line(value) + "\n";
@@ -96,8 +96,7 @@ std::vector<std::string> state_tokens(const Trace& trace)
 }
 
 // Formats records into a buffer handed to `sink` in large pieces.
-template <class Sink>
-void write_records(const Trace& trace, Sink&& sink)
+template <class Sink> void write_records(const Trace& trace, Sink&& sink)
 {
     if (trace.fields.size() != trace.header.fields.size())
         throw InputError(trace.source + ": cannot write: " + std::to_string(trace.fields.size()) +

@@ -15,8 +15,7 @@ namespace chitra::detail {
 // never outnumber lines, so it never grows or copies. The parsers of a text's two halves
 // write into one storage, the second from the first half's line count on, and append()
 // closes the gap between them.
-template <class T>
-class RecordColumn {
+template <class T> class RecordColumn {
 public:
     void allocate(std::size_t capacity)
     {
@@ -45,8 +44,7 @@ public:
     T back() const { return data_[size_ - 1]; }
     // `later`'s values, which lie after this column's in the same storage, moved to
     // follow them, each passed through `map`.
-    template <class Map>
-    void take(RecordColumn& later, Map map)
+    template <class Map> void take(RecordColumn& later, Map map)
     {
         if (size_ + later.size_ > capacity_) [[unlikely]]
             throw std::length_error("PES column: halves larger than the storage");

@@ -17,7 +17,11 @@ namespace chitra::detail {
 // Distinct state tuples -> dense ids. Keys point into an arena that never moves.
 class StateInterner {
 public:
-    StateInterner() { slots_.assign(1024, Slot{0, kNoSymbol}); mask_ = slots_.size() - 1; }
+    StateInterner()
+    {
+        slots_.assign(1024, Slot{0, kNoSymbol});
+        mask_ = slots_.size() - 1;
+    }
 
     // State tokens are short: an inline loop beats a call to memcmp.
     static bool same_bytes(const char* a, const char* b, std::size_t n)
@@ -72,8 +76,7 @@ private:
     };
 
     // The probe of find(), keys of equal length compared by `same`.
-    template <class Same>
-    SymbolId find_by(std::string_view key, std::uint64_t h, Same same) const
+    template <class Same> SymbolId find_by(std::string_view key, std::uint64_t h, Same same) const
     {
         for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
             const Slot& s = slots_[i];

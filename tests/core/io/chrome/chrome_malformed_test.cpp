@@ -71,7 +71,8 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {"x", "t.json:1: a Chrome trace starts with '[' or '{' (byte 0)"},
         {R"({"a":1})", "t.json:1: the top-level object has no \"traceEvents\" key (byte 0)"},
         {R"({"traceEvents":5})", "t.json:1: \"traceEvents\" is not an array (byte 15)"},
-        {"[" + ok + ",\n" + R"({"ph":"X","ts":"1","dur":1}])", "t.json:2: event 2: ts is a string, not a number (byte "},
+        {"[" + ok + ",\n" + R"({"ph":"X","ts":"1","dur":1}])",
+         "t.json:2: event 2: ts is a string, not a number (byte "},
         {"[" + ok + ",\n" + R"({"ph":"X","ts":abc,"dur":1}])", "t.json:2: event 2: ts is not a number"},
         {R"([{"ph":"X","ts":1.,"dur":1}])", "t.json:1: event 1: ts is not a number (byte 1)"},
         {R"([{"ph":"X","ts":1e999999,"dur":1}])", "event 1: ts 1e999999 is out of range"},
@@ -86,7 +87,8 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {R"([{"ph":"X","ts":1,"dur":1,"name":5}])", "event 1: name is not a string"},
         {R"([{"ph":"X","ts":1,"dur":1,"pid":1.5}])", "event 1: pid is neither an integer nor a string"},
         {R"([{"ph":"X","ts":1,"dur":1,"tid":true}])", "event 1: tid is neither an integer nor a string"},
-        {R"([{"ph":"X","ts":1,"dur":1,"pid":99999999999999999999}])", "event 1: pid 99999999999999999999 is out of range"},
+        {R"([{"ph":"X","ts":1,"dur":1,"pid":99999999999999999999}])",
+         "event 1: pid 99999999999999999999 is out of range"},
         {"[1]", "event 1: an event is not an object"},
         {"[" + ok + ok + "]", "event 1: ',' or ']' was expected after an event"},
         {"[," + ok + "]", "event 1: an event is missing before ','"},
@@ -94,7 +96,8 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {R"([{"ph":"X","na)", "event 1: the text ends inside a string (byte 11)"},
         {"[" + ok + ",\n{\"ph\":\"X\",\"ts\":1", "t.json:2: event 2: the text ends inside this object"},
         {"[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\xff\"}]", "event 1: invalid UTF-8 (byte 35)"},
-        {"[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\x01\"}]", "event 1: a control character inside a string (byte 35)"},
+        {"[{\"ph\":\"X\",\"ts\":1,\"dur\":1,\"name\":\"a\x01\"}]",
+         "event 1: a control character inside a string (byte 35)"},
         {R"([{"ph":"X","ts":1,"dur":1,"name":"a\q"}])", "event 1: a malformed escape in a string"},
         {R"([{"ph":"X","ts":1,"dur":1,"tts":12x}])", "event 1: malformed JSON (a malformed number)"},
         {R"([{"ph":"X","ts":1,"dur":1,"cat":tru}])", "event 1: malformed JSON"},
@@ -107,7 +110,10 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {"[" + ok + "]x", "t.json:1: text after the end of the event array"},
         {R"({"traceEvents":[]} x)", "t.json:1: text after the end of the trace (byte 19)"},
         {R"({"traceEvents":[],"m":{"a":1x}})", "t.json:1: malformed JSON"},
-        {R"({"m":"a)" "\xff" R"(","traceEvents":[]})", "t.json:1: malformed JSON"},
+        {R"({"m":"a)"
+         "\xff"
+         R"(","traceEvents":[]})",
+         "t.json:1: malformed JSON"},
         {R"({"m" 1,"traceEvents":[]})", "t.json:1: ':' was expected after a key (byte 5)"},
         {"[{\"ph\":\"i\",\"args\":" + std::string(2000, '[') + std::string(2000, ']') + "}]",
          "event 1: nested deeper than 1024 levels"},
@@ -127,11 +133,14 @@ TEST(ChromeMalformed, TheFirstFaultInTheFileIsReportedHoweverTheFileIsCut)
 {
     std::string text = "[";
     for (int i = 0; i < 40; ++i)
-        text += R"({"name":"a","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},)" "\n";
-    text += R"({"name":"a","ph":"X","dur":1},)" "\n";                  // event 41: no ts
-    text += "{\"name\":\"\xff\",\"ph\":\"X\",\"ts\":1,\"dur\":1},\n";   // 42: invalid UTF-8
-    text += R"({"name":"a","ph":"X","ts":1,"dur":1} x,)" "\n";          // 43: stray byte after
-    text += R"({"name":"a","ph":"X","ts":1,"dur":)";                     // 44: cut short
+        text += R"({"name":"a","ph":"X","ts":1,"dur":1,"pid":1,"tid":1},)"
+                "\n";
+    text += R"({"name":"a","ph":"X","dur":1},)"
+            "\n";                                                     // event 41: no ts
+    text += "{\"name\":\"\xff\",\"ph\":\"X\",\"ts\":1,\"dur\":1},\n"; // 42: invalid UTF-8
+    text += R"({"name":"a","ph":"X","ts":1,"dur":1} x,)"
+            "\n";                                    // 43: stray byte after
+    text += R"({"name":"a","ph":"X","ts":1,"dur":)"; // 44: cut short
     for (std::size_t chunk = 1; chunk < text.size() + 10; chunk += 7)
         EXPECT_EQ(error_of(text, chunk), "t.json:41: event 41: an X event without ts (byte 2161)") << chunk;
 }

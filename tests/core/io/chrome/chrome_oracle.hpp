@@ -28,9 +28,9 @@ struct Member;
 // A JSON value with numbers kept as text.
 struct Node {
     enum Kind { null, boolean, number, string, array, object } kind = null;
-    std::string text;             // number or string
-    std::vector<Node> items;      // array
-    std::vector<Member> members;  // object
+    std::string text;            // number or string
+    std::vector<Node> items;     // array
+    std::vector<Member> members; // object
 
     const Node* get(const std::string& key) const;
 };
@@ -88,7 +88,7 @@ private:
         Node n;
         n.kind = kind;
         put(std::move(n));
-        Node* added = stack_.empty() ? &root
+        Node* added = stack_.empty()                       ? &root
                       : stack_.back()->kind == Node::array ? &stack_.back()->items.back()
                                                            : &stack_.back()->members.back().value;
         stack_.push_back(added);
@@ -141,11 +141,11 @@ struct Field {
 };
 
 struct Result {
-    bool ok = false;            // false: the text breaks a rule (or is not JSON)
-    bool irregular = false;     // regions not properly nested
-    std::vector<Lane> lanes;    // (pid, tid) order
-    std::vector<Field> fields;  // (name, pid) order
-    std::optional<Time> end;    // latest event time (ns), M events aside
+    bool ok = false;           // false: the text breaks a rule (or is not JSON)
+    bool irregular = false;    // regions not properly nested
+    std::vector<Lane> lanes;   // (pid, tid) order
+    std::vector<Field> fields; // (name, pid) order
+    std::optional<Time> end;   // latest event time (ns), M events aside
 };
 
 namespace detail {
@@ -186,10 +186,10 @@ inline std::optional<Thread> thread_of(const Node* n)
 }
 
 struct Region {
-    Time start, end;     // end: kOpen for a B with no E
+    Time start, end; // end: kOpen for a B with no E
     std::string name;
-    std::size_t order;   // file order within the lane
-    Time cut = 0;        // end after cutting
+    std::size_t order; // file order within the lane
+    Time cut = 0;      // end after cutting
 };
 
 struct Raw {

@@ -55,7 +55,8 @@ std::vector<Region> forest(Generator& g, Time lo, Time hi, int depth)
     Time t = lo;
     while (t <= hi && g.chance(depth == 0 ? 85 : 60) && out.size() < 6) {
         const Time start = t + static_cast<Time>(g.below(static_cast<std::uint64_t>((hi - t) / 2 + 1)));
-        const Time end = g.chance(10) ? start : start + static_cast<Time>(g.below(static_cast<std::uint64_t>(hi - start + 1)));
+        const Time end =
+            g.chance(10) ? start : start + static_cast<Time>(g.below(static_cast<std::uint64_t>(hi - start + 1)));
         Region r{start, end, g.name(), {}};
         if (depth < 4 && end > start)
             r.children = forest(g, start, end, depth + 1);
@@ -69,8 +70,8 @@ std::vector<Region> forest(Generator& g, Time lo, Time hi, int depth)
 
 struct Lane {
     std::string pid, tid;
-    std::vector<std::string> ordered;   // B/E events in the order they must keep
-    std::vector<std::string> anywhere;  // X and other events
+    std::vector<std::string> ordered;  // B/E events in the order they must keep
+    std::vector<std::string> anywhere; // X and other events
 };
 
 std::string event(const Lane& l, const std::string& body)
@@ -82,7 +83,8 @@ void emit(Generator& g, Lane& l, const Region& r)
 {
     const std::string name = "\"name\":\"" + r.name + "\"";
     if (g.chance(50)) {
-        l.anywhere.push_back(event(l, name + ",\"ph\":\"X\",\"ts\":" + g.us(r.start) + ",\"dur\":" + g.us(r.end - r.start)));
+        l.anywhere.push_back(
+            event(l, name + ",\"ph\":\"X\",\"ts\":" + g.us(r.start) + ",\"dur\":" + g.us(r.end - r.start)));
         for (const Region& c : r.children)
             emit(g, l, c);
     } else {
@@ -124,15 +126,17 @@ std::string random_trace(std::uint64_t seed, bool nested)
             }
         }
         for (std::size_t k = g.below(4); k-- > 0;)
-            l.anywhere.push_back(event(l, "\"name\":\"" + std::string(g.chance(50) ? "mem" : "q") +
-                                              "\",\"ph\":\"C\",\"ts\":" + g.us(base + static_cast<Time>(g.below(30000))) +
-                                              ",\"args\":{\"a\":" + std::to_string(g.below(100)) +
-                                              (g.chance(50) ? ",\"b\":2.5" : ",\"s\":\"x\"") + "}"));
+            l.anywhere.push_back(
+                event(l, "\"name\":\"" + std::string(g.chance(50) ? "mem" : "q") +
+                             "\",\"ph\":\"C\",\"ts\":" + g.us(base + static_cast<Time>(g.below(30000))) +
+                             ",\"args\":{\"a\":" + std::to_string(g.below(100)) +
+                             (g.chance(50) ? ",\"b\":2.5" : ",\"s\":\"x\"") + "}"));
         if (g.chance(40))
-            l.anywhere.push_back(event(l, "\"name\":\"i\",\"ph\":\"i\",\"ts\":" +
-                                              g.us(base + static_cast<Time>(g.below(40000)))));
+            l.anywhere.push_back(
+                event(l, "\"name\":\"i\",\"ph\":\"i\",\"ts\":" + g.us(base + static_cast<Time>(g.below(40000)))));
         if (g.chance(50))
-            l.anywhere.push_back(event(l, "\"name\":\"thread_name\",\"ph\":\"M\",\"args\":{\"name\":\"T " + std::to_string(g.below(3)) + "\"}"));
+            l.anywhere.push_back(event(l, "\"name\":\"thread_name\",\"ph\":\"M\",\"args\":{\"name\":\"T " +
+                                              std::to_string(g.below(3)) + "\"}"));
     }
     // Interleave: each lane's B/E events keep their order, everything else anywhere.
     std::vector<std::string> events;

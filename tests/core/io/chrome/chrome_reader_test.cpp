@@ -100,21 +100,24 @@ TEST(ChromeReader, AtOneTimeEndsApplyBeforeBegins)
     EXPECT_EQ(records(read_every_way(R"([
         {"name":"B","ph":"X","ts":5,"dur":5,"pid":1,"tid":1},
         {"name":"A","ph":"X","ts":0,"dur":5,"pid":1,"tid":1}
-    ])")), (std::vector<std::string>{"0:A", "5000:B", "10000:-"}));
+    ])")),
+              (std::vector<std::string>{"0:A", "5000:B", "10000:-"}));
     // An E written before a B of its time ends the region open before.
     EXPECT_EQ(records(read_every_way(R"([
         {"name":"A","ph":"B","ts":0,"pid":1,"tid":1},
         {"ph":"E","ts":5,"pid":1,"tid":1},
         {"name":"C","ph":"B","ts":5,"pid":1,"tid":1},
         {"ph":"E","ts":9,"pid":1,"tid":1}
-    ])")), (std::vector<std::string>{"0:A", "5000:C", "9000:-"}));
+    ])")),
+              (std::vector<std::string>{"0:A", "5000:C", "9000:-"}));
     // An X that ends when a B starts, and an E at the start of an X.
     EXPECT_EQ(records(read_every_way(R"([
         {"name":"C","ph":"X","ts":5,"dur":2,"pid":1,"tid":1},
         {"name":"B","ph":"B","ts":3,"pid":1,"tid":1},
         {"ph":"E","ts":5,"pid":1,"tid":1},
         {"name":"A","ph":"X","ts":0,"dur":3,"pid":1,"tid":1}
-    ])")), (std::vector<std::string>{"0:A", "3000:B", "5000:C", "7000:-"}));
+    ])")),
+              (std::vector<std::string>{"0:A", "3000:B", "5000:C", "7000:-"}));
 }
 
 TEST(ChromeReader, ABeginFollowedByAnEndOfItsTimeChangesNothing)
@@ -142,11 +145,13 @@ TEST(ChromeReader, CompleteEventsStartingTogetherNestTheLongerOutside)
     EXPECT_EQ(records(read_every_way(R"([
         {"name":"P","ph":"X","ts":0,"dur":4,"pid":1,"tid":1},
         {"name":"Q","ph":"X","ts":0,"dur":4,"pid":1,"tid":1}
-    ])")), (std::vector<std::string>{"0:Q", "4000:-"}));
+    ])")),
+              (std::vector<std::string>{"0:Q", "4000:-"}));
     EXPECT_EQ(records(read_every_way(R"([
         {"name":"Q","ph":"X","ts":0,"dur":4,"pid":1,"tid":1},
         {"name":"P","ph":"X","ts":0,"dur":4,"pid":1,"tid":1}
-    ])")), (std::vector<std::string>{"0:P", "4000:-"}));
+    ])")),
+              (std::vector<std::string>{"0:P", "4000:-"}));
 }
 
 TEST(ChromeReader, ABeginNestsByTheLengthToItsEnd)
@@ -156,7 +161,8 @@ TEST(ChromeReader, ABeginNestsByTheLengthToItsEnd)
         {"name":"S","ph":"X","ts":0,"dur":5,"pid":1,"tid":1},
         {"name":"L","ph":"B","ts":0,"pid":1,"tid":1},
         {"ph":"E","ts":10,"pid":1,"tid":1}
-    ])")), (std::vector<std::string>{"0:S", "5000:L", "10000:-"}));
+    ])")),
+              (std::vector<std::string>{"0:S", "5000:L", "10000:-"}));
     // B S lasts 3, shorter than X L: inside.
     const LaneTrace lt = read_every_way(R"([
         {"name":"L","ph":"X","ts":0,"dur":10,"pid":1,"tid":1},
@@ -275,11 +281,11 @@ TEST(ChromeReader, ACutTraceMayEndAfterACommaOrWithoutItsBrackets)
     const std::string events = R"({"name":"A","ph":"X","ts":0,"dur":3,"pid":1,"tid":1},
         {"name":"B","ph":"X","ts":1,"dur":1,"pid":1,"tid":1})";
     const std::vector<std::string> expected{"0:A", "1000:B", "2000:A", "3000:-"};
-    for (const std::string& text : {"[" + events + "]", "[" + events + ",", "[" + events + ",\n", "[" + events,
-                                    "[" + events + ",]", "{\"traceEvents\":[" + events + "]}",
-                                    "{\"traceEvents\":[" + events + ",", "{\"traceEvents\":[" + events,
-                                    "{\"traceEvents\":[" + events + "]", "{\"traceEvents\":[" + events + "],",
-                                    "\xEF\xBB\xBF  [" + events + "]  \n"})
+    for (const std::string& text :
+         {"[" + events + "]", "[" + events + ",", "[" + events + ",\n", "[" + events, "[" + events + ",]",
+          "{\"traceEvents\":[" + events + "]}", "{\"traceEvents\":[" + events + ",", "{\"traceEvents\":[" + events,
+          "{\"traceEvents\":[" + events + "]", "{\"traceEvents\":[" + events + "],",
+          "\xEF\xBB\xBF  [" + events + "]  \n"})
         EXPECT_EQ(records(read_every_way(text)), expected) << text;
 }
 

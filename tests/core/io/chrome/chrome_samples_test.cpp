@@ -18,10 +18,7 @@ using namespace chrome_test;
 
 namespace {
 
-std::string sample_path(const std::string& name)
-{
-    return std::string(CHITRA_SOURCE_DIR) + "/sample_traces/" + name;
-}
+std::string sample_path(const std::string& name) { return std::string(CHITRA_SOURCE_DIR) + "/sample_traces/" + name; }
 
 std::string slurp(const std::string& path)
 {

@@ -69,10 +69,7 @@ inline std::vector<std::string> records(const Trace& t)
     return out;
 }
 
-inline std::vector<std::string> records(const LaneTrace& t)
-{
-    return records(to_trace(t, choose_lanes(t, {})));
-}
+inline std::vector<std::string> records(const LaneTrace& t) { return records(to_trace(t, choose_lanes(t, {}))); }
 
 inline std::string header(const Trace& t, const std::string& key, std::size_t nth = 0)
 {
@@ -124,8 +121,8 @@ inline testing::AssertionResult same_as_oracle(const LaneTrace& t, const chrome_
         const Lane& lane = t.lanes[k];
         const chrome_oracle::Lane& expected = o.lanes[k];
         if (lane.name != expected.name)
-            return testing::AssertionFailure() << "lane " << k + 1 << " is '" << lane.name << "', oracle '"
-                                               << expected.name << "'";
+            return testing::AssertionFailure()
+                   << "lane " << k + 1 << " is '" << lane.name << "', oracle '" << expected.name << "'";
         std::vector<chrome_oracle::Change> got;
         for (const LaneChange& c : lane.changes)
             got.push_back({t.times.at(c.record), t.state_names.at(c.state), c.depth});
@@ -137,9 +134,9 @@ inline testing::AssertionResult same_as_oracle(const LaneTrace& t, const chrome_
                 return i < v.size() ? std::to_string(v[i].time) + " " + v[i].state + "/" + std::to_string(v[i].depth)
                                     : std::string("(none)");
             };
-            return testing::AssertionFailure() << "lane " << k + 1 << " (" << lane.name << "): change " << i
-                                               << " is " << show(got, i) << ", oracle " << show(expected.changes, i)
-                                               << " (" << got.size() << " vs " << expected.changes.size() << ")";
+            return testing::AssertionFailure() << "lane " << k + 1 << " (" << lane.name << "): change " << i << " is "
+                                               << show(got, i) << ", oracle " << show(expected.changes, i) << " ("
+                                               << got.size() << " vs " << expected.changes.size() << ")";
         }
         if (expected.changes.empty())
             continue;
@@ -159,9 +156,9 @@ inline testing::AssertionResult same_as_oracle(const LaneTrace& t, const chrome_
     for (std::size_t i = 0; i < t.fields.size(); ++i)
         if (t.fields[i].name != o.fields[i].name || t.fields[i].owner != o.fields[i].owner ||
             t.fields[i].samples != o.fields[i].samples)
-            return testing::AssertionFailure() << "field " << t.fields[i].name << "@" << t.fields[i].owner
-                                               << " differs from the oracle's " << o.fields[i].name << "@"
-                                               << o.fields[i].owner;
+            return testing::AssertionFailure()
+                   << "field " << t.fields[i].name << "@" << t.fields[i].owner << " differs from the oracle's "
+                   << o.fields[i].name << "@" << o.fields[i].owner;
     if (t.last_event != o.end)
         return testing::AssertionFailure() << "end " << t.last_event.value_or(-1) << ", oracle " << o.end.value_or(-1);
     return testing::AssertionSuccess();

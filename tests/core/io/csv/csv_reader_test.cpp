@@ -13,7 +13,8 @@ const std::string kHead = "# chitra-pes 1\n# timebase: ns\n";
 TEST(CsvReader, DefaultsTimeTheFirstColumnStateTheSecondLaneNamedByTheHeader)
 {
     EXPECT_EQ(pes_of("t.csv", "time,task\n5,load\n7,run\n9,run\n12,load\n"),
-              kHead + "# components: 1\n# separator: |\n# end: 7\n# origin: 5\n# lane: 1 task\n0 load\n2 run\n7 load\n");
+              kHead +
+                  "# components: 1\n# separator: |\n# end: 7\n# origin: 5\n# lane: 1 task\n0 load\n2 run\n7 load\n");
 }
 
 TEST(CsvReader, SeveralStateColumnsAreLanesInColumnOrderFieldsAreGauges)
@@ -57,8 +58,10 @@ TEST(CsvMalformed, EachProblemNamesItsLine)
     EXPECT_EQ(error_of("m.csv", "t,s\n1,a\nx,b\n"), "m.csv:3: the time 'x' is not a decimal number (or is too large)");
     EXPECT_EQ(error_of("m.csv", "t,s\n5,a\n4,b\n"), "m.csv:3: the time '4' is before the previous row's");
     EXPECT_EQ(error_of("m.csv", "t,s\n5,\"a\n"), "m.csv:2: a quoted cell has no closing '\"'");
-    EXPECT_EQ(error_of("m.csv", "t,s\n5,\"a\"b\n"), "m.csv:2: text right after a closing '\"' (the delimiter or the end of the row expected)");
-    EXPECT_EQ(error_of("m.csv", "t\n5\n"), "m.csv:1: the first row has one cell: no state column (is the delimiter right?)");
+    EXPECT_EQ(error_of("m.csv", "t,s\n5,\"a\"b\n"),
+              "m.csv:2: text right after a closing '\"' (the delimiter or the end of the row expected)");
+    EXPECT_EQ(error_of("m.csv", "t\n5\n"),
+              "m.csv:1: the first row has one cell: no state column (is the delimiter right?)");
     ImportOptions o;
     o.field_columns = {"nope"};
     EXPECT_EQ(error_of("m.csv", "t,s\n5,a\n", o), "m.csv:1: no column 'nope' (the first row has 2 cells)");

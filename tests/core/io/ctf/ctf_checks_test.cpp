@@ -92,8 +92,8 @@ protected:
 
 TEST_F(CtfChecks, TheSampleTracesPass)
 {
-    for (const char* dir : {"lttng-workers-t4-n10/ust/uid/0/64-bit", "lttng-workers-cyg-t2-n3/ust/uid/0/64-bit",
-                            "kernel-sched-c2"}) {
+    for (const char* dir :
+         {"lttng-workers-t4-n10/ust/uid/0/64-bit", "lttng-workers-cyg-t2-n3/ust/uid/0/64-bit", "kernel-sched-c2"}) {
         EXPECT_NO_THROW(check_ctf_metadata((kSamples / dir).string())) << dir;
         EXPECT_NO_THROW(check_lttng_indexes((kSamples / dir).string())) << dir;
     }
@@ -174,5 +174,6 @@ TEST(CtfMetadataText, IncompleteTextIsRefusedWithItsLine)
     EXPECT_EQ(text_error("trace { major = 1; };\nevent { name = x; }"),
               "m:2: the metadata does not end with a complete declaration (`;`): it is cut short or damaged");
     EXPECT_EQ(text_error("trace { a[2 }; };"), "m:1: `}` closes no `{`: the metadata is damaged");
-    EXPECT_EQ(text_error(std::string("trace { a = 1;\0 };", 18)), "m:1: a zero byte in the metadata text: the file is damaged");
+    EXPECT_EQ(text_error(std::string("trace { a = 1;\0 };", 18)),
+              "m:1: a zero byte in the metadata text: the file is damaged");
 }

@@ -33,10 +33,7 @@ protected:
 
 } // namespace
 
-TEST_F(CtfDamaged, ThereAreCases)
-{
-    EXPECT_GE(testdata::damaged_ctf_cases().size(), 4u);
-}
+TEST_F(CtfDamaged, ThereAreCases) { EXPECT_GE(testdata::damaged_ctf_cases().size(), 4u); }
 
 TEST_F(CtfDamaged, EachIsAnInputErrorNamingTheDamage)
 {

@@ -67,8 +67,7 @@ TEST_F(CtfMalformed, ATruncatedStreamFileIsNamed)
     // LTTng's index gives the sizes the stream files must have.
     fs::resize_file(stream_dir() / "channel0_1", 3000);
     const std::string e = error();
-    EXPECT_NE(e.find((stream_dir() / "channel0_1").string() + ": a stream file of 3000 bytes"), std::string::npos)
-        << e;
+    EXPECT_NE(e.find((stream_dir() / "channel0_1").string() + ": a stream file of 3000 bytes"), std::string::npos) << e;
     EXPECT_NE(e.find("cut short or damaged"), std::string::npos) << e;
 }
 

@@ -10,7 +10,8 @@
 
 namespace chitra::testdata {
 
-inline const std::filesystem::path kDamagedCtfCases = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/ctf-damaged";
+inline const std::filesystem::path kDamagedCtfCases =
+    std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/ctf-damaged";
 
 // A case: the sample it damages, the message expected (TRACE standing for the copy's
 // folder), the sample's files it removes, and its files, laid over a copy of the sample.

@@ -70,7 +70,8 @@ TEST(EventsMalformed, EachProblemNamesItsLine)
     const ImportOptions o = from_events();
     EXPECT_EQ(error_of("m.events", "0 a b\n1 b\n", o), "m.events:2: an event is TIME FROM TO, this line has 2 words");
     EXPECT_EQ(error_of("m.events", "x a b\n", o), "m.events:1: the time 'x' is not a decimal number (or is too large)");
-    EXPECT_EQ(error_of("m.events", "5 a b\n# c\n4 b c\n", o), "m.events:3: the time '4' is before the previous event's");
+    EXPECT_EQ(error_of("m.events", "5 a b\n# c\n4 b c\n", o),
+              "m.events:3: the time '4' is before the previous event's");
     EXPECT_EQ(error_of("m.events", "5 a b t v\n", o), "m.events:1: 'v' is not NAME=VALUE");
     EXPECT_EQ(error_of("m.events", "5 a b t v=x\n", o), "m.events:1: the value of 'v' is not a number");
 }

@@ -24,10 +24,7 @@ using detail::read_contained;
 
 namespace {
 
-ContainedRead what(std::chrono::milliseconds watchdog = 2000ms)
-{
-    return {"/traces/t1", "the test decoder", watchdog};
-}
+ContainedRead what(std::chrono::milliseconds watchdog = 2000ms) { return {"/traces/t1", "the test decoder", watchdog}; }
 
 LaneTrace small_trace()
 {

@@ -62,7 +62,7 @@ TEST(DecimalScaledFastPath, EdgesOfTheFastPath)
 {
     EXPECT_EQ(decimal_scaled("922337203685477580.7", 1), 9223372036854775807);
     EXPECT_FALSE(decimal_scaled("922337203685477580.8", 1).has_value());
-    EXPECT_EQ(decimal_scaled("999999999999999999", 0), 999999999999999999);  // 18 digits
+    EXPECT_EQ(decimal_scaled("999999999999999999", 0), 999999999999999999);   // 18 digits
     EXPECT_EQ(decimal_scaled("9999999999999999999", 0), std::nullopt);        // 19: general path
     EXPECT_EQ(decimal_scaled("1234567890123456789", 0), 1234567890123456789); // 19, fits
     EXPECT_EQ(decimal_scaled("12.3456", 3), 12346);                           // more places: rounds

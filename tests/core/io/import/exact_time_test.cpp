@@ -13,7 +13,7 @@ using chitra::detail::scaled_ratio;
 TEST(DecimalScaled, ReadsDecimalTextExactly)
 {
     EXPECT_EQ(decimal_scaled("12", 3), 12000);
-    EXPECT_EQ(decimal_scaled("1.0005", 3), 1001);   // half away from zero
+    EXPECT_EQ(decimal_scaled("1.0005", 3), 1001); // half away from zero
     EXPECT_EQ(decimal_scaled("-1.0005", 3), -1001);
     EXPECT_EQ(decimal_scaled("1.0004999", 3), 1000);
     EXPECT_EQ(decimal_scaled("0.1", 9), 100000000); // 0.1 s: no binary floating point error

@@ -78,8 +78,8 @@ TEST(Otf2Import, LanesAreLocationsInDefinitionOrderNamedGroupSlashLocation)
 
     Trace t = load_trace(anchor, ImportOptions{});
     EXPECT_EQ(t.header.components, 3u); // the idle location has no state event
-    EXPECT_EQ(extras(t, "lane"), (std::vector<std::string>{"1 rank 1/thread 1", "2 rank 0/thread 0",
-                                                           "3 rank 1/thread 0"}));
+    EXPECT_EQ(extras(t, "lane"),
+              (std::vector<std::string>{"1 rank 1/thread 1", "2 rank 0/thread 0", "3 rank 1/thread 0"}));
     EXPECT_EQ(records(t), (std::vector<std::string>{"0:main|-|-", "10:main|compute|-", "20:main|compute|send",
                                                     "30:main|-|send", "40:-|-|send", "50:-|-|-"}));
     EXPECT_EQ(t.header.separator, "|");
@@ -92,7 +92,9 @@ TEST(Otf2Import, RegionsNestAndTheStateIsTheInnermost)
 {
     TempDir dir;
     Otf2TestArchive a = two_ranks();
-    a.locations = {{0, "main", 0,
+    a.locations = {{0,
+                    "main",
+                    0,
                     {enter(100, 0), enter(200, 1), enter(300, 2), leave(400, 2), leave(500, 1), enter(600, 2),
                      leave(700, 2), leave(800, 0)}}};
     LaneTrace lt = import_lanes(a.write(dir.path()));
@@ -100,9 +102,14 @@ TEST(Otf2Import, RegionsNestAndTheStateIsTheInnermost)
     std::vector<std::pair<std::string, std::uint32_t>> seen;
     for (const LaneChange& c : lt.lanes[0].changes)
         seen.emplace_back(lt.state_names[c.state], c.depth);
-    EXPECT_EQ(seen, (std::vector<std::pair<std::string, std::uint32_t>>{
-                        {"main", 1}, {"compute", 2}, {"send", 3}, {"compute", 2}, {"main", 1}, {"send", 2},
-                        {"main", 1}, {"-", 0}}));
+    EXPECT_EQ(seen, (std::vector<std::pair<std::string, std::uint32_t>>{{"main", 1},
+                                                                        {"compute", 2},
+                                                                        {"send", 3},
+                                                                        {"compute", 2},
+                                                                        {"main", 1},
+                                                                        {"send", 2},
+                                                                        {"main", 1},
+                                                                        {"-", 0}}));
     EXPECT_EQ(lt.lanes[0].events, 8u);
     EXPECT_EQ(lt.times, (std::vector<Time>{100, 200, 300, 400, 500, 600, 700, 800}));
 }
@@ -111,10 +118,12 @@ TEST(Otf2Import, EventsAtEqualTimesApplyInFileOrder)
 {
     TempDir dir;
     Otf2TestArchive a = two_ranks();
-    a.locations = {{0, "t", 0,
-                    {enter(10, 0), leave(20, 0), enter(20, 1),  // main ends and compute starts at 20
-                     enter(30, 2), leave(30, 2),                // send opens and closes at 30: no change
-                     leave(40, 1), enter(40, 2), leave(40, 2),  // compute ends, send at no length: "-"
+    a.locations = {{0,
+                    "t",
+                    0,
+                    {enter(10, 0), leave(20, 0), enter(20, 1), // main ends and compute starts at 20
+                     enter(30, 2), leave(30, 2),               // send opens and closes at 30: no change
+                     leave(40, 1), enter(40, 2), leave(40, 2), // compute ends, send at no length: "-"
                      enter(50, 0), leave(60, 0)}}};
     Trace t = load_trace(a.write(dir.path()), ImportOptions{});
     EXPECT_EQ(records(t), (std::vector<std::string>{"0:main", "10:compute", "30:-", "40:main", "50:-"}));
@@ -129,9 +138,11 @@ TEST(Otf2Import, TimerResolutionAndGlobalOffsetConvertExactly)
     const std::uint64_t o = a.offset;
     // ticks after the offset -> ns: 1 -> 0.42 -> 0; 3 -> 1.25 -> 1; 6 -> 2.5 -> 3 (half away
     // from zero, not to even); 10 -> 4.17 -> 4; 2.4e9 * 3600 + 1 -> 3600 s (+0.42 ns).
-    a.locations = {{0, "t", 0,
-                    {enter(o + 1, 0), enter(o + 3, 1), enter(o + 6, 2), leave(o + 10, 2),
-                     leave(o + 8'640'000'000'001, 1)}}};
+    a.locations = {
+        {0,
+         "t",
+         0,
+         {enter(o + 1, 0), enter(o + 3, 1), enter(o + 6, 2), leave(o + 10, 2), leave(o + 8'640'000'000'001, 1)}}};
     LaneTrace lt = import_lanes(a.write(dir.path()));
     EXPECT_EQ(lt.times, (std::vector<Time>{0, 1, 3, 4, 3'600'000'000'000}));
     EXPECT_EQ(lt.state_names[lt.lanes[0].changes[2].state], "send");
@@ -160,10 +171,14 @@ TEST(Otf2Import, AccumulatedMetricsAreCountersOthersGauges)
 {
     TempDir dir;
     Otf2TestArchive a = two_ranks();
-    a.members = {{"flops", OTF2_METRIC_ACCUMULATED_START}, {"bytes", OTF2_METRIC_ACCUMULATED_LAST},
-                 {"queue", OTF2_METRIC_ABSOLUTE_POINT}, {"delta", OTF2_METRIC_RELATIVE_NEXT}};
+    a.members = {{"flops", OTF2_METRIC_ACCUMULATED_START},
+                 {"bytes", OTF2_METRIC_ACCUMULATED_LAST},
+                 {"queue", OTF2_METRIC_ABSOLUTE_POINT},
+                 {"delta", OTF2_METRIC_RELATIVE_NEXT}};
     a.metric_classes = {{0, 1, 2}, {3}};
-    a.locations = {{0, "t", 0,
+    a.locations = {{0,
+                    "t",
+                    0,
                     {enter(10, 0), metric(15, 0, {100, 8, 3}), enter(20, 1), metric(25, 1, {-2.5}),
                      metric(30, 0, {250, 16, 1}), leave(40, 1), leave(50, 0)}}};
     Trace t = load_trace(a.write(dir.path()), ImportOptions{});
@@ -265,7 +280,9 @@ TEST(Otf2Import, DetectedByTheAnchorFilesContent)
     EXPECT_EQ(detect_format(junk.string()), SourceFormat::otf2);
     // Other formats' first bytes.
     const auto ctrace = dir.path() / "x.ctrace";
-    std::ofstream(ctrace, std::ios::binary) << std::string("\x89" "CTRACE", 7);
+    std::ofstream(ctrace, std::ios::binary) << std::string("\x89"
+                                                           "CTRACE",
+                                                           7);
     EXPECT_NE(detect_format(ctrace.string()), SourceFormat::otf2);
     const auto json = dir.path() / "x.json";
     std::ofstream(json) << "{\"traceEvents\": []}";
@@ -401,9 +418,9 @@ TEST(Otf2Import, LocationsAreSplitBetweenTwoReadersOnlyWhenLargeAndEven)
     EXPECT_EQ(otf2_reader_split(locations_of({10'000, 50'000, 40'000}), 2, 65'536), 2u); // 60% | 40%
     EXPECT_EQ(otf2_reader_split(locations_of({10'000, 60'000, 30'000}), 2, 65'536), 0u); // 70% at best
     EXPECT_EQ(otf2_reader_split(locations_of({30'000, 30'000, 30'000}), 2, 65'536), 0u); // 67% at best
-    EXPECT_EQ(otf2_reader_split(locations_of({50'000, 50'000}), 1, 65'536), 0u);          // one core
-    EXPECT_EQ(otf2_reader_split(locations_of({20'000, 20'000}), 2, 65'536), 0u);          // small
-    EXPECT_EQ(otf2_reader_split(locations_of({100'000}), 2, 65'536), 0u);                 // one location
+    EXPECT_EQ(otf2_reader_split(locations_of({50'000, 50'000}), 1, 65'536), 0u);         // one core
+    EXPECT_EQ(otf2_reader_split(locations_of({20'000, 20'000}), 2, 65'536), 0u);         // small
+    EXPECT_EQ(otf2_reader_split(locations_of({100'000}), 2, 65'536), 0u);                // one location
 }
 
 TEST(Otf2Import, TwoReadersBuildWhatEachLocationReadAloneBuilds)
@@ -431,8 +448,8 @@ TEST(Otf2Import, TwoReadersBuildWhatEachLocationReadAloneBuilds)
     for (const LaneField& f : both.fields)
         field_lanes.push_back(f.name + "@" + std::to_string(*f.lane));
     // Fields in the order a single reader meets them: location by location.
-    EXPECT_EQ(field_lanes, (std::vector<std::string>{"PAPI_TOT_CYC@0", "PAPI_TOT_CYC@1", "PAPI_TOT_CYC@2",
-                                                     "PAPI_TOT_CYC@3"}));
+    EXPECT_EQ(field_lanes,
+              (std::vector<std::string>{"PAPI_TOT_CYC@0", "PAPI_TOT_CYC@1", "PAPI_TOT_CYC@2", "PAPI_TOT_CYC@3"}));
     std::uint64_t crossings = 0;
     std::optional<Time> last_event;
     for (std::size_t lane = 0; lane < 4; ++lane) {

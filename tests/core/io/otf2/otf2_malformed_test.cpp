@@ -91,7 +91,9 @@ TEST(Otf2Malformed, TruncatedOrGarbageAnchorFile)
     EXPECT_EQ(e.rfind(anchor + ": ", 0), 0u) << e;
     EXPECT_CONTAINS(e, "not a readable OTF2 archive");
 
-    overwrite(anchor, std::string("\x03" "BOTF2\0garbage garbage garbage garbage", 37));
+    overwrite(anchor, std::string("\x03"
+                                  "BOTF2\0garbage garbage garbage garbage",
+                                  37));
     const std::string g = error_of(anchor);
     EXPECT_EQ(g.rfind(anchor + ": ", 0), 0u) << g;
     overwrite(anchor, "");
@@ -280,8 +282,8 @@ TEST(Otf2Malformed, TheCommandLineExits3AndWritesNothing)
     truncate(dir.path() / "trace" / "traces" / "0.evt", 100);
     const fs::path out = dir.path() / "out.pes";
     const fs::path err = dir.path() / "stderr";
-    const std::string command = std::string("'") + CHITRA_CLI_PATH + "' convert '" + anchor + "' -o '" +
-                                out.string() + "' 2>'" + err.string() + "'";
+    const std::string command = std::string("'") + CHITRA_CLI_PATH + "' convert '" + anchor + "' -o '" + out.string() +
+                                "' 2>'" + err.string() + "'";
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 3);

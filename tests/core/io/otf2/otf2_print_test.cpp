@@ -23,7 +23,7 @@ namespace {
 struct PrintedEvent {
     std::string kind; // ENTER, LEAVE, METRIC
     std::uint64_t ticks;
-    std::string region; // ENTER/LEAVE
+    std::string region;                                 // ENTER/LEAVE
     std::vector<std::pair<std::string, double>> values; // METRIC: member name, value
 };
 
@@ -95,8 +95,8 @@ std::vector<Change> replay(const std::vector<PrintedEvent>& events, const Printe
     for (const PrintedEvent& e : events) {
         if (e.kind == "METRIC")
             continue;
-        const Time t = *detail::scaled_ratio(static_cast<std::int64_t>(e.ticks - p.offset), 1'000'000'000,
-                                             p.resolution);
+        const Time t =
+            *detail::scaled_ratio(static_cast<std::int64_t>(e.ticks - p.offset), 1'000'000'000, p.resolution);
         if (current && t != *current)
             settle(*current);
         current = t;
@@ -173,13 +173,17 @@ TEST(Otf2Print, EqualTimesZeroLengthRegionsAndAnOddClockReadAsOtf2PrintReadsThem
     a.regions = {"main", "MPI_Send", "compute kernel", "std::vector<int>::push_back"};
     a.members = {{"PAPI_TOT_CYC", OTF2_METRIC_ACCUMULATED_START}, {"mem", OTF2_METRIC_ABSOLUTE_POINT}};
     a.metric_classes = {{0, 1}};
-    a.locations = {{9, "thread 0", 1,
-                    {enter(o + 0, 0), enter(o + 6, 2), leave(o + 7, 2), enter(o + 7, 1), metric(o + 8, 0, {10, 4}),
-                     enter(o + 10, 3), leave(o + 10, 3), leave(o + 12, 1), enter(o + 12, 2), leave(o + 30, 2),
-                     leave(o + 31, 0)}},
-                   {3, "thread 0", 0,
-                    {enter(o + 1, 0), enter(o + 2, 2), enter(o + 2, 3), leave(o + 5, 3), metric(o + 5, 0, {3, 1}),
-                     leave(o + 6, 2), leave(o + 6, 0), enter(o + 7, 0), leave(o + 40, 0)}}};
+    a.locations = {
+        {9,
+         "thread 0",
+         1,
+         {enter(o + 0, 0), enter(o + 6, 2), leave(o + 7, 2), enter(o + 7, 1), metric(o + 8, 0, {10, 4}),
+          enter(o + 10, 3), leave(o + 10, 3), leave(o + 12, 1), enter(o + 12, 2), leave(o + 30, 2), leave(o + 31, 0)}},
+        {3,
+         "thread 0",
+         0,
+         {enter(o + 1, 0), enter(o + 2, 2), enter(o + 2, 3), leave(o + 5, 3), metric(o + 5, 0, {3, 1}), leave(o + 6, 2),
+          leave(o + 6, 0), enter(o + 7, 0), leave(o + 40, 0)}}};
     compare(a.write(dir.path()));
 }
 

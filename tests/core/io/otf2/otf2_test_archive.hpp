@@ -18,8 +18,8 @@ namespace chitra::test {
 struct Otf2TestEvent {
     enum Kind { enter, leave, metric, other } kind = enter;
     std::uint64_t time = 0;
-    std::uint32_t ref = 0;               // region (enter, leave) or metric (metric)
-    std::vector<OTF2_Type> types;        // metric
+    std::uint32_t ref = 0;        // region (enter, leave) or metric (metric)
+    std::vector<OTF2_Type> types; // metric
     std::vector<OTF2_MetricValue> values;
 };
 
@@ -63,14 +63,14 @@ struct Otf2TestArchive {
     std::uint64_t resolution = 1'000'000'000; // ticks per second
     std::uint64_t offset = 0;
     std::uint64_t length = 0;
-    bool clock = true;                         // write the ClockProperties definition
-    std::uint64_t event_chunk = 1024 * 1024;   // the library's buffer sizes (at least 256 KiB)
+    bool clock = true;                       // write the ClockProperties definition
+    std::uint64_t event_chunk = 1024 * 1024; // the library's buffer sizes (at least 256 KiB)
     std::uint64_t definition_chunk = 4 * 1024 * 1024;
     std::vector<std::string> groups;
     std::vector<std::string> regions;
     std::vector<Otf2TestMember> members;
     std::vector<std::vector<std::uint32_t>> metric_classes; // member references
-    std::vector<Otf2TestLocation> locations;  // in definition order
+    std::vector<Otf2TestLocation> locations;                // in definition order
 
     // Writes the archive `DIR/trace/` (anchor `DIR/trace/traces.otf2`) and returns the
     // anchor's path. Throws std::runtime_error when the library refuses.
@@ -81,12 +81,9 @@ struct Otf2TestArchive {
                                                   definition_chunk, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
         if (!archive)
             throw std::runtime_error("OTF2_Archive_Open failed for " + root.string());
-        static const OTF2_FlushCallbacks flush{[](void*, OTF2_FileType, OTF2_LocationRef, void*, bool) -> OTF2_FlushType {
-                                                   return OTF2_FLUSH;
-                                               },
-                                               [](void*, OTF2_FileType, OTF2_LocationRef) -> OTF2_TimeStamp {
-                                                   return 0;
-                                               }};
+        static const OTF2_FlushCallbacks flush{
+            [](void*, OTF2_FileType, OTF2_LocationRef, void*, bool) -> OTF2_FlushType { return OTF2_FLUSH; },
+            [](void*, OTF2_FileType, OTF2_LocationRef) -> OTF2_TimeStamp { return 0; }};
         OTF2_Archive_SetFlushCallbacks(archive, &flush, nullptr);
         OTF2_Archive_SetSerialCollectiveCallbacks(archive);
         OTF2_Archive_OpenEvtFiles(archive);
@@ -94,9 +91,15 @@ struct Otf2TestArchive {
             OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive, l.id);
             for (const Otf2TestEvent& e : l.events) {
                 switch (e.kind) {
-                case Otf2TestEvent::enter: OTF2_EvtWriter_Enter(w, nullptr, e.time, e.ref); break;
-                case Otf2TestEvent::leave: OTF2_EvtWriter_Leave(w, nullptr, e.time, e.ref); break;
-                case Otf2TestEvent::other: OTF2_EvtWriter_MeasurementOnOff(w, nullptr, e.time, OTF2_MEASUREMENT_ON); break;
+                case Otf2TestEvent::enter:
+                    OTF2_EvtWriter_Enter(w, nullptr, e.time, e.ref);
+                    break;
+                case Otf2TestEvent::leave:
+                    OTF2_EvtWriter_Leave(w, nullptr, e.time, e.ref);
+                    break;
+                case Otf2TestEvent::other:
+                    OTF2_EvtWriter_MeasurementOnOff(w, nullptr, e.time, OTF2_MEASUREMENT_ON);
+                    break;
                 case Otf2TestEvent::metric:
                     OTF2_EvtWriter_Metric(w, nullptr, e.time, e.ref, static_cast<std::uint8_t>(e.values.size()),
                                           e.types.data(), e.values.data());
@@ -120,7 +123,8 @@ struct Otf2TestArchive {
             return next++;
         };
         const OTF2_StringRef empty = string("");
-        OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, string("machine"), string("node"), OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+        OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, string("machine"), string("node"),
+                                                 OTF2_UNDEFINED_SYSTEM_TREE_NODE);
         for (std::uint32_t i = 0; i < groups.size(); ++i)
             OTF2_GlobalDefWriter_WriteLocationGroup(g, i, string(groups[i]), OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
                                                     OTF2_UNDEFINED_LOCATION_GROUP);
@@ -137,8 +141,8 @@ struct Otf2TestArchive {
                                                   metric_classes[i].data(), OTF2_METRIC_ASYNCHRONOUS,
                                                   OTF2_RECORDER_KIND_ABSTRACT);
         for (const Otf2TestLocation& l : locations)
-            OTF2_GlobalDefWriter_WriteLocation(g, l.id, string(l.name), OTF2_LOCATION_TYPE_CPU_THREAD,
-                                               l.events.size(), l.group);
+            OTF2_GlobalDefWriter_WriteLocation(g, l.id, string(l.name), OTF2_LOCATION_TYPE_CPU_THREAD, l.events.size(),
+                                               l.group);
         OTF2_Archive_CloseGlobalDefWriter(archive, g);
         OTF2_Archive_Close(archive);
         return (root / "traces.otf2").string();

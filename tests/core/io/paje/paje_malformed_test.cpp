@@ -16,7 +16,10 @@ using namespace paje_test;
 
 namespace {
 
-std::size_t lines_in(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t lines_in(const std::string& text)
+{
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 // Asserts that reading `text` fails at `line` with a reason that mentions `reason`.
 void expect_error(const std::string& text, std::size_t line, const std::string& reason, const std::string& what = "")
@@ -247,9 +250,15 @@ TEST(PajeMalformed, TruncationsAndRandomDamageNeverCrash)
         for (int k = 0; k < 1 + static_cast<int>(rng() % 4); ++k) {
             const std::size_t pos = rng() % damaged.size();
             switch (rng() % 3) {
-            case 0: damaged[pos] = static_cast<char>(rng() % 256); break;
-            case 1: damaged.erase(pos, 1 + rng() % 8); break;
-            default: damaged.insert(pos, 1, " \"#%\n0123456789\xff"[rng() % 16]); break;
+            case 0:
+                damaged[pos] = static_cast<char>(rng() % 256);
+                break;
+            case 1:
+                damaged.erase(pos, 1 + rng() % 8);
+                break;
+            default:
+                damaged.insert(pos, 1, " \"#%\n0123456789\xff"[rng() % 16]);
+                break;
             }
         }
         check(damaged);

@@ -28,7 +28,7 @@ struct Dump {
     std::map<std::string, std::vector<State>> states; // by "CONTAINER|TYPE"
     std::map<std::string, std::vector<std::pair<Time, double>>> variables;
     std::map<std::string, std::set<std::string>> state_types; // container -> its state types
-    Time last = 0;                                             // latest end time listed
+    Time last = 0;                                            // latest end time listed
 };
 
 std::vector<std::string> split_csv(const std::string& line)

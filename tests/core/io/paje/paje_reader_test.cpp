@@ -59,9 +59,9 @@ TEST(PajeReader, SetReplacesTheStackPushAndPopNestResetEmptiesIt)
 )");
     ASSERT_EQ(t.lanes.size(), 1u); // t2 has no state event: not a lane
     EXPECT_EQ(t.format, "paje");
-    EXPECT_EQ(changes(t, 0), (std::vector<std::string>{"1000000000:A/1", "2000000000:B/2", "3000000000:S/1",
-                                                       "4000000000:-/0", "5000000000:A/1", "5500000000:B/2",
-                                                       "6000000000:-/0"}));
+    EXPECT_EQ(changes(t, 0),
+              (std::vector<std::string>{"1000000000:A/1", "2000000000:B/2", "3000000000:S/1", "4000000000:-/0",
+                                        "5000000000:A/1", "5500000000:B/2", "6000000000:-/0"}));
     ASSERT_EQ(t.warnings.size(), 1u); // the last pop found an empty stack
     EXPECT_NE(t.warnings[0].find("no open region"), std::string::npos) << t.warnings[0];
     EXPECT_EQ(t.last_event, Time{7000000000});
@@ -187,8 +187,8 @@ TEST(PajeReader, TimesAreExactDecimalSeconds)
 )");
     // 1.0000000005 s is 1000000000.5 ns: halves round away from zero; no binary floating
     // point (18446744.073709551 s has more digits than a double holds).
-    EXPECT_EQ(changes(t, 0), (std::vector<std::string>{"1:A/1", "1000000001:B/1", "1250000000:C/1",
-                                                       "4000000000:D/1", "18446744073709551:E/1"}));
+    EXPECT_EQ(changes(t, 0), (std::vector<std::string>{"1:A/1", "1000000001:B/1", "1250000000:C/1", "4000000000:D/1",
+                                                       "18446744073709551:E/1"}));
 }
 
 TEST(PajeReader, VariablesAreGaugesNamedByTheirTypeAndOwner)

@@ -143,8 +143,7 @@ inline std::vector<std::string> changes(const chitra::LaneTrace& t, std::size_t 
 {
     std::vector<std::string> out;
     for (const auto& c : t.lanes.at(lane).changes)
-        out.push_back(std::to_string(t.times[c.record]) + ":" + t.state_names[c.state] + "/" +
-                      std::to_string(c.depth));
+        out.push_back(std::to_string(t.times[c.record]) + ":" + t.state_names[c.state] + "/" + std::to_string(c.depth));
     return out;
 }
 
