@@ -11,7 +11,7 @@ test_packages=(
   # babeltrace2's listing and writer), OTF2's otf2-print, PajeNG's pj_dump, SimGrid,
   # clang and Node.js (Chrome trace JSON)
   lttng-tools liblttng-ust-dev babeltrace2 python3-bt2 otf2-tools python3-otf2
-  pajeng libpaje-dev libsimgrid-dev clang libclang-rt-14-dev nodejs
+  pajeng libpaje-dev libsimgrid-dev clang libclang-rt-14-dev clang-format-14 nodejs
   # the scale-out scripts for real: GNU parallel, a one-node Slurm cluster with munge
   parallel slurm-wlm munge
   # the install tree's validators (check-install.sh) and the icons' theme
