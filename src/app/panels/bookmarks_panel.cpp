@@ -1,6 +1,6 @@
 #include "panels/bookmarks_panel.hpp"
 
-#include "workbench/main_window.hpp"
+#include "displays/display_host.hpp"
 #include "text/number_format.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_bookmarks.hpp"
@@ -25,7 +25,7 @@ constexpr int kIndexRole = Qt::UserRole + 1;
 constexpr int kTimeRole = Qt::UserRole + 2;
 } // namespace
 
-BookmarksPanel::BookmarksPanel(MainWindow* window, QWidget* parent) : QWidget(parent), w_(window)
+BookmarksPanel::BookmarksPanel(DisplayHost* host, QWidget* parent) : QWidget(parent), host_(host)
 {
     list_ = new QListWidget(this);
     list_->setWordWrap(true);
@@ -111,7 +111,7 @@ void BookmarksPanel::refresh()
 
 std::optional<Time> BookmarksPanel::cursorTime() const
 {
-    ViewPanel* panel = doc_ ? w_->panelOf(doc_) : nullptr;
+    ViewPanel* panel = doc_ ? host_->panelOf(doc_) : nullptr;
     if (!panel)
         return std::nullopt;
     TracePlot* plot = panel->tracePlot();
@@ -206,7 +206,7 @@ void BookmarksPanel::activated(QListWidgetItem* item)
 
 void BookmarksPanel::jumpTo(Time time)
 {
-    ViewPanel* panel = doc_ ? w_->panelOf(doc_) : nullptr;
+    ViewPanel* panel = doc_ ? host_->panelOf(doc_) : nullptr;
     if (!panel)
         return;
     TracePlot* plot = panel->tracePlot();

@@ -16,13 +16,13 @@ class QPushButton;
 
 namespace chitra::app {
 
-class MainWindow;
+class DisplayHost;
 class ViewDocument;
 
 class BookmarksPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit BookmarksPanel(MainWindow* window, QWidget* parent = nullptr);
+    explicit BookmarksPanel(DisplayHost* host, QWidget* parent = nullptr);
     void setDocument(ViewDocument* view);
 
     QListWidget* list() const { return list_; }
@@ -44,7 +44,7 @@ private:
     void refresh();
     void activated(QListWidgetItem* item);
 
-    MainWindow* w_;
+    DisplayHost* host_; // where the view's panel is found
     QPointer<ViewDocument> doc_;
     QListWidget* list_;
     QPushButton* add_;

@@ -8,7 +8,7 @@
 #include "plotting/palette.hpp"
 #include "displays/display_registry.hpp"
 #include "session/session.hpp"
-#include "workbench/main_window.hpp"
+#include "session/session_host.hpp"
 
 #include <QFileInfo>
 
@@ -46,7 +46,7 @@ TraceFileRef fileRef(const QString& path, const std::string& sessionDir, FileRef
     return ref;
 }
 
-ViewState captureView(const MainWindow& window, ViewDocument* doc, int file, int view)
+ViewState captureView(const SessionHost& window, ViewDocument* doc, int file, int view)
 {
     ViewState v;
     v.name = doc->name().toStdString();
@@ -82,7 +82,7 @@ ViewState captureView(const MainWindow& window, ViewDocument* doc, int file, int
 
 } // namespace
 
-chitra::Session captureSession(const MainWindow& window, const std::string& sessionDir, FileRefCache* cache)
+chitra::Session captureSession(const SessionHost& window, const std::string& sessionDir, FileRefCache* cache)
 {
     chitra::Session s;
     const auto& files = window.session()->files();
@@ -103,7 +103,7 @@ chitra::Session captureSession(const MainWindow& window, const std::string& sess
         s.files.push_back(std::move(ref));
     }
     // Open Ensemble windows, their members by file index (closed members are left out).
-    for (const EnsembleWindow* ensemble : window.findChildren<EnsembleWindow*>()) {
+    for (const EnsembleWindow* ensemble : window.mainWindow().findChildren<EnsembleWindow*>()) {
         EnsembleState e;
         e.pipeline = ensemble->pipeline();
         e.file_name_patterns = ensemble->fileNamePatterns().toStdString();
@@ -118,8 +118,8 @@ chitra::Session captureSession(const MainWindow& window, const std::string& sess
         if (!e.members.empty())
             s.ensembles.push_back(std::move(e));
     }
-    const QByteArray geometry = window.saveGeometry();
-    const QByteArray state = window.saveState();
+    const QByteArray geometry = window.mainWindow().saveGeometry();
+    const QByteArray state = window.mainWindow().saveState();
     s.layout.main_window_geometry.assign(geometry.begin(), geometry.end());
     s.layout.dock_state.assign(state.begin(), state.end());
     return s;

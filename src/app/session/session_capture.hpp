@@ -16,18 +16,18 @@
 
 namespace chitra::app {
 
-class MainWindow;
+class SessionHost;
 
 // Hashing a trace on every capture (autosave) is wasteful: refs computed once per
 // absolute path are kept here.
 using FileRefCache = std::map<std::string, TraceFileRef>;
 
 // `sessionDir` is the folder relative paths are computed against (empty: none yet).
-chitra::Session captureSession(const MainWindow& window, const std::string& sessionDir, FileRefCache* cache = nullptr);
+chitra::Session captureSession(const SessionHost& window, const std::string& sessionDir, FileRefCache* cache = nullptr);
 
 // Display ids are "f<file>v<view>-<display>"; the layout's current view is
 // "<file>/<view name>" (the FILE-INDEX/VIEW-NAME form of session.hpp).
-QString displayId(int file, int view, const char* display);
+QString displayId(int file, int view, const QString& display);
 QString viewKey(int file, const QString& viewName);
 
 } // namespace chitra::app

@@ -3,8 +3,8 @@
 #include "chitra/util/atomic_file.hpp"
 #include "workbench/error_reporter.hpp"
 #include "views/frequency/frequency_plot.hpp"
-#include "workbench/main_window.hpp"
 #include "session/session.hpp"
+#include "session/session_host.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -68,7 +69,7 @@ bool processAlive(qint64 pid)
 }
 } // namespace
 
-SessionController::SessionController(MainWindow* window) : QObject(window), w_(window)
+SessionController::SessionController(SessionHost* window) : QObject(&window->mainWindow()), w_(window)
 {
     buildMenu();
     autosave_ = new QTimer(this);
@@ -83,18 +84,18 @@ SessionController::SessionController(MainWindow* window) : QObject(window), w_(w
     for (const auto& f : s->files())
         for (ViewDocument* v : f.views)
             track(v);
-    w_->installEventFilter(this);
+    w_->mainWindow().installEventFilter(this);
     updateTitle();
 }
 
 void SessionController::buildMenu()
 {
     QMenu* file = nullptr;
-    for (QAction* a : w_->menuBar()->actions())
+    for (QAction* a : w_->mainWindow().menuBar()->actions())
         if (a->menu() && a->text() == tr("&File"))
             file = a->menu();
     if (!file)
-        file = w_->menuBar()->addMenu(tr("&File"));
+        file = w_->mainWindow().menuBar()->addMenu(tr("&File"));
     // Before "Import pipeline…", after the trace items.
     QAction* before = nullptr;
     const auto actions = file->actions();
@@ -119,7 +120,7 @@ void SessionController::buildMenu()
     mergeAction->setStatusTip(tr("Add the traces and views of another session to this one"));
     menu->addSeparator();
     file->insertActions(before, menu->actions());
-    w_->addActions({openAction, saveAction, saveAsAction}); // shortcuts work without the menu
+    w_->mainWindow().addActions({openAction, saveAction, saveAsAction}); // shortcuts work without the menu
     updateRecent();
 }
 
@@ -229,7 +230,7 @@ void SessionController::updateTitle()
 {
     const bool dirty = isDirty();
     const QString name = path_.isEmpty() ? tr("untitled") : QFileInfo(path_).completeBaseName();
-    w_->setWindowTitle(QString("%1%2 — Chitra").arg(name, dirty ? "*" : ""));
+    w_->mainWindow().setWindowTitle(QString("%1%2 — Chitra").arg(name, dirty ? "*" : ""));
     if (dirty != lastDirty_) {
         lastDirty_ = dirty;
         emit dirtyChanged(dirty);

@@ -22,13 +22,13 @@ class QTimer;
 
 namespace chitra::app {
 
-class MainWindow;
+class SessionHost;
 class ViewDocument;
 
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    explicit SessionController(MainWindow* window);
+    explicit SessionController(SessionHost* window);
 
     enum class Question { SaveChanges, LoadIntactParts, RestoreRecovery };
     enum class Answer { Yes, No, Cancel }; // SaveChanges: Save, Discard, Cancel
@@ -95,7 +95,7 @@ private:
     void removeRecovery(const QString& sessionPath);
     Answer ask(Question q, const QString& text);
 
-    MainWindow* w_;
+    SessionHost* w_;
     QMenu* recent_ = nullptr;
     QTimer* autosave_;
     QString path_;

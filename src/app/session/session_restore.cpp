@@ -10,7 +10,7 @@
 #include "plotting/palette.hpp"
 #include "displays/display_registry.hpp"
 #include "session/session.hpp"
-#include "workbench/main_window.hpp"
+#include "session/session_host.hpp"
 
 #include <QEventLoop>
 #include <QFileDialog>
@@ -146,7 +146,7 @@ void checkCompositeColours(ViewDocument* doc, const ViewState& v, const QString&
                                .arg(here, differ.join(", ")));
 }
 
-void restoreView(MainWindow& window, ViewDocument* doc, const ViewState& v, const QString& where,
+void restoreView(SessionHost& window, ViewDocument* doc, const ViewState& v, const QString& where,
                  std::vector<QString>& problems)
 {
     doc->setName(qs(v.name));
@@ -246,7 +246,7 @@ QString RestoreReport::summary() const
     return lines.join('\n');
 }
 
-RestoreReport restoreSession(MainWindow& window, const chitra::Session& session, const std::string& sessionDir,
+RestoreReport restoreSession(SessionHost& window, const chitra::Session& session, const std::string& sessionDir,
                              const RestoreDialogs& dialogs, bool background, FileRefCache* cache)
 {
     RestoreReport report;
@@ -339,11 +339,12 @@ RestoreReport restoreSession(MainWindow& window, const chitra::Session& session,
     // widget's minimum size, which decides how much of the saved dock sizes can be kept.
     const auto& layout = session.layout;
     if (!layout.main_window_geometry.empty())
-        window.restoreGeometry(QByteArray(reinterpret_cast<const char*>(layout.main_window_geometry.data()),
-                                          static_cast<qsizetype>(layout.main_window_geometry.size())));
+        window.mainWindow().restoreGeometry(
+            QByteArray(reinterpret_cast<const char*>(layout.main_window_geometry.data()),
+                       static_cast<qsizetype>(layout.main_window_geometry.size())));
     if (!layout.dock_state.empty())
-        window.restoreState(QByteArray(reinterpret_cast<const char*>(layout.dock_state.data()),
-                                       static_cast<qsizetype>(layout.dock_state.size())));
+        window.mainWindow().restoreState(QByteArray(reinterpret_cast<const char*>(layout.dock_state.data()),
+                                                    static_cast<qsizetype>(layout.dock_state.size())));
     // Ensemble windows, over the members that could be opened; fitted again.
     for (std::size_t e = 0; e < session.ensembles.size(); ++e) {
         const EnsembleState& saved = session.ensembles[e];

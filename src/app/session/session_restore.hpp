@@ -18,7 +18,7 @@ class QWidget;
 
 namespace chitra::app {
 
-class MainWindow;
+class SessionHost;
 
 struct RestoreDialogs {
     // A missing file: the path the user picked instead, or empty to skip the file.
@@ -39,7 +39,7 @@ struct RestoreReport {
 // replace). `dialogs` empty (or not interactive): moved files are still found relative
 // to `sessionDir`; changed and missing ones are skipped and reported. Identity checks
 // of the opened files go into `cache` so the next capture does not hash again.
-RestoreReport restoreSession(MainWindow& window, const chitra::Session& session, const std::string& sessionDir,
+RestoreReport restoreSession(SessionHost& window, const chitra::Session& session, const std::string& sessionDir,
                              const RestoreDialogs& dialogs, bool background = true, FileRefCache* cache = nullptr);
 
 } // namespace chitra::app

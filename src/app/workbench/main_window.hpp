@@ -5,7 +5,7 @@
 // TransformDialogs, the displays of a view in DisplayOpener, chain fits in ChainFitter.
 #pragma once
 
-#include "displays/display_host.hpp"
+#include "session/session_host.hpp"
 #include "preferences/preferences.hpp"
 
 #include "chitra/pipeline/pipeline.hpp"
@@ -52,18 +52,20 @@ class ViewStack;
 // The name filters of the file dialogs that open traces (every format Chitra reads).
 QString traceFileFilter();
 
-class MainWindow : public QMainWindow, public DisplayHost {
+class MainWindow : public QMainWindow, public SessionHost {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    Session* session() const { return session_; }
+    Session* session() const override { return session_; }
     // Appends the current view's last step to the first view of every other open trace;
     // names the traces where it was refused or matched nothing.
     BroadcastOutcome applyLastStepToAllTraces();
     SessionModel* sessionModel() const { return model_; }
-    ViewDocument* currentView() const { return current_; }
+    ViewDocument* currentView() const override { return current_; }
+    QMainWindow& mainWindow() override { return *this; }
+    const QMainWindow& mainWindow() const override { return *this; }
     ViewPanel* currentPanel() const;
     PatternsPanel* patternsPanel() const { return patterns_; }
     SuggestionsPanel* suggestionsPanel() const { return suggestions_; }
@@ -103,7 +105,7 @@ public:
 public slots:
     void openFiles(const QStringList& paths); // in the background
     void openDialog();
-    void setCurrentView(chitra::app::ViewDocument* view);
+    void setCurrentView(chitra::app::ViewDocument* view) override;
     void setXAxis(chitra::app::XAxis axis);
     void fitAll();
     void undoZoom();
@@ -114,7 +116,7 @@ public slots:
     // An Ensemble window of `members` with `pipeline` applied to each (also what a
     // restored session reopens).
     chitra::app::EnsembleWindow* openEnsemble(std::vector<chitra::app::MemberInput> members,
-                                              const chitra::Pipeline& pipeline);
+                                              const chitra::Pipeline& pipeline) override;
     // Picks `state` in a view of the open trace `trace` titled `title` (the current view
     // when it shows that trace) and brings the view to the front.
     void pickStateOfMember(const Trace* trace, const QString& title, const QString& state);
@@ -122,7 +124,7 @@ public slots:
     void exportPipelineDialog();
     void addViewOfCurrentFile();
     void removeCurrentView();
-    void showMessage(const QString& text);
+    void showMessage(const QString& text) override;
 
     // Transforms from dialogs (TransformDialogs): each accepted dialog pushes one undoable
     // step; a step the core refuses is not pushed and its message is shown.
