@@ -23,22 +23,4 @@ Trace parse_pes(std::string_view text, const std::string& source, std::size_t tw
 // problem exactly as one pass does.
 std::optional<Trace> parse_pes_in_halves(std::string_view text, const std::string& source);
 Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& source);
-
-// Printable, bounded rendering of untrusted bytes for error messages.
-std::string quote_token(std::string_view token);
-
-// Empty when `text` is valid UTF-8 without control characters (the rule for PES state
-// tokens); otherwise the reason. Used for names read from other text files (rules).
-std::string name_text_problem(std::string_view text);
-
-// PES names from other programs may hold spaces (interfaces.md): in a state token or a
-// field name, whitespace and control bytes, `%`, a leading `#` and the bytes of the
-// separator are written %XX; decoding turns `%` and two hex digits back into that byte
-// and leaves any other `%` as it is.
-std::string encode_name(std::string_view name, std::string_view separator);
-std::string decode_name(std::string_view token);
-// A state's name from its components: joined by the separator, with the separator inside
-// a component written %XX so that A|BC and AB|C stay apart; one component is its name.
-std::string join_components(const std::vector<std::string>& components, std::string_view separator);
-
 } // namespace chitra::detail

@@ -1,6 +1,6 @@
 // Lane choice and the PES of the chosen lanes (vector states formed here, on demand).
 #include "chitra/lanes/lane_selection.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 #include "util/huge_pages.hpp"
 
 #include <algorithm>

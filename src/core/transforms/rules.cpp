@@ -3,7 +3,7 @@
 #include "transforms/rules.hpp"
 
 #include "chitra/transforms/transforms.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 #include "transforms/transform_common.hpp"
 
 #include <algorithm>

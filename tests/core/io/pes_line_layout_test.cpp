@@ -2,7 +2,7 @@
 // a state seen before) is read from the bit masks of its blanks; every other line by the
 // general reader. Whatever the layout, the trace and any error must be the same.
 #include "io/pes_test_util.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include "chitra/io/io.hpp"
 

@@ -2,7 +2,7 @@
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "chitra/lanes/lane_track.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "io/csv/csv_rows.hpp"
 #include "io/import/exact_time.hpp"
 #include "io/import/text_scan.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <algorithm>
 #include <deque>

@@ -5,6 +5,7 @@
 #include "chitra/io/io.hpp"
 #include "io/file_sink.hpp"
 #include "io/mapped_file.hpp"
+#include "io/import/name_text.hpp"
 #include "io/trace_readers.hpp"
 #include "chitra/util/two_halves.hpp"
 

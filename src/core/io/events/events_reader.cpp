@@ -4,7 +4,7 @@
 
 #include "io/import/exact_time.hpp"
 #include "io/import/text_scan.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <filesystem>
 #include <unordered_map>

@@ -7,7 +7,7 @@
 #include "io/paje/paje_model.hpp"
 
 #include "io/import/exact_time.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <algorithm>
 #include <charconv>

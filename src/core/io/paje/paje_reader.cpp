@@ -6,7 +6,7 @@
 #include "chitra/util/cancel.hpp"
 #include "io/paje/paje_definitions.hpp"
 #include "io/paje/paje_model.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <cstring>
 

@@ -1,7 +1,7 @@
 #include "io/paraver/paraver_names.hpp"
 
 #include "io/import/text_scan.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <filesystem>
 #include <fstream>

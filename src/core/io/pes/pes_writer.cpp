@@ -1,7 +1,7 @@
 // PES text writer: the exact inverse of the reader (read_pes(write_pes(t)) == t).
 #include "chitra/io/io.hpp"
 #include "io/file_sink.hpp"
-#include "io/trace_readers.hpp"
+#include "io/import/name_text.hpp"
 
 #include <charconv>
 #include <cstring>
