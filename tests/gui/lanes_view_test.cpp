@@ -8,7 +8,7 @@
 #include "chitra/lanes/lane_selection.hpp"
 #include "document/view_document.hpp"
 #include "panels/state_details_panel.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 #include "session/session.hpp"
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"

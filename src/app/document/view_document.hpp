@@ -6,8 +6,8 @@
 #include "chitra/pipeline/pipeline.hpp"
 #include "chitra/trace/ses.hpp"
 #include "chitra/trace/trace.hpp"
-#include "document/lane_tracks.hpp"
-#include "document/state_summary.hpp"
+#include "chitra/summaries/lane_tracks.hpp"
+#include "chitra/summaries/state_summary.hpp"
 
 #include <QColor>
 #include <QObject>

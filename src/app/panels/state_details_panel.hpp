@@ -20,7 +20,7 @@
 #pragma once
 
 #include "chitra/trace/ses.hpp"
-#include "document/state_summary.hpp"
+#include "chitra/summaries/state_summary.hpp"
 
 #include <QWidget>
 

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "chitra/trace/symbols.hpp"
-#include "document/state_summary.hpp"
+#include "chitra/summaries/state_summary.hpp"
 
 #include <QAbstractListModel>
 #include <QHash>

@@ -9,7 +9,7 @@
 #include "preferences/preferences.hpp"
 
 #include "chitra/pipeline/pipeline.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -106,7 +106,7 @@ public slots:
     void openFiles(const QStringList& paths); // in the background
     void openDialog();
     void setCurrentView(chitra::app::ViewDocument* view) override;
-    void setXAxis(chitra::app::XAxis axis);
+    void setXAxis(chitra::XAxis axis);
     void fitAll();
     void undoZoom();
     void showModel() override;

@@ -4,7 +4,7 @@
 #include "dialogs/projection_dialog.hpp"
 #include "dialogs/state_order_dialog.hpp"
 #include "document/view_document.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "views/view_panel.hpp"
 #include "workbench/error_reporter.hpp"

@@ -7,7 +7,7 @@
 #include "displays/gantt/gantt_data.hpp"
 #include "displays/min_visit_box.hpp"
 #include "text/number_format.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 #include "document/view_document.hpp"
 
 #include <QActionGroup>

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "chitra/pipeline/pipeline.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 
 #include <QWidget>
 

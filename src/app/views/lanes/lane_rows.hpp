@@ -2,7 +2,7 @@
 // which are unfolded into one row per nesting depth (the tracks come from LaneTracks).
 #pragma once
 
-#include "document/lane_tracks.hpp"
+#include "chitra/summaries/lane_tracks.hpp"
 
 #include <memory>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "views/lanes/lanes_link.hpp"
 
 #include "document/view_document.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/trace/trace_plot.hpp"
 

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "jobs/turn_queue.hpp"
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 
 #include <QImage>
 #include <QWidget>

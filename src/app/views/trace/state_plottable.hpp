@@ -3,7 +3,7 @@
 // frame costs O(pixel columns). Include only from .cpp files of plotting classes.
 #pragma once
 
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 
 #include <qcustomplot.h>
 

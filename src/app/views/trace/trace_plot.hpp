@@ -4,7 +4,7 @@
 // (Backspace) and fit all (Home), a scrollbar, a zoom slider and an overview strip.
 #pragma once
 
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 
 #include <QWidget>
 

@@ -1,11 +1,11 @@
-#include "document/state_summary.hpp"
+#include "chitra/summaries/state_summary.hpp"
 
 #include "chitra/util/two_halves.hpp"
 
 #include <algorithm>
 #include <limits>
 
-namespace chitra::app {
+namespace chitra {
 
 namespace {
 // Opening a trace of a hundred million elements waits on these passes: from a million
@@ -153,4 +153,4 @@ LaneSummary StateSummary::query(std::size_t a, std::size_t b) const
     return s;
 }
 
-} // namespace chitra::app
+} // namespace chitra

@@ -1,10 +1,10 @@
-#include "document/lane_tracks.hpp"
+#include "chitra/summaries/lane_tracks.hpp"
 
 #include "chitra/lanes/lane_selection.hpp"
 
 #include <map>
 
-namespace chitra::app {
+namespace chitra {
 
 namespace {
 
@@ -76,4 +76,4 @@ std::size_t laneCountOf(const Trace& trace)
     return trace.lanes ? trace.lanes->lanes.size() : trace.header.components;
 }
 
-} // namespace chitra::app
+} // namespace chitra

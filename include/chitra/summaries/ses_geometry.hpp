@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace chitra::app {
+namespace chitra {
 
 enum class XAxis { Time, Event };
 
@@ -52,4 +52,4 @@ double xAtTime(const Ses& ses, XAxis axis, double t);
 // Elements [a, b) that stand for some of the raw records [r0, r1).
 std::pair<std::size_t, std::size_t> elementsOfRecords(const Ses& ses, RecordIndex r0, RecordIndex r1);
 
-} // namespace chitra::app
+} // namespace chitra

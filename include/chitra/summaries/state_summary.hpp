@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-namespace chitra::app {
+namespace chitra {
 
 // Per symbol id of a SES: total occupancy, number of elements, and the index of the
 // first element (kNever when absent). One pass over the SES, done on the worker that
@@ -85,4 +85,4 @@ private:
     std::vector<std::vector<LaneSummary>> levels_;
 };
 
-} // namespace chitra::app
+} // namespace chitra

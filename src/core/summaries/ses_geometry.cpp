@@ -1,9 +1,9 @@
-#include "plotting/ses_geometry.hpp"
+#include "chitra/summaries/ses_geometry.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace chitra::app {
+namespace chitra {
 
 double elementX(const Ses& ses, XAxis axis, std::size_t i)
 {
@@ -129,4 +129,4 @@ std::pair<std::size_t, std::size_t> elementsOfRecords(const Ses& ses, RecordInde
     return {std::min(a, m), std::max(std::min(a, m), std::min(e, m))};
 }
 
-} // namespace chitra::app
+} // namespace chitra

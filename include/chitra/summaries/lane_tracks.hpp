@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace chitra::app {
+namespace chitra {
 
 // Time (in trace units) a track spends in each state other than "-", by state id.
 using StateTimes = std::vector<std::pair<LaneStateId, double>>;
@@ -55,4 +55,4 @@ std::shared_ptr<const LaneTracks> makeLaneTracks(const Trace& trace);
 // How many lanes the trace has, without building them.
 std::size_t laneCountOf(const Trace& trace);
 
-} // namespace chitra::app
+} // namespace chitra
