@@ -5,7 +5,7 @@
 #include "chitra/pipeline/pipeline_runner.hpp"
 #include "workbench/error_reporter.hpp"
 #include "workbench/main_window.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_model.hpp"
 #include "jobs/trace_loader.hpp"
 #include "jobs/worker_pool.hpp"
@@ -141,7 +141,7 @@ private slots:
         ViewDocument::setAsyncThreshold(0); // force the asynchronous path
         MainWindow mw;
         auto trace = smallTrace();
-        ViewDocument* doc = mw.session()->addFile("small.pes", trace, 0);
+        ViewDocument* doc = mw.workspace()->addFile("small.pes", trace, 0);
         mw.setCurrentView(doc);
         const auto before = doc->sesPtr();
 
@@ -185,7 +185,7 @@ private slots:
         ViewDocument::setAsyncThreshold(0);
         MainWindow mw;
         auto trace = smallTrace();
-        ViewDocument* doc = mw.session()->addFile("small.pes", trace, 0);
+        ViewDocument* doc = mw.workspace()->addFile("small.pes", trace, 0);
         QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
         QVERIFY(!doc->pushStep(step::Exclude{{"D"}}));
         // Removing or editing waits for the running replay.
@@ -206,7 +206,7 @@ private slots:
     {
         ViewDocument::setAsyncThreshold(0);
         MainWindow mw;
-        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        ViewDocument* doc = mw.workspace()->addFile("small.pes", smallTrace(), 0);
         QSignalSpy refused(doc, &ViewDocument::replayRefused);
         QVERIFY(!doc->pushStep(step::ClipCount{50, 50})); // more than the 81 elements
         QTRY_COMPARE(refused.count(), 1);
@@ -220,7 +220,7 @@ private slots:
     void removeInBackgroundKeepsTheDependencyRule()
     {
         MainWindow mw;
-        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        ViewDocument* doc = mw.workspace()->addFile("small.pes", smallTrace(), 0);
         QVERIFY(!doc->pushStep(step::Aggregate{{"A", "B"}, "Z"}));
         QVERIFY(!doc->pushStep(step::Project{{"Z", "C"}, "P"}));
         QVERIFY(!doc->replaying()); // tiny: synchronous under the default threshold
@@ -240,7 +240,7 @@ private slots:
         // samples, far longer than the test takes to cancel it.
         MainWindow mw;
         auto trace = syntheticTrace(2'000'000, 300);
-        ViewDocument* doc = mw.session()->addFile("big.pes", trace, 0);
+        ViewDocument* doc = mw.workspace()->addFile("big.pes", trace, 0);
         mw.setCurrentView(doc);
         QVERIFY(!doc->pushStep(step::ClipCount{1, 0})); // 2M element-steps: above one frame
         QVERIFY(doc->replaying());
@@ -280,7 +280,7 @@ private slots:
     {
         ViewDocument::setAsyncThreshold(0);
         MainWindow mw;
-        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        ViewDocument* doc = mw.workspace()->addFile("small.pes", smallTrace(), 0);
         mw.setCurrentView(doc);
         mw.showModel();
         QVERIFY(!mw.lastModelWindow());
@@ -304,7 +304,7 @@ private slots:
     void addDisplayOpensGanttAndRateCharts()
     {
         MainWindow mw;
-        ViewDocument* doc = mw.session()->addFile("small.pes", smallTrace(), 0);
+        ViewDocument* doc = mw.workspace()->addFile("small.pes", smallTrace(), 0);
         SessionModel* model = mw.sessionModel();
         const QModelIndex viewIndex = model->indexOf(doc);
         QCOMPARE(model->rowCount(viewIndex), 3);
@@ -378,7 +378,7 @@ private slots:
                 const bool background = mode > 0;
                 ViewDocument::setAsyncThreshold(background ? 0 : 1e300);
                 MainWindow mw;
-                ViewDocument* doc = mw.session()->addFile("big.pes", trace, 0);
+                ViewDocument* doc = mw.workspace()->addFile("big.pes", trace, 0);
                 mw.setCurrentView(doc);
                 if (mode == 2)
                     doc->setPickedState(doc->ses().symbols->find("S3"));
@@ -482,11 +482,11 @@ private slots:
         // the new view queued count too.
         qint64 loaded = -1;
         const qint64 worst = longestGuiGap([&] {
-            if (loaded < 0 && mw.session()->viewCount() == 1 && !mw.loading())
+            if (loaded < 0 && mw.workspace()->viewCount() == 1 && !mw.loading())
                 loaded = clock.elapsed();
             return loaded >= 0 && clock.elapsed() > loaded + 300;
         });
-        QCOMPARE(mw.session()->viewCount(), 1);
+        QCOMPARE(mw.workspace()->viewCount(), 1);
         QCOMPARE(mw.currentView()->ses().size(), std::size_t{n - 1});
         qInfo("%llu records: open to first view %lld ms, longest GUI-thread gap %lld ms", n,
               static_cast<long long>(loaded), static_cast<long long>(worst));
@@ -501,7 +501,7 @@ private slots:
         QVERIFY(r.base.ses && r.base.lanes);
         QCOMPARE(namesOf(*r.base.ses), namesOf(base_ses(*r.trace)));
         MainWindow mw;
-        ViewDocument* first = mw.session()->addFile(r.path, r.trace, r.bytes, r.base);
+        ViewDocument* first = mw.workspace()->addFile(r.path, r.trace, r.bytes, r.base);
         QCOMPARE(first->sesPtr(), r.base.ses);
         QCOMPARE(&first->summary(), r.base.lanes->summary.get());
         QCOMPARE(first->totals(), r.base.lanes->totals);
@@ -509,7 +509,7 @@ private slots:
         QCOMPARE(first->laneCount(), static_cast<int>(fresh.symbols.size()));
         for (int l = 0; l < first->laneCount(); ++l)
             QCOMPARE(first->laneSymbol(l), fresh.symbols[static_cast<std::size_t>(l)]);
-        ViewDocument* second = mw.session()->addView(mw.session()->fileOf(first));
+        ViewDocument* second = mw.workspace()->addView(mw.workspace()->fileOf(first));
         QCOMPARE(second->sesPtr(), first->sesPtr());
         // A step on one view leaves the other, and the shared base, as they were.
         QVERIFY(!second->pushStep(step::ClipCount{2, 3}));

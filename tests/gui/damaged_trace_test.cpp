@@ -5,7 +5,7 @@
 #include "gui_test_util.hpp"
 
 #include "document/view_document.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "workbench/error_reporter.hpp"
 #include "workbench/main_window.hpp"
 
@@ -48,7 +48,7 @@ private slots:
         window_->show();
         QVERIFY(QTest::qWaitForWindowExposed(window_));
         window_->openFiles({QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n2-x100.pes")});
-        QTRY_VERIFY_WITH_TIMEOUT(window_->session()->viewCount() == 1 && !window_->loading(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window_->workspace()->viewCount() == 1 && !window_->loading(), 20000);
     }
 
     void cleanup()
@@ -82,8 +82,8 @@ private slots:
                  qPrintable(errors_.front()));
         QTRY_VERIFY(!window_->loading());
         // The trace that was open is still there, shown as before.
-        QCOMPARE(window_->session()->files().size(), std::size_t{1});
-        QCOMPARE(window_->session()->viewCount(), 1);
+        QCOMPARE(window_->workspace()->files().size(), std::size_t{1});
+        QCOMPARE(window_->workspace()->viewCount(), 1);
         QCOMPARE(window_->currentView(), before);
         QVERIFY(testutil::settleWorkbench());
     }

@@ -9,7 +9,7 @@
 #include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"
 #include "displays/display_registry.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "gui_test_util.hpp"
 #include "views/frequency/frequency_plot.hpp"
@@ -162,7 +162,7 @@ private slots:
             w->show();
             if (!QTest::qWaitForWindowExposed(w))
                 qWarning("window not exposed");
-            w->setCurrentView(w->session()->addFile("nested.json", testutil::nestedLanesTrace(), 0));
+            w->setCurrentView(w->workspace()->addFile("nested.json", testutil::nestedLanesTrace(), 0));
             return w;
         };
         MainWindow* a = windowWithNestedTrace();

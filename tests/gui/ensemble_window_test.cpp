@@ -16,7 +16,7 @@
 #include "ensemble/parameter_series.hpp"
 #include "ensemble/spectra_plot.hpp"
 #include "ensemble/spectra_summary.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "views/view_panel.hpp"
 #include "workbench/main_actions.hpp"
 
@@ -474,7 +474,7 @@ void EnsembleWindowTest::fairnessPerPhilosopherFromItsLanes()
     QString error;
     QVERIFY2(main->openFileNow(sample("philosophers-n3-x1000.pes"), &error), qPrintable(error));
     emit main->currentPanel()->splitIntoLanesRequested();
-    QTRY_VERIFY_WITH_TIMEOUT(main->session()->files().size() == 4 && !main->loading(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(main->workspace()->files().size() == 4 && !main->loading(), 20000);
     main->actions()->ensemble->trigger();
     auto* w = qobject_cast<EnsembleWindow*>(main->lastEnsembleWindow());
     QVERIFY(w);

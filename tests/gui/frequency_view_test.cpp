@@ -5,7 +5,7 @@
 #include "views/frequency/frequency_plot.hpp"
 #include "gui_test_util.hpp"
 #include "workbench/main_window.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "plotting/time_axis_ticker.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
@@ -181,7 +181,7 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        ViewDocument* doc = w.session()->addFile("square.pes", squareWave(2000), 0);
+        ViewDocument* doc = w.workspace()->addFile("square.pes", squareWave(2000), 0);
         w.setCurrentView(doc);
         ViewPanel* panel = w.panelOf(doc);
         QVERIFY(panel);

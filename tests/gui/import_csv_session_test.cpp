@@ -8,7 +8,7 @@
 #include "chitra/session/session_io.hpp"
 #include "dialogs/import_dialog.hpp"
 #include "dialogs/text_columns_panel.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "workbench/main_window.hpp"
 #include "workbench/trace_opener.hpp"
@@ -114,8 +114,8 @@ private slots:
         saveShot(dialog, "import-csv");
 
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
-        const TraceFile& opened = a->session()->files()[0];
+        QTRY_VERIFY_WITH_TIMEOUT(a->workspace()->files().size() == 1 && !a->loading(), 20000);
+        const TraceFile& opened = a->workspace()->files()[0];
         QCOMPARE(opened.trace->header.components, std::size_t{2});
         QCOMPARE(opened.trace->header.fields.size(), std::size_t{1});
         QCOMPARE(opened.trace->header.fields[0].name, std::string("load"));
@@ -142,7 +142,7 @@ private slots:
                  qPrintable(b->sessionController()->lastReport().summary()));
         QTRY_VERIFY_WITH_TIMEOUT(!b->loading(), 20000);
         QVERIFY(b->opener()->dialog() == nullptr);
-        const auto& files = b->session()->files();
+        const auto& files = b->workspace()->files();
         QCOMPARE(files.size(), std::size_t{1});
         QCOMPARE(files[0].choice, opened.choice);
         QCOMPARE(files[0].trace->header.components, std::size_t{2});
@@ -181,8 +181,8 @@ private slots:
         chooseByKeys(columns->timeUnitBox(), 1); // µs
         QTRY_VERIFY_WITH_TIMEOUT(!dialog->reading() && dialog->okButton()->isEnabled(), 20000);
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
-        const TraceFile& opened = a->session()->files()[0];
+        QTRY_VERIFY_WITH_TIMEOUT(a->workspace()->files().size() == 1 && !a->loading(), 20000);
+        const TraceFile& opened = a->workspace()->files()[0];
         QCOMPARE(opened.choice.settings.time_unit, std::string("us"));
         QCOMPARE(opened.trace->times[1], Time{2000}); // 3 us after 1 us, in ns
     }
@@ -211,7 +211,7 @@ private slots:
         QVERIFY(dialog->previewLabel()->text().contains("time column"));
         dialog->reject();
         QTRY_VERIFY(a->opener()->dialog() == nullptr);
-        QCOMPARE(a->session()->files().size(), std::size_t{0});
+        QCOMPARE(a->workspace()->files().size(), std::size_t{0});
     }
 };
 

@@ -10,7 +10,7 @@
 #include "dialogs/import_dialog.hpp"
 #include "document/view_document.hpp"
 #include "jobs/background_job.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"
 #include "workbench/error_reporter.hpp"
@@ -92,11 +92,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window_->opener()->dialog() != nullptr, 20000);
         ImportDialog* d = window_->opener()->dialog();
         QVERIFY(d->isVisible());
-        QVERIFY(window_->session()->files().empty());
+        QVERIFY(window_->workspace()->files().empty());
         typeInto(d->filter(), "/rank/");
         QTest::mouseClick(d->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{1}, 20000);
-        const TraceFile& f = window_->session()->files().front();
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{1}, 20000);
+        const TraceFile& f = window_->workspace()->files().front();
         QCOMPARE(f.trace->header.components, std::size_t{3});
         QCOMPARE(laneHeader(*f.trace, 3), QString("3 rank 2"));
         QCOMPARE(f.choice, (ImportChoice{"", "/rank/", 0}));
@@ -117,8 +117,8 @@ private slots:
         typeInto(d->filter(), "rank");
         QTest::mouseClick(d->separateButton(), Qt::LeftButton);
         QTest::mouseClick(d->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{3}, 20000);
-        const auto& files = window_->session()->files();
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{3}, 20000);
+        const auto& files = window_->workspace()->files();
         QCOMPARE(files[0].label, QString("ranks.json · rank 0"));
         QCOMPARE(files[2].label, QString("ranks.json · rank 2"));
         for (std::size_t k = 0; k < 3; ++k) {
@@ -141,7 +141,7 @@ private slots:
         QTest::keyClick(window_->opener()->dialog(), Qt::Key_Escape);
         QTRY_VERIFY(window_->opener()->dialog() == nullptr);
         QVERIFY(testutil::settleWorkbench());
-        QVERIFY(window_->session()->files().empty());
+        QVERIFY(window_->workspace()->files().empty());
         QVERIFY(!window_->loading());
         QVERIFY(errors_.isEmpty());
     }
@@ -162,16 +162,16 @@ private slots:
         QVERIFY(firstTitle.contains(QFileInfo(ranks_).fileName()) !=
                 secondTitle.contains(QFileInfo(ranks_).fileName()));
         QTest::mouseClick(window_->opener()->dialog()->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{2}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{2}, 20000);
     }
 
     void aSingleLaneOpensWithoutAsking()
     {
         const QString one = writeFake(dir_, "one.json", "one");
         window_->openFiles({one});
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{1}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{1}, 20000);
         QVERIFY(window_->opener()->dialog() == nullptr);
-        QCOMPARE(window_->session()->files().front().trace->header.components, std::size_t{1});
+        QCOMPARE(window_->workspace()->files().front().trace->header.components, std::size_t{1});
     }
 
     void malformedInputSaysWhereAndOpensNothing()
@@ -181,7 +181,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(errors_.size(), 1, 20000);
         QCOMPARE(errors_.front(), bad + ":3: expected ',' or '}' after an object member");
         QVERIFY(window_->opener()->dialog() == nullptr);
-        QVERIFY(window_->session()->files().empty());
+        QVERIFY(window_->workspace()->files().empty());
     }
 
     // Files dropped on the window open like File ▸ Open.
@@ -203,9 +203,9 @@ private slots:
         QVERIFY(drop.isAccepted());
         QTRY_VERIFY_WITH_TIMEOUT(window_->opener()->dialog() != nullptr, 20000);
         QTest::mouseClick(window_->opener()->dialog()->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{2}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{2}, 20000);
         QStringList names;
-        for (const TraceFile& file : window_->session()->files())
+        for (const TraceFile& file : window_->workspace()->files())
             names << file.label;
         names.sort();
         QCOMPARE(names, (QStringList{"drop.pes", "ranks.json"}));
@@ -220,7 +220,7 @@ private slots:
         typeInto(d->filter(), "/[02]$/");
         QTest::mouseClick(d->separateButton(), Qt::LeftButton);
         QTest::mouseClick(d->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{2}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{2}, 20000);
         // The format's memory changes later; the recent file keeps its own choice.
         ImportDialog::remember(SourceFormat::chrome, LaneChoice{"all", false});
         // The recent entry and its choice are written on a later turn.
@@ -230,10 +230,10 @@ private slots:
         MainWindow next;
         next.show();
         next.opener()->openRecent(ranks_);
-        QTRY_COMPARE_WITH_TIMEOUT(next.session()->files().size(), std::size_t{2}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(next.workspace()->files().size(), std::size_t{2}, 20000);
         QVERIFY(next.opener()->dialog() == nullptr);
-        QCOMPARE(next.session()->files()[1].label, QString("ranks.json · rank 2"));
-        QCOMPARE(next.session()->files()[1].choice, (ImportChoice{"", "/[02]$/", 2}));
+        QCOMPARE(next.workspace()->files()[1].label, QString("ranks.json · rank 2"));
+        QCOMPARE(next.workspace()->files()[1].choice, (ImportChoice{"", "/[02]$/", 2}));
     }
 
     // A saved session re-imports the same lanes without asking, reading the file once
@@ -246,7 +246,7 @@ private slots:
         typeInto(d->filter(), "rank");
         QTest::mouseClick(d->separateButton(), Qt::LeftButton);
         QTest::mouseClick(d->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{3}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{3}, 20000);
         window_->openFiles({ranks_});
         QTRY_VERIFY_WITH_TIMEOUT(window_->opener()->dialog() != nullptr, 20000);
         d = window_->opener()->dialog();
@@ -254,7 +254,7 @@ private slots:
         typeInto(d->filter(), "io"); // shown unchecked: the last choice was the ranks
         QTest::mouseClick(d->allButton(), Qt::LeftButton);
         QTest::mouseClick(d->okButton(), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->session()->files().size(), std::size_t{4}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->workspace()->files().size(), std::size_t{4}, 20000);
 
         const QString path = dir_.filePath("lanes.chitra");
         QVERIFY(window_->sessionController()->saveSession(path));
@@ -274,13 +274,13 @@ private slots:
         QVERIFY(restored.opener()->dialog() == nullptr);
         QVERIFY2(restored.sessionController()->lastReport().problems.empty(),
                  qPrintable(restored.sessionController()->lastReport().summary()));
-        const auto& files = restored.session()->files();
+        const auto& files = restored.workspace()->files();
         QCOMPARE(files.size(), std::size_t{4});
         for (std::size_t k = 0; k < 4; ++k) {
-            QCOMPARE(files[k].choice, window_->session()->files()[k].choice);
-            QCOMPARE(files[k].label, window_->session()->files()[k].label);
-            QCOMPARE(files[k].trace->size(), window_->session()->files()[k].trace->size());
-            QCOMPARE(files[k].trace->times[0], window_->session()->files()[k].trace->times[0]);
+            QCOMPARE(files[k].choice, window_->workspace()->files()[k].choice);
+            QCOMPARE(files[k].label, window_->workspace()->files()[k].label);
+            QCOMPARE(files[k].trace->size(), window_->workspace()->files()[k].trace->size());
+            QCOMPARE(files[k].trace->times[0], window_->workspace()->files()[k].trace->times[0]);
         }
     }
 
@@ -297,7 +297,7 @@ private slots:
         QVERIFY(!window_->loading());
         QVERIFY(testutil::settleWorkbench()); // the cancelled read has stopped
         QVERIFY(window_->opener()->dialog() == nullptr);
-        QVERIFY(window_->session()->files().empty());
+        QVERIFY(window_->workspace()->files().empty());
         QVERIFY(errors_.isEmpty());
     }
 

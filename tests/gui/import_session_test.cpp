@@ -12,7 +12,7 @@
 #include "text/number_format.hpp"
 #include "dialogs/import_dialog.hpp"
 #include "document/view_document.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/trace/trace_plot.hpp"
@@ -79,20 +79,20 @@ private slots:
         ImportDialog* dialog = a->opener()->dialog();
         typeInto(dialog->filter(), "/rank-[13]/");
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
-        const ImportChoice choice = a->session()->files()[0].choice;
-        const std::size_t records = a->session()->files()[0].trace->size();
+        QTRY_VERIFY_WITH_TIMEOUT(a->workspace()->files().size() == 1 && !a->loading(), 20000);
+        const ImportChoice choice = a->workspace()->files()[0].choice;
+        const std::size_t records = a->workspace()->files()[0].trace->size();
         QCOMPARE(choice.components, std::string("/rank-[13]/"));
-        QCOMPARE(a->session()->files()[0].trace->header.components, std::size_t{2});
+        QCOMPARE(a->workspace()->files()[0].trace->header.components, std::size_t{2});
         LanesView* lanes = a->currentPanel()->lanesView();
         QVERIFY(lanes);
         QCOMPARE(rowLabels(lanes), (QStringList{"rank-1", "rank-3"}));
 
         // Project onto rank-3 from the lanes view's context menu.
         QCOMPARE(projectFromRow(lanes, 1.5), QString("Project onto rank-3 (new view)"));
-        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 2 && !a->loading(), 20000);
-        QCOMPARE(a->session()->files()[1].lanes, (std::vector<std::size_t>{1}));
-        ViewDocument* projection = a->session()->files()[1].views.front();
+        QTRY_VERIFY_WITH_TIMEOUT(a->workspace()->files().size() == 2 && !a->loading(), 20000);
+        QCOMPARE(a->workspace()->files()[1].lanes, (std::vector<std::size_t>{1}));
+        ViewDocument* projection = a->workspace()->files()[1].views.front();
         QCOMPARE(a->currentView(), projection);
         QVERIFY(projection->ses().size() > 20);
 
@@ -129,12 +129,12 @@ private slots:
                  qPrintable(b->sessionController()->lastReport().summary()));
         QVERIFY(b->opener()->dialog() == nullptr);
         QTRY_VERIFY_WITH_TIMEOUT(!b->loading(), 20000);
-        const auto& files = b->session()->files();
+        const auto& files = b->workspace()->files();
         QCOMPARE(files.size(), std::size_t{2});
         QCOMPARE(files[0].choice, choice);
         QCOMPARE(files[0].trace->size(), records);
         QCOMPARE(files[1].lanes, (std::vector<std::size_t>{1}));
-        QCOMPARE(files[1].title(), a->session()->files()[1].title());
+        QCOMPARE(files[1].title(), a->workspace()->files()[1].title());
         LanesView* restoredLanes = b->panelOf(files[0].views.front())->lanesView();
         QVERIFY(restoredLanes);
         QCOMPARE(rowLabels(restoredLanes), (QStringList{"rank-1", "rank-3"}));
@@ -173,8 +173,8 @@ private slots:
         QVERIFY2(dialog->previewLabel()->text().contains(formatCount(static_cast<long long>(all.states))),
                  qPrintable(dialog->previewLabel()->text()));
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 1 && !a->loading(), 20000);
-        const auto& file = a->session()->files()[0];
+        QTRY_VERIFY_WITH_TIMEOUT(a->workspace()->files().size() == 1 && !a->loading(), 20000);
+        const auto& file = a->workspace()->files()[0];
         QCOMPARE(file.choice.stateLanes, std::string("1,2"));
         QCOMPARE(file.trace->header.components, std::size_t{2});
         const std::size_t records = file.trace->size();
@@ -185,9 +185,9 @@ private slots:
 
         // The states of rank-3, which the views do not form, by a projection.
         QCOMPARE(projectFromRow(view, 3.5), QString("Project onto rank-3 (new view)"));
-        QTRY_VERIFY_WITH_TIMEOUT(a->session()->files().size() == 2 && !a->loading(), 20000);
-        QCOMPARE(a->session()->files()[1].lanes, (std::vector<std::size_t>{3}));
-        QCOMPARE(a->session()->files()[1].trace->header.components, std::size_t{1});
+        QTRY_VERIFY_WITH_TIMEOUT(a->workspace()->files().size() == 2 && !a->loading(), 20000);
+        QCOMPARE(a->workspace()->files()[1].lanes, (std::vector<std::size_t>{3}));
+        QCOMPARE(a->workspace()->files()[1].trace->header.components, std::size_t{1});
 
         const QString path = dir.filePath("many.chitra");
         QVERIFY(a->sessionController()->saveSession(path));
@@ -196,11 +196,11 @@ private slots:
         auto b = window();
         QVERIFY(b->sessionController()->openSession(path));
         QTRY_VERIFY_WITH_TIMEOUT(!b->loading(), 20000);
-        QCOMPARE(b->session()->files().size(), std::size_t{2});
-        QCOMPARE(b->session()->files()[0].trace->header.components, std::size_t{2});
-        QCOMPARE(b->session()->files()[0].trace->size(), records);
-        QCOMPARE(b->session()->files()[1].lanes, (std::vector<std::size_t>{3}));
-        QCOMPARE(rowLabels(b->panelOf(b->session()->files()[0].views.front())->lanesView()).size(), 4);
+        QCOMPARE(b->workspace()->files().size(), std::size_t{2});
+        QCOMPARE(b->workspace()->files()[0].trace->header.components, std::size_t{2});
+        QCOMPARE(b->workspace()->files()[0].trace->size(), records);
+        QCOMPARE(b->workspace()->files()[1].lanes, (std::vector<std::size_t>{3}));
+        QCOMPARE(rowLabels(b->panelOf(b->workspace()->files()[0].views.front())->lanesView()).size(), 4);
     }
 
     // A session among opened files (a double-clicked or dropped .chitra) opens as a
@@ -214,9 +214,9 @@ private slots:
         auto w = window();
         w->openFiles({session, trace});
         const std::size_t inSession = load_session(session.toStdString()).session.files.size();
-        QTRY_VERIFY_WITH_TIMEOUT(!w->loading() && w->session()->files().size() == inSession + 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->loading() && w->workspace()->files().size() == inSession + 1, 20000);
         QCOMPARE(w->sessionController()->sessionPath(), session);
-        QCOMPARE(w->session()->files().back().label, QString("philosophers-n2-x100.pes"));
+        QCOMPARE(w->workspace()->files().back().label, QString("philosophers-n2-x100.pes"));
     }
 };
 

@@ -9,7 +9,7 @@
 #include "document/view_document.hpp"
 #include "panels/state_details_panel.hpp"
 #include "chitra/summaries/ses_geometry.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"
 #include "views/lanes/lanes_view.hpp"
@@ -52,7 +52,7 @@ std::unique_ptr<MainWindow> windowWith(const QString& path)
 std::unique_ptr<MainWindow> windowWithNestedTrace()
 {
     auto w = window();
-    ViewDocument* view = w->session()->addFile("nested.json", nestedLanesTrace(), 0);
+    ViewDocument* view = w->workspace()->addFile("nested.json", nestedLanesTrace(), 0);
     w->setCurrentView(view);
     return w;
 }
@@ -147,7 +147,7 @@ private slots:
     void oneLaneOpensWithoutIt()
     {
         auto w = window();
-        w->setCurrentView(w->session()->addFile("square.pes", squareWave(20), 0));
+        w->setCurrentView(w->workspace()->addFile("square.pes", squareWave(20), 0));
         QVERIFY(!lanesOf(w.get()));
         QVERIFY(!w->actions()->displayAction("lanes")->isChecked());
         w->actions()->displayAction("lanes")->trigger();
@@ -247,7 +247,7 @@ private slots:
 
         // In a trace of that lane alone the region is a state of the view: it is picked by name.
         ViewDocument* one =
-            w->session()->addFile("nested.json", std::make_shared<const Trace>(project_lanes(view->trace(), {1})), 0);
+            w->workspace()->addFile("nested.json", std::make_shared<const Trace>(project_lanes(view->trace(), {1})), 0);
         w->setCurrentView(one);
         w->actions()->displayAction("lanes")->trigger();
         LanesView* single = lanesOf(w.get());
@@ -313,28 +313,28 @@ private slots:
         const auto [t0, t1] = lanes->visibleRange();
         QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 1.5), "Project"),
                  QString("Project onto component 2 (new view)"));
-        QTRY_COMPARE_WITH_TIMEOUT(w->session()->files().size(), std::size_t{2}, 20000);
-        const TraceFile& projected = w->session()->files()[1];
+        QTRY_COMPARE_WITH_TIMEOUT(w->workspace()->files().size(), std::size_t{2}, 20000);
+        const TraceFile& projected = w->workspace()->files()[1];
         QCOMPARE(projected.lanes, (std::vector<std::size_t>{1}));
         QVERIFY2(projected.title().contains("component 2"), qPrintable(projected.title()));
         QCOMPARE(projected.trace->header.components, std::size_t{1});
-        QCOMPARE(projected.trace->header.timebase, w->session()->files()[0].trace->header.timebase);
+        QCOMPARE(projected.trace->header.timebase, w->workspace()->files()[0].trace->header.timebase);
         // Times line up: the projection's first record is the lane's first change.
-        const LaneTrace& all = w->session()->files()[0].views[0]->laneTracks()->trace();
+        const LaneTrace& all = w->workspace()->files()[0].views[0]->laneTracks()->trace();
         QCOMPARE(projected.trace->times[0],
-                 all.times[all.lanes[1].changes[0].record] - trace_origin(*w->session()->files()[0].trace));
+                 all.times[all.lanes[1].changes[0].record] - trace_origin(*w->workspace()->files()[0].trace));
         QCOMPARE(w->currentView(), projected.views.front());
         QVERIFY(w->currentView()->name().startsWith("component 2"));
 
-        w->setCurrentView(w->session()->files()[0].views[0]);
+        w->setCurrentView(w->workspace()->files()[0].views[0]);
         lanes = lanesOf(w.get());
         settle(lanes);
         QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf((t0 + t1) / 2, 0.5), "Split"),
                  QString("Split into one trace per lane"));
-        QTRY_COMPARE_WITH_TIMEOUT(w->session()->files().size(), std::size_t{6}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w->workspace()->files().size(), std::size_t{6}, 20000);
         for (std::size_t l = 0; l < 4; ++l)
-            QCOMPARE(w->session()->files()[2 + l].lanes, (std::vector<std::size_t>{l}));
-        QCOMPARE(w->currentView(), w->session()->files()[2].views.front()); // the first lane's
+            QCOMPARE(w->workspace()->files()[2 + l].lanes, (std::vector<std::size_t>{l}));
+        QCOMPARE(w->currentView(), w->workspace()->files()[2].views.front()); // the first lane's
     }
 
     // Entries of lanes and the lanes view's options come back with a saved session.
@@ -350,8 +350,8 @@ private slots:
         lanes->rowsChanged();
         typeInto(lanes->filterEdit(), "component");
         a->projectOntoLanes(a->currentView(), {{2}, {3, 1}});
-        QTRY_COMPARE_WITH_TIMEOUT(a->session()->files().size(), std::size_t{3}, 20000);
-        a->setCurrentView(a->session()->files()[0].views[0]);
+        QTRY_COMPARE_WITH_TIMEOUT(a->workspace()->files().size(), std::size_t{3}, 20000);
+        a->setCurrentView(a->workspace()->files()[0].views[0]);
         const QString path = dir.filePath("lanes.chitra");
         QVERIFY(a->sessionController()->saveSession(path));
 
@@ -359,12 +359,12 @@ private slots:
         QVERIFY(b->sessionController()->openSession(path));
         QVERIFY2(b->sessionController()->lastReport().problems.empty(),
                  qPrintable(b->sessionController()->lastReport().summary()));
-        QCOMPARE(b->session()->files().size(), std::size_t{3});
-        QCOMPARE(b->session()->files()[1].lanes, (std::vector<std::size_t>{2}));
-        QCOMPARE(b->session()->files()[2].lanes, (std::vector<std::size_t>{3, 1}));
-        QCOMPARE(b->session()->files()[2].title(), a->session()->files()[2].title());
-        QCOMPARE(b->session()->files()[2].trace->header.components, std::size_t{2});
-        LanesView* restored = b->panelOf(b->session()->files()[0].views[0])->lanesView();
+        QCOMPARE(b->workspace()->files().size(), std::size_t{3});
+        QCOMPARE(b->workspace()->files()[1].lanes, (std::vector<std::size_t>{2}));
+        QCOMPARE(b->workspace()->files()[2].lanes, (std::vector<std::size_t>{3, 1}));
+        QCOMPARE(b->workspace()->files()[2].title(), a->workspace()->files()[2].title());
+        QCOMPARE(b->workspace()->files()[2].trace->header.components, std::size_t{2});
+        LanesView* restored = b->panelOf(b->workspace()->files()[0].views[0])->lanesView();
         QVERIFY(restored);
         QCOMPARE(restored->rows().order(), lanes->rows().order());
         QCOMPARE(restored->rows().hiddenLanes(), lanes->rows().hiddenLanes());

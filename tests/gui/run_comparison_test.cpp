@@ -8,7 +8,7 @@
 #include "document/view_document.hpp"
 #include "ensemble/ensemble_window.hpp"
 #include "ensemble/run_comparison_view.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "workbench/main_actions.hpp"
 
 #include "chitra/io/io.hpp"
@@ -293,7 +293,7 @@ void RunComparisonTest::doubleClickPicksTheStateInTheMembersView()
     QString error;
     for (const QString& path : paths)
         QVERIFY2(main->openFileNow(path, &error), qPrintable(error));
-    ViewDocument* first = main->session()->files().front().views.front();
+    ViewDocument* first = main->workspace()->files().front().views.front();
     main->setCurrentView(first);
     main->actions()->ensemble->trigger();
     auto* w = qobject_cast<EnsembleWindow*>(main->lastEnsembleWindow());
@@ -304,7 +304,7 @@ void RunComparisonTest::doubleClickPicksTheStateInTheMembersView()
     RunComparisonView* view = w->runComparison();
 
     doubleClickCell(view->table(), view->stateRow("D"), RunComparisonView::firstRunColumn + 1);
-    ViewDocument* second = main->session()->files().back().views.front();
+    ViewDocument* second = main->workspace()->files().back().views.front();
     QCOMPARE(main->currentView(), second);
     QCOMPARE(second->pickedState(), second->ses().symbols->find("D"));
     QVERIFY(second->pickedState() != kNoSymbol);

@@ -14,7 +14,7 @@
 #include "workbench/main_window.hpp"
 #include "plotting/palette.hpp"
 #include "panels/patterns_panel.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_capture.hpp"
 #include "session/session_controller.hpp"
 #include "views/trace/trace_plot.hpp"
@@ -85,7 +85,7 @@ MainWindow* freshWindow()
 
 void waitLoaded(MainWindow* w, int views)
 {
-    QTRY_VERIFY_WITH_TIMEOUT(w->session()->viewCount() >= views && !w->loading(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w->workspace()->viewCount() >= views && !w->loading(), 20000);
 }
 
 // Brushes elements [a, b) of the event view with the mouse, as a person does.
@@ -260,7 +260,7 @@ private slots:
         // aggregating is drawn in the colour it had before saving (states are coloured by
         // symbol id and the replayed pipeline gives the composite the same id).
         {
-            ViewDocument* vb = b->session()->files()[0].views[0];
+            ViewDocument* vb = b->workspace()->files()[0].views[0];
             QCOMPARE(vb->patterns().size(), std::size_t{1});
             QCOMPARE(vb->patterns()[0].colour.rgba(), patternColour.rgba());
             QCOMPARE(vb->patterns()[0].names, doc->patterns()[0].names);
@@ -270,8 +270,8 @@ private slots:
             QCOMPARE(saved.pattern_colours[0].argb, static_cast<std::uint32_t>(patternColour.rgba()));
             int composites = 0;
             for (std::size_t view = 0; view < 2; ++view) {
-                ViewDocument* doc = a->session()->files()[0].views[view];
-                ViewDocument* vb = b->session()->files()[0].views[view];
+                ViewDocument* doc = a->workspace()->files()[0].views[view];
+                ViewDocument* vb = b->workspace()->files()[0].views[view];
                 const ViewState& saved = file.files[0].views[view];
                 for (SymbolId s = 0; s < doc->ses().symbols->size(); ++s) {
                     const Symbol& sym = (*doc->ses().symbols)[s];
@@ -294,8 +294,8 @@ private slots:
 
         // The same fitted models and the same pictures.
         for (std::size_t v = 0; v < 2; ++v) {
-            ViewDocument* va = a->session()->files()[0].views[v];
-            ViewDocument* vb = b->session()->files()[0].views[v];
+            ViewDocument* va = a->workspace()->files()[0].views[v];
+            ViewDocument* vb = b->workspace()->files()[0].views[v];
             const TimeBase base = va->trace().header.timebase;
             QCOMPARE(model_to_json(fit_chain(vb->ses(), base)), model_to_json(fit_chain(va->ses(), base)));
             const QImage ia = settledShot(a, va), ib = settledShot(b, vb);
@@ -303,7 +303,7 @@ private slots:
             QCOMPARE(differingShare(ia, ib), 0.0);
         }
         // Undo works on the replayed pipeline: back to the clip-less view.
-        b->setCurrentView(b->session()->files()[0].views[0]);
+        b->setCurrentView(b->workspace()->files()[0].views[0]);
         b->currentView()->undoStack()->undo();
         QCOMPARE(b->currentView()->steps().size(), std::size_t{1});
         QVERIFY(b->windowTitle().contains('*'));
@@ -339,8 +339,8 @@ private slots:
         errors_.clear();
         MainWindow* b = freshWindow();
         QVERIFY(b->sessionController()->openSession(path));
-        QCOMPARE(b->session()->files().size(), std::size_t{1});
-        QVERIFY(b->session()->files()[0].path.endsWith("keep.pes"));
+        QCOMPARE(b->workspace()->files().size(), std::size_t{1});
+        QVERIFY(b->workspace()->files()[0].path.endsWith("keep.pes"));
         const auto& problems = b->sessionController()->lastReport().problems;
         QCOMPARE(problems.size(), std::size_t{1});
         QVERIFY2(problems[0].contains("gone.pes"), qPrintable(problems[0]));
@@ -372,7 +372,7 @@ private slots:
         QVERIFY(b->sessionController()->openSession(path));
         QCOMPARE(asked.size(), 1);
         QVERIFY(asked[0].contains("before.pes"));
-        QCOMPARE(b->session()->files().size(), std::size_t{1});
+        QCOMPARE(b->workspace()->files().size(), std::size_t{1});
         QVERIFY(b->sessionController()->lastReport().problems.empty());
         // The session now refers to the new place.
         QVERIFY(b->sessionController()->capture().files[0].path_absolute.ends_with("elsewhere/after.pes"));
@@ -406,15 +406,15 @@ private slots:
         QVERIFY(!b->sessionController()->openSession(damaged));
         QCOMPARE(questions.size(), 1);
         QVERIFY2(questions[0].contains("damaged.chitra"), qPrintable(questions[0]));
-        QCOMPARE(b->session()->viewCount(), 0);
+        QCOMPARE(b->workspace()->viewCount(), 0);
 
         b->sessionController()->setAsker(
             [](SessionController::Question, const QString&) { return SessionController::Answer::Yes; });
         QVERIFY(b->sessionController()->openSession(damaged));
-        QCOMPARE(b->session()->files().size(), std::size_t{1});
-        QVERIFY(b->session()->viewCount() >= 1);
+        QCOMPARE(b->workspace()->files().size(), std::size_t{1});
+        QVERIFY(b->workspace()->viewCount() >= 1);
         // The intact first view came back with its pipeline; what was lost is listed.
-        QCOMPARE(b->session()->files()[0].views[0]->steps().size(), std::size_t{2});
+        QCOMPARE(b->workspace()->files()[0].views[0]->steps().size(), std::size_t{2});
         QVERIFY(!b->sessionController()->lastReport().problems.empty());
         QVERIFY(b->windowTitle().contains('*')); // the damaged file is not what is shown
         delete b;
@@ -478,7 +478,7 @@ private slots:
         next->sessionController()->offerRecovery();
         QCOMPARE(offers.size(), 1);
         QVERIFY(offers[0].contains(path));
-        QCOMPARE(next->session()->files().size(), std::size_t{1});
+        QCOMPARE(next->workspace()->files().size(), std::size_t{1});
         QCOMPARE(ViewBookmarks::of(next->currentView())->bookmarks().size(), std::size_t{1});
         QVERIFY(next->windowTitle().startsWith("dirty*"));
         // Handled: the crash's file is gone; the restored, unsaved work has this run's own.
@@ -525,9 +525,9 @@ private slots:
         });
         QVERIFY(w->sessionController()->mergeSession(path_));
         QCOMPARE(asked, 2); // both views clash
-        QCOMPARE(w->session()->files().size(), std::size_t{1});
+        QCOMPARE(w->workspace()->files().size(), std::size_t{1});
         QStringList names;
-        for (ViewDocument* v : w->session()->files()[0].views)
+        for (ViewDocument* v : w->workspace()->files()[0].views)
             names << v->name();
         QCOMPARE(names.size(), 4);
         QVERIFY2(names.contains("time view (2)"), qPrintable(names.join("|")));

@@ -5,7 +5,7 @@
 
 #include "document/step_broadcast.hpp"
 #include "document/view_document.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "workbench/error_reporter.hpp"
 
 #include <QAction>
@@ -64,15 +64,15 @@ private slots:
         setErrorHook([&errors](QWidget*, const QString&, const QString& text) { errors << text; });
         auto window = testutil::quietWindow();
         window->openFiles({writeTrace(dir, "run1.pes", {"A", "B", "C", "D"})});
-        QTRY_COMPARE_WITH_TIMEOUT(window->session()->files().size(), std::size_t{1}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window->workspace()->files().size(), std::size_t{1}, 20000);
         window->openFiles({writeTrace(dir, "run2.pes", {"A", "B", "C", "D", "C", "D"})});
-        QTRY_COMPARE_WITH_TIMEOUT(window->session()->files().size(), std::size_t{2}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window->workspace()->files().size(), std::size_t{2}, 20000);
         window->openFiles({writeTrace(dir, "other.pes", {"X", "Y"})});
-        QTRY_COMPARE_WITH_TIMEOUT(window->session()->files().size(), std::size_t{3}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window->workspace()->files().size(), std::size_t{3}, 20000);
 
-        ViewDocument* run1 = window->session()->files()[0].views.front();
-        ViewDocument* run2 = window->session()->files()[1].views.front();
-        ViewDocument* other = window->session()->files()[2].views.front();
+        ViewDocument* run1 = window->workspace()->files()[0].views.front();
+        ViewDocument* run2 = window->workspace()->files()[1].views.front();
+        ViewDocument* other = window->workspace()->files()[2].views.front();
         window->setCurrentView(run1);
         QVERIFY(!run1->pushStep(step::Aggregate{{"A", "B"}, "AB"}));
 

@@ -10,7 +10,7 @@
 #include "workbench/main_window.hpp"
 #include "displays/min_visit_box.hpp"
 #include "displays/rate/rate_display.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "displays/traceview_window.hpp"
 #include "dialogs/view_definition_dialog.hpp"
 #include "document/view_document.hpp"
@@ -449,7 +449,7 @@ private slots:
         QString error;
         QVERIFY2(w.openFileNow(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000-fields.pes", &error),
                  qPrintable(error));
-        w.setCurrentView(w.session()->files().front().views.front());
+        w.setCurrentView(w.workspace()->files().front().views.front());
         QVERIFY(w.currentView());
         QVERIFY(w.actions()->displayAction("gantt")->isEnabled());
         w.actions()->displayAction("gantt")->trigger();

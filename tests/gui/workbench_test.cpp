@@ -15,7 +15,7 @@
 #include "panels/state_details_panel.hpp"
 #include "panels/trace_info_panel.hpp"
 #include "dialogs/state_order_dialog.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
 #include "views/view_panel.hpp"
@@ -472,14 +472,14 @@ private slots:
     void contextMenuAddsViewAndClosesDisplay()
     {
         SessionModel* model = window_->sessionModel();
-        const int views = window_->session()->viewCount();
+        const int views = window_->workspace()->viewCount();
         const QModelIndex file = model->index(0, 0);
         QMenu menu;
         window_->fillSessionMenu(&menu, file);
         QAction* add = findAction(&menu, "New view of this file");
         QVERIFY(add);
         add->trigger();
-        QCOMPARE(window_->session()->viewCount(), views + 1);
+        QCOMPARE(window_->workspace()->viewCount(), views + 1);
         QCOMPARE(model->rowCount(model->index(0, 0)), views + 1);
         ViewDocument* added = window_->currentView();
         QCOMPARE(model->viewOf(model->index(views, 0, model->index(0, 0))), added);
@@ -505,7 +505,7 @@ private slots:
         QMenu again;
         window_->fillSessionMenu(&again, model->indexOf(added));
         findAction(&again, "Delete view")->trigger();
-        QCOMPARE(window_->session()->viewCount(), views);
+        QCOMPARE(window_->workspace()->viewCount(), views);
     }
 
     void linkedSelectionAcrossViews()
@@ -545,7 +545,7 @@ private slots:
         // Clearing it in the second view clears it in the first.
         second->setSelection({});
         QVERIFY(first->selection().empty());
-        window_->session()->removeView(second);
+        window_->workspace()->removeView(second);
         window_->setCurrentView(first);
     }
 
@@ -624,15 +624,15 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("# chitra-pes 1\n0 A\n10 B\n5 C\n");
         f.close();
-        const auto filesBefore = window_->session()->files().size();
-        const int viewsBefore = window_->session()->viewCount();
+        const auto filesBefore = window_->workspace()->files().size();
+        const int viewsBefore = window_->workspace()->viewCount();
         ViewDocument* current = window_->currentView();
         errors_.clear();
         window_->openFiles({bad});
         QTRY_COMPARE_WITH_TIMEOUT(errors_.size(), 1, 20000);
         QVERIFY2(errors_.front().contains("bad.pes:4"), qPrintable(errors_.front()));
-        QCOMPARE(window_->session()->files().size(), filesBefore);
-        QCOMPARE(window_->session()->viewCount(), viewsBefore);
+        QCOMPARE(window_->workspace()->files().size(), filesBefore);
+        QCOMPARE(window_->workspace()->viewCount(), viewsBefore);
         QCOMPARE(window_->currentView(), current);
     }
 

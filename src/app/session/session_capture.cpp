@@ -7,7 +7,7 @@
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
 #include "displays/display_registry.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_host.hpp"
 
 #include <QFileInfo>
@@ -85,7 +85,7 @@ ViewState captureView(const SessionHost& window, ViewDocument* doc, int file, in
 chitra::Session captureSession(const SessionHost& window, const std::string& sessionDir, FileRefCache* cache)
 {
     chitra::Session s;
-    const auto& files = window.session()->files();
+    const auto& files = window.workspace()->files();
     for (std::size_t f = 0; f < files.size(); ++f) {
         TraceFileRef ref = fileRef(files[f].path, sessionDir, cache);
         files[f].choice.storeIn(ref); // restoring opens the same lanes without asking

@@ -3,7 +3,7 @@
 #include "chitra/util/atomic_file.hpp"
 #include "workbench/error_reporter.hpp"
 #include "views/frequency/frequency_plot.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_host.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_bookmarks.hpp"
@@ -76,9 +76,9 @@ SessionController::SessionController(SessionHost* window) : QObject(&window->mai
     autosave_->setInterval(kAutosaveMs);
     connect(autosave_, &QTimer::timeout, this, &SessionController::autosaveNow);
     autosave_->start();
-    Session* s = w_->session();
-    connect(s, &Session::changed, this, &SessionController::markDirty);
-    connect(s, &Session::viewAdded, this, &SessionController::track);
+    Workspace* s = w_->workspace();
+    connect(s, &Workspace::changed, this, &SessionController::markDirty);
+    connect(s, &Workspace::viewAdded, this, &SessionController::track);
     // The views' undo stacks signal while the window is torn down: stop listening then.
     connect(s, &QObject::destroyed, this, [this] { restoring_ = true; });
     for (const auto& f : s->files())
@@ -200,7 +200,7 @@ bool SessionController::isDirty() const
 {
     if (changed_)
         return true;
-    for (const auto& f : w_->session()->files())
+    for (const auto& f : w_->workspace()->files())
         for (ViewDocument* v : f.views)
             if (!v->undoStack()->isClean())
                 return true;
@@ -219,7 +219,7 @@ void SessionController::markDirty()
 
 void SessionController::setClean()
 {
-    for (const auto& f : w_->session()->files())
+    for (const auto& f : w_->workspace()->files())
         for (ViewDocument* v : f.views)
             v->undoStack()->setClean();
     changed_ = false;
@@ -318,7 +318,7 @@ std::optional<LoadedSession> SessionController::load(const QString& path)
 
 void SessionController::clearWindow()
 {
-    Session* s = w_->session();
+    Workspace* s = w_->workspace();
     while (!s->files().empty())
         s->removeFile(static_cast<int>(s->files().size()) - 1);
 }

@@ -15,13 +15,13 @@ class QMainWindow;
 namespace chitra::app {
 
 class EnsembleWindow;
-class Session;
+class Workspace;
 class ViewDocument;
 
 class SessionHost : public DisplayHost {
 public:
     // The files and views the window shows.
-    virtual Session* session() const = 0;
+    virtual Workspace* workspace() const = 0;
     virtual ViewDocument* currentView() const = 0;
     virtual void setCurrentView(ViewDocument* view) = 0;
     // The window itself: its geometry, dock layout, menus, title and child windows.

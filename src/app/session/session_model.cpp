@@ -2,7 +2,7 @@
 
 #include "displays/display_registry.hpp"
 #include "document/view_document.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 
 #include <QColor>
 #include <QFont>
@@ -27,10 +27,10 @@ QString SessionModel::displayName(const QString& display)
     return type ? type->treeName() : display;
 }
 
-SessionModel::SessionModel(Session* session, QObject* parent) : QAbstractItemModel(parent), session_(session)
+SessionModel::SessionModel(Workspace* session, QObject* parent) : QAbstractItemModel(parent), workspace_(session)
 {
-    connect(session_, &Session::aboutToChange, this, [this] { beginResetModel(); });
-    connect(session_, &Session::changed, this, [this] { endResetModel(); });
+    connect(workspace_, &Workspace::aboutToChange, this, [this] { beginResetModel(); });
+    connect(workspace_, &Workspace::changed, this, [this] { endResetModel(); });
 }
 
 QModelIndex SessionModel::index(int row, int column, const QModelIndex& parent) const
@@ -63,13 +63,13 @@ QModelIndex SessionModel::parent(const QModelIndex& child) const
 int SessionModel::rowCount(const QModelIndex& parent) const
 {
     if (!parent.isValid())
-        return static_cast<int>(session_->files().size());
+        return static_cast<int>(workspace_->files().size());
     const quintptr id = parent.internalId();
     if (levelOf(id) == 0)
-        return static_cast<int>(session_->files()[static_cast<std::size_t>(parent.row())].views.size());
+        return static_cast<int>(workspace_->files()[static_cast<std::size_t>(parent.row())].views.size());
     if (levelOf(id) == 1) {
         const ViewDocument* view =
-            session_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(parent.row())];
+            workspace_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(parent.row())];
         return static_cast<int>(view->displays().size());
     }
     return 0;
@@ -80,7 +80,7 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     if (!index.isValid())
         return {};
     const quintptr id = index.internalId();
-    const auto& file = session_->files()[static_cast<std::size_t>(fileOfId(id))];
+    const auto& file = workspace_->files()[static_cast<std::size_t>(fileOfId(id))];
     if (role == Qt::ToolTipRole && levelOf(id) == 0) {
         QString tip = file.path;
         if (!file.choice.isDefault())
@@ -148,7 +148,7 @@ ViewDocument* SessionModel::viewOf(const QModelIndex& index) const
         return nullptr;
     const quintptr id = index.internalId();
     const int view = levelOf(id) == 1 ? index.row() : viewOfId(id);
-    return session_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(view)];
+    return workspace_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(view)];
 }
 
 QString SessionModel::displayOf(const QModelIndex& index) const
@@ -162,7 +162,7 @@ QString SessionModel::displayOf(const QModelIndex& index) const
 
 QModelIndex SessionModel::indexOf(const ViewDocument* view) const
 {
-    const auto& files = session_->files();
+    const auto& files = workspace_->files();
     for (std::size_t f = 0; f < files.size(); ++f)
         for (std::size_t v = 0; v < files[f].views.size(); ++v)
             if (files[f].views[v] == view)

@@ -5,7 +5,7 @@
 
 namespace chitra::app {
 
-class Session;
+class Workspace;
 class ViewDocument;
 
 class SessionModel : public QAbstractItemModel {
@@ -15,7 +15,7 @@ public:
     // registry names them for the tree (displays/display_registry.hpp).
     static QString displayName(const QString& display);
 
-    explicit SessionModel(Session* session, QObject* parent = nullptr);
+    explicit SessionModel(Workspace* session, QObject* parent = nullptr);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -32,7 +32,7 @@ public:
     QModelIndex indexOf(const ViewDocument* view) const;
 
 private:
-    Session* session_;
+    Workspace* workspace_;
 };
 
 } // namespace chitra::app

@@ -9,7 +9,7 @@
 #include "jobs/trace_loader.hpp"
 #include "plotting/palette.hpp"
 #include "displays/display_registry.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_host.hpp"
 
 #include <QEventLoop>
@@ -297,7 +297,7 @@ RestoreReport restoreSession(SessionHost& window, const chitra::Session& session
     std::vector<std::pair<int, std::size_t>> slot;
     const QList<LoadRequest> requests = groupRequests(paths, refs, slot);
     const std::vector<LoadResult> loaded = loadAll(requests, refs, slot, background);
-    Session* workbench = window.session();
+    Workspace* workbench = window.workspace();
     ViewDocument* current = nullptr;
     std::map<std::size_t, int> fileOfSaved; // the saved session's file index -> the workbench's
     for (std::size_t k = 0; k < refs.size(); ++k) {

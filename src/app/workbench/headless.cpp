@@ -4,7 +4,7 @@
 #include "workbench/error_reporter.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "workbench/main_window.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "document/view_document.hpp"
@@ -233,7 +233,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
             const QString pipeline = parser.value("pipeline");
             QObject::connect(&window, &MainWindow::fileLoaded, &window, [&window, pipeline] {
                 QString error;
-                if (window.session()->viewCount() == 1 && !window.importPipeline(pipeline, &error))
+                if (window.workspace()->viewCount() == 1 && !window.importPipeline(pipeline, &error))
                     reportError(&window, QObject::tr("Cannot apply pipeline"), error);
             });
         }
@@ -264,7 +264,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
             return fail(3, error);
     }
     if (sessionFile.isEmpty())
-        window.setCurrentView(window.session()->files().front().views.front());
+        window.setCurrentView(window.workspace()->files().front().views.front());
     if (parser.isSet("pipeline")) {
         QString error;
         if (!window.importPipeline(parser.value("pipeline"), &error))
@@ -280,7 +280,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
         settle(100);
     }
     // Large pipelines replay on a worker: the picture must show their result.
-    for (const auto& file : window.session()->files())
+    for (const auto& file : window.workspace()->files())
         for (ViewDocument* view : file.views)
             if (!view->waitForReplay())
                 return fail(3, "chitra: the pipeline of " + view->name() + " did not finish");

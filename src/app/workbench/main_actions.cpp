@@ -8,7 +8,7 @@
 #include "workbench/trace_opener.hpp"
 #include "plotting/display_export.hpp"
 #include "panels/patterns_panel.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "displays/display_registry.hpp"
 #include "displays/traceview_window.hpp"
@@ -61,7 +61,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
         ViewDocument* v = w->currentView();
         if (!v)
             return nullptr;
-        auto makeView = [w](ViewDocument* d) { return w->session()->addView(w->session()->fileOf(d)); };
+        auto makeView = [w](ViewDocument* d) { return w->workspace()->addView(w->workspace()->fileOf(d)); };
         return TraceviewWindow::open(v, kind, makeView, w);
     };
     QMenu* file = w->menuBar()->addMenu(tr("&File"));
@@ -396,7 +396,7 @@ void MainActions::viewChanged()
           fitModel, timeFilter, eventFilter,    frequencyFilter, setProjection, componentProjection, exclude,
           parallel, rules,      viewDefinition, exportDisplay,   dumpView,      dumpDerivation,      ensemble})
         a->setEnabled(any);
-    applyToAll->setEnabled(any && w_->session()->files().size() > 1);
+    applyToAll->setEnabled(any && w_->workspace()->files().size() > 1);
     auto* panel = w_->currentPanel();
     const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;
     timeView->setChecked(any && !event);

@@ -18,7 +18,7 @@
 #include "panels/pipeline_panel.hpp"
 #include "panels/state_details_panel.hpp"
 #include "panels/trace_info_panel.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"
 #include "views/frequency/frequency_plot.hpp"
@@ -57,8 +57,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     set_huge_page_advice(false);
     setWindowTitle(tr("Chitra"));
     setAcceptDrops(true);
-    session_ = new Session(this);
-    model_ = new SessionModel(session_, this);
+    workspace_ = new Workspace(this);
+    model_ = new SessionModel(workspace_, this);
     loader_ = new TraceLoader(this);
     undoGroup_ = new QUndoGroup(this);
 
@@ -95,8 +95,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         if (permille > 0)
             jobs_->progress(loader_, permille, 1000);
     });
-    connect(session_, &Session::viewAdded, this, &MainWindow::onViewAdded);
-    connect(session_, &Session::viewRemoved, this, &MainWindow::onViewRemoved);
+    connect(workspace_, &Workspace::viewAdded, this, &MainWindow::onViewAdded);
+    connect(workspace_, &Workspace::viewRemoved, this, &MainWindow::onViewRemoved);
 
     preferences_ = Preferences::load();
     preferences_.applyToDisplays();
@@ -217,7 +217,7 @@ void MainWindow::openDisplay(ViewDocument* view, const QString& display)
 
 void MainWindow::closeDisplay(ViewDocument* view, const QString& display) { displays_->close(view, display); }
 
-ViewDocument* MainWindow::addViewOfSameTrace(ViewDocument* view) { return session_->addView(session_->fileOf(view)); }
+ViewDocument* MainWindow::addViewOfSameTrace(ViewDocument* view) { return workspace_->addView(workspace_->fileOf(view)); }
 
 void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
 {
@@ -228,9 +228,9 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
     ViewDocument* view = model_->viewOf(index);
     const QString display = model_->displayOf(index);
     menu->addSeparator();
-    menu->addAction(tr("New view of this file"), this, [this, file] { setCurrentView(session_->addView(file)); });
+    menu->addAction(tr("New view of this file"), this, [this, file] { setCurrentView(workspace_->addView(file)); });
     if (!view) {
-        menu->addAction(tr("Close file"), this, [this, file] { session_->removeFile(file); });
+        menu->addAction(tr("Close file"), this, [this, file] { workspace_->removeFile(file); });
         return;
     }
     if (display.isEmpty()) {
@@ -247,7 +247,7 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
                 reopen->addAction(SessionModel::displayName(d), this, [this, view, d] { openDisplay(view, d); });
         reopen->setEnabled(!reopen->isEmpty());
         menu->addAction(tr("Rename view…"), this, [this, index] { tree_->edit(index); });
-        menu->addAction(tr("Delete view"), this, [this, view] { session_->removeView(view); });
+        menu->addAction(tr("Delete view"), this, [this, view] { workspace_->removeView(view); });
         menu->addAction(tr("State order…"), this, [this, view] {
             setCurrentView(view);
             editStateOrder();
@@ -336,10 +336,10 @@ bool MainWindow::openFileNow(const QString& path, QString* error) { return opene
 
 void MainWindow::projectOntoLanes(ViewDocument* view, const std::vector<std::vector<std::size_t>>& entries)
 {
-    const int f = session_->fileOf(view);
+    const int f = workspace_->fileOf(view);
     if (f < 0 || entries.empty())
         return;
-    const TraceFile& file = session_->files()[static_cast<std::size_t>(f)];
+    const TraceFile& file = workspace_->files()[static_cast<std::size_t>(f)];
     LoadResult whole;
     whole.path = file.path;
     whole.bytes = file.bytes;
@@ -454,8 +454,8 @@ void MainWindow::refreshInfo()
         info_->show(nullptr, {}, 0);
         return;
     }
-    const int f = session_->fileOf(current_);
-    const auto& file = session_->files()[static_cast<std::size_t>(f)];
+    const int f = workspace_->fileOf(current_);
+    const auto& file = workspace_->files()[static_cast<std::size_t>(f)];
     info_->show(current_, file.path, file.bytes);
     status_->setViewName(current_->name());
 }
@@ -490,7 +490,7 @@ void MainWindow::showModel()
 void MainWindow::showEnsemble()
 {
     std::vector<MemberInput> members;
-    for (const TraceFile& file : session_->files())
+    for (const TraceFile& file : workspace_->files())
         members.push_back({file.path, file.title(), file.trace, file.laneNames});
     if (!members.empty())
         openEnsemble(std::move(members), current_ ? current_->pipeline() : Pipeline{});
@@ -533,7 +533,7 @@ EnsembleWindow* MainWindow::openEnsemble(std::vector<MemberInput> members, const
 void MainWindow::pickStateOfMember(const Trace* trace, const QString& title, const QString& state)
 {
     ViewDocument* view = nullptr;
-    for (const TraceFile& file : session_->files()) {
+    for (const TraceFile& file : workspace_->files()) {
         if (file.trace.get() != trace || file.title() != title || file.views.empty())
             continue;
         const auto& views = file.views;
@@ -574,11 +574,11 @@ BroadcastOutcome MainWindow::applyLastStepToAllTraces()
         showMessage(tr("The current view has no step to apply"));
         return outcome;
     }
-    const int own = session_->fileOf(current_);
+    const int own = workspace_->fileOf(current_);
     std::vector<ViewDocument*> targets;
-    for (int f = 0; f < static_cast<int>(session_->files().size()); ++f)
-        if (f != own && !session_->files()[static_cast<std::size_t>(f)].views.empty())
-            targets.push_back(session_->files()[static_cast<std::size_t>(f)].views.front());
+    for (int f = 0; f < static_cast<int>(workspace_->files().size()); ++f)
+        if (f != own && !workspace_->files()[static_cast<std::size_t>(f)].views.empty())
+            targets.push_back(workspace_->files()[static_cast<std::size_t>(f)].views.front());
     outcome = broadcastStep(current_->steps().back(), targets);
     showMessage(tr("The step was applied to %n other trace(s)", "", outcome.applied));
     QStringList problems = outcome.refused + outcome.unmatched;
@@ -607,13 +607,13 @@ void MainWindow::exportPipelineDialog()
 void MainWindow::addViewOfCurrentFile()
 {
     if (current_)
-        setCurrentView(session_->addView(session_->fileOf(current_)));
+        setCurrentView(workspace_->addView(workspace_->fileOf(current_)));
 }
 
 void MainWindow::removeCurrentView()
 {
     if (current_)
-        session_->removeView(current_);
+        workspace_->removeView(current_);
 }
 
 void MainWindow::openFilterDialog(bool eventDomain) { transforms_->openFilterDialog(eventDomain); }

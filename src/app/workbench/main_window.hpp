@@ -27,7 +27,7 @@ namespace chitra::app {
 
 class EnsembleWindow;
 struct MemberInput;
-class Session;
+class Workspace;
 class SessionModel;
 class ViewDocument;
 class ViewPanel;
@@ -58,7 +58,7 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    Session* session() const override { return session_; }
+    Workspace* workspace() const override { return workspace_; }
     // Appends the current view's last step to the first view of every other open trace;
     // names the traces where it was refused or matched nothing.
     BroadcastOutcome applyLastStepToAllTraces();
@@ -176,7 +176,7 @@ private:
     void refreshInfo();
     void refreshDetails();
 
-    Session* session_;
+    Workspace* workspace_;
     SessionModel* model_;
     TraceLoader* loader_;
     TraceOpener* opener_;

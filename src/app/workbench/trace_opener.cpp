@@ -3,7 +3,7 @@
 #include "dialogs/import_dialog.hpp"
 #include "jobs/trace_loader.hpp"
 #include "jobs/turn_queue.hpp"
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 #include "workbench/error_reporter.hpp"
 #include "workbench/main_actions.hpp"
 #include "workbench/main_window.hpp"
@@ -127,7 +127,7 @@ void TraceOpener::add(const LoadResult& r)
     if (!r.warnings.isEmpty() && r.choice.lane <= 1)
         w_->showMessage(tr("Warning: %1").arg(r.warnings.join("; ")));
     ViewDocument* view =
-        w_->session()->addFile(r.path, r.trace, r.bytes, r.base, r.choice, ShownLanes{r.shownLanes, r.laneNames});
+        w_->workspace()->addFile(r.path, r.trace, r.bytes, r.base, r.choice, ShownLanes{r.shownLanes, r.laneNames});
     if (r.makeCurrent)
         w_->setCurrentView(view);
     emit fileLoaded(view);

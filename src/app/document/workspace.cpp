@@ -1,4 +1,4 @@
-#include "session/session.hpp"
+#include "document/workspace.hpp"
 
 #include "document/view_document.hpp"
 
@@ -13,7 +13,7 @@ QString TraceFile::title() const
     return lanes.empty() ? label : QString::fromUtf8("%1 \u25b8 %2").arg(label, laneNames);
 }
 
-Session::Session(QObject* parent) : QObject(parent) {}
+Workspace::Workspace(QObject* parent) : QObject(parent) {}
 
 namespace {
 
@@ -31,7 +31,7 @@ QString fileLabel(const QString& path, const Trace& trace, const ImportChoice& c
 
 } // namespace
 
-ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base,
+ViewDocument* Workspace::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base,
                                ImportChoice choice, ShownLanes lanes)
 {
     if (!base.ses || !base.lanes)
@@ -51,7 +51,7 @@ ViewDocument* Session::addFile(const QString& path, std::shared_ptr<const Trace>
     return addView(static_cast<int>(files_.size()) - 1);
 }
 
-ViewDocument* Session::addView(int file)
+ViewDocument* Workspace::addView(int file)
 {
     auto& f = files_.at(static_cast<std::size_t>(file));
     emit aboutToChange();
@@ -83,7 +83,7 @@ ViewDocument* Session::addView(int file)
     return doc;
 }
 
-void Session::removeView(ViewDocument* view)
+void Workspace::removeView(ViewDocument* view)
 {
     const int file = fileOf(view);
     if (file < 0)
@@ -96,7 +96,7 @@ void Session::removeView(ViewDocument* view)
     view->deleteLater();
 }
 
-void Session::removeFile(int file)
+void Workspace::removeFile(int file)
 {
     if (file < 0 || file >= static_cast<int>(files_.size()))
         return;
@@ -110,7 +110,7 @@ void Session::removeFile(int file)
     emit changed();
 }
 
-int Session::fileOf(const ViewDocument* view) const
+int Workspace::fileOf(const ViewDocument* view) const
 {
     for (std::size_t f = 0; f < files_.size(); ++f)
         if (std::find(files_[f].views.begin(), files_[f].views.end(), view) != files_[f].views.end())
@@ -118,7 +118,7 @@ int Session::fileOf(const ViewDocument* view) const
     return -1;
 }
 
-int Session::viewCount() const
+int Workspace::viewCount() const
 {
     int n = 0;
     for (const auto& f : files_)

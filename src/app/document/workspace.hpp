@@ -1,4 +1,5 @@
-// The workbench session: open trace files, each with its views. Owns the ViewDocuments.
+// The workbench's workspace: the open trace files, each with its views, in the order the
+// session tree lists them. Owns the ViewDocuments. (A session file saves it: session/.)
 #pragma once
 
 #include "chitra/trace/trace.hpp"
@@ -35,10 +36,10 @@ struct ShownLanes {
     QString names;
 };
 
-class Session : public QObject {
+class Workspace : public QObject {
     Q_OBJECT
 public:
-    explicit Session(QObject* parent = nullptr);
+    explicit Workspace(QObject* parent = nullptr);
 
     // Adds a file with one first view; returns that view.
     // `base` of `trace` (makeTraceBase) when the loader made it; otherwise made here.
