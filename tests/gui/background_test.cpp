@@ -7,7 +7,7 @@
 #include "workbench/main_window.hpp"
 #include "document/workspace.hpp"
 #include "session/session_model.hpp"
-#include "jobs/trace_loader.hpp"
+#include "loading/trace_loader.hpp"
 #include "jobs/worker_pool.hpp"
 #include "displays/traceview_window.hpp"
 #include "document/view_document.hpp"

@@ -6,7 +6,7 @@
 
 #include "chitra/lanes/lane_choice.hpp"
 #include "dialogs/import_dialog.hpp"
-#include "jobs/lane_preview.hpp"
+#include "loading/lane_preview.hpp"
 #include "text/number_format.hpp"
 
 #include <QHeaderView>

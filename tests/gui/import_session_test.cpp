@@ -8,7 +8,7 @@
 #include "chitra/io/import.hpp"
 #include "chitra/lanes/lane_choice.hpp"
 #include "chitra/session/session_io.hpp"
-#include "jobs/import_choice.hpp"
+#include "loading/import_choice.hpp"
 #include "text/number_format.hpp"
 #include "dialogs/import_dialog.hpp"
 #include "document/view_document.hpp"

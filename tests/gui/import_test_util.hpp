@@ -5,7 +5,7 @@
 
 #include "chitra/io/import.hpp"
 #include "chitra/util/cancel.hpp"
-#include "jobs/trace_sources.hpp"
+#include "loading/trace_sources.hpp"
 
 #include <QFile>
 #include <QString>

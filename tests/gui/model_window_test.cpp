@@ -1,10 +1,10 @@
 // The model window, the transition graph and its Graphviz layout, driven like a user.
 #include "gui_test_util.hpp"
-#include "model/fit_quality_panel.hpp"
+#include "chain/fit_quality_panel.hpp"
 #include <qcustomplot.h>
-#include "model/graph_layout.hpp"
-#include "model/model_window.hpp"
-#include "model/transition_graph_widget.hpp"
+#include "chain/graph_layout.hpp"
+#include "chain/model_window.hpp"
+#include "chain/transition_graph_widget.hpp"
 
 #include "chitra/chain/chain.hpp"
 #include "chitra/chain/model_json.hpp"

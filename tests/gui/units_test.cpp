@@ -4,7 +4,7 @@
 #include "gui_test_util.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "plotting/histogram_widget.hpp"
-#include "model/model_window.hpp"
+#include "chain/model_window.hpp"
 #include "text/number_format.hpp"
 #include "text/step_text.hpp"
 #include "panels/state_details_panel.hpp"

@@ -2,8 +2,8 @@
 
 #include "dialogs/lane_filter.hpp"
 #include "dialogs/text_columns_panel.hpp"
-#include "jobs/lane_preview.hpp"
-#include "jobs/trace_loader.hpp"
+#include "loading/lane_preview.hpp"
+#include "loading/trace_loader.hpp"
 #include "text/number_format.hpp"
 
 #include "chitra/lanes/lane_selection.hpp"

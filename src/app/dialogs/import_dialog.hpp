@@ -9,7 +9,7 @@
 #pragma once
 
 #include "chitra/io/import.hpp"
-#include "jobs/import_choice.hpp"
+#include "loading/import_choice.hpp"
 
 #include <QDialog>
 

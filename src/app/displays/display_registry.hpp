@@ -123,7 +123,7 @@ public:
 // Each built-in display's type, made by a function in the display's own folder.
 std::unique_ptr<DisplayType> makeTraceDisplayType();     // views/trace/
 std::unique_ptr<DisplayType> makeFrequencyDisplayType(); // views/frequency/
-std::unique_ptr<DisplayType> makeModelDisplayType();     // model/
+std::unique_ptr<DisplayType> makeModelDisplayType();     // chain/
 std::unique_ptr<DisplayType> makeGanttDisplayType();     // displays/gantt/
 std::unique_ptr<DisplayType> makeRateDisplayType();      // displays/rate/
 std::unique_ptr<DisplayType> makeLanesDisplayType();     // views/lanes/

@@ -32,7 +32,7 @@ QString fileLabel(const QString& path, const Trace& trace, const ImportChoice& c
 } // namespace
 
 ViewDocument* Workspace::addFile(const QString& path, std::shared_ptr<const Trace> trace, qint64 bytes, TraceBase base,
-                               ImportChoice choice, ShownLanes lanes)
+                                 ImportChoice choice, ShownLanes lanes)
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace);

@@ -6,7 +6,7 @@
 #include "chitra/session/session_io.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
-#include "jobs/trace_loader.hpp"
+#include "loading/trace_loader.hpp"
 #include "plotting/palette.hpp"
 #include "displays/display_registry.hpp"
 #include "document/workspace.hpp"

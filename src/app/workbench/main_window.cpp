@@ -8,8 +8,8 @@
 #include "ensemble/parameter_plot.hpp"
 #include "ensemble/ensemble_window.hpp"
 #include "jobs/background_job.hpp"
-#include "jobs/trace_loader.hpp"
-#include "model/chain_fitter.hpp"
+#include "loading/trace_loader.hpp"
+#include "chain/chain_fitter.hpp"
 #include "dialogs/preferences_dialog.hpp"
 #include "panels/bookmarks_panel.hpp"
 #include "panels/patterns_panel.hpp"
@@ -217,7 +217,10 @@ void MainWindow::openDisplay(ViewDocument* view, const QString& display)
 
 void MainWindow::closeDisplay(ViewDocument* view, const QString& display) { displays_->close(view, display); }
 
-ViewDocument* MainWindow::addViewOfSameTrace(ViewDocument* view) { return workspace_->addView(workspace_->fileOf(view)); }
+ViewDocument* MainWindow::addViewOfSameTrace(ViewDocument* view)
+{
+    return workspace_->addView(workspace_->fileOf(view));
+}
 
 void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
 {

@@ -2,7 +2,7 @@
 // at most kMaxRecentFiles (File ▸ Open recent), and the folder a file dialog last showed.
 #pragma once
 
-#include "jobs/import_choice.hpp"
+#include "loading/import_choice.hpp"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,7 @@
 #include "workbench/trace_opener.hpp"
 
 #include "dialogs/import_dialog.hpp"
-#include "jobs/trace_loader.hpp"
+#include "loading/trace_loader.hpp"
 #include "jobs/turn_queue.hpp"
 #include "document/workspace.hpp"
 #include "workbench/error_reporter.hpp"

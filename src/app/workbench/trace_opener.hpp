@@ -8,7 +8,7 @@
 #pragma once
 
 #include "dialogs/import_dialog.hpp"
-#include "jobs/trace_loader.hpp"
+#include "loading/trace_loader.hpp"
 
 #include <QObject>
 #include <QPointer>

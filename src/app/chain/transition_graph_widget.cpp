@@ -1,4 +1,4 @@
-#include "model/transition_graph_widget.hpp"
+#include "chain/transition_graph_widget.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "plotting/palette.hpp"

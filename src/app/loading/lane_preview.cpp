@@ -1,7 +1,7 @@
-#include "jobs/lane_preview.hpp"
+#include "loading/lane_preview.hpp"
 
 #include "jobs/worker_pool.hpp"
-#include "jobs/import_choice.hpp"
+#include "loading/import_choice.hpp"
 
 #include <QFutureWatcher>
 

@@ -7,8 +7,8 @@
 #include "displays/display_registry.hpp"
 #include "displays/headless_settle.hpp"
 #include "document/view_document.hpp"
-#include "model/model_window.hpp"
-#include "model/transition_graph_widget.hpp"
+#include "chain/model_window.hpp"
+#include "chain/transition_graph_widget.hpp"
 
 #include <iostream>
 

@@ -1,4 +1,4 @@
-#include "model/simulation_dialog.hpp"
+#include "chain/simulation_dialog.hpp"
 
 #include <QComboBox>
 #include <QDialog>

@@ -8,7 +8,7 @@
 #include "chitra/trace/trace.hpp"
 #include "chitra/util/cancel.hpp"
 #include "document/view_document.hpp"
-#include "jobs/import_choice.hpp"
+#include "loading/import_choice.hpp"
 
 #include <QObject>
 #include <QString>

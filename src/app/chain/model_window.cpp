@@ -1,9 +1,9 @@
-#include "model/model_window.hpp"
+#include "chain/model_window.hpp"
 
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
-#include "model/fit_quality_panel.hpp"
-#include "model/transition_graph_widget.hpp"
+#include "chain/fit_quality_panel.hpp"
+#include "chain/transition_graph_widget.hpp"
 
 #include "chitra/util/atomic_file.hpp"
 #include "chitra/export/model_export.hpp"

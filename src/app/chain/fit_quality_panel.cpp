@@ -1,4 +1,4 @@
-#include "model/fit_quality_panel.hpp"
+#include "chain/fit_quality_panel.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "plotting/palette.hpp"

@@ -1,9 +1,9 @@
-#include "jobs/trace_loader.hpp"
+#include "loading/trace_loader.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
-#include "jobs/trace_sources.hpp"
+#include "loading/trace_sources.hpp"
 
 #include <QFileInfo>
 #include <QFutureWatcher>

@@ -22,7 +22,7 @@
 
 #include "chitra/chain/chain.hpp"
 #include "chitra/trace/ses.hpp"
-#include "model/simulation_dialog.hpp"
+#include "chain/simulation_dialog.hpp"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "jobs/trace_sources.hpp"
+#include "loading/trace_sources.hpp"
 
 namespace chitra::app {
 

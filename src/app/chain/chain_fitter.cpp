@@ -1,10 +1,10 @@
-#include "model/chain_fitter.hpp"
+#include "chain/chain_fitter.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "chitra/chain/chain.hpp"
 #include "document/view_document.hpp"
 #include "jobs/background_job.hpp"
-#include "model/model_window.hpp"
+#include "chain/model_window.hpp"
 #include "workbench/error_reporter.hpp"
 
 #include <QFutureWatcher>

@@ -18,7 +18,7 @@
 // Edges: width and opacity grow with the transition probability, labelled with it.
 #pragma once
 
-#include "model/graph_layout.hpp"
+#include "chain/graph_layout.hpp"
 
 #include "chitra/chain/chain.hpp"
 

@@ -1,4 +1,4 @@
-#include "jobs/import_choice.hpp"
+#include "loading/import_choice.hpp"
 
 #include "chitra/lanes/lane_choice.hpp"
 #include "chitra/lanes/lane_selection.hpp"

@@ -1,4 +1,4 @@
-#include "model/graph_layout.hpp"
+#include "chain/graph_layout.hpp"
 
 #include <graphviz/gvc.h>
 
