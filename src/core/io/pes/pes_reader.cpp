@@ -700,7 +700,6 @@ Trace parse_pes(std::string_view text, const std::string& source, std::size_t tw
     return PesParser(text, source).parse();
 }
 
-std::string name_text_problem(std::string_view text) { return text_problem(text, false); }
 } // namespace detail
 
 Trace read_pes_text(std::string_view text, const std::string& source) { return detail::parse_pes(text, source); }
