@@ -45,10 +45,10 @@ BookmarksPanel::BookmarksPanel(DisplayHost* host, QWidget* parent) : QWidget(par
     layout->addWidget(list_, 1);
     layout->addLayout(buttons);
 
-    auto* shortcut = new QAction(tr("Add bookmark"), window);
+    auto* shortcut = new QAction(tr("Add bookmark"), host->hostWidget());
     shortcut->setShortcut(Qt::CTRL | Qt::Key_B);
     shortcut->setShortcutContext(Qt::WindowShortcut);
-    window->addAction(shortcut);
+    host->hostWidget()->addAction(shortcut);
     connect(shortcut, &QAction::triggered, this, &BookmarksPanel::addBookmarkHere);
     auto* del = new QAction(this);
     del->setShortcut(QKeySequence::Delete);

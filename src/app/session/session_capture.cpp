@@ -11,6 +11,7 @@
 #include "session/session_host.hpp"
 
 #include <QFileInfo>
+#include <QMainWindow>
 
 namespace chitra::app {
 

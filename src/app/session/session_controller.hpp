@@ -17,6 +17,7 @@
 
 class QAction;
 class QCustomPlot;
+class QMainWindow;
 class QMenu;
 class QTimer;
 
@@ -96,6 +97,7 @@ private:
     Answer ask(Question q, const QString& text);
 
     SessionHost* w_;
+    QMainWindow* window_; // w_'s window: the parent of menus and dialogs
     QMenu* recent_ = nullptr;
     QTimer* autosave_;
     QString path_;

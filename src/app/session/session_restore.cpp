@@ -6,6 +6,7 @@
 #include "chitra/session/session_io.hpp"
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
+#include "loading/trace_file_filter.hpp"
 #include "loading/trace_loader.hpp"
 #include "plotting/palette.hpp"
 #include "displays/display_registry.hpp"
@@ -16,6 +17,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QUndoStack>

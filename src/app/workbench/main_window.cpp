@@ -8,6 +8,7 @@
 #include "ensemble/parameter_plot.hpp"
 #include "ensemble/ensemble_window.hpp"
 #include "jobs/background_job.hpp"
+#include "loading/trace_file_filter.hpp"
 #include "loading/trace_loader.hpp"
 #include "chain/chain_fitter.hpp"
 #include "dialogs/preferences_dialog.hpp"
@@ -304,14 +305,6 @@ ViewPanel* MainWindow::currentPanel() const { return views_->panelOf(current_); 
 QString MainWindow::hoverText() const { return status_->hoverText(); }
 QToolButton* MainWindow::cancelButton() const { return status_->cancelButton(); }
 bool MainWindow::loading() const { return loader_->pending() > 0; }
-
-QString traceFileFilter()
-{
-    // Formats are detected by content: the patterns only help to find the files.
-    return MainWindow::tr("All traces (*.pes *.txt *.ctrace *.ctr *.trace *.paje *.otf2 *.json);;"
-                          "PES text (*.pes *.txt);;Chitra binary (*.ctrace *.ctr);;Paje (*.trace *.paje);;"
-                          "OTF2 anchor file (*.otf2);;Chrome Trace Event JSON (*.json);;All files (*)");
-}
 
 void MainWindow::openDialog()
 {

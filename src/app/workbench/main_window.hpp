@@ -49,9 +49,6 @@ class StatusReadouts;
 class TransformDialogs;
 class ViewStack;
 
-// The name filters of the file dialogs that open traces (every format Chitra reads).
-QString traceFileFilter();
-
 class MainWindow : public QMainWindow, public SessionHost {
     Q_OBJECT
 public:

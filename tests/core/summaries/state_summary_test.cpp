@@ -126,3 +126,4 @@ TEST(StateSummary, ColumnElementsMatchElementsInX)
             }
         }
     }
+}
