@@ -1,8 +1,9 @@
 // How a Gantt display is saved in a session (docs/sessions.md, "What the workbench
-// writes"): its visible range (all charts share it) and zoom history, the colour map,
-// the averaging window, chart 0's density bar, per chart whether it is shown, its
-// density bar and average curve, the kind of mean and the short-visit threshold. The
-// file also registers the view's Gantt display with the session (DisplayStateCodec).
+// writes"): its visible range (all charts share it) and zoom history, the colour map, the
+// averaging window, chart 0's density bar, per chart whether it is shown, its density bar
+// and average curve, the kind of mean and the short-visit threshold. The file also
+// defines the view's Gantt display's type in the display registry
+// (displays/display_registry.hpp).
 #pragma once
 
 #include "chitra/session/session.hpp"

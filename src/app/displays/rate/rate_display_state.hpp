@@ -1,7 +1,7 @@
 // How a rate display is saved in a session (docs/sessions.md, "What the workbench
 // writes"): the state whose entries it shows (options.chosen_state, by name) and the
-// short-visit threshold. The file also registers the view's rate display with the
-// session (DisplayStateCodec).
+// short-visit threshold. The file also defines the view's rate display's type in the
+// display registry (displays/display_registry.hpp).
 #pragma once
 
 #include "chitra/session/session.hpp"

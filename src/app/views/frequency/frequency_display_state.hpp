@@ -1,8 +1,8 @@
 // How a view's frequency view is saved in a session (docs/sessions.md, "What the
 // workbench writes"): the power axis (options.log_axis), the sampling interval, auto
 // update, the shaded band, the logarithmic frequency axis, "zoom to peak" and the
-// frequency range the user zoomed to. The file also registers the frequency view with
-// the session (DisplayStateCodec).
+// frequency range the user zoomed to. The file also defines the frequency view's type in
+// the display registry (displays/display_registry.hpp).
 #pragma once
 
 #include "chitra/session/session.hpp"

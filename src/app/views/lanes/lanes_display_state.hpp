@@ -1,8 +1,8 @@
 // How a view's lanes view is saved in a session (docs/sessions.md, "What the workbench
-// writes"): its visible time range, the lane order, the hidden lanes, the name filter
-// as typed and the lanes unfolded into nesting depths. Lanes are named by their index in
-// the trace's lanes (names may repeat). The file also registers the lanes view with the
-// session (DisplayStateCodec).
+// writes"): its visible time range, the lane order, the hidden lanes, the name filter as
+// typed and the lanes unfolded into nesting depths. Lanes are named by their index in the
+// trace's lanes (names may repeat). The file also defines the lanes view's type in the
+// display registry (displays/display_registry.hpp).
 #pragma once
 
 #include "chitra/session/session.hpp"

@@ -2,7 +2,8 @@
 // (docs/sessions.md, "What the workbench writes"): the x axis as the display's kind
 // (`time` or `event`), the visible x range and zoom history, the connectors, the picked
 // state (options.chosen_state, by name) and the view's y order mode. The file also
-// registers the trace display with the session (DisplayStateCodec).
+// defines the trace display's type in the display registry
+// (displays/display_registry.hpp).
 #pragma once
 
 #include "chitra/session/session.hpp"
