@@ -109,6 +109,4 @@ bool ViewPanel::eventFilter(QObject* watched, QEvent* e)
 
 void ViewPanel::setFrequencyVisible(bool on) { doc_->setDisplayOpen(kFrequency, on); }
 
-void ViewPanel::setLanesVisible(bool on) { doc_->setDisplayOpen(kLanes, on); }
-
 } // namespace chitra::app

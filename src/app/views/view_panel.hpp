@@ -27,7 +27,6 @@ public:
     LanesView* lanesView() const { return lanes_; }
     bool lanesShown() const;
     void setFrequencyVisible(bool on);
-    void setLanesVisible(bool on);
 
 signals:
     // From the lanes view's context menu.
