@@ -10,8 +10,8 @@
 namespace chitra::app {
 
 TraceviewDisplayType::TraceviewDisplayType(TraceviewWindow::Kind kind, QString name, QString treeName,
-                                           DisplayKind kind_, MenuEntry menu)
-    : DisplayType(std::move(name), std::move(treeName), {std::move(kind_)}, false, std::move(menu)), windowKind_(kind)
+                                           DisplayKind savedAs, MenuEntry menu)
+    : DisplayType(std::move(name), std::move(treeName), {std::move(savedAs)}, false, std::move(menu)), windowKind_(kind)
 {
 }
 

@@ -10,7 +10,8 @@ namespace chitra::app {
 
 class TraceviewDisplayType : public DisplayType {
 public:
-    TraceviewDisplayType(TraceviewWindow::Kind kind, QString name, QString treeName, DisplayKind kind_, MenuEntry menu);
+    TraceviewDisplayType(TraceviewWindow::Kind kind, QString name, QString treeName, DisplayKind savedAs,
+                         MenuEntry menu);
 
     void open(DisplayHost& host, ViewDocument* view) const override;
     void close(DisplayHost& host, ViewDocument* view) const override;

@@ -1,25 +1,16 @@
 #include "displays/traceview_headless.hpp"
 
-#include "displays/headless_settle.hpp"
-
-#include "plotting/display_export.hpp"
 #include "displays/gantt/gantt_display.hpp"
+#include "displays/headless_settle.hpp"
 #include "displays/rate/rate_display.hpp"
 #include "document/view_document.hpp"
-
-#include <QApplication>
-#include <QElapsedTimer>
-#include <QThread>
+#include "plotting/display_export.hpp"
 
 #include <algorithm>
 #include <iostream>
 #include <memory>
 
 namespace chitra::app {
-
-namespace {
-void settle(int ms) { settleFor(ms); }
-} // namespace
 
 int runTraceviewHeadless(ViewDocument* view, const QString& kind, const QString& screenshot, QSize size,
                          int benchmarkReplots, const TraceviewHeadlessOptions& options)
@@ -58,7 +49,7 @@ int runTraceviewHeadless(ViewDocument* view, const QString& kind, const QString&
     }
     widget->resize(size);
     widget->show();
-    settle(150);
+    settleFor(150);
     if (benchmarkReplots > 0 && gantt) {
         std::vector<double> times;
         for (int i = 0; i < benchmarkReplots; ++i)

@@ -69,8 +69,7 @@ bool processAlive(qint64 pid)
 }
 } // namespace
 
-SessionController::SessionController(SessionHost* window)
-    : QObject(&window->mainWindow()), w_(window), window_(&window->mainWindow())
+SessionController::SessionController(SessionHost* host) : QObject(&host->mainWindow()), w_(host)
 {
     buildMenu();
     autosave_ = new QTimer(this);
@@ -85,18 +84,20 @@ SessionController::SessionController(SessionHost* window)
     for (const auto& f : s->files())
         for (ViewDocument* v : f.views)
             track(v);
-    window_->installEventFilter(this);
+    window()->installEventFilter(this);
     updateTitle();
 }
+
+QMainWindow* SessionController::window() const { return &w_->mainWindow(); }
 
 void SessionController::buildMenu()
 {
     QMenu* file = nullptr;
-    for (QAction* a : window_->menuBar()->actions())
+    for (QAction* a : window()->menuBar()->actions())
         if (a->menu() && a->text() == tr("&File"))
             file = a->menu();
     if (!file)
-        file = window_->menuBar()->addMenu(tr("&File"));
+        file = window()->menuBar()->addMenu(tr("&File"));
     // Before "Import pipeline…", after the trace items.
     QAction* before = nullptr;
     const auto actions = file->actions();
@@ -105,7 +106,7 @@ void SessionController::buildMenu()
             before = i + 1 < actions.size() ? actions[i + 1] : nullptr;
             break;
         }
-    auto* menu = new QMenu(window_);
+    auto* menu = new QMenu(window());
     openAction = menu->addAction(tr("Open &session…"), this, &SessionController::openDialog);
     openAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_O);
     recent_ = menu->addMenu(tr("Recent sess&ions"));
@@ -121,7 +122,7 @@ void SessionController::buildMenu()
     mergeAction->setStatusTip(tr("Add the traces and views of another session to this one"));
     menu->addSeparator();
     file->insertActions(before, menu->actions());
-    window_->addActions({openAction, saveAction, saveAsAction}); // shortcuts work without the menu
+    window()->addActions({openAction, saveAction, saveAsAction}); // shortcuts work without the menu
     updateRecent();
 }
 
@@ -231,7 +232,7 @@ void SessionController::updateTitle()
 {
     const bool dirty = isDirty();
     const QString name = path_.isEmpty() ? tr("untitled") : QFileInfo(path_).completeBaseName();
-    window_->setWindowTitle(QString("%1%2 — Chitra").arg(name, dirty ? "*" : ""));
+    window()->setWindowTitle(QString("%1%2 — Chitra").arg(name, dirty ? "*" : ""));
     if (dirty != lastDirty_) {
         lastDirty_ = dirty;
         emit dirtyChanged(dirty);
@@ -251,14 +252,14 @@ SessionController::Answer SessionController::ask(Question q, const QString& text
     switch (q) {
     case Question::SaveChanges: {
         const auto b =
-            QMessageBox::question(window_, tr("Unsaved changes"), text,
+            QMessageBox::question(window(), tr("Unsaved changes"), text,
                                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
         return b == QMessageBox::Save ? Answer::Yes : b == QMessageBox::Discard ? Answer::No : Answer::Cancel;
     }
     case Question::LoadIntactParts:
     case Question::RestoreRecovery: {
         const auto b = QMessageBox::question(
-            window_, q == Question::LoadIntactParts ? tr("Damaged session file") : tr("Restore unsaved work?"), text,
+            window(), q == Question::LoadIntactParts ? tr("Damaged session file") : tr("Restore unsaved work?"), text,
             QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
         return b == QMessageBox::Yes ? Answer::Yes : Answer::No;
     }
@@ -284,7 +285,7 @@ bool SessionController::maybeSave()
 
 bool SessionController::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == window_ && event->type() == QEvent::Close) {
+    if (watched == window() && event->type() == QEvent::Close) {
         if (!maybeSave()) {
             event->ignore();
             return true;
@@ -302,7 +303,7 @@ std::optional<LoadedSession> SessionController::load(const QString& path)
     } catch (const std::exception& e) {
         const QString what = qs(e.what());
         if (!QFileInfo(path).isFile()) {
-            reportError(window_, tr("Cannot open session"), what);
+            reportError(window(), tr("Cannot open session"), what);
             return std::nullopt;
         }
         if (ask(Question::LoadIntactParts, tr("%1\n\nLoad the parts of the session that are intact?").arg(what)) !=
@@ -311,7 +312,7 @@ std::optional<LoadedSession> SessionController::load(const QString& path)
         try {
             return load_session(path.toStdString(), LoadMode::recover);
         } catch (const std::exception& e2) {
-            reportError(window_, tr("Cannot open session"), qs(e2.what()));
+            reportError(window(), tr("Cannot open session"), qs(e2.what()));
             return std::nullopt;
         }
     }
@@ -327,7 +328,7 @@ void SessionController::clearWindow()
 void SessionController::restore(const chitra::Session& session, const std::string& dir, bool background)
 {
     restoring_ = true;
-    const RestoreDialogs dialogs = customDialogs_ ? dialogs_ : interactiveDialogs(window_);
+    const RestoreDialogs dialogs = customDialogs_ ? dialogs_ : interactiveDialogs(window());
     report_ = restoreSession(*w_, session, dir, dialogs, background, &refs_);
     restoring_ = false;
 }
@@ -348,7 +349,7 @@ bool SessionController::openSession(const QString& path, bool background)
     updateTitle();
     addRecent(path_);
     if (!report_.problems.empty())
-        reportError(window_, tr("Session restored with problems"),
+        reportError(window(), tr("Session restored with problems"),
                     tr("%1: these parts could not be restored; everything else was.\n%2")
                         .arg(QFileInfo(path).fileName(), report_.summary()));
     return true;
@@ -360,7 +361,7 @@ bool SessionController::saveSession(const QString& path)
     try {
         save_session(abs.toStdString(), captureSession(*w_, dirOf(abs), &refs_));
     } catch (const std::exception& e) {
-        reportError(window_, tr("Cannot save session"), qs(e.what()));
+        reportError(window(), tr("Cannot save session"), qs(e.what()));
         return false;
     }
     const QString old = path_;
@@ -377,7 +378,7 @@ bool SessionController::save() { return path_.isEmpty() ? saveAsDialog() : saveS
 bool SessionController::saveAsDialog()
 {
     QSettings settings;
-    QString path = QFileDialog::getSaveFileName(window_, tr("Save session"),
+    QString path = QFileDialog::getSaveFileName(window(), tr("Save session"),
                                                 path_.isEmpty() ? settings.value("recent/dir").toString() : path_,
                                                 tr("Chitra sessions (*.chitra);;All files (*)"));
     if (path.isEmpty())
@@ -391,7 +392,7 @@ void SessionController::openDialog()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(window_, tr("Open session"), QFileInfo(path_).absolutePath(),
+    const QString path = QFileDialog::getOpenFileName(window(), tr("Open session"), QFileInfo(path_).absolutePath(),
                                                       tr("Chitra sessions (*.chitra);;All files (*)"));
     if (!path.isEmpty())
         openSession(path);
@@ -408,7 +409,7 @@ bool SessionController::mergeSession(const QString& path)
         resolver = [this](const TraceFileRef& file, const ViewState& m, const ViewState&) {
             QMessageBox box(QMessageBox::Question, tr("View names clash"),
                             tr("%1 already has a view named '%2'.").arg(qs(file.path_absolute), qs(m.name)),
-                            QMessageBox::NoButton, window_);
+                            QMessageBox::NoButton, window());
             QPushButton* keepMine = box.addButton(tr("Keep mine"), QMessageBox::AcceptRole);
             QPushButton* keepTheirs = box.addButton(tr("Keep theirs"), QMessageBox::AcceptRole);
             box.addButton(tr("Keep both (rename)"), QMessageBox::AcceptRole);
@@ -441,13 +442,13 @@ bool SessionController::mergeSession(const QString& path)
                         .arg(merged.files_added)
                         .arg(merged.views_added));
     if (!report_.problems.empty())
-        reportError(window_, tr("Merge restored with problems"), report_.summary());
+        reportError(window(), tr("Merge restored with problems"), report_.summary());
     return true;
 }
 
 void SessionController::mergeDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(window_, tr("Merge session"), QFileInfo(path_).absolutePath(),
+    const QString path = QFileDialog::getOpenFileName(window(), tr("Merge session"), QFileInfo(path_).absolutePath(),
                                                       tr("Chitra sessions (*.chitra);;All files (*)"));
     if (!path.isEmpty())
         mergeSession(path);
@@ -516,7 +517,7 @@ void SessionController::offerRecovery()
         try {
             loaded = load_session(file.toStdString(), LoadMode::recover);
         } catch (const std::exception& e) {
-            reportError(window_, tr("Cannot restore the autosaved work"), qs(e.what()));
+            reportError(window(), tr("Cannot restore the autosaved work"), qs(e.what()));
             forget();
             continue;
         }
@@ -530,7 +531,7 @@ void SessionController::offerRecovery()
         updateTitle();
         autosaveNow();
         if (!report_.problems.empty())
-            reportError(window_, tr("Autosaved work restored with problems"), report_.summary());
+            reportError(window(), tr("Autosaved work restored with problems"), report_.summary());
         return; // one session per window; older recovery files are offered at the next start
     }
 }

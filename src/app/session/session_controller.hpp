@@ -29,7 +29,7 @@ class ViewDocument;
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    explicit SessionController(SessionHost* window);
+    explicit SessionController(SessionHost* host);
 
     enum class Question { SaveChanges, LoadIntactParts, RestoreRecovery };
     enum class Answer { Yes, No, Cancel }; // SaveChanges: Save, Discard, Cancel
@@ -96,8 +96,9 @@ private:
     void removeRecovery(const QString& sessionPath);
     Answer ask(Question q, const QString& text);
 
+    // The host's window: the parent of menus and dialogs.
+    QMainWindow* window() const;
     SessionHost* w_;
-    QMainWindow* window_; // w_'s window: the parent of menus and dialogs
     QMenu* recent_ = nullptr;
     QTimer* autosave_;
     QString path_;

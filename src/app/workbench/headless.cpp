@@ -26,7 +26,6 @@
 #include <QPixmap>
 #include <QSettings>
 #include <QSplitter>
-#include <QThread>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -84,8 +83,6 @@ int fail(int code, const QString& text)
     return code;
 }
 
-void settle(int ms) { settleFor(ms); }
-
 // The names --display takes: every kind a registered display is saved as.
 QStringList displayNames()
 {
@@ -116,10 +113,10 @@ std::string benchmarkNavigation(TracePlot* plot, int steps)
         const double start = std::uniform_real_distribution<double>(x0, x1 - 1.5 * w)(rng);
         plot->setVisibleRange(start, start + w, false);
         zooms.push_back(plot->replotNow());
-        settle(500);
+        settleFor(500);
         plot->setVisibleRange(start + w / 2, start + 1.5 * w, false);
         scrolls.push_back(plot->replotNow());
-        settle(500);
+        settleFor(500);
     }
     std::ostringstream out;
     auto figures = [&out](const char* what, std::vector<double> v) {
@@ -277,7 +274,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
             return fail(2, "chitra: --undo needs a count >= 0");
         for (int i = 0; i < n && window.currentView()->undoStack()->canUndo(); ++i)
             window.currentView()->undoStack()->undo();
-        settle(100);
+        settleFor(100);
     }
     // Large pipelines replay on a worker: the picture must show their result.
     for (const auto& file : window.workspace()->files())
@@ -297,7 +294,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
     ViewPanel* panel = window.currentPanel();
     if (shown != &DisplayRegistry::viewsOwn()) {
         shown->open(window, window.currentView());
-        settle(50); // the panel's splitter gives it its height
+        settleFor(50); // the panel's splitter gives it its height
     }
     // The lanes view sits above the trace view in the window (open already for a trace
     // of several lanes); its replots are the ones measured when it is the display asked for.
@@ -311,7 +308,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
         const int n = parser.value("benchmark-replot").toInt(&ok);
         if (!ok || n < 1)
             return fail(2, "chitra: --benchmark-replot needs a positive count");
-        settle(200);
+        settleFor(200);
         std::vector<double> times;
         for (int i = 0; i < n; ++i)
             times.push_back(replot());
@@ -340,7 +337,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
 
     QPixmap shot;
     FrequencyPlot* frequency = panel->frequencyPlot();
-    settle(50);         // the panes' first shares (view_panel.cpp) before they are set here
+    settleFor(50);      // the panes' first shares (view_panel.cpp) before they are set here
     if (frequencyRange) // the periodogram's peak region, in a taller pane
         if (auto* split = panel->findChild<QSplitter*>(); split && split->count() >= 2) {
             // The frequency view (last) gets half; the panes above share the rest.
@@ -351,14 +348,14 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
         }
     // The trace plot asks for a recompute 300 ms after its range settles (restored
     // sessions, the axis switch): let that pass so the spectrum shown is the final one.
-    settle(400);
+    settleFor(400);
     frequency->recompute();
     for (int round = 0; round < 2; ++round) {
-        settle(round ? 400 : 150);
+        settleFor(round ? 400 : 150);
         for (int i = 0; i < 600 && frequency->busy(); ++i)
-            settle(50);
+            settleFor(50);
     }
-    settle(100);
+    settleFor(100);
     if (frequencyRange) {
         // The axis holds cycles per tick; Hz are converted with the time base.
         double scale = 1;
@@ -367,13 +364,13 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
                 scale = *spt;
         frequency->plot()->xAxis->setRange(frequencyRange->first * scale, frequencyRange->second * scale);
         frequency->plot()->replot();
-        settle(100);
+        settleFor(100);
     }
     shot = window.grab();
     if (dialog == "preferences") {
         PreferencesDialog preferences(window.preferences(), &window);
         preferences.show();
-        settle(150);
+        settleFor(150);
         paintDialogOver(shot, preferences);
     } else if (!dialog.isEmpty()) {
         FilterDialog filter(window.currentView()->sesPtr(),
@@ -383,10 +380,10 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
             filter.setThreshold(parser.value("threshold").toDouble());
         filter.resize(std::min(760, size.width() - 40), std::min(620, size.height() - 40));
         filter.show();
-        settle(150);
+        settleFor(150);
         for (int i = 0; i < 600 && filter.previewStates() < 0; ++i)
-            settle(50);
-        settle(150);
+            settleFor(50);
+        settleFor(150);
         paintDialogOver(shot, filter);
     }
     const QString out = parser.value("screenshot");
