@@ -348,11 +348,11 @@ private slots:
                 w->close();
         QTRY_COMPARE(mw.findChildren<TraceviewWindow*>().size(), 1);
         view = model->indexOf(doc);
-        QVERIFY(!doc->displayOpen("gantt"));
+        QVERIFY(!doc->presentation().displayOpen("gantt"));
         QCOMPARE(model->data(model->index(3, 0, view), Qt::DisplayRole).toString(), QString("Gantt chart (closed)"));
         mw.openDisplay(doc, model->displayOf(model->index(3, 0, view)));
         QCOMPARE(mw.findChildren<TraceviewWindow*>().size(), 2);
-        QVERIFY(doc->displayOpen("gantt"));
+        QVERIFY(doc->presentation().displayOpen("gantt"));
     }
 
     // Measurement for docs/performance.md, not a test: with CHITRA_BENCH_ELEMENTS=N set,

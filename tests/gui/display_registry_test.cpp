@@ -117,9 +117,9 @@ private slots:
             QVERIFY(entry);
             QCOMPARE(entry->text(), QString("&Note display"));
             QCOMPARE(entry->shortcut(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_N));
-            QVERIFY(!view->displayOpen("note"));
+            QVERIFY(!view->presentation().displayOpen("note"));
             entry->trigger();
-            QVERIFY(view->displayOpen("note"));
+            QVERIFY(view->presentation().displayOpen("note"));
             QLabel* label = NoteDisplayType::labelOf(*w, view);
             QVERIFY(label);
             QCOMPARE(label->text(), "note of " + view->name());
@@ -142,7 +142,7 @@ private slots:
         QVERIFY(restored->sessionController()->openSession(sessionFile, false));
         ViewDocument* view = restored->currentView();
         QVERIFY(view);
-        QVERIFY(view->displayOpen("note"));
+        QVERIFY(view->presentation().displayOpen("note"));
         QLabel* label = NoteDisplayType::labelOf(*restored, view);
         QVERIFY(label);
         QCOMPARE(label->text(), QString("the philosophers wait"));

@@ -117,7 +117,7 @@ private slots:
         codec->open(restore.host, restore.view);
         codec->restore(restore, saved);
         QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
-        QVERIFY(vb->displayOpen(codec->name()));
+        QVERIFY(vb->presentation().displayOpen(codec->name()));
         GanttDisplay* h = ganttOf(b);
         QVERIFY(h);
         QCOMPARE(h->chartTotal(), g->chartTotal());
@@ -131,7 +131,8 @@ private slots:
         QCOMPARE(h->averageTimeWeighted(), g->averageTimeWeighted());
         QCOMPARE(h->minVisitSeconds(), g->minVisitSeconds());
         QCOMPARE(h->visibleRange(), g->visibleRange());
-        QCOMPARE(h->zoomHistory(), g->zoomHistory());
+        QCOMPARE(h->document()->presentation().zoomHistory(kGanttDisplay),
+                 g->document()->presentation().zoomHistory(kGanttDisplay));
 
         // Captured again, the restored display gives the same state.
         DisplayState again;
@@ -233,8 +234,8 @@ private slots:
         a->setXAxis(XAxis::Event);
         panel->tracePlot()->setVisibleRange(10, 300);
         panel->tracePlot()->setVisibleRange(20, 100);
-        panel->tracePlot()->setConnectors(false);
-        va->setYOrder(YOrder::Name);
+        va->presentation().setConnectors(false);
+        va->presentation().setYOrder(YOrder::Name);
         va->setPickedState(va->laneSymbol(1));
         panel->frequencyPlot()->setLogPower(false);
         panel->frequencyPlot()->setAutoUpdate(false);
@@ -268,7 +269,7 @@ private slots:
         }
         QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front()));
         for (const auto& [codec, d] : captured) {
-            QVERIFY2(vb->displayOpen(codec->name()), qPrintable(codec->name()));
+            QVERIFY2(vb->presentation().displayOpen(codec->name()), qPrintable(codec->name()));
             DisplayState again;
             again.id = d.id;
             again.kind = codec->kinds().front();

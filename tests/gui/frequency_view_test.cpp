@@ -58,7 +58,7 @@ struct Panel {
     {
         panel.resize(1100, 700);
         panel.show();
-        panel.tracePlot()->setAxis(XAxis::Time);
+        doc.presentation().setTraceAxis(XAxis::Time);
         panel.tracePlot()->fitAll();
     }
     FrequencyPlot* freq() { return panel.frequencyPlot(); }
@@ -187,7 +187,7 @@ private slots:
         QVERIFY(panel);
         FrequencyPlot* f = panel->frequencyPlot();
         f->setAutoUpdate(false);
-        panel->tracePlot()->setAxis(XAxis::Time);
+        doc->presentation().setTraceAxis(XAxis::Time);
         panel->tracePlot()->fitAll();
         QTRY_VERIFY_WITH_TIMEOUT(!f->busy(), 20000);
         QSignalSpy done(f, &FrequencyPlot::computed);

@@ -35,7 +35,6 @@ using namespace chitra::testutil;
 namespace {
 
 const QString kFour = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosophers-n4-x1000.pes");
-const QString kLanesDisplay = QStringLiteral("lanes");
 
 std::unique_ptr<MainWindow> window() { return quietWindow(); }
 
@@ -90,7 +89,7 @@ private slots:
         QVERIFY(lanes);
         QVERIFY(lanes->isVisible());
         QCOMPARE(rowLabels(lanes), (QStringList{"component 1", "component 2", "component 3", "component 4"}));
-        QVERIFY(w->currentView()->displayOpen(kLanesDisplay));
+        QVERIFY(w->currentView()->presentation().displayOpen(kLanesDisplay));
         QVERIFY(w->actions()->displayAction("lanes")->isChecked());
         // Above the time view, time axes aligned.
         const QWidget* trace = w->currentPanel()->tracePlot();
@@ -113,7 +112,7 @@ private slots:
         // L (View ▸ Lanes view) closes it and opens it again.
         w->actions()->displayAction("lanes")->trigger();
         QVERIFY(!lanes->isVisible());
-        QVERIFY(!w->currentView()->displayOpen(kLanesDisplay));
+        QVERIFY(!w->currentView()->presentation().displayOpen(kLanesDisplay));
         w->actions()->displayAction("lanes")->trigger();
         QVERIFY(lanes->isVisible());
     }

@@ -139,7 +139,7 @@ private slots:
         a->setXAxis(XAxis::Event);
         plot->fitAll();
         brush(plot, 0, 2);
-        QCOMPARE(doc->patterns().size(), std::size_t{1});
+        QCOMPARE(doc->presentation().patterns().size(), std::size_t{1});
         a->patternsPanel()->setCurrentPattern(0);
         a->patternsPanel()->setNamePrompt([](const QString& s, const QString&) -> std::optional<QString> { return s; });
         a->patternsPanel()->aggregateCurrent();
@@ -156,13 +156,13 @@ private slots:
         // A pending brushed pattern (kept with its colour), then two zooms.
         plot->fitAll();
         brush(plot, 3, 5);
-        QCOMPARE(doc->patterns().size(), std::size_t{1});
+        QCOMPARE(doc->presentation().patterns().size(), std::size_t{1});
         const QColor patternColour(0x12, 0x34, 0x56); // not one the palette would give
-        doc->setPatternColour(0, patternColour);
+        doc->presentation().setPatternColour(0, patternColour);
         plot->applyBand(BandAction::Zoom, 4, 40);
         plot->applyBand(BandAction::Zoom, 10, 30);
-        QVERIFY(plot->zoomHistory().size() >= 2);
-        doc->setYOrder(YOrder::Name);
+        QVERIFY(plot->zoomDepth() >= 2);
+        doc->presentation().setYOrder(YOrder::Name);
         doc->setPickedState(doc->laneSymbol(1));
         // A bookmark at the centre of the visible range (Ctrl+B) and a named one; a note.
         BookmarksPanel* marks = a->bookmarksPanel();
@@ -186,7 +186,7 @@ private slots:
             const std::string first = (*ses.symbols)[ses.symbol[0]].name, next = (*ses.symbols)[ses.symbol[1]].name;
             QVERIFY(!second->pushStep(step::Aggregate{{first, next}, "PAIR"}));
         }
-        second->setDisplayOpen("frequency", false);
+        second->presentation().setDisplayOpen("frequency", false);
         a->setCurrentView(doc);
 
         QVERIFY(a->windowTitle().contains('*'));
@@ -261,9 +261,9 @@ private slots:
         // symbol id and the replayed pipeline gives the composite the same id).
         {
             ViewDocument* vb = b->workspace()->files()[0].views[0];
-            QCOMPARE(vb->patterns().size(), std::size_t{1});
-            QCOMPARE(vb->patterns()[0].colour.rgba(), patternColour.rgba());
-            QCOMPARE(vb->patterns()[0].names, doc->patterns()[0].names);
+            QCOMPARE(vb->presentation().patterns().size(), std::size_t{1});
+            QCOMPARE(vb->presentation().patterns()[0].colour.rgba(), patternColour.rgba());
+            QCOMPARE(vb->presentation().patterns()[0].names, doc->presentation().patterns()[0].names);
             const chitra::Session file = load_session(path.toStdString()).session;
             const ViewState& saved = file.files[0].views[0];
             QCOMPARE(saved.pattern_colours.size(), std::size_t{1});
@@ -705,7 +705,7 @@ private slots:
         waitLoaded(w, 1);
         SessionController* c = w->sessionController();
         FrequencyPlot* fp = w->currentPanel()->frequencyPlot();
-        QVERIFY(w->currentView()->displayOpen("frequency"));
+        QVERIFY(w->currentView()->presentation().displayOpen("frequency"));
         fp->recompute();
         QTRY_VERIFY_WITH_TIMEOUT(!fp->busy() && fp->binCount() > 0, 20000);
         testutil::settleWorkbench();

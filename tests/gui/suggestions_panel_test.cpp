@@ -106,13 +106,13 @@ private slots:
     void previewBrushesTheSequence()
     {
         ViewDocument* doc = window_->currentView();
-        const std::size_t before = doc->patterns().size();
+        const std::size_t before = doc->presentation().patterns().size();
         testutil::clickRow(panel_->list(), 0);
         QVERIFY(panel_->previewButton()->isEnabled());
         QTest::mouseClick(panel_->previewButton(), Qt::LeftButton);
-        QCOMPARE(doc->patterns().size(), before + 1);
-        QVERIFY(doc->patterns().back().starts.size() > 300); // 400 cycles, some broken by noise
-        doc->removePattern(static_cast<int>(doc->patterns().size()) - 1);
+        QCOMPARE(doc->presentation().patterns().size(), before + 1);
+        QVERIFY(doc->presentation().patterns().back().starts.size() > 300); // 400 cycles, some broken by noise
+        doc->presentation().removePattern(static_cast<int>(doc->presentation().patterns().size()) - 1);
     }
 
     void clickingAPeakBrushesTheSequenceOfItsPeriod()
@@ -130,15 +130,16 @@ private slots:
         plot->xAxis->setRange(0.0, 4.0 * peak);
         plot->replot();
         const QPoint at(qRound(plot->xAxis->coordToPixel(peak)), plot->axisRect()->center().y());
-        const std::size_t before = doc->patterns().size();
+        const std::size_t before = doc->presentation().patterns().size();
         QTest::mouseClick(plot, Qt::LeftButton, {}, at);
-        QVERIFY2(doc->patterns().size() == before + 1, qPrintable(window_->statusBar()->currentMessage()));
-        QVERIFY(isRotationOfTheCycle(doc->patterns().back().names));
+        QVERIFY2(doc->presentation().patterns().size() == before + 1,
+                 qPrintable(window_->statusBar()->currentMessage()));
+        QVERIFY(isRotationOfTheCycle(doc->presentation().patterns().back().names));
         QCOMPARE(panel_->list()->currentItem(), panel_->list()->topLevelItem(0));
-        doc->removePattern(static_cast<int>(doc->patterns().size()) - 1);
+        doc->presentation().removePattern(static_cast<int>(doc->presentation().patterns().size()) - 1);
         // Where no suggested sequence has the period, nothing is brushed.
         QCOMPARE(panel_->highlightPeriod(peak / 37.0, events), -1);
-        QCOMPARE(doc->patterns().size(), before);
+        QCOMPARE(doc->presentation().patterns().size(), before);
     }
 
     void applyAddsAnUndoableStep()

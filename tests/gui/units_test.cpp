@@ -301,7 +301,7 @@ private slots:
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         TracePlot* tp = panel.tracePlot();
-        tp->setAxis(XAxis::Time);
+        tp->document()->presentation().setTraceAxis(XAxis::Time);
         tp->fitAll();
         auto* tplot = qobject_cast<QCustomPlot*>(tp->canvas());
         QVERIFY(tplot);
@@ -354,7 +354,7 @@ private slots:
         panel.resize(1000, 700);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        panel.tracePlot()->setAxis(XAxis::Event);
+        doc.presentation().setTraceAxis(XAxis::Event);
         panel.tracePlot()->fitAll();
         FrequencyPlot* freq = panel.frequencyPlot();
         freq->recompute();

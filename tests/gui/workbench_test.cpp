@@ -149,8 +149,8 @@ private slots:
         QTest::mouseMove(canvas, to);
         QTest::mouseRelease(canvas, Qt::LeftButton, Qt::ShiftModifier, to);
         ViewDocument* doc = window_->currentView();
-        QCOMPARE(doc->patterns().size(), std::size_t{1});
-        const auto& p = doc->patterns().front();
+        QCOMPARE(doc->presentation().patterns().size(), std::size_t{1});
+        const auto& p = doc->presentation().patterns().front();
         QCOMPARE(p.names, (std::vector<std::string>{"A", "B", "C"}));
         // The core's pattern search and the hand count agree with the highlight.
         QCOMPARE(p.starts.size(), find_pattern(doc->ses(), p.names).count());
@@ -158,7 +158,7 @@ private slots:
         QCOMPARE(p.elementShare, 60.0 / 80.0);
         QCOMPARE(p.timeShare, 35.0 / 42.0);
         // Brushing also selects the records of the band in every display of the view.
-        QCOMPARE(doc->selection(), (RecordRange{0, 3}));
+        QCOMPARE(doc->presentation().selection(), (app::RecordRange{0, 3}));
     }
 
     // A long pattern wraps in the Patterns dock instead of being cut off, and the rows
@@ -461,11 +461,11 @@ private slots:
         // Drag A (bottom) to the top, as InternalMove does.
         list->insertItem(0, list->takeItem(3));
         dialog.apply();
-        QCOMPARE(doc->yOrder(), YOrder::Custom);
+        QCOMPARE(doc->presentation().yOrder(), YOrder::Custom);
         QCOMPARE(doc->laneOf(doc->ses().symbols->find("A")), 3);
         QCOMPARE(doc->laneOf(doc->ses().symbols->find("B")), 0);
         QCOMPARE(doc->laneOf(doc->ses().symbols->find("D")), 2);
-        doc->setYOrder(YOrder::FirstAppearance);
+        doc->presentation().setYOrder(YOrder::FirstAppearance);
         QCOMPARE(doc->laneOf(doc->ses().symbols->find("A")), 0);
     }
 
@@ -490,7 +490,7 @@ private slots:
         QMenu displayMenu;
         window_->fillSessionMenu(&displayMenu, freqIndex);
         findAction(&displayMenu, "Close display")->trigger();
-        QVERIFY(!added->displayOpen("frequency"));
+        QVERIFY(!added->presentation().displayOpen("frequency"));
         QVERIFY(!window_->panelOf(added)->frequencyPlot()->isVisibleTo(window_->panelOf(added)));
         QVERIFY(model->data(model->index(1, 0, model->indexOf(added)), Qt::DisplayRole).toString().contains("closed"));
         QMenu viewMenu;
@@ -498,7 +498,7 @@ private slots:
         QAction* reopen = findAction(&viewMenu, "frequency");
         QVERIFY(reopen);
         reopen->trigger();
-        QVERIFY(added->displayOpen("frequency"));
+        QVERIFY(added->presentation().displayOpen("frequency"));
         QVERIFY(window_->panelOf(added)->frequencyPlot()->isVisibleTo(window_->panelOf(added)));
 
         // Delete it again from its menu.
@@ -527,14 +527,14 @@ private slots:
         QTest::mousePress(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, from);
         QTest::mouseMove(plot->canvas(), to);
         QTest::mouseRelease(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, to);
-        QCOMPARE(first->selection(), (RecordRange{30, 50}));
-        QCOMPARE(second->selection(), (RecordRange{30, 50}));
+        QCOMPARE(first->presentation().selection(), (app::RecordRange{30, 50}));
+        QCOMPARE(second->presentation().selection(), (app::RecordRange{30, 50}));
         // In the clipped view the surviving records 40..49 are its elements 0..9.
         QCOMPARE(elementsOfRecords(second->ses(), 30, 50), (std::pair<std::size_t, std::size_t>{0, 10}));
         // The second view draws the highlight over exactly those elements.
         window_->setCurrentView(second);
         TracePlot* other = window_->panelOf(second)->tracePlot();
-        other->setAxis(XAxis::Event);
+        second->presentation().setTraceAxis(XAxis::Event);
         other->fitAll();
         other->replotNow();
         const QImage shot = other->canvas()->grab().toImage();
@@ -543,8 +543,8 @@ private slots:
         const QRgb inside = shot.pixel(in), outside = shot.pixel(out);
         QVERIFY2(inside != outside, "the selection is shaded in the second view");
         // Clearing it in the second view clears it in the first.
-        second->setSelection({});
-        QVERIFY(first->selection().empty());
+        second->presentation().setSelection({});
+        QVERIFY(first->presentation().selection().empty());
         window_->workspace()->removeView(second);
         window_->setCurrentView(first);
     }
@@ -552,7 +552,7 @@ private slots:
     void screenshotsHaveContent()
     {
         ViewPanel* panel = window_->currentPanel();
-        window_->currentView()->setSelection({});
+        window_->currentView()->presentation().setSelection({});
         for (XAxis axis : {XAxis::Time, XAxis::Event}) {
             window_->setXAxis(axis);
             panel->tracePlot()->fitAll();

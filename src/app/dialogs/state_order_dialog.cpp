@@ -62,7 +62,7 @@ void StateOrderDialog::apply()
     std::vector<std::string> bottomFirst;
     for (int i = list_->count() - 1; i >= 0; --i)
         bottomFirst.push_back(list_->item(i)->text().toStdString());
-    doc_->setCustomOrder(std::move(bottomFirst));
+    doc_->presentation().setCustomOrder(std::move(bottomFirst));
 }
 
 } // namespace chitra::app

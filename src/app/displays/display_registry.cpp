@@ -78,9 +78,9 @@ std::vector<QString> DisplayType::headlessNames() const
     return names;
 }
 
-void DisplayType::open(DisplayHost&, ViewDocument* view) const { view->setDisplayOpen(name_, true); }
+void DisplayType::open(DisplayHost&, ViewDocument* view) const { view->presentation().setDisplayOpen(name_, true); }
 
-void DisplayType::close(DisplayHost&, ViewDocument* view) const { view->setDisplayOpen(name_, false); }
+void DisplayType::close(DisplayHost&, ViewDocument* view) const { view->presentation().setDisplayOpen(name_, false); }
 
 void DisplayType::restoreViewOptions(const DisplayRestore&, const DisplayState*) const {}
 

@@ -17,20 +17,20 @@ TraceviewDisplayType::TraceviewDisplayType(TraceviewWindow::Kind kind, QString n
 
 void TraceviewDisplayType::open(DisplayHost& host, ViewDocument* view) const
 {
-    view->setDisplayOpen(name(), true);
+    view->presentation().setDisplayOpen(name(), true);
     auto makeView = [&host](ViewDocument* d) { return host.addViewOfSameTrace(d); };
     TraceviewWindow* window = TraceviewWindow::open(view, windowKind_, makeView, host.hostWidget());
     // The session tree shows the display closed once its window goes.
     QPointer<ViewDocument> guard(view);
     QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
         if (guard)
-            guard->setDisplayOpen(display, false);
+            guard->presentation().setDisplayOpen(display, false);
     });
 }
 
 void TraceviewDisplayType::close(DisplayHost& host, ViewDocument* view) const
 {
-    view->setDisplayOpen(name(), false);
+    view->presentation().setDisplayOpen(name(), false);
     if (TraceviewWindow* w = windowOf(host, view))
         w->close();
 }

@@ -3,7 +3,6 @@
 #include "displays/display_registry.hpp"
 #include "jobs/worker_pool.hpp"
 #include "text/number_format.hpp"
-#include "plotting/palette.hpp"
 #include "chitra/transforms/pattern.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
 #include "document/step_command.hpp"
@@ -22,14 +21,6 @@
 #include <unordered_map>
 
 namespace chitra::app {
-
-QString BrushedPattern::label() const
-{
-    QStringList l;
-    for (const auto& n : names)
-        l << QString::fromStdString(n);
-    return l.join(", ");
-}
 
 TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t cacheFrom)
 {
@@ -51,7 +42,8 @@ TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t
 }
 
 ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent, TraceBase base)
-    : QObject(parent), trace_(std::move(trace)), name_(std::move(name)), undo_(new QUndoStack(this))
+    : QObject(parent), trace_(std::move(trace)), name_(std::move(name)), presentation_(nullptr),
+      undo_(new QUndoStack(this))
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace_);
@@ -60,9 +52,15 @@ ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QOb
     runner_ = std::make_unique<PipelineRunner>(base.ses);
     ses_ = runner_->result_ptr(runner_->size());
     adoptLanes(*base.lanes); // the default order, YOrder::FirstAppearance
+    std::vector<QString> listed;
     for (const DisplayType* type : DisplayRegistry::all())
         if (type->listedFromStart())
-            displays_.push_back(type->name());
+            listed.push_back(type->name());
+    presentation_ = new ViewPresentation(std::move(listed), this);
+    connect(presentation_, &ViewPresentation::yOrderChanged, this, [this] {
+        rebuildLanes();
+        emit lanesChanged();
+    });
 }
 
 std::shared_ptr<const LaneTracks> ViewDocument::laneTracks() const
@@ -88,23 +86,6 @@ void ViewDocument::setName(const QString& name)
 
 int ViewDocument::laneOf(SymbolId s) const { return s < laneOf_.size() ? laneOf_[s] : -1; }
 
-void ViewDocument::setYOrder(YOrder order)
-{
-    if (order == order_)
-        return;
-    order_ = order;
-    rebuildLanes();
-    emit lanesChanged();
-}
-
-void ViewDocument::setCustomOrder(std::vector<std::string> names)
-{
-    customOrder_ = std::move(names);
-    order_ = YOrder::Custom;
-    rebuildLanes();
-    emit lanesChanged();
-}
-
 std::vector<std::string> ViewDocument::laneNames() const
 {
     std::vector<std::string> names;
@@ -116,19 +97,16 @@ std::vector<std::string> ViewDocument::laneNames() const
 
 SymbolId ViewDocument::pickedState() const
 {
-    if (picked_.empty())
+    const std::string& name = presentation_->pickedState();
+    if (name.empty())
         return kNoSymbol;
-    const SymbolId s = ses_->symbols->find(picked_);
+    const SymbolId s = ses_->symbols->find(name);
     return s != kNoSymbol && laneOf(s) >= 0 ? s : kNoSymbol;
 }
 
 void ViewDocument::setPickedState(SymbolId symbol)
 {
-    const std::string name = symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string();
-    if (name == picked_)
-        return;
-    picked_ = name;
-    emit pickedStateChanged();
+    presentation_->setPickedState(symbol < ses_->symbols->size() ? (*ses_->symbols)[symbol].name : std::string());
 }
 
 LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const std::vector<std::string>& customOrder,
@@ -183,7 +161,10 @@ LaneLayout computeLanes(std::shared_ptr<const Ses> sesPtr, YOrder order, const s
 
 QString ViewDocument::describe(const Step& step) const { return describeStep(step, trace_->header.timebase); }
 
-void ViewDocument::rebuildLanes() { adoptLanes(computeLanes(ses_, order_, customOrder_)); }
+void ViewDocument::rebuildLanes()
+{
+    adoptLanes(computeLanes(ses_, presentation_->yOrder(), presentation_->customOrder()));
+}
 
 void ViewDocument::adoptLanes(const LaneLayout& layout)
 {
@@ -382,8 +363,8 @@ void ViewDocument::launchReplay(const Pipeline& target, const QString& text)
     auto start = runner_->result_ptr(common);
     const bool strict = runner_->strict();
     auto cancel = cancel_;
-    const YOrder order = order_;
-    const std::vector<std::string> custom = customOrder_;
+    const YOrder order = presentation_->yOrder();
+    const std::vector<std::string> custom = presentation_->customOrder();
 
     struct Outcome {
         std::shared_ptr<Replay> replay;
@@ -401,7 +382,7 @@ void ViewDocument::launchReplay(const Pipeline& target, const QString& text)
         if (watcher->future().resultCount() == 0)
             return;
         Outcome o = watcher->result();
-        if (order != order_ || custom != customOrder_)
+        if (order != presentation_->yOrder() || custom != presentation_->customOrder())
             o.lanes.reset(); // the y order changed meanwhile: lay the lanes out again
         finishReplay(generation, std::move(o.replay), std::move(o.lanes), o.error, o.cancelled);
     });
@@ -546,105 +527,58 @@ void ViewDocument::resultChanged(std::shared_ptr<LaneLayout> lanes)
         adoptLanes(*lanes);
     else
         rebuildLanes();
-    rematchPatterns();
+    rematchPatterns(); // before sesChanged: the displays redraw with this SES's matches
     emit sesChanged();
-    emit patternsChanged();
+    emit presentation_->patternsChanged(); // for what lists the patterns' shares
 }
 
-bool ViewDocument::displayOpen(const QString& display) const
-{
-    return display == DisplayRegistry::viewsOwn().name() ||
-           (std::find(displays_.begin(), displays_.end(), display) != displays_.end() &&
-            !closedDisplays_.contains(display));
-}
-
-void ViewDocument::setDisplayOpen(const QString& display, bool open)
-{
-    if (std::find(displays_.begin(), displays_.end(), display) == displays_.end()) {
-        if (!open)
-            return;
-        displays_.push_back(display); // listed from its first opening on
-        closedDisplays_.remove(display);
-        emit displaysChanged();
-        return;
-    }
-    if (display == DisplayRegistry::viewsOwn().name() || open == displayOpen(display))
-        return;
-    if (open)
-        closedDisplays_.remove(display);
-    else
-        closedDisplays_.insert(display);
-    emit displaysChanged();
-}
-
-void ViewDocument::setSelection(RecordRange range)
-{
-    if (range == selection_)
-        return;
-    selection_ = range;
-    emit selectionChanged();
-}
-
-void ViewDocument::setPatternColour(int index, const QColor& colour)
-{
-    if (index < 0 || index >= static_cast<int>(patterns_.size()) ||
-        patterns_[static_cast<std::size_t>(index)].colour == colour)
-        return;
-    patterns_[static_cast<std::size_t>(index)].colour = colour;
-    emit patternsChanged();
-}
-
-int ViewDocument::addPattern(std::vector<std::string> names)
+int ViewDocument::addPattern(std::vector<std::string> names, const QColor& colour)
 {
     if (names.empty())
         return -1;
     BrushedPattern p;
     p.names = std::move(names);
-    p.colour = patternColour(patternsMade_++);
-    patterns_.push_back(std::move(p));
-    rematchPatterns();
-    emit patternsChanged();
-    return static_cast<int>(patterns_.size()) - 1;
+    p.colour = colour;
+    matchPattern(p);
+    return presentation_->addPattern(std::move(p));
 }
 
-void ViewDocument::removePattern(int index)
+void ViewDocument::matchPattern(BrushedPattern& p) const
 {
-    if (index < 0 || index >= static_cast<int>(patterns_.size()))
-        return;
-    patterns_.erase(patterns_.begin() + index);
-    emit patternsChanged();
+    const Ses& ses = *ses_;
+    p.starts.clear();
+    p.elementShare = p.timeShare = 0;
+    std::vector<SymbolId> ids;
+    for (const auto& n : p.names) {
+        const SymbolId id = ses.symbols->find(n);
+        if (id == kNoSymbol)
+            break;
+        ids.push_back(id);
+    }
+    if (ids.size() != p.names.size())
+        return; // a symbol of the pattern was replaced: nothing matches any more
+    p.starts = find_pattern(ses, std::span<const SymbolId>(ids)).starts;
+    const std::size_t k = ids.size();
+    double time = 0;
+    for (std::size_t s : p.starts)
+        time += static_cast<double>(ses.bounds[s + k] - ses.bounds[s]);
+    if (!ses.empty())
+        p.elementShare = static_cast<double>(p.starts.size() * k) / static_cast<double>(ses.size());
+    if (ses.total() > 0)
+        p.timeShare = time / static_cast<double>(ses.total());
 }
 
 void ViewDocument::rematchPatterns()
 {
-    const Ses& ses = *ses_;
-    for (auto& p : patterns_) {
-        p.starts.clear();
-        p.elementShare = p.timeShare = 0;
-        std::vector<SymbolId> ids;
-        for (const auto& n : p.names) {
-            const SymbolId id = ses.symbols->find(n);
-            if (id == kNoSymbol)
-                break;
-            ids.push_back(id);
-        }
-        if (ids.size() != p.names.size())
-            continue; // a symbol of the pattern was replaced: nothing matches any more
-        p.starts = find_pattern(ses, std::span<const SymbolId>(ids)).starts;
-        const std::size_t k = ids.size();
-        double time = 0;
-        for (std::size_t s : p.starts)
-            time += static_cast<double>(ses.bounds[s + k] - ses.bounds[s]);
-        if (!ses.empty())
-            p.elementShare = static_cast<double>(p.starts.size() * k) / static_cast<double>(ses.size());
-        if (ses.total() > 0)
-            p.timeShare = time / static_cast<double>(ses.total());
-    }
+    std::vector<BrushedPattern> matched = presentation_->patterns();
+    for (BrushedPattern& p : matched)
+        matchPattern(p);
+    presentation_->setPatternMatches(std::move(matched));
 }
 
 QString ViewDocument::suggestName(int index) const
 {
-    const auto& p = patterns_.at(static_cast<std::size_t>(index));
+    const auto& p = presentation_->patterns().at(static_cast<std::size_t>(index));
     // Short names joined, as analysts write them (LOCK WORK UNLOCK -> LOCK_WORK_UNLOCK),
     // made unique with a number.
     QString base;
@@ -660,16 +594,17 @@ QString ViewDocument::suggestName(int index) const
 
 std::optional<QString> ViewDocument::aggregatePattern(int index, const QString& name)
 {
-    if (index < 0 || index >= static_cast<int>(patterns_.size()))
+    const auto& patterns = presentation_->patterns();
+    if (index < 0 || index >= static_cast<int>(patterns.size()))
         return QString("no such pattern");
     if (name.trimmed().isEmpty())
         return QString("the composite needs a name");
     if (ses_->symbols->find(name.toStdString()) != kNoSymbol)
         return QString("the name %1 is already taken").arg(name);
-    step::Aggregate a{patterns_[static_cast<std::size_t>(index)].names, name.toStdString()};
+    step::Aggregate a{patterns[static_cast<std::size_t>(index)].names, name.toStdString()};
     auto error = pushStep(a);
     if (!error)
-        removePattern(index);
+        presentation_->removePattern(index);
     return error;
 }
 

@@ -1,7 +1,9 @@
-// One view of a trace: its pipeline (with undo), the current SES and its drawing
-// summaries, the y order of states, the linked selection (in raw-record coordinates)
-// and the pending brushed patterns. Every display of the view observes it.
+// One view of a trace: its pipeline (with undo) and its replay, the current SES and what
+// is computed from it (the state lanes in the view's order, the brushed patterns'
+// matches). What the view shows otherwise is its ViewPresentation. Every display observes both.
 #pragma once
+
+#include "document/view_presentation.hpp"
 
 #include "chitra/pipeline/pipeline.hpp"
 #include "chitra/trace/ses.hpp"
@@ -9,9 +11,7 @@
 #include "chitra/summaries/lane_tracks.hpp"
 #include "chitra/summaries/state_summary.hpp"
 
-#include <QColor>
 #include <QObject>
-#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -29,28 +29,10 @@ struct Replay;
 
 namespace chitra::app {
 
-// Raw records [begin, end).
-struct RecordRange {
-    RecordIndex begin = 0, end = 0;
-    bool empty() const { return end <= begin; }
-    bool operator==(const RecordRange&) const = default;
-};
-
-struct BrushedPattern {
-    std::vector<std::string> names; // the symbol sequence
-    QColor colour;
-    std::vector<std::size_t> starts; // match starts in the current SES
-    double elementShare = 0;         // matched elements / all elements
-    double timeShare = 0;            // matched time / total time
-    QString label() const;
-};
-
 // Traces of at least this many elements, read in place from a mapped file, have their
 // lanes cached between runs (summary_cache.hpp): below it, or for a trace in memory,
 // building them takes less than reading them back.
 inline constexpr std::size_t kCachedLanesFrom = std::size_t{1} << 24;
-
-enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
 
 // The lanes of a SES in a y order: pure, so a background replay computes them too.
 struct LaneLayout {
@@ -102,12 +84,7 @@ public:
     int laneCount() const { return static_cast<int>(laneSymbols_.size()); }
     SymbolId laneSymbol(int lane) const { return laneSymbols_[static_cast<std::size_t>(lane)]; }
     int laneOf(SymbolId s) const; // -1 when the symbol is not in the SES
-    YOrder yOrder() const { return order_; }
-    void setYOrder(YOrder order);
-    // A user-chosen order (bottom lane first, by name); states not named keep their
-    // first-appearance order above the named ones. Switches to YOrder::Custom.
-    void setCustomOrder(std::vector<std::string> names);
-    // The current lanes' names, bottom lane first.
+    // The current lanes' names, bottom lane first (in the state's y order).
     std::vector<std::string> laneNames() const;
 
     // Pipeline (replayed by the core's PipelineRunner, every step's result cached).
@@ -134,29 +111,19 @@ public:
     QStringList stepWarnings(std::size_t index) const;
     QUndoStack* undoStack() const { return undo_; }
 
-    // The state picked for details (drawn as a line across the displays), by name so
-    // that it survives transforms while it exists; kNoSymbol when none.
+    // What the view shows: windows, selection, patterns, y order, picked state, displays.
+    ViewPresentation& presentation() { return *presentation_; }
+    const ViewPresentation& presentation() const { return *presentation_; }
+
+    // The state's picked state in the current SES (drawn as a line across the displays);
+    // kNoSymbol when none is picked or it is not in the SES.
     SymbolId pickedState() const;
+    // Picks `symbol` of the current SES (kNoSymbol: none).
     void setPickedState(SymbolId symbol);
 
-    // The view's displays by their names in the display registry (displays/display_registry.hpp):
-    // those listed for every view, then the others in the order they were first opened.
-    // The display that is the view itself (its time and event views) is always open.
-    bool displayOpen(const QString& display) const;
-    void setDisplayOpen(const QString& display, bool open);
-    const std::vector<QString>& displays() const { return displays_; }
-
-    // Linked selection (raw records): shared by every view of the same trace, so each
-    // highlights the records that survive its own pipeline.
-    RecordRange selection() const { return selection_; }
-    void setSelection(RecordRange range);
-
-    // Brushed patterns; returns the index of the new pattern, or -1 for an empty one.
-    int addPattern(std::vector<std::string> names);
-    void removePattern(int index);
-    // Gives pattern `index` a saved colour (session restore keeps colours exact).
-    void setPatternColour(int index, const QColor& colour);
-    const std::vector<BrushedPattern>& patterns() const { return patterns_; }
+    // Brushes a pattern: adds it to the state with its matches in the current SES (and
+    // `colour`, else the next pattern colour); returns its index, or -1 for an empty one.
+    int addPattern(std::vector<std::string> names, const QColor& colour = {});
     // A composite name for pattern `index` that no symbol has yet.
     QString suggestName(int index) const;
     std::optional<QString> aggregatePattern(int index, const QString& name);
@@ -179,11 +146,7 @@ public:
 signals:
     void sesChanged();
     void lanesChanged();
-    void selectionChanged();
-    void patternsChanged();
     void nameChanged();
-    void pickedStateChanged();
-    void displaysChanged();
     // After a change whose new or edited step has warnings (each prefixed with its step).
     void warningsRaised(const QStringList& warnings);
     // Background replay: started (or restarted with a chained request), progress in
@@ -197,7 +160,8 @@ private:
     void resultChanged(std::shared_ptr<LaneLayout> lanes = nullptr);
     QString describe(const Step& step) const; // describeStep in the trace's units
     void rebuildLanes();
-    void adoptLanes(const LaneLayout& layout); // copies the small parts, shares the rest
+    void adoptLanes(const LaneLayout& layout);        // copies the small parts, shares the rest
+    void matchPattern(BrushedPattern& pattern) const; // its matches in the current SES
     void rematchPatterns();
     // A request waiting for its background replay.
     struct PendingCommand {
@@ -223,14 +187,7 @@ private:
     std::shared_ptr<const SymbolTotals> totals_;
     std::vector<SymbolId> laneSymbols_;
     std::vector<int> laneOf_;
-    YOrder order_ = YOrder::FirstAppearance;
-    std::vector<std::string> customOrder_;
-    std::string picked_;
-    std::vector<QString> displays_;
-    QSet<QString> closedDisplays_;
-    RecordRange selection_;
-    std::vector<BrushedPattern> patterns_;
-    int patternsMade_ = 0;
+    ViewPresentation* presentation_;
     QUndoStack* undo_;
 
     std::optional<Pipeline> pendingTarget_;       // the pipeline a running worker computes

@@ -58,25 +58,25 @@ ViewDocument* Workspace::addView(int file)
     const QString name = QString("%1 · view %2").arg(f.lanes.empty() ? f.label : f.laneNames).arg(f.views.size() + 1);
     auto* doc = new ViewDocument(f.trace, name, this, f.base);
     if (!f.views.empty())
-        doc->setSelection(f.views.front()->selection());
+        doc->presentation().setSelection(f.views.front()->presentation().selection());
     f.views.push_back(doc);
     auto relist = [this] {
         emit aboutToChange();
         emit changed();
     };
     connect(doc, &ViewDocument::nameChanged, this, relist);
-    connect(doc, &ViewDocument::displaysChanged, this, relist);
+    connect(&doc->presentation(), &ViewPresentation::displaysChanged, this, relist);
     // Linked selection: the raw records brushed in one view are the selection of every
     // view of the same trace (each shows the ones that survive its pipeline). setSelection
     // ignores an unchanged range, so the propagation stops after one round.
-    connect(doc, &ViewDocument::selectionChanged, this, [this, doc] {
+    connect(&doc->presentation(), &ViewPresentation::selectionChanged, this, [this, doc] {
         const int fi = fileOf(doc);
         if (fi < 0)
             return;
         const auto views = files_[static_cast<std::size_t>(fi)].views;
         for (ViewDocument* other : views)
             if (other != doc)
-                other->setSelection(doc->selection());
+                other->presentation().setSelection(doc->presentation().selection());
     });
     emit changed();
     emit viewAdded(doc);

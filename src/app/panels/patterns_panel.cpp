@@ -85,7 +85,7 @@ void PatternsPanel::setDocument(ViewDocument* doc)
         disconnect(doc_, nullptr, this, nullptr);
     doc_ = doc;
     if (doc_)
-        connect(doc_, &ViewDocument::patternsChanged, this, &PatternsPanel::refresh);
+        connect(&doc_->presentation(), &ViewPresentation::patternsChanged, this, &PatternsPanel::refresh);
     refresh();
 }
 
@@ -94,7 +94,7 @@ void PatternsPanel::refresh()
     list_->clear();
     if (!doc_)
         return;
-    for (const auto& p : doc_->patterns()) {
+    for (const auto& p : doc_->presentation().patterns()) {
         auto* item = new QTreeWidgetItem(list_);
         QPixmap swatch(12, 12);
         swatch.fill(p.colour);
@@ -147,7 +147,7 @@ void PatternsPanel::aggregateCurrent()
 void PatternsPanel::removeCurrent()
 {
     if (doc_)
-        doc_->removePattern(currentPattern());
+        doc_->presentation().removePattern(currentPattern());
 }
 
 } // namespace chitra::app

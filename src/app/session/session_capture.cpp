@@ -53,13 +53,13 @@ ViewState captureView(const SessionHost& window, ViewDocument* doc, int file, in
     v.name = doc->name().toStdString();
     v.pipeline = doc->pipeline();
     v.y_order = doc->laneNames();
-    for (const BrushedPattern& p : doc->patterns())
+    for (const BrushedPattern& p : doc->presentation().patterns())
         v.pattern_colours.push_back({p.names, static_cast<std::uint32_t>(p.colour.rgba())});
     const Ses& ses = doc->ses();
     for (SymbolId s = 0; s < ses.symbols->size(); ++s)
         if ((*ses.symbols)[s].kind != SymbolKind::program && doc->laneOf(s) >= 0)
             v.composite_colours[(*ses.symbols)[s].name] = static_cast<std::uint32_t>(stateColour(s).rgba());
-    const RecordRange sel = doc->selection();
+    const RecordRange sel = doc->presentation().selection();
     if (!sel.empty())
         v.selection.push_back({sel.begin, sel.end});
     if (const ViewBookmarks* marks = ViewBookmarks::find(doc)) {
@@ -68,9 +68,9 @@ ViewState captureView(const SessionHost& window, ViewDocument* doc, int file, in
     }
 
     // Each open display of the view, in the view's order, as the display captures itself.
-    for (const QString& name : doc->displays()) {
+    for (const QString& name : doc->presentation().displays()) {
         const DisplayType* type = DisplayRegistry::find(name);
-        if (!type || !doc->displayOpen(name))
+        if (!type || !doc->presentation().displayOpen(name))
             continue;
         DisplayState d;
         d.id = displayId(file, view, type->name()).toStdString();

@@ -159,10 +159,13 @@ void SessionController::track(ViewDocument* view)
     QUndoStack* undo = view->undoStack();
     connect(undo, &QUndoStack::indexChanged, this, &SessionController::markDirty);
     connect(undo, &QUndoStack::cleanChanged, this, &SessionController::markDirty);
-    for (auto signal :
-         {&ViewDocument::nameChanged, &ViewDocument::lanesChanged, &ViewDocument::patternsChanged,
-          &ViewDocument::selectionChanged, &ViewDocument::displaysChanged, &ViewDocument::pickedStateChanged})
+    for (auto signal : {&ViewDocument::nameChanged, &ViewDocument::lanesChanged})
         connect(view, signal, this, &SessionController::markDirty);
+    for (auto signal :
+         {&ViewPresentation::patternsChanged, &ViewPresentation::selectionChanged, &ViewPresentation::displaysChanged,
+          &ViewPresentation::pickedStateChanged, &ViewPresentation::traceAxisChanged,
+          &ViewPresentation::connectorsChanged, &ViewPresentation::laneChoicesChanged})
+        connect(&view->presentation(), signal, this, &SessionController::markDirty);
     connect(ViewBookmarks::of(view), &ViewBookmarks::changed, this, &SessionController::markDirty);
     // The window may make the view's panel after this slot ran: look for it once the
     // event loop turns (periodograms are computed in the background, so none is missed).

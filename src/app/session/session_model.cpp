@@ -70,7 +70,7 @@ int SessionModel::rowCount(const QModelIndex& parent) const
     if (levelOf(id) == 1) {
         const ViewDocument* view =
             workspace_->files()[static_cast<std::size_t>(fileOfId(id))].views[static_cast<std::size_t>(parent.row())];
-        return static_cast<int>(view->displays().size());
+        return static_cast<int>(view->presentation().displays().size());
     }
     return 0;
 }
@@ -94,8 +94,8 @@ QVariant SessionModel::data(const QModelIndex& index, int role) const
     }
     if (levelOf(id) == 2) {
         const ViewDocument* view = file.views[static_cast<std::size_t>(viewOfId(id))];
-        const QString display = view->displays().at(static_cast<std::size_t>(index.row()));
-        const bool open = view->displayOpen(display);
+        const QString display = view->presentation().displays().at(static_cast<std::size_t>(index.row()));
+        const bool open = view->presentation().displayOpen(display);
         if (role == Qt::ForegroundRole && !open)
             return QColor(Qt::gray);
         if (role == Qt::FontRole && !open) {
@@ -155,7 +155,7 @@ QString SessionModel::displayOf(const QModelIndex& index) const
 {
     if (!index.isValid() || levelOf(index.internalId()) != 2)
         return {};
-    const auto& displays = viewOf(index)->displays();
+    const auto& displays = viewOf(index)->presentation().displays();
     const auto row = static_cast<std::size_t>(index.row());
     return row < displays.size() ? displays[row] : QString();
 }

@@ -188,13 +188,10 @@ void restoreView(SessionHost& window, ViewDocument* doc, const ViewState& v, con
     for (const DisplayType* codec : DisplayRegistry::all())
         codec->restoreViewOptions(restore, savedState(codec));
 
-    for (const PatternColour& p : v.pattern_colours) {
-        const int index = doc->addPattern(p.pattern);
-        if (index >= 0)
-            doc->setPatternColour(index, QColor::fromRgba(p.argb));
-    }
+    for (const PatternColour& p : v.pattern_colours)
+        doc->addPattern(p.pattern, QColor::fromRgba(p.argb));
     if (!v.selection.empty())
-        doc->setSelection({v.selection.front().begin, v.selection.front().end});
+        doc->presentation().setSelection({v.selection.front().begin, v.selection.front().end});
     ViewBookmarks::of(doc)->setAll(v.bookmarks, v.notes);
 
     // The displays the view had not are closed, the others opened and restored in saved
@@ -202,7 +199,7 @@ void restoreView(SessionHost& window, ViewDocument* doc, const ViewState& v, con
     const DisplayType* own = &DisplayRegistry::viewsOwn();
     for (const DisplayType* codec : DisplayRegistry::all())
         if (!savedState(codec))
-            doc->setDisplayOpen(codec->name(), false);
+            doc->presentation().setDisplayOpen(codec->name(), false);
     for (const auto& [codec, d] : saved)
         if (codec != own) {
             codec->open(window, doc);

@@ -1,4 +1,5 @@
 #include "views/view_panel.hpp"
+#include "views/frequency/frequency_display_state.hpp"
 
 #include "document/view_document.hpp"
 #include "plotting/left_axis_aligner.hpp"
@@ -17,16 +18,10 @@
 
 namespace chitra::app {
 
-namespace {
-// The panel's two optional displays, by their names in the display registry.
-const QString kFrequency = QStringLiteral("frequency");
-const QString kLanes = QStringLiteral("lanes");
-} // namespace
-
 ViewPanel::ViewPanel(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
 {
     splitter_ = new QSplitter(Qt::Vertical, this);
-    trace_ = new TracePlot(doc, XAxis::Time, splitter_);
+    trace_ = new TracePlot(doc, splitter_);
     frequency_ = new FrequencyPlot(doc, trace_, splitter_);
     splitter_->addWidget(trace_);
     splitter_->addWidget(frequency_);
@@ -35,15 +30,15 @@ ViewPanel::ViewPanel(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter_);
-    connect(doc_, &ViewDocument::displaysChanged, this, &ViewPanel::followDisplays);
+    connect(&doc_->presentation(), &ViewPresentation::displaysChanged, this, &ViewPanel::followDisplays);
     followDisplays();
 }
 
-bool ViewPanel::lanesShown() const { return doc_->displayOpen(kLanes); }
+bool ViewPanel::lanesShown() const { return doc_->presentation().displayOpen(kLanesDisplay); }
 
 void ViewPanel::followDisplays()
 {
-    const bool frequency = doc_->displayOpen(kFrequency);
+    const bool frequency = doc_->presentation().displayOpen(kFrequencyDisplay);
     const bool lanes = lanesShown();
     if (lanes && !lanes_)
         makeLanesView();
@@ -107,6 +102,6 @@ bool ViewPanel::eventFilter(QObject* watched, QEvent* e)
     return QWidget::eventFilter(watched, e);
 }
 
-void ViewPanel::setFrequencyVisible(bool on) { doc_->setDisplayOpen(kFrequency, on); }
+void ViewPanel::setFrequencyVisible(bool on) { doc_->presentation().setDisplayOpen(kFrequencyDisplay, on); }
 
 } // namespace chitra::app

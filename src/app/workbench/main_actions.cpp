@@ -144,9 +144,9 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     connectors = view->addAction(tr("&Connecting lines"));
     connectors->setCheckable(true);
     connectors->setChecked(true);
-    connect(connectors, &QAction::toggled, this, [plot](bool on) {
-        if (auto* p = plot())
-            p->setConnectors(on);
+    connect(connectors, &QAction::toggled, this, [w](bool on) {
+        if (ViewDocument* v = w->currentView())
+            v->presentation().setConnectors(on);
     });
     // The displays' entries, as the display registry lists them: a toggle for a display
     // in the view's panel, "open or raise" for one in a window of its own.
@@ -207,7 +207,7 @@ MainActions::MainActions(MainWindow* w) : QObject(w), w_(w)
     auto addOrder = [this, w, order](const QString& text, YOrder o) {
         order->addAction(text, w, [w, o] {
             if (auto* v = w->currentView())
-                v->setYOrder(o);
+                v->presentation().setYOrder(o);
         });
     };
     addOrder(tr("By first appearance"), YOrder::FirstAppearance);
@@ -398,9 +398,13 @@ void MainActions::viewChanged()
         a->setEnabled(any);
     applyToAll->setEnabled(any && w_->workspace()->files().size() > 1);
     auto* panel = w_->currentPanel();
-    const bool event = panel && panel->tracePlot()->axis() == XAxis::Event;
+    const bool event = any && w_->currentView()->presentation().traceAxis() == XAxis::Event;
     timeView->setChecked(any && !event);
     eventView->setChecked(event);
+    {
+        const QSignalBlocker block(connectors);
+        connectors->setChecked(!any || w_->currentView()->presentation().connectors());
+    }
     if (panel) {
         panel->tracePlot()->setBandMode(bandMode->isChecked());
         panel->tracePlot()->setShowNames(showNames->isChecked());
@@ -408,7 +412,7 @@ void MainActions::viewChanged()
     for (const auto& [type, a] : displayActions_) {
         a->setEnabled(any);
         const QSignalBlocker block(a);
-        a->setChecked(any && type->menu().toggles && w_->currentView()->displayOpen(type->name()));
+        a->setChecked(any && type->menu().toggles && w_->currentView()->presentation().displayOpen(type->name()));
     }
 }
 

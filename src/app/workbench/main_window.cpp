@@ -246,8 +246,8 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
                 add->addAction(text, this, [this, view, name = type->name()] { openDisplay(view, name); });
             }
         QMenu* reopen = menu->addMenu(tr("Reopen closed display"));
-        for (const QString& d : view->displays())
-            if (!view->displayOpen(d))
+        for (const QString& d : view->presentation().displays())
+            if (!view->presentation().displayOpen(d))
                 reopen->addAction(SessionModel::displayName(d), this, [this, view, d] { openDisplay(view, d); });
         reopen->setEnabled(!reopen->isEmpty());
         menu->addAction(tr("Rename view…"), this, [this, index] { tree_->edit(index); });
@@ -258,9 +258,9 @@ void MainWindow::fillSessionMenu(QMenu* menu, const QModelIndex& index)
         });
         return;
     }
-    menu->addAction(view->displayOpen(display) ? tr("Show") : tr("Reopen"), this,
+    menu->addAction(view->presentation().displayOpen(display) ? tr("Show") : tr("Reopen"), this,
                     [this, view, display] { openDisplay(view, display); });
-    if (display != DisplayRegistry::viewsOwn().name() && view->displayOpen(display))
+    if (display != DisplayRegistry::viewsOwn().name() && view->presentation().displayOpen(display))
         menu->addAction(tr("Close display"), this, [this, view, display] { displays_->close(view, display); });
 }
 
@@ -379,7 +379,7 @@ void MainWindow::onViewAdded(ViewDocument* view)
         else
             jobs_->finish(frequency);
     });
-    connect(view, &ViewDocument::displaysChanged, this, [this, view] {
+    connect(&view->presentation(), &ViewPresentation::displaysChanged, this, [this, view] {
         if (view == current_)
             actions_->viewChanged(); // View menu checks follow the session tree
     });
@@ -389,7 +389,7 @@ void MainWindow::onViewAdded(ViewDocument* view)
         if (view == current_)
             refreshDetails();
     });
-    connect(view, &ViewDocument::pickedStateChanged, this, [this, view] {
+    connect(&view->presentation(), &ViewPresentation::pickedStateChanged, this, [this, view] {
         if (view == current_)
             details_->chooseState(view->pickedState());
     });
@@ -458,8 +458,8 @@ void MainWindow::refreshInfo()
 
 void MainWindow::setXAxis(XAxis axis)
 {
-    if (ViewPanel* p = currentPanel())
-        p->tracePlot()->setAxis(axis);
+    if (current_)
+        current_->presentation().setTraceAxis(axis);
     actions_->viewChanged();
 }
 
@@ -503,7 +503,7 @@ EnsembleWindow* MainWindow::openEnsemble(std::vector<MemberInput> members, const
     connect(window->parameterPlot(), &ParameterPlot::brushedStatesWanted, this, [this, window] {
         std::vector<std::string> names;
         if (current_)
-            for (const BrushedPattern& p : current_->patterns())
+            for (const BrushedPattern& p : current_->presentation().patterns())
                 for (const std::string& name : p.names)
                     if (std::find(names.begin(), names.end(), name) == names.end())
                         names.push_back(name);

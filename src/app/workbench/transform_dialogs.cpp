@@ -66,7 +66,7 @@ void TransformDialogs::openProjectionDialog(int mode)
     auto* dialog = new ProjectionDialog(view->sesPtr(), static_cast<ProjectionDialog::Mode>(mode), w_);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // The states of the selected records are the likely ones to project or exclude.
-    const RecordRange sel = view->selection();
+    const RecordRange sel = view->presentation().selection();
     if (!sel.empty()) {
         const Ses& ses = view->ses();
         const auto [a, b] = elementsOfRecords(ses, sel.begin, sel.end);

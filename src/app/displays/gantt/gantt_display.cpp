@@ -1,4 +1,5 @@
 #include "displays/gantt/gantt_display.hpp"
+#include "displays/gantt/gantt_display_state.hpp"
 
 #include "chitra/traceview/traceview.hpp"
 #include "displays/gantt/density_plottable.hpp"
@@ -92,18 +93,48 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
         rebuildData();
         rebuildLayout();
         fullZoom();
+        publishOptions(); // the charts are the new SES's
     });
     connect(doc_, &ViewDocument::lanesChanged, this, [this] {
         rebuildData(); // lane values of the state chart
         rebuildLayout();
+        publishOptions();
     });
-    connect(doc_, &ViewDocument::selectionChanged, this, [this] { plot_->replot(QCustomPlot::rpQueuedReplot); });
+    connect(&doc_->presentation(), &ViewPresentation::selectionChanged, this,
+            [this] { plot_->replot(QCustomPlot::rpQueuedReplot); });
+    connect(&doc_->presentation(), &ViewPresentation::windowChanged, this, [this](const QString& display) {
+        const XWindow w = doc_->presentation().window(kGanttDisplay);
+        if (display == kGanttDisplay && !w.empty() && std::make_pair(w.x0, w.x1) != range_)
+            applyRange(w.x0, w.x1); // set from outside: a session's restore
+    });
+
+    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
+        if (display == kGanttDisplay)
+            followOptions();
+    });
 
     rebuildData();
     rebuildLayout();
-    history_.clear();
-    applyRange(data_->full.first, data_->full.second);
+    fullZoom(); // a display opened anew shows everything
     setAverageWindowPercent(windowPercent_);
+    publishOptions(); // a display opened anew starts from its defaults
+}
+
+void GanttDisplay::publishOptions()
+{
+    if (!followingOptions_)
+        doc_->presentation().setDisplayOptions(kGanttDisplay, ganttOptions(*this));
+}
+
+void GanttDisplay::followOptions()
+{
+    const DisplayOptions options = doc_->presentation().displayOptions(kGanttDisplay);
+    if (options == ganttOptions(*this))
+        return;
+    followingOptions_ = true;
+    applyGanttOptions(*this, options);
+    followingOptions_ = false;
+    publishOptions(); // as applied (a chitra-cli session's one density for all charts, per chart)
 }
 
 GanttDisplay::~GanttDisplay() = default;
@@ -168,6 +199,7 @@ void GanttDisplay::setChartShown(int chart, bool on)
     s = on;
     rebuildLayout();
     rebuildMenus();
+    publishOptions();
 }
 
 void GanttDisplay::setDensity(int chart, Density density)
@@ -175,6 +207,7 @@ void GanttDisplay::setDensity(int chart, Density density)
     density_.at(static_cast<std::size_t>(chart)) = density;
     rebuildLayout();
     rebuildMenus();
+    publishOptions();
 }
 
 void GanttDisplay::setColourMap(ColourMap map)
@@ -185,6 +218,7 @@ void GanttDisplay::setColourMap(ColourMap map)
     for (auto* d : plot_->densities)
         d->gradient = gradientFor(map);
     plot_->replot(QCustomPlot::rpQueuedReplot);
+    publishOptions();
 }
 
 void GanttDisplay::setAverage(int chart, bool on)
@@ -196,6 +230,7 @@ void GanttDisplay::setAverage(int chart, bool on)
         f->average = false;
     rebuildLayout();
     rebuildMenus();
+    publishOptions();
 }
 
 void GanttDisplay::setAverageTimeWeighted(bool on)
@@ -207,6 +242,7 @@ void GanttDisplay::setAverageTimeWeighted(bool on)
         d->timeWeighted = on;
     rebuildMenus();
     applyRange(range_.first, range_.second); // the y ranges follow the average curves
+    publishOptions();
 }
 
 void GanttDisplay::setMinVisitSeconds(double seconds)
@@ -218,6 +254,7 @@ void GanttDisplay::setMinVisitSeconds(double seconds)
         if (data_->counter[f])
             data_->fields[f].set_short_visits(rule);
     applyRange(range_.first, range_.second);
+    publishOptions();
 }
 
 void GanttDisplay::setAverageWindowPercent(double percent)
@@ -231,6 +268,7 @@ void GanttDisplay::setAverageWindowPercent(double percent)
     for (auto* f : plot_->fields)
         f->windowFraction = windowPercent_ / 100.0;
     applyRange(range_.first, range_.second); // the y ranges follow the average curves
+    publishOptions();
 }
 
 void GanttDisplay::rebuildMenus()
@@ -289,24 +327,23 @@ void GanttDisplay::zoomTo(double x0, double x1)
 {
     if (x0 > x1)
         std::swap(x0, x1);
-    history_.push_back(range_);
+    doc_->presentation().rememberWindow(kGanttDisplay);
     applyRange(x0, x1);
 }
 
 void GanttDisplay::undoZoom()
 {
-    if (history_.empty())
-        return;
-    const auto r = history_.back();
-    history_.pop_back();
-    applyRange(r.first, r.second);
+    if (const std::optional<XWindow> r = doc_->presentation().takeLastWindow(kGanttDisplay))
+        applyRange(r->x0, r->x1);
 }
 
 void GanttDisplay::fullZoom()
 {
-    history_.clear();
+    doc_->presentation().setZoomHistory(kGanttDisplay, {});
     applyRange(data_->full.first, data_->full.second);
 }
+
+int GanttDisplay::zoomDepth() const { return static_cast<int>(doc_->presentation().zoomHistory(kGanttDisplay).size()); }
 
 double GanttDisplay::pixelToX(int px) const
 {
@@ -320,7 +357,7 @@ void GanttDisplay::bandZoom(int px0, int px1) { zoomTo(pixelToX(std::min(px0, px
 void GanttDisplay::wheelZoom(int px, double factor)
 {
     const double c = pixelToX(px);
-    history_.push_back(range_);
+    doc_->presentation().rememberWindow(kGanttDisplay);
     const double x0 = c - (c - range_.first) * factor, x1 = c + (range_.second - c) * factor;
     applyRange(std::max(x0, data_->full.first - (data_->full.second - data_->full.first)),
                std::min(x1, data_->full.second + (data_->full.second - data_->full.first)));

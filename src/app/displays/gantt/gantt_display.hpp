@@ -28,6 +28,9 @@ class QToolButton;
 
 namespace chitra::app {
 
+// The Gantt display's name in the display registry and in ViewPresentation::window.
+inline const QString kGanttDisplay = QStringLiteral("gantt");
+
 class ViewDocument;
 class GanttCanvas;
 class MinVisitBox;
@@ -72,15 +75,13 @@ public:
     // The y range of a shown chart, as drawn (lanes for the state chart, chart 0).
     std::pair<double, double> yRange(int chart) const;
 
-    // Zoom (all charts together).
+    // Zoom (all charts together): the view's ViewPresentation window and zoom history of
+    // kGanttDisplay, which the charts follow.
     std::pair<double, double> visibleRange() const;
     void zoomTo(double x0, double x1); // remembers the range it leaves
     void undoZoom();                   // one step back
     void fullZoom();                   // all at once
-    int zoomDepth() const { return static_cast<int>(history_.size()); }
-    // The zoom history (oldest first), for sessions; set it after zoomTo on restore.
-    const std::vector<std::pair<double, double>>& zoomHistory() const { return history_; }
-    void setZoomHistory(std::vector<std::pair<double, double>> history) { history_ = std::move(history); }
+    int zoomDepth() const;
     // The x range of every shown chart (they must all be equal).
     std::vector<std::pair<double, double>> chartRanges() const;
 
@@ -107,6 +108,10 @@ private:
     void refreshStateTicks();
     void updateDensityLegends();
     void applyRange(double x0, double x1);
+    // Its options into the view's ViewPresentation after a change; the state's, when set from
+    // outside, applied.
+    void publishOptions();
+    void followOptions();
     void hoverAt(int px);
     void bandZoom(int px0, int px1);
     void wheelZoom(int px, double factor);
@@ -130,9 +135,9 @@ private:
     double windowPercent_ = 5;
     bool timeWeighted_ = true;
     double minVisitSeconds_ = preferredMinVisitSeconds();
-    std::pair<double, double> range_{0, 1};
-    std::vector<std::pair<double, double>> history_;
+    std::pair<double, double> range_{0, 1}; // as drawn: the state's window once applied
     double cursorX_ = 0;
+    bool followingOptions_ = false;
     std::size_t marked_ = static_cast<std::size_t>(-1);
 };
 

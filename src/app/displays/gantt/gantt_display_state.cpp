@@ -3,6 +3,7 @@
 #include "displays/gantt/gantt_display.hpp"
 #include "displays/min_visit_state.hpp"
 #include "displays/traceview_display_type.hpp"
+#include "document/view_document.hpp"
 
 #include <QObject>
 #include <QStringList>
@@ -36,24 +37,22 @@ const char* colourMapName(GanttDisplay::ColourMap m)
 class GanttDisplayType final : public TraceviewDisplayType {
 public:
     GanttDisplayType()
-        : TraceviewDisplayType(TraceviewWindow::Kind::Gantt, "gantt", "Gantt chart", DisplayKind::gantt,
+        : TraceviewDisplayType(TraceviewWindow::Kind::Gantt, kGanttDisplay, "Gantt chart", DisplayKind::gantt,
                                {QObject::tr("&Gantt display"),
                                 {},
                                 QObject::tr("Open a Gantt chart of the current view in its own window")})
     {
     }
 
-    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
     {
-        TraceviewWindow* w = windowOf(host, view);
-        if (w && w->gantt())
-            captureGanttState(*w->gantt(), state);
+        captureGanttState(view->presentation(), state);
     }
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
         if (TraceviewWindow* w = windowToRestore(r, state); w && w->gantt())
-            restoreGanttState(*w->gantt(), state, r.where, r.problems);
+            restoreGanttState(r.view->presentation(), state, r.where, r.problems);
     }
 };
 
@@ -61,29 +60,28 @@ public:
 
 std::unique_ptr<DisplayType> makeGanttDisplayType() { return std::make_unique<GanttDisplayType>(); }
 
-void captureGanttState(const GanttDisplay& g, DisplayState& d)
+DisplayOptions ganttOptions(const GanttDisplay& g)
 {
-    const auto [x0, x1] = g.visibleRange();
-    d.visible = {x0, x1, 0, 0};
-    for (const auto& [h0, h1] : g.zoomHistory())
-        d.zoom_history.push_back({h0, h1, 0, 0});
-    d.options.colour_map = colourMapName(g.colourMap());
-    d.options.averaging_width_percent = g.averageWindowPercent();
+    DisplayOptions o;
+    o.colour_map = colourMapName(g.colourMap());
+    o.averaging_width_percent = g.averageWindowPercent();
     if (g.chartTotal() > 0)
-        d.options.density_bar = densityName(g.density(0));
+        o.density_bar = densityName(g.density(0));
     for (int c = 0; c < g.chartTotal(); ++c)
-        d.options.extra[kChartKeyPrefix + std::to_string(c)] = std::string(g.chartShown(c) ? "shown" : "hidden") + "," +
-                                                               densityName(g.density(c)) + "," +
-                                                               (g.average(c) ? "average" : "");
+        o.extra[kChartKeyPrefix + std::to_string(c)] = std::string(g.chartShown(c) ? "shown" : "hidden") + "," +
+                                                       densityName(g.density(c)) + "," +
+                                                       (g.average(c) ? "average" : "");
     if (!g.averageTimeWeighted())
-        d.options.extra[kTimeWeightedKey] = std::string("0"); // not a literal: GCC 12 warns falsely (-Wrestrict)
-    captureMinVisit(g.minVisitSeconds(), d.options);
+        o.extra[kTimeWeightedKey] = std::string("0"); // not a literal: GCC 12 warns falsely (-Wrestrict)
+    captureMinVisit(g.minVisitSeconds(), o);
+    return o;
 }
 
-void restoreGanttState(GanttDisplay& g, const DisplayState& d, const QString& where, std::vector<QString>& problems)
+void applyGanttOptions(GanttDisplay& g, const DisplayOptions& o)
 {
-    const std::optional<double> minVisit = savedMinVisit(d, where, problems);
-    const auto& extra = d.options.extra;
+    std::vector<QString> ignored; // restoreGanttState reported them
+    const std::optional<double> minVisit = savedMinVisit(DisplayState{{}, DisplayKind::gantt, {}, {}, o}, {}, ignored);
+    const auto& extra = o.extra;
     bool perChart = false;
     for (int c = 0; c < g.chartTotal(); ++c) {
         const auto it = extra.find(kChartKeyPrefix + std::to_string(c));
@@ -95,26 +93,48 @@ void restoreGanttState(GanttDisplay& g, const DisplayState& d, const QString& wh
         g.setDensity(c, parseDensity(f.value(1)));
         g.setAverage(c, f.value(2) == "average");
     }
-    if (!perChart && !d.options.density_bar.empty()) // written by chitra-cli: one setting for all
+    if (!perChart && !o.density_bar.empty()) // written by chitra-cli: one setting for all
         for (int c = 0; c < g.chartTotal(); ++c)
-            g.setDensity(c, parseDensity(QString::fromStdString(d.options.density_bar)));
-    const std::string& map = d.options.colour_map;
+            g.setDensity(c, parseDensity(QString::fromStdString(o.density_bar)));
+    const std::string& map = o.colour_map;
     g.setColourMap(map == "hot"    ? GanttDisplay::ColourMap::Hot
                    : map == "grey" ? GanttDisplay::ColourMap::Grey
                                    : GanttDisplay::ColourMap::Viridis);
-    if (d.options.averaging_width_percent > 0)
-        g.setAverageWindowPercent(d.options.averaging_width_percent);
+    if (o.averaging_width_percent > 0)
+        g.setAverageWindowPercent(o.averaging_width_percent);
     const auto tw = extra.find(kTimeWeightedKey);
     g.setAverageTimeWeighted(tw == extra.end() || tw->second != "0");
     if (minVisit)
         g.setMinVisitSeconds(*minVisit);
+}
+
+void captureGanttState(const ViewPresentation& state, DisplayState& d)
+{
+    if (const XWindow w = state.window(kGanttDisplay); !w.empty())
+        d.visible = {w.x0, w.x1, 0, 0};
+    for (const XWindow& h : state.zoomHistory(kGanttDisplay))
+        d.zoom_history.push_back({h.x0, h.x1, 0, 0});
+    d.options = state.displayOptions(kGanttDisplay);
+}
+
+void restoreGanttState(ViewPresentation& state, const DisplayState& d, const QString& where,
+                       std::vector<QString>& problems)
+{
+    DisplayOptions options = d.options;
+    if (!savedMinVisit(d, where, problems)) { // the display keeps its own
+        const auto& own = state.displayOptions(kGanttDisplay).extra;
+        if (const auto it = own.find(kMinVisitKey); it != own.end())
+            options.extra[kMinVisitKey] = it->second;
+        else
+            options.extra.erase(kMinVisitKey);
+    }
+    state.setDisplayOptions(kGanttDisplay, std::move(options));
     if (!d.visible.empty())
-        g.zoomTo(d.visible.x0, d.visible.x1);
-    // zoomTo pushed the range it left; the saved history replaces it (undo goes where it went before).
-    std::vector<std::pair<double, double>> history;
+        state.setWindow(kGanttDisplay, {d.visible.x0, d.visible.x1});
+    std::vector<XWindow> history;
     for (const VisibleRange& r : d.zoom_history)
-        history.emplace_back(r.x0, r.x1);
-    g.setZoomHistory(std::move(history));
+        history.push_back({r.x0, r.x1});
+    state.setZoomHistory(kGanttDisplay, std::move(history));
 }
 
 } // namespace chitra::app

@@ -15,6 +15,7 @@
 namespace chitra::app {
 
 class GanttDisplay;
+class ViewPresentation;
 
 // Per chart N, options.extra["chart.N"] = "shown|hidden,DENSITY,average|" (DENSITY is "",
 // "point" or "value").
@@ -22,11 +23,17 @@ inline constexpr const char* kChartKeyPrefix = "chart.";
 // options.extra["time_weighted"] = "0" for Traceview's plain mean (absent: time-weighted).
 inline constexpr const char* kTimeWeightedKey = "time_weighted";
 
-// Fills `state`'s range, zoom history and options (not its id and kind).
-void captureGanttState(const GanttDisplay& display, DisplayState& state);
-// Applies `state` to `display`; what cannot be applied goes to `problems`, naming the
-// display by `where` (the view) and its id.
-void restoreGanttState(GanttDisplay& display, const DisplayState& state, const QString& where,
+// The display's options as sessions save them: what it writes into its view's ViewPresentation.
+DisplayOptions ganttOptions(const GanttDisplay& display);
+// Applies saved options to `display` (a bad short-visit threshold leaves its own).
+void applyGanttOptions(GanttDisplay& display, const DisplayOptions& options);
+
+// Fills `state`'s range, zoom history and options (not its id and kind) from the view's
+// ViewPresentation.
+void captureGanttState(const ViewPresentation& view, DisplayState& state);
+// Applies `state` to the view's ViewPresentation, which its Gantt display follows; what cannot
+// be applied goes to `problems`, naming the display by `where` (the view) and its id.
+void restoreGanttState(ViewPresentation& view, const DisplayState& state, const QString& where,
                        std::vector<QString>& problems);
 
 } // namespace chitra::app

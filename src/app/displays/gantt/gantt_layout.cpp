@@ -244,6 +244,7 @@ void GanttDisplay::applyRange(double x0, double x1)
     if (!(x1 > x0))
         x1 = x0 + 1;
     range_ = {x0, x1};
+    doc_->presentation().setWindow(kGanttDisplay, {x0, x1});
     for (auto* r : plot_->charts)
         r->axis(QCPAxis::atBottom)->setRange(x0, x1);
     refreshStateTicks(); // names the states in view

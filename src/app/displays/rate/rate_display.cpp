@@ -1,4 +1,5 @@
 #include "displays/rate/rate_display.hpp"
+#include "displays/rate/rate_display_state.hpp"
 
 #include "chitra/traceview/traceview.hpp"
 #include "displays/gantt/chart_scales.hpp"
@@ -92,8 +93,29 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
         fillStates();
         rebuild();
     });
+    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
+        if (display == kRateDisplay)
+            followOptions();
+    });
     fillStates();
-    rebuild();
+    rebuild(); // publishes the options of a display opened anew
+}
+
+void RateDisplay::publishOptions()
+{
+    if (!followingOptions_)
+        doc_->presentation().setDisplayOptions(kRateDisplay, rateOptions(*this));
+}
+
+void RateDisplay::followOptions()
+{
+    const DisplayOptions options = doc_->presentation().displayOptions(kRateDisplay);
+    if (options == rateOptions(*this))
+        return;
+    followingOptions_ = true;
+    applyRateOptions(*this, options);
+    followingOptions_ = false;
+    publishOptions();
 }
 
 QCustomPlot* RateDisplay::plot() const { return plot_; }
@@ -284,6 +306,7 @@ void RateDisplay::rebuild()
         plot_->tracers.push_back(tracer);
     }
     applyRange(0.5, std::max(1, n) + 0.5);
+    publishOptions();
 }
 
 void RateDisplay::applyRange(double x0, double x1)

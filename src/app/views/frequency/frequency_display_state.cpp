@@ -2,8 +2,7 @@
 
 #include "displays/display_registry.hpp"
 #include "views/frequency/frequency_plot.hpp"
-#include "views/view_panel.hpp"
-#include "displays/display_host.hpp"
+#include "document/view_document.hpp"
 
 #include <QObject>
 #include <QString>
@@ -35,22 +34,20 @@ std::optional<std::pair<double, double>> parseBand(const std::string& text)
 class FrequencyDisplayType final : public DisplayType {
 public:
     FrequencyDisplayType()
-        : DisplayType("frequency", "frequency", {DisplayKind::frequency}, true,
+        : DisplayType(kFrequencyDisplay, "frequency", {DisplayKind::frequency}, true,
                       {QObject::tr("&Frequency view"), Qt::Key_F,
                        QObject::tr("Show or hide the frequency view (periodogram) under the time view"), true})
     {
     }
 
-    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
     {
-        if (const ViewPanel* panel = host.panelOf(view))
-            captureFrequencyState(*panel->frequencyPlot(), state);
+        captureFrequencyState(view->presentation(), state);
     }
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        if (ViewPanel* panel = r.host.panelOf(r.view))
-            restoreFrequencyState(*panel->frequencyPlot(), state);
+        restoreFrequencyState(r.view->presentation(), state);
     }
 };
 
@@ -58,43 +55,55 @@ public:
 
 std::unique_ptr<DisplayType> makeFrequencyDisplayType() { return std::make_unique<FrequencyDisplayType>(); }
 
-void captureFrequencyState(const FrequencyPlot& plot, DisplayState& d)
+DisplayOptions frequencyOptions(const FrequencyPlot& plot)
 {
-    d.options.log_axis = plot.logPower();
+    DisplayOptions o;
+    o.log_axis = plot.logPower();
     if (plot.samplingInterval() > 0)
-        d.options.sampling_interval = plot.samplingInterval();
+        o.sampling_interval = plot.samplingInterval();
     // (Values assigned as std::string: GCC 12 at -O3 warns falsely, -Wrestrict, on a literal.)
     if (!plot.autoUpdate())
-        d.options.extra[kAutoUpdateKey] = std::string("0");
+        o.extra[kAutoUpdateKey] = std::string("0");
     if (plot.logFrequency())
-        d.options.extra[kLogFrequencyKey] = std::string("1");
+        o.extra[kLogFrequencyKey] = std::string("1");
     if (plot.zoomToPeak())
-        d.options.extra[kPeakZoomKey] = std::string("1");
+        o.extra[kPeakZoomKey] = std::string("1");
     if (const auto band = plot.band())
-        d.options.extra[kBandKey] = number(band->first) + ":" + number(band->second);
-    // Saved only when the user zoomed or panned: the automatic range is what "empty" means.
-    // The power axis always fits the frequencies shown, so only x matters.
-    if (const auto range = plot.userFrequencyRange())
-        d.visible = {range->first, range->second, 0, 0};
+        o.extra[kBandKey] = number(band->first) + ":" + number(band->second);
+    return o;
 }
 
-void restoreFrequencyState(FrequencyPlot& plot, const DisplayState& d)
+void applyFrequencyOptions(FrequencyPlot& plot, const DisplayOptions& o)
 {
-    plot.setLogPower(d.options.log_axis); // applied only on a change (re-lays the docks out)
-    plot.setSamplingInterval(d.options.sampling_interval.value_or(0));
-    const auto autoUpdate = d.options.extra.find(kAutoUpdateKey);
-    plot.setAutoUpdate(autoUpdate == d.options.extra.end() || autoUpdate->second != "0");
-    const auto flag = [&d](const char* key) {
-        const auto it = d.options.extra.find(key);
-        return it != d.options.extra.end() && it->second == "1";
+    plot.setLogPower(o.log_axis); // applied only on a change (re-lays the docks out)
+    plot.setSamplingInterval(o.sampling_interval.value_or(0));
+    const auto autoUpdate = o.extra.find(kAutoUpdateKey);
+    plot.setAutoUpdate(autoUpdate == o.extra.end() || autoUpdate->second != "0");
+    const auto flag = [&o](const char* key) {
+        const auto it = o.extra.find(key);
+        return it != o.extra.end() && it->second == "1";
     };
     plot.setLogFrequency(flag(kLogFrequencyKey));
     plot.setZoomToPeak(flag(kPeakZoomKey));
-    if (const auto band = d.options.extra.find(kBandKey); band != d.options.extra.end())
+    if (const auto band = o.extra.find(kBandKey); band != o.extra.end())
         if (const auto fb = parseBand(band->second))
             plot.setBand(fb->first, fb->second);
+}
+
+void captureFrequencyState(const ViewPresentation& state, DisplayState& d)
+{
+    d.options = state.displayOptions(kFrequencyDisplay);
+    // Saved only when the user zoomed or panned: the automatic range is what "empty" means.
+    // The power axis always fits the frequencies shown, so only x matters.
+    if (const XWindow w = state.window(kFrequencyDisplay); !w.empty())
+        d.visible = {w.x0, w.x1, 0, 0};
+}
+
+void restoreFrequencyState(ViewPresentation& state, const DisplayState& d)
+{
+    state.setDisplayOptions(kFrequencyDisplay, d.options);
     if (!d.visible.empty())
-        plot.setUserFrequencyRange(d.visible.x0, d.visible.x1);
+        state.setWindow(kFrequencyDisplay, {d.visible.x0, d.visible.x1});
 }
 
 } // namespace chitra::app

@@ -7,9 +7,12 @@
 
 #include "chitra/session/session.hpp"
 
+#include <QString>
+
 namespace chitra::app {
 
 class FrequencyPlot;
+class ViewPresentation;
 
 // options.extra keys: "auto_update" = "0" when auto update is off; "band" = "F0:F1" (the
 // shaded band); "log_frequency" = "1" for a logarithmic frequency axis; "zoom_to_peak" =
@@ -19,10 +22,20 @@ inline constexpr const char* kBandKey = "band";
 inline constexpr const char* kLogFrequencyKey = "log_frequency";
 inline constexpr const char* kPeakZoomKey = "zoom_to_peak";
 
+// The frequency view's name in the display registry and in its view's ViewPresentation (its
+// window: the frequency range the user zoomed to; empty while it is automatic).
+inline const QString kFrequencyDisplay = QStringLiteral("frequency");
+
+// The view's options as sessions save them: what it writes into its view's ViewPresentation.
+DisplayOptions frequencyOptions(const FrequencyPlot& plot);
+// Applies saved options to `plot`.
+void applyFrequencyOptions(FrequencyPlot& plot, const DisplayOptions& options);
+
 // Fills `state`'s options and, when the user zoomed or panned, its x range (not its id
-// and kind).
-void captureFrequencyState(const FrequencyPlot& plot, DisplayState& state);
-// Applies `state` to `plot` (a saved range once the first periodogram is computed).
-void restoreFrequencyState(FrequencyPlot& plot, const DisplayState& state);
+// and kind) from the view's ViewPresentation.
+void captureFrequencyState(const ViewPresentation& view, DisplayState& state);
+// Applies `state` to the view's ViewPresentation, which its frequency view follows (a saved
+// range once the first periodogram is computed).
+void restoreFrequencyState(ViewPresentation& view, const DisplayState& state);
 
 } // namespace chitra::app

@@ -1,4 +1,5 @@
 #include "views/frequency/frequency_plot.hpp"
+#include "views/frequency/frequency_display_state.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "chitra/spectra/spectrum.hpp"
@@ -195,7 +196,7 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
         if (auto_->isChecked())
             recompute();
     });
-    connect(doc_, &ViewDocument::selectionChanged, this, [this] {
+    connect(&doc_->presentation(), &ViewPresentation::selectionChanged, this, [this] {
         if (auto_->isChecked())
             recompute();
     });
@@ -203,6 +204,51 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
         if (auto_->isChecked())
             recompute();
     });
+    // The options and the zoomed range live in the view's ViewPresentation.
+    for (QCheckBox* box : {auto_, log_, logFrequency_, peakZoom_})
+        connect(box, &QCheckBox::toggled, this, &FrequencyPlot::publishOptions);
+    connect(interval_, &QDoubleSpinBox::valueChanged, this, &FrequencyPlot::publishOptions);
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &FrequencyPlot::publishWindow);
+    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
+        if (display == kFrequencyDisplay)
+            followOptions();
+    });
+    connect(&doc_->presentation(), &ViewPresentation::windowChanged, this, [this](const QString& display) {
+        if (display == kFrequencyDisplay)
+            followWindow();
+    });
+    publishOptions();
+}
+
+void FrequencyPlot::publishOptions()
+{
+    if (!followingOptions_)
+        doc_->presentation().setDisplayOptions(kFrequencyDisplay, frequencyOptions(*this));
+}
+
+void FrequencyPlot::followOptions()
+{
+    const DisplayOptions options = doc_->presentation().displayOptions(kFrequencyDisplay);
+    if (options == frequencyOptions(*this))
+        return;
+    followingOptions_ = true;
+    applyFrequencyOptions(*this, options);
+    followingOptions_ = false;
+    publishOptions();
+}
+
+void FrequencyPlot::publishWindow()
+{
+    const auto user = userFrequencyRange();
+    doc_->presentation().setWindow(kFrequencyDisplay, user ? XWindow{user->first, user->second} : XWindow{});
+}
+
+void FrequencyPlot::followWindow()
+{
+    const XWindow w = doc_->presentation().window(kFrequencyDisplay);
+    if (w.empty() || userFrequencyRange() == std::make_pair(w.x0, w.x1))
+        return;
+    setUserFrequencyRange(w.x0, w.x1);
 }
 
 FrequencyPlot::~FrequencyPlot()
@@ -336,7 +382,7 @@ void FrequencyPlot::recompute()
         automaticRange_.reset(); // cycles per event and Hz do not mix: drop a user zoom
     domain_ = source_->axis();
     std::size_t a = 0, b = 0;
-    const RecordRange sel = doc_->selection();
+    const RecordRange sel = doc_->presentation().selection();
     if (!sel.empty()) {
         std::tie(a, b) = elementsOfRecords(*ses, sel.begin, sel.end);
     } else {
@@ -409,6 +455,7 @@ void FrequencyPlot::showResult()
     }
     fitPowerRange();
     plot_->replot();
+    publishWindow(); // the automatic range is known now
     emit computed();
 }
 
@@ -492,6 +539,7 @@ void FrequencyPlot::setBand(double f0, double f1)
     peakLabel_->setText(tr("band [%1, %2]: Filter band merges the states whose strongest frequency lies in it")
                             .arg(frequencyText(band_->first), frequencyText(band_->second)));
     queueReplot(plot_);
+    publishOptions();
 }
 
 void FrequencyPlot::clearBand()
@@ -500,6 +548,7 @@ void FrequencyPlot::clearBand()
     bandItem_->setVisible(false);
     filterBand_->setEnabled(false);
     queueReplot(plot_);
+    publishOptions();
 }
 
 std::optional<Step> FrequencyPlot::bandFilterStep() const

@@ -93,6 +93,12 @@ signals:
     void busyChanged(bool busy);
 
 private:
+    // Its options and the frequency range the user zoomed to into the view's ViewPresentation
+    // after a change; the state's, when set from outside (a session's restore), applied.
+    void publishOptions();
+    void followOptions();
+    void publishWindow();
+    void followWindow();
     void setBusy(bool on);
     void applyLogPower(bool on);
     void applyLogFrequency(bool on);
@@ -130,6 +136,7 @@ private:
     std::optional<std::pair<double, double>> pendingUserRange_;
     bool pending_ = false;
     bool busy_ = false;
+    bool followingOptions_ = false;
     XAxis domain_ = XAxis::Event;
 };
 

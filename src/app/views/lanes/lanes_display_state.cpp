@@ -1,11 +1,11 @@
 #include "views/lanes/lanes_display_state.hpp"
 
 #include "displays/display_registry.hpp"
+#include "document/view_document.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/view_panel.hpp"
 #include "displays/display_host.hpp"
 
-#include <QLineEdit>
 #include <QObject>
 #include <QStringList>
 
@@ -52,17 +52,16 @@ std::optional<std::vector<std::size_t>> savedLanes(const DisplayState& d, const 
 class LanesDisplayType final : public DisplayType {
 public:
     LanesDisplayType()
-        : DisplayType("lanes", "lanes", {DisplayKind::lanes}, false,
+        : DisplayType(kLanesDisplay, "lanes", {DisplayKind::lanes}, false,
                       {QObject::tr("&Lanes view"), Qt::Key_L,
                        QObject::tr("One row per thread, rank or component, linked with the time view"), true,
                        QObject::tr("Lanes"), QStringLiteral(":/icons/actions/lanes.svg")})
     {
     }
 
-    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
     {
-        if (const ViewPanel* panel = host.panelOf(view); panel && panel->lanesView())
-            captureLanesState(*panel->lanesView(), state);
+        captureLanesState(view->presentation(), state);
     }
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
@@ -73,7 +72,7 @@ public:
                 QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
             return;
         }
-        restoreLanesState(*panel->lanesView(), state, r.where, r.problems);
+        restoreLanesState(*r.view, state, r.where, r.problems);
     }
 };
 
@@ -81,35 +80,35 @@ public:
 
 std::unique_ptr<DisplayType> makeLanesDisplayType() { return std::make_unique<LanesDisplayType>(); }
 
-void captureLanesState(const LanesView& view, DisplayState& d)
+void captureLanesState(const ViewPresentation& state, DisplayState& d)
 {
-    const auto [t0, t1] = view.visibleRange();
-    d.visible = {t0, t1, 0, 0};
-    const LaneRows& rows = view.rows();
-    std::vector<std::size_t> natural(rows.laneCount());
+    if (const XWindow w = state.window(kLanesDisplay); !w.empty())
+        d.visible = {w.x0, w.x1, 0, 0};
+    const LaneChoices& c = state.laneChoices();
+    std::vector<std::size_t> natural(c.order.size());
     std::iota(natural.begin(), natural.end(), std::size_t{0});
-    if (rows.order() != natural)
-        d.options.extra[kLaneOrderKey] = indexList(rows.order());
-    if (!rows.hiddenLanes().empty())
-        d.options.extra[kHiddenLanesKey] = indexList(rows.hiddenLanes());
-    if (!rows.unfoldedLanes().empty())
-        d.options.extra[kUnfoldedLanesKey] = indexList(rows.unfoldedLanes());
-    if (const QString filter = view.filterEdit()->text(); !filter.isEmpty())
-        d.options.extra[kLaneFilterKey] = filter.toStdString();
+    if (c.order != natural)
+        d.options.extra[kLaneOrderKey] = indexList(c.order);
+    if (!c.hidden.empty())
+        d.options.extra[kHiddenLanesKey] = indexList(c.hidden);
+    if (!c.unfolded.empty())
+        d.options.extra[kUnfoldedLanesKey] = indexList(c.unfolded);
+    if (!c.filter.empty())
+        d.options.extra[kLaneFilterKey] = c.filter;
 }
 
-void restoreLanesState(LanesView& view, const DisplayState& d, const QString& where, std::vector<QString>& problems)
+void restoreLanesState(ViewDocument& view, const DisplayState& d, const QString& where, std::vector<QString>& problems)
 {
     const QString here = QObject::tr("%1: display '%2'").arg(where, QString::fromStdString(d.id));
-    LaneRows& rows = view.rows();
-    const std::size_t n = rows.laneCount();
+    const std::size_t n = view.laneTracks()->laneCount();
+    LaneChoices c;
     if (const auto order = savedLanes(d, kLaneOrderKey, n, here, problems)) {
         std::vector<std::size_t> sorted = *order;
         std::sort(sorted.begin(), sorted.end());
         std::vector<std::size_t> natural(n);
         std::iota(natural.begin(), natural.end(), std::size_t{0});
         if (sorted == natural)
-            rows.setOrder(*order);
+            c.order = *order;
         else
             problems.push_back(QObject::tr("%1: the saved lane order does not name each of the %2 lanes once; "
                                            "the trace's order is kept")
@@ -117,14 +116,14 @@ void restoreLanesState(LanesView& view, const DisplayState& d, const QString& wh
                                    .arg(n));
     }
     const auto hidden = savedLanes(d, kHiddenLanesKey, n, here, problems).value_or(std::vector<std::size_t>{});
-    rows.setHiddenLanes({hidden.begin(), hidden.end()});
+    c.hidden = {hidden.begin(), hidden.end()};
     const auto unfolded = savedLanes(d, kUnfoldedLanesKey, n, here, problems).value_or(std::vector<std::size_t>{});
-    rows.setUnfoldedLanes({unfolded.begin(), unfolded.end()});
-    const auto filter = d.options.extra.find(kLaneFilterKey);
-    view.filterEdit()->setText(filter == d.options.extra.end() ? QString() : QString::fromStdString(filter->second));
-    view.rowsChanged();
+    c.unfolded = {unfolded.begin(), unfolded.end()};
+    if (const auto filter = d.options.extra.find(kLaneFilterKey); filter != d.options.extra.end())
+        c.filter = filter->second;
+    view.presentation().setLaneChoices(std::move(c));
     if (!d.visible.empty())
-        view.setVisibleRange(d.visible.x0, d.visible.x1);
+        view.presentation().setWindow(kLanesDisplay, {d.visible.x0, d.visible.x1});
 }
 
 } // namespace chitra::app

@@ -13,7 +13,8 @@
 
 namespace chitra::app {
 
-class LanesView;
+class ViewDocument;
+class ViewPresentation;
 
 // options.extra keys: "order" = the lane indices top to bottom ("2,0,1"; absent: the
 // trace's order); "hidden" and "unfolded" = lane indices ("0,3"; absent: none);
@@ -23,11 +24,12 @@ inline constexpr const char* kHiddenLanesKey = "hidden";
 inline constexpr const char* kLaneFilterKey = "filter";
 inline constexpr const char* kUnfoldedLanesKey = "unfolded";
 
-// Fills `state`'s range and options (not its id and kind).
-void captureLanesState(const LanesView& view, DisplayState& state);
-// Applies `state` to `view`; what cannot be applied (a lane the trace has not, an order
-// that is not one of its lanes) goes to `problems`, naming the display by `where` and its id.
-void restoreLanesState(LanesView& view, const DisplayState& state, const QString& where,
+// Fills `state`'s range and options (not its id and kind) from the view's state.
+void captureLanesState(const ViewPresentation& view, DisplayState& state);
+// Applies `state` to the view's state (which its lanes view follows); what cannot be
+// applied (a lane the trace has not, an order that is not one of its lanes) goes to
+// `problems`, naming the display by `where` and its id.
+void restoreLanesState(ViewDocument& view, const DisplayState& state, const QString& where,
                        std::vector<QString>& problems);
 
 } // namespace chitra::app

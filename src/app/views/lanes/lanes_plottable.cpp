@@ -101,7 +101,7 @@ void LanesPlottable::drawShading(QCPPainter* painter, const QRect& clip) const
             return static_cast<double>(trace.header.end.value_or(trace.times[trace.size() - 1]));
         return static_cast<double>(trace.times[r]);
     };
-    const RecordRange sel = doc_->selection();
+    const RecordRange sel = doc_->presentation().selection();
     if (sel.end > sel.begin) {
         const double x0 = mKeyAxis->coordToPixel(timeOfRecord(sel.begin));
         const double x1 = mKeyAxis->coordToPixel(timeOfRecord(sel.end));
@@ -110,7 +110,7 @@ void LanesPlottable::drawShading(QCPPainter* painter, const QRect& clip) const
     }
     const Ses& ses = doc_->ses();
     const double lo = mKeyAxis->range().lower, hi = mKeyAxis->range().upper;
-    for (const BrushedPattern& p : doc_->patterns()) {
+    for (const BrushedPattern& p : doc_->presentation().patterns()) {
         QColor c = p.colour;
         c.setAlpha(60);
         const std::size_t len = p.names.size();

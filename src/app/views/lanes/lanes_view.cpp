@@ -24,6 +24,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <numeric>
 
 namespace chitra::app {
 
@@ -86,8 +87,15 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     connect(wheelSettle_, &QTimer::timeout, this, &LanesView::interactionFinished);
 
     buildColours();
-    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            [this](const QCPRange& r) { emit visibleRangeChanged(r.lower, r.upper); });
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+        doc_->presentation().setWindow(kLanesDisplay, {r.lower, r.upper});
+        emit visibleRangeChanged(r.lower, r.upper);
+    });
+    connect(&doc_->presentation(), &ViewPresentation::windowChanged, this, [this](const QString& display) {
+        if (display == kLanesDisplay)
+            followWindow();
+    });
+    connect(&doc_->presentation(), &ViewPresentation::laneChoicesChanged, this, &LanesView::followChoices);
     connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
         const bool ok = rows_->setFilter(text.toStdString());
         filter_->setStyleSheet(ok ? QString() : QStringLiteral("color: #b00020;"));
@@ -99,11 +107,35 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
         rowsChanged();
     });
     auto queued = [this] { queueReplot(plot_); };
-    connect(doc_, &ViewDocument::selectionChanged, this, queued);
-    connect(doc_, &ViewDocument::patternsChanged, this, queued);
+    connect(&doc_->presentation(), &ViewPresentation::selectionChanged, this, queued);
+    connect(&doc_->presentation(), &ViewPresentation::patternsChanged, this, queued);
     connect(doc_, &ViewDocument::sesChanged, this, queued);
+    followChoices(); // a view's lanes shown again keep its choices
     rowsChanged();
     fitAll();
+}
+
+void LanesView::followChoices()
+{
+    const LaneChoices& c = doc_->presentation().laneChoices();
+    followingChoices_ = true;
+    std::vector<std::size_t> order = c.order;
+    if (order.empty()) { // the trace's order
+        order.resize(rows_->laneCount());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+    }
+    rows_->setOrder(std::move(order));
+    rows_->setHiddenLanes(c.hidden);
+    rows_->setUnfoldedLanes(c.unfolded);
+    filter_->setText(QString::fromStdString(c.filter)); // applies the filter
+    followingChoices_ = false;
+    rowsChanged();
+}
+
+void LanesView::followWindow()
+{
+    const XWindow w = doc_->presentation().window(kLanesDisplay);
+    setVisibleRange(w.x0, w.x1); // an empty or unchanged one is left as it is
 }
 
 LanesView::~LanesView() = default;
@@ -177,6 +209,9 @@ void LanesView::rowsChanged()
     updateAxisLabels();
     updateLegend();
     queueReplot(plot_);
+    if (!followingChoices_)
+        doc_->presentation().setLaneChoices(
+            {rows_->order(), rows_->hiddenLanes(), rows_->unfoldedLanes(), filter_->text().toStdString()});
     emit optionsChanged();
 }
 
@@ -387,7 +422,7 @@ void LanesView::rubberBandDone(int px0, int px1, const QPoint& globalPos)
                                  [](Time a, double b) { return static_cast<double>(a) < b; }) -
                 trace.times.begin());
         };
-        doc_->setSelection(RecordRange{record(t0), record(t1)});
+        doc_->presentation().setSelection(RecordRange{record(t0), record(t1)});
     });
     menu.exec(globalPos);
 }

@@ -4,7 +4,8 @@
 // zoom, drag pan and Shift-drag rubber band (zoom or select) as the time view, linked to
 // it; hover shows region, depth, start and duration; a click picks the state in State
 // details. Lanes are reordered, hidden and filtered by name; the context menu projects
-// the view onto one lane or splits the trace into one trace per lane.
+// the view onto one lane or splits the trace into one trace per lane. Its rows and time
+// window are the view's ViewPresentation (lane choices, kLanesDisplay's window).
 #pragma once
 
 #include "views/lanes/lane_rows.hpp"
@@ -57,7 +58,8 @@ public:
     // else the view's state at that time (whose components include it).
     void pickAt(const QPoint& plotPos);
 
-    // Rows changed (order, hidden, filter, folding): refresh labels, legend and drawing.
+    // Rows changed (order, hidden, filter, folding): refresh labels, legend and drawing,
+    // and tell the view's ViewPresentation (its lane choices), which sessions save.
     void rowsChanged();
 
 signals:
@@ -75,6 +77,9 @@ protected:
 
 private:
     void buildColours();
+    // The view's ViewPresentation: its lane choices applied to the rows, its window followed.
+    void followChoices();
+    void followWindow();
     void updateAxisLabels();
     void updateLegend();
     void layoutLegend(); // the states of legendOrder_ that fit its lines at the current width
@@ -92,6 +97,7 @@ private:
     std::vector<LaneStateId> legendOrder_; // states by time taken over the shown rows
     std::optional<QPoint> pressAt_;
     bool bandDrag_ = false;
+    bool followingChoices_ = false; // applying the state's choices: rowsChanged leaves it be
     QRubberBand* band_ = nullptr;
     QTimer* wheelSettle_ = nullptr;
 };

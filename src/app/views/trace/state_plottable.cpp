@@ -98,7 +98,7 @@ void StatePlottable::draw(QCPPainter* painter)
 void StatePlottable::drawPatterns(QCPPainter* painter, int left, int right, const QRect& clip) const
 {
     const Ses& ses = doc_->ses();
-    for (const auto& p : doc_->patterns()) {
+    for (const auto& p : doc_->presentation().patterns()) {
         if (p.starts.empty())
             continue;
         const std::size_t k = p.names.size();
@@ -126,7 +126,7 @@ void StatePlottable::drawPatterns(QCPPainter* painter, int left, int right, cons
 
 void StatePlottable::drawSelection(QCPPainter* painter, const QRect& clip) const
 {
-    const RecordRange sel = doc_->selection();
+    const RecordRange sel = doc_->presentation().selection();
     if (sel.empty())
         return;
     const Ses& ses = doc_->ses();

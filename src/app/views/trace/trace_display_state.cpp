@@ -2,8 +2,6 @@
 
 #include "document/view_document.hpp"
 #include "displays/display_registry.hpp"
-#include "views/trace/trace_plot.hpp"
-#include "views/view_panel.hpp"
 #include "displays/display_host.hpp"
 
 #include <QObject>
@@ -44,12 +42,11 @@ YOrder parseOrder(const std::string& s)
 // The view's own display: always open, in the view's panel; its y order mode is the view's.
 class TraceDisplayType final : public DisplayType {
 public:
-    TraceDisplayType() : DisplayType("trace", "time / event", {DisplayKind::time, DisplayKind::event}, true) {}
+    TraceDisplayType() : DisplayType(kTraceDisplay, "time / event", {DisplayKind::time, DisplayKind::event}, true) {}
 
-    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
     {
-        const ViewPanel* panel = host.panelOf(view);
-        captureTraceState(panel ? panel->tracePlot() : nullptr, *view, state);
+        captureTraceState(*view, state);
     }
 
     void restoreViewOptions(const DisplayRestore& r, const DisplayState* state) const override
@@ -62,8 +59,7 @@ public:
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        if (ViewPanel* panel = r.host.panelOf(r.view))
-            restoreTraceState(*panel->tracePlot(), state, r.where, r.problems);
+        restoreTraceState(*r.view, state, r.where, r.problems);
     }
 };
 
@@ -71,20 +67,19 @@ public:
 
 std::unique_ptr<DisplayType> makeTraceDisplayType() { return std::make_unique<TraceDisplayType>(); }
 
-void captureTraceState(const TracePlot* plot, const ViewDocument& view, DisplayState& d)
+void captureTraceState(const ViewDocument& view, DisplayState& d)
 {
-    if (plot) {
-        d.kind = plot->axis() == XAxis::Event ? DisplayKind::event : DisplayKind::time;
-        const auto [x0, x1] = plot->visibleRange();
-        d.visible = {x0, x1, 0, 0};
-        for (const auto& [h0, h1] : plot->zoomHistory())
-            d.zoom_history.push_back({h0, h1, 0, 0});
-        d.options.connectors = plot->connectors();
-    }
+    const ViewPresentation& state = view.presentation();
+    d.kind = state.traceAxis() == XAxis::Event ? DisplayKind::event : DisplayKind::time;
+    if (const XWindow w = state.window(kTraceDisplay); !w.empty())
+        d.visible = {w.x0, w.x1, 0, 0};
+    for (const XWindow& h : state.zoomHistory(kTraceDisplay))
+        d.zoom_history.push_back({h.x0, h.x1, 0, 0});
+    d.options.connectors = state.connectors();
     const SymbolId picked = view.pickedState();
     if (picked != kNoSymbol)
         d.options.chosen_state = (*view.ses().symbols)[picked].name;
-    d.options.extra[kYOrderKey] = orderName(view.yOrder());
+    d.options.extra[kYOrderKey] = orderName(view.presentation().yOrder());
 }
 
 void restoreYOrder(ViewDocument& view, const DisplayState* state, const std::vector<std::string>& yOrder)
@@ -97,22 +92,23 @@ void restoreYOrder(ViewDocument& view, const DisplayState* state, const std::vec
     if (mode.empty() && !yOrder.empty())
         mode = "custom";
     if (parseOrder(mode) == YOrder::Custom)
-        view.setCustomOrder(yOrder);
+        view.presentation().setCustomOrder(yOrder);
     else
-        view.setYOrder(parseOrder(mode));
+        view.presentation().setYOrder(parseOrder(mode));
 }
 
-void restoreTraceState(TracePlot& plot, const DisplayState& d, const QString& where, std::vector<QString>& problems)
+void restoreTraceState(ViewDocument& doc, const DisplayState& d, const QString& where, std::vector<QString>& problems)
 {
-    ViewDocument* view = plot.document();
-    plot.setAxis(d.kind == DisplayKind::event ? XAxis::Event : XAxis::Time);
-    plot.setConnectors(d.options.connectors);
+    ViewDocument* view = &doc;
+    ViewPresentation& state = doc.presentation();
+    state.setTraceAxis(d.kind == DisplayKind::event ? XAxis::Event : XAxis::Time);
+    state.setConnectors(d.options.connectors);
     if (!d.visible.empty())
-        plot.setVisibleRange(d.visible.x0, d.visible.x1, false);
-    std::vector<std::pair<double, double>> history;
+        state.setWindow(kTraceDisplay, {d.visible.x0, d.visible.x1});
+    std::vector<XWindow> history;
     for (const VisibleRange& r : d.zoom_history)
-        history.emplace_back(r.x0, r.x1);
-    plot.setZoomHistory(std::move(history));
+        history.push_back({r.x0, r.x1});
+    state.setZoomHistory(kTraceDisplay, std::move(history));
     if (!d.options.chosen_state.empty()) {
         const SymbolId s = view->ses().symbols->find(d.options.chosen_state); // names are unique
         if (s == kNoSymbol)

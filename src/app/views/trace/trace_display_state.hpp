@@ -14,7 +14,6 @@
 
 namespace chitra::app {
 
-class TracePlot;
 class ViewDocument;
 
 // options.extra["y_order"]: "first", "name", "time" or "custom" (with "custom" the view's
@@ -22,15 +21,15 @@ class ViewDocument;
 // written by chitra-cli) has a custom order.
 inline constexpr const char* kYOrderKey = "y_order";
 
-// Fills `state`'s kind, range, zoom history and connectors from `plot` (when the view has
-// one shown) and the picked state and y order mode from `view`.
-void captureTraceState(const TracePlot* plot, const ViewDocument& view, DisplayState& state);
+// Fills `state` from the view's ViewPresentation: kind (the trace axis), window (when the view
+// was ever shown), zoom history, connectors, picked state and y order mode.
+void captureTraceState(const ViewDocument& view, DisplayState& state);
 // Sets the y order of `view` from `state` (null: the view had no trace display) and the
 // view's saved y order list `yOrder`.
 void restoreYOrder(ViewDocument& view, const DisplayState* state, const std::vector<std::string>& yOrder);
-// Applies `state` to `plot` and the picked state to its view; a picked state that no longer
-// exists goes to `problems`, naming the view by `where`.
-void restoreTraceState(TracePlot& plot, const DisplayState& state, const QString& where,
+// Applies `state` to the view's ViewPresentation (which its trace display follows); a picked
+// state that no longer exists goes to `problems`, naming the view by `where`.
+void restoreTraceState(ViewDocument& view, const DisplayState& state, const QString& where,
                        std::vector<QString>& problems);
 
 } // namespace chitra::app

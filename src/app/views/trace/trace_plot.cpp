@@ -110,7 +110,8 @@ constexpr int kScrollSteps = 100000;
 constexpr int kSliderSteps = 1000;
 } // namespace
 
-TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent) : QWidget(parent), doc_(doc), axis_(axis)
+TracePlot::TracePlot(ViewDocument* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc), axis_(doc->presentation().traceAxis())
 {
     plot_ = new PlotCanvas(this);
     followPalette(plot_);
@@ -184,8 +185,19 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent) : QWidget(p
         plot_->replot();
         overview_->update();
     };
+    ViewPresentation& state = doc_->presentation();
+    states_->setConnectors(state.connectors());
+    connect(&state, &ViewPresentation::connectorsChanged, this, [this] {
+        states_->setConnectors(doc_->presentation().connectors());
+        plot_->replot();
+    });
+    connect(&state, &ViewPresentation::traceAxisChanged, this, &TracePlot::followAxis);
+    connect(&state, &ViewPresentation::windowChanged, this, [this](const QString& display) {
+        if (display == kTraceDisplay)
+            followWindow();
+    });
     connect(doc_, &ViewDocument::sesChanged, this, [this] {
-        history_.clear();
+        doc_->presentation().setZoomHistory(kTraceDisplay, {});
         updatePickLine();
         fitAll();
         rebuildAxes();
@@ -195,23 +207,28 @@ TracePlot::TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent) : QWidget(p
         updatePickLine();
         refresh();
     });
-    connect(doc_, &ViewDocument::pickedStateChanged, this, [this] {
+    connect(&doc_->presentation(), &ViewPresentation::pickedStateChanged, this, [this] {
         updatePickLine();
         queueReplot(plot_);
     });
-    connect(doc_, &ViewDocument::patternsChanged, this, [this] { plot_->replot(); });
+    connect(&doc_->presentation(), &ViewPresentation::patternsChanged, this, [this] { plot_->replot(); });
     // Bookmarks of the view: a dashed vertical marker with its name in every display.
     connect(ViewBookmarks::of(doc_), &ViewBookmarks::changed, this, [this] {
         updateBookmarkMarkers();
         queueReplot(plot_);
     });
     connect(doc_, &ViewDocument::sesChanged, this, &TracePlot::updateBookmarkMarkers);
-    connect(doc_, &ViewDocument::selectionChanged, this, [this] { plot_->replot(); });
+    connect(&doc_->presentation(), &ViewPresentation::selectionChanged, this, [this] { plot_->replot(); });
 
     rebuildAxes();
     updateBookmarkMarkers();
-    fitAll();
-    history_.clear();
+    // A view shown again (a restored session's) keeps its window and history.
+    if (state.window(kTraceDisplay).empty()) {
+        fitAll();
+        state.setZoomHistory(kTraceDisplay, {});
+    } else {
+        followWindow();
+    }
 }
 
 void TracePlot::updateBookmarkMarkers()
@@ -261,8 +278,9 @@ std::vector<double> TracePlot::bookmarkMarkerXs() const
 
 QWidget* TracePlot::canvas() const { return plot_; }
 
-void TracePlot::setAxis(XAxis axis)
+void TracePlot::followAxis()
 {
+    const XAxis axis = doc_->presentation().traceAxis();
     if (axis == axis_)
         return;
     // Keep the same elements in view when switching between time and event.
@@ -272,7 +290,7 @@ void TracePlot::setAxis(XAxis axis)
     axis_ = axis;
     states_->setXAxisKind(axis);
     overview_->setAxis(axis);
-    history_.clear();
+    doc_->presentation().setZoomHistory(kTraceDisplay, {});
     rebuildAxes();
     updateBookmarkMarkers();
     if (a < b)
@@ -322,14 +340,19 @@ std::pair<double, double> TracePlot::visibleRange() const
     return {r.lower, r.upper};
 }
 
-void TracePlot::rememberRange()
+void TracePlot::followWindow()
 {
-    const auto r = visibleRange();
-    if (history_.empty() || history_.back() != r)
-        history_.push_back(r);
-    if (history_.size() > 200)
-        history_.erase(history_.begin());
+    const XWindow w = doc_->presentation().window(kTraceDisplay);
+    const QCPRange r = plot_->xAxis->range();
+    if (w.empty() || (w.x0 == r.lower && w.x1 == r.upper))
+        return;
+    plot_->xAxis->setRange(w.x0, w.x1); // onRangeChanged keeps it inside the trace
+    queueReplot(plot_);
 }
+
+void TracePlot::rememberRange() { doc_->presentation().rememberWindow(kTraceDisplay); }
+
+int TracePlot::zoomDepth() const { return static_cast<int>(doc_->presentation().zoomHistory(kTraceDisplay).size()); }
 
 void TracePlot::setVisibleRange(double x0, double x1, bool remember)
 {
@@ -342,7 +365,7 @@ void TracePlot::setVisibleRange(double x0, double x1, bool remember)
 void TracePlot::fitAll()
 {
     const auto [f0, f1] = fullXRange(doc_->ses(), axis_);
-    if (!history_.empty() || visibleRange() != std::make_pair(f0, f1 > f0 ? f1 : f0 + 1))
+    if (zoomDepth() > 0 || visibleRange() != std::make_pair(f0, f1 > f0 ? f1 : f0 + 1))
         rememberRange();
     plot_->xAxis->setRange(f0, f1 > f0 ? f1 : f0 + 1);
     queueReplot(plot_);
@@ -351,11 +374,10 @@ void TracePlot::fitAll()
 
 void TracePlot::undoZoom()
 {
-    if (history_.empty())
+    const std::optional<XWindow> r = doc_->presentation().takeLastWindow(kTraceDisplay);
+    if (!r)
         return;
-    const auto r = history_.back();
-    history_.pop_back();
-    plot_->xAxis->setRange(r.first, r.second);
+    plot_->xAxis->setRange(r->x0, r->x1);
     queueReplot(plot_);
     emit interactionFinished();
 }
@@ -375,6 +397,7 @@ void TracePlot::onRangeChanged()
     }
     syncScrollAndSlider();
     overview_->setWindow(lo, lo + w);
+    doc_->presentation().setWindow(kTraceDisplay, {lo, lo + w});
     emit visibleRangeChanged(lo, lo + w);
 }
 
@@ -406,14 +429,6 @@ void TracePlot::setShowNames(bool on)
     refreshTicks();
     plot_->replot();
 }
-
-void TracePlot::setConnectors(bool on)
-{
-    states_->setConnectors(on);
-    plot_->replot();
-}
-
-bool TracePlot::connectors() const { return states_->connectors(); }
 
 QPoint TracePlot::pixelOf(double x, double lane) const
 {
@@ -538,13 +553,13 @@ void TracePlot::applyBand(BandAction action, double x0, double x1)
         std::vector<std::string> names;
         for (std::size_t i = a; i < b; ++i)
             names.push_back(ses.name(i));
-        doc_->setSelection({ses.records[a], ses.records[b]});
+        doc_->presentation().setSelection({ses.records[a], ses.records[b]});
         doc_->addPattern(std::move(names));
         return;
     }
     case BandAction::Select: {
         const auto [a, b] = elementsCentredIn(ses, axis_, x0, x1);
-        doc_->setSelection(a < b ? RecordRange{ses.records[a], ses.records[b]} : RecordRange{});
+        doc_->presentation().setSelection(a < b ? RecordRange{ses.records[a], ses.records[b]} : RecordRange{});
         return;
     }
     }

@@ -2,6 +2,8 @@
 // state lanes with names, wheel zoom around the cursor, drag to pan, Shift-drag (or
 // band mode) for a rubber band offering Zoom / Clip / Brush pattern / Select, zoom undo
 // (Backspace) and fit all (Home), a scrollbar, a zoom slider and an overview strip.
+// Its axis, window, zoom history and connectors are the view's ViewPresentation: it draws them
+// and writes what the user does to them.
 #pragma once
 
 #include "chitra/summaries/ses_geometry.hpp"
@@ -31,20 +33,16 @@ enum class BandAction { None, Zoom, Clip, Brush, Select };
 class TracePlot : public QWidget {
     Q_OBJECT
 public:
-    TracePlot(ViewDocument* doc, XAxis axis, QWidget* parent = nullptr);
+    TracePlot(ViewDocument* doc, QWidget* parent = nullptr);
 
     ViewDocument* document() const { return doc_; }
-    XAxis axis() const { return axis_; }
-    void setAxis(XAxis axis);
+    XAxis axis() const { return axis_; } // the state's trace axis, once followed
 
     std::pair<double, double> visibleRange() const;
     void setVisibleRange(double x0, double x1, bool remember = true);
     void fitAll();
     void undoZoom();
-    int zoomDepth() const { return static_cast<int>(history_.size()); }
-    // The zoom history (oldest first), for sessions.
-    const std::vector<std::pair<double, double>>& zoomHistory() const { return history_; }
-    void setZoomHistory(std::vector<std::pair<double, double>> history) { history_ = std::move(history); }
+    int zoomDepth() const;
     // The x under the mouse when it last moved over the plot (nullopt: never).
     std::optional<double> lastHoverX() const { return lastHoverX_; }
     // Where the view's bookmarks are drawn (x in this display's axis), for tests.
@@ -52,8 +50,6 @@ public:
 
     void setShowNames(bool on);
     bool showNames() const { return showNames_; }
-    void setConnectors(bool on);
-    bool connectors() const;
     void setBandMode(bool on) { bandMode_ = on; }
     bool bandMode() const { return bandMode_; }
 
@@ -82,6 +78,8 @@ signals:
 
 private:
     friend class PlotCanvas;
+    void followAxis(); // the state's trace axis, keeping the same elements in view
+    void followWindow();
     void rebuildAxes();
     void refreshTicks();
     void onRangeChanged();
@@ -102,7 +100,6 @@ private:
     QSlider* zoomSlider_;
     QTimer* settle_;
     BandChooser chooser_;
-    std::vector<std::pair<double, double>> history_;
     qint64 lastWheelMs_ = 0;
     bool showNames_ = true;
     bool bandMode_ = false;
