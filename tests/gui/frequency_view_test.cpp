@@ -2,6 +2,7 @@
 // strongest peak and its harmonics, a log frequency axis labels decades in Hz, a range
 // the user zoomed to survives recomputation, and Cancel in the status bar drops a
 // running periodogram.
+#include "views/frequency/frequency_display_state.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "gui_test_util.hpp"
 #include "workbench/main_window.hpp"
@@ -172,7 +173,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
         QCOMPARE(f->plot()->xAxis->range().lower, 1e-7);
         QCOMPARE(f->plot()->xAxis->range().upper, 9e-7);
+        // Still the user's range once the automatic one is known (a session saved now keeps it).
+        QVERIFY(f->userFrequencyRange());
         QCOMPARE(f->userFrequencyRange()->second, 9e-7);
+        QCOMPARE(p.doc.presentation().window(kFrequencyDisplay), (XWindow{1e-7, 9e-7}));
     }
 
     void cancelInStatusBarDropsRunningPeriodogram()

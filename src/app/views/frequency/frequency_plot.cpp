@@ -448,8 +448,11 @@ void FrequencyPlot::showResult()
     const auto& fr = result_->frequency;
     const auto user = userFrequencyRange();
     if (pendingUserRange_) {
-        plot_->xAxis->setRange(pendingUserRange_->first, pendingUserRange_->second);
+        // The automatic range first, so that the restored one is told from it afterwards.
+        const auto restored = *pendingUserRange_;
+        applyAutomaticRange();
         pendingUserRange_.reset();
+        plot_->xAxis->setRange(restored.first, restored.second);
     } else if (fr.size() >= 2 && (!user || user->second <= fr[1] || user->first >= fr.back())) {
         applyAutomaticRange(); // nothing zoomed, or the zoomed range holds none of the new bins
     }
