@@ -203,7 +203,7 @@ TEST(CliImport, ImporterWarningsGoToStderrAndTheConversionSucceeds)
                                                    "{\"pid\":1,\"tid\":1,\"ts\":2,\"ph\":\"B\",\"name\":\"work\"},\n"
                                                    "{\"pid\":1,\"tid\":1,\"ts\":3,\"ph\":\"i\",\"name\":\"mark\"},\n"
                                                    "{\"pid\":1,\"tid\":1,\"ts\":4,\"ph\":\"i\",\"name\":\"mark\"},\n");
-    for (const std::string command :
+    for (const std::string& command :
          {"convert " + quote(trace) + " -o " + quote(dir / "cut.pes"), "info " + quote(trace)}) {
         CliRun r = cli(dir, command);
         ASSERT_EQ(r.status, 0) << command << "\n" << r.err;

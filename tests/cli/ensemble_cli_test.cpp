@@ -162,8 +162,9 @@ TEST(CompareCli, JsonListsPresenceAndDifferences)
         if (d["kind"] == "state" && d["name"] == "C" && d["statistic"] == "share")
             c_share = true;
         // A's and B's means are equal in both runs: never listed.
-        if (d["kind"] == "state")
+        if (d["kind"] == "state") {
             EXPECT_NE(d["statistic"], "mean") << d.dump();
+        }
     }
     EXPECT_TRUE(c_share);
 

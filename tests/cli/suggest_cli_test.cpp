@@ -75,8 +75,9 @@ TEST(SuggestCli, JsonFormAndTop)
     r = run_cli({"suggest", trace, "--pipeline", pipeline, "--json"}, dir.path);
     ASSERT_EQ(r.status, 0) << r.err;
     for (const auto& s : nlohmann::json::parse(r.out)["suggestions"])
-        if (s["step"]["op"] == "aggregate")
+        if (s["step"]["op"] == "aggregate") {
             EXPECT_EQ(s["step"]["as"], "S2");
+        }
 }
 
 TEST(SuggestCli, TableAndExitStatuses)

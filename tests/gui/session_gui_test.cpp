@@ -77,7 +77,8 @@ MainWindow* freshWindow()
     // off screen, which is a placement rule, not a restore error.
     w->move(100, 100);
     w->show();
-    QTest::qWaitForWindowExposed(w);
+    if (!QTest::qWaitForWindowExposed(w))
+        qWarning("window not exposed");
     // Tests never see a message box: missing files are not located, damaged files ask.
     w->sessionController()->setRestoreDialogs({});
     return w;
@@ -106,7 +107,8 @@ QImage settledShot(MainWindow* w, ViewDocument* view)
     ViewPanel* panel = w->panelOf(view);
     panel->frequencyPlot()->recompute();
     // The spectrum, the overview strip's image and the queued replots done, then drawn now.
-    QTest::qWaitFor([&] { return !panel->frequencyPlot()->busy(); }, 20000);
+    if (!QTest::qWaitFor([&] { return !panel->frequencyPlot()->busy(); }, 20000))
+        qWarning("the periodogram did not end");
     testutil::settleWorkbench();
     panel->tracePlot()->replotNow();
     return panel->tracePlot()->grab().toImage();
@@ -251,7 +253,8 @@ private slots:
         // Every field, the file identity and the window layout included (geometry and dock
         // state once both windows' layouts have settled).
         // (Generous: on a loaded machine the restored docks settle late.)
-        QTest::qWaitFor([&] { return b->sessionController()->capture() == a->sessionController()->capture(); }, 20000);
+        QVERIFY(QTest::qWaitFor([&] { return b->sessionController()->capture() == a->sessionController()->capture(); },
+                                20000));
         QCOMPARE(dockWidths(b), dockWidths(a));
         QCOMPARE(b->geometry(), a->geometry());
         QVERIFY(b->sessionController()->capture() == a->sessionController()->capture());

@@ -72,7 +72,8 @@ void StateDetailsTest::listsStatesByTimeAndSearches()
     QVERIFY(!p.histogram()->isVisible());
 
     // Search is case-blind beyond ASCII too, and a chosen state stays chosen through it.
-    p.setSes(testutil::sesFromText("# timebase: us\n# end: 30\n0 \xC3\x84rger\n10 idle\n20 \xC3\xBCber\n"),
+    p.setSes(testutil::sesFromText("# timebase: us\n# end: 30\n0 \xC3\x84rger\n10 idle\n20 \xC3\xBC"
+                                   "ber\n"),
              TimeBase::us);
     clickItem(p.stateList(), "idle");
     QCOMPARE(visibleNames(p.stateList()).size(), 3);

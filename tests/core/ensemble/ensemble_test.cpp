@@ -177,8 +177,9 @@ TEST_P(RecoversLaw, BestFormAndCoefficients)
     EXPECT_TRUE((*a)["count"].is_null());
     EXPECT_TRUE((*a)["variance"].is_null());
     EXPECT_EQ(predicted["format"], "chitra-model");
-    if (law.form != FormulaForm::linear) // ln p or p^b: not at p <= 0
+    if (law.form != FormulaForm::linear) { // ln p or p^b: not at p <= 0
         EXPECT_THROW(predict_model_json(doc, "e.json", {{"p", "0"}}), InputError);
+    }
     EXPECT_EQ(predicted["transitions"].size(), 4u); // A->B, B->C, C->A and C's end
 }
 

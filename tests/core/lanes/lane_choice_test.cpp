@@ -164,10 +164,12 @@ TEST(LeadingLanesWithin, IsTheLongestPrefixThatFits)
             return distinctStates(
                 to_trace(lt, std::vector<std::size_t>(lanes.begin(), lanes.begin() + static_cast<long>(k))));
         };
-        if (n > 1)
+        if (n > 1) {
             EXPECT_LE(statesOf(n), limit);
-        if (n < lanes.size())
+        }
+        if (n < lanes.size()) {
             EXPECT_GT(statesOf(n + 1), limit);
+        }
     }
 }
 

@@ -197,8 +197,9 @@ TEST(Simulation, ParametricOccupanciesKeepTheStatesMeans)
         visits[sim.ses.name(i)] += 1;
     }
     for (const ChainState& s : doc.model.states)
-        if (s.kind != SymbolKind::other && s.name != "C") // C is constant: no law fits
+        if (s.kind != SymbolKind::other && s.name != "C") { // C is constant: no law fits
             EXPECT_NEAR(total[s.name] / visits[s.name], s.mean, 0.05 * s.mean) << s.name;
+        }
     EXPECT_DOUBLE_EQ(total["C"] / visits["C"], 7.0);
 }
 

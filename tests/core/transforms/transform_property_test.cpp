@@ -180,8 +180,9 @@ TEST(TransformProperty, ConsumingAStepGivesWhatReadingGives)
             const bool over = std::holds_alternative<step::Project>(step) ||
                               std::holds_alternative<step::FilterTime>(step) ||
                               std::holds_alternative<step::FilterEvent>(step);
-            if (over && !in.records.is_consecutive())
+            if (over && !in.records.is_consecutive()) {
                 EXPECT_EQ(consumed.symbol.data(), storage); // written over the input
+            }
         }
     }
 }

@@ -26,8 +26,9 @@ TEST(TestEnvironment, HomeIsFreshAndOwnedByThisRun)
     const std::string home = env("HOME");
     ASSERT_FALSE(home.empty());
     EXPECT_NE(home.find("chitra-test-home."), std::string::npos) << home;
-    if (const passwd* user = getpwuid(getuid()))
+    if (const passwd* user = getpwuid(getuid())) {
         EXPECT_NE(fs::path(home), fs::path(user->pw_dir));
+    }
     for (const char* name :
          {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR"}) {
         const std::string dir = env(name);

@@ -83,8 +83,9 @@ TEST(Validation, AnotherRunsModelFailsOnTheStateThatDiffers)
     EXPECT_EQ(v.worst[0].test, "state");
     EXPECT_EQ(v.worst[0].name, "B");
     for (const StateFit& s : v.states)
-        if (s.name != "B")
+        if (s.name != "B") {
             EXPECT_GT(s.p, 0.01) << s.name;
+        }
 }
 
 TEST(Validation, StatesTheModelLacksFailIt)
