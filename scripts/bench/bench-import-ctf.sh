@@ -31,6 +31,7 @@ echo "trace: $events events, $bytes bytes"
 
 runs=${BENCH_RUNS:-5}
 names=(babeltrace2-dummy babeltrace2-text import chitra-cli-info chitra-cli-convert)
+cmake --build "$build_dir" --target otf2_bench_tool >/dev/null 2>&1 || true
 if [[ ! -x $build_dir/tests/bench/otf2_bench_tool ]]; then # a build without the benchmarks
   echo "no $build_dir/tests/bench/otf2_bench_tool: the import alone is not timed" >&2
   names=(babeltrace2-dummy babeltrace2-text chitra-cli-info chitra-cli-convert)
