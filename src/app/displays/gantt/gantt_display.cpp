@@ -9,6 +9,7 @@
 #include "displays/min_visit_box.hpp"
 #include "text/number_format.hpp"
 #include "chitra/summaries/ses_geometry.hpp"
+#include "document/display_options_link.hpp"
 #include "document/view_document.hpp"
 
 #include <QActionGroup>
@@ -28,6 +29,9 @@ namespace chitra::app {
 
 GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
 {
+    optionsLink_ = new DisplayOptionsLink(
+        doc_->presentation(), kGanttDisplay, [this] { return ganttOptions(*this); },
+        [this](const DisplayOptions& options) { applyGanttOptions(*this, options); }, this);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
     bar->setSpacing(6); // else inherited from the outer layout (0): the buttons touched
@@ -108,11 +112,6 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
             applyRange(w.x0, w.x1); // set from outside: a session's restore
     });
 
-    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
-        if (display == kGanttDisplay)
-            followOptions();
-    });
-
     rebuildData();
     rebuildLayout();
     fullZoom(); // a display opened anew shows everything
@@ -120,22 +119,7 @@ GanttDisplay::GanttDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent)
     publishOptions(); // a display opened anew starts from its defaults
 }
 
-void GanttDisplay::publishOptions()
-{
-    if (!followingOptions_)
-        doc_->presentation().setDisplayOptions(kGanttDisplay, ganttOptions(*this));
-}
-
-void GanttDisplay::followOptions()
-{
-    const DisplayOptions options = doc_->presentation().displayOptions(kGanttDisplay);
-    if (options == ganttOptions(*this))
-        return;
-    followingOptions_ = true;
-    applyGanttOptions(*this, options);
-    followingOptions_ = false;
-    publishOptions(); // as applied (a chitra-cli session's one density for all charts, per chart)
-}
+void GanttDisplay::publishOptions() { optionsLink_->publish(); }
 
 GanttDisplay::~GanttDisplay() = default;
 

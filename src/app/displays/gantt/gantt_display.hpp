@@ -28,6 +28,8 @@ class QToolButton;
 
 namespace chitra::app {
 
+class DisplayOptionsLink;
+
 // The Gantt display's name in the display registry and in ViewPresentation::window.
 inline const QString kGanttDisplay = QStringLiteral("gantt");
 
@@ -108,10 +110,8 @@ private:
     void refreshStateTicks();
     void updateDensityLegends();
     void applyRange(double x0, double x1);
-    // Its options into the view's ViewPresentation after a change; the state's, when set from
-    // outside, applied.
+    // Its options into the view's ViewPresentation after a change (optionsLink_).
     void publishOptions();
-    void followOptions();
     void hoverAt(int px);
     void bandZoom(int px0, int px1);
     void wheelZoom(int px, double factor);
@@ -137,7 +137,7 @@ private:
     double minVisitSeconds_ = preferredMinVisitSeconds();
     std::pair<double, double> range_{0, 1}; // as drawn: the state's window once applied
     double cursorX_ = 0;
-    bool followingOptions_ = false;
+    DisplayOptionsLink* optionsLink_;
     std::size_t marked_ = static_cast<std::size_t>(-1);
 };
 

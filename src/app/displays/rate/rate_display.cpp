@@ -4,6 +4,7 @@
 #include "chitra/traceview/traceview.hpp"
 #include "displays/gantt/chart_scales.hpp"
 #include "displays/min_visit_box.hpp"
+#include "document/display_options_link.hpp"
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
 #include "plotting/plot_theme.hpp"
@@ -66,6 +67,9 @@ private:
 
 RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
 {
+    optionsLink_ = new DisplayOptionsLink(
+        doc_->presentation(), kRateDisplay, [this] { return rateOptions(*this); },
+        [this](const DisplayOptions& options) { applyRateOptions(*this, options); }, this);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 2);
     bar->setSpacing(8); // else inherited from the outer layout (0): the widgets touched
@@ -93,30 +97,11 @@ RateDisplay::RateDisplay(ViewDocument* doc, QWidget* parent) : QWidget(parent), 
         fillStates();
         rebuild();
     });
-    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
-        if (display == kRateDisplay)
-            followOptions();
-    });
     fillStates();
     rebuild(); // publishes the options of a display opened anew
 }
 
-void RateDisplay::publishOptions()
-{
-    if (!followingOptions_)
-        doc_->presentation().setDisplayOptions(kRateDisplay, rateOptions(*this));
-}
-
-void RateDisplay::followOptions()
-{
-    const DisplayOptions options = doc_->presentation().displayOptions(kRateDisplay);
-    if (options == rateOptions(*this))
-        return;
-    followingOptions_ = true;
-    applyRateOptions(*this, options);
-    followingOptions_ = false;
-    publishOptions();
-}
+void RateDisplay::publishOptions() { optionsLink_->publish(); }
 
 QCustomPlot* RateDisplay::plot() const { return plot_; }
 QWidget* RateDisplay::canvas() const { return plot_; }

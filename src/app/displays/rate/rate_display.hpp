@@ -20,6 +20,8 @@ class QLabel;
 
 namespace chitra::app {
 
+class DisplayOptionsLink;
+
 class ViewDocument;
 class RateCanvas;
 class MinVisitBox;
@@ -71,10 +73,8 @@ private:
     void rebuild();
     void hoverAt(const QPoint& pos);
     void applyRange(double x0, double x1);
-    // Its options into the view's ViewPresentation after a change; the state's, when set from
-    // outside, applied.
+    // Its options into the view's ViewPresentation after a change (optionsLink_).
     void publishOptions();
-    void followOptions();
 
     ViewDocument* doc_;
     QComboBox* stateBox_;
@@ -88,7 +88,7 @@ private:
     double minVisitSeconds_ = preferredMinVisitSeconds();
     std::vector<char> short_;      // per entry: shorter than the minimum visit
     std::vector<char> marksShort_; // per chart: the rule applies (a counter's rate)
-    bool followingOptions_ = false;
+    DisplayOptionsLink* optionsLink_;
 };
 
 } // namespace chitra::app

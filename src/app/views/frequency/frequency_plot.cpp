@@ -3,6 +3,7 @@
 
 #include "jobs/worker_pool.hpp"
 #include "chitra/spectra/spectrum.hpp"
+#include "document/display_options_link.hpp"
 #include "document/view_document.hpp"
 #include "plotting/plot_theme.hpp"
 #include "plotting/queued_resize_plot.hpp"
@@ -78,6 +79,9 @@ private:
 FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* parent)
     : QWidget(parent), doc_(doc), source_(source)
 {
+    optionsLink_ = new DisplayOptionsLink(
+        doc_->presentation(), kFrequencyDisplay, [this] { return frequencyOptions(*this); },
+        [this](const DisplayOptions& options) { applyFrequencyOptions(*this, options); }, this);
     auto* hp = new HoverPlot(this);
     followPalette(hp);
     hp->onHover = [this](const QPoint& p) { hover(p); };
@@ -209,10 +213,6 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
         connect(box, &QCheckBox::toggled, this, &FrequencyPlot::publishOptions);
     connect(interval_, &QDoubleSpinBox::valueChanged, this, &FrequencyPlot::publishOptions);
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &FrequencyPlot::publishWindow);
-    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
-        if (display == kFrequencyDisplay)
-            followOptions();
-    });
     connect(&doc_->presentation(), &ViewPresentation::windowChanged, this, [this](const QString& display) {
         if (display == kFrequencyDisplay)
             followWindow();
@@ -220,22 +220,7 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     publishOptions();
 }
 
-void FrequencyPlot::publishOptions()
-{
-    if (!followingOptions_)
-        doc_->presentation().setDisplayOptions(kFrequencyDisplay, frequencyOptions(*this));
-}
-
-void FrequencyPlot::followOptions()
-{
-    const DisplayOptions options = doc_->presentation().displayOptions(kFrequencyDisplay);
-    if (options == frequencyOptions(*this))
-        return;
-    followingOptions_ = true;
-    applyFrequencyOptions(*this, options);
-    followingOptions_ = false;
-    publishOptions();
-}
+void FrequencyPlot::publishOptions() { optionsLink_->publish(); }
 
 void FrequencyPlot::publishWindow()
 {

@@ -32,6 +32,8 @@ struct Periodogram;
 
 namespace chitra::app {
 
+class DisplayOptionsLink;
+
 class ViewDocument;
 class TracePlot;
 
@@ -93,10 +95,10 @@ signals:
     void busyChanged(bool busy);
 
 private:
-    // Its options and the frequency range the user zoomed to into the view's ViewPresentation
-    // after a change; the state's, when set from outside (a session's restore), applied.
+    // Its options (through optionsLink_) and the frequency range the user zoomed to into
+    // the view's ViewPresentation after a change; the range, when set from outside (a
+    // session's restore), applied.
     void publishOptions();
-    void followOptions();
     void publishWindow();
     void followWindow();
     void setBusy(bool on);
@@ -136,7 +138,7 @@ private:
     std::optional<std::pair<double, double>> pendingUserRange_;
     bool pending_ = false;
     bool busy_ = false;
-    bool followingOptions_ = false;
+    DisplayOptionsLink* optionsLink_;
     XAxis domain_ = XAxis::Event;
 };
 
