@@ -2,7 +2,7 @@
 #include "chitra/pipeline/pipeline_json.hpp"
 
 #include "chitra/util/text_file.hpp"
-#include "transforms/rules.hpp"
+#include "transforms/rules/rules.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 #include "chitra/transforms/transforms.hpp"
 
 #include "chain/json_reader.hpp"
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 // The filters and parallel aggregation record their composites' paths through a hashed,
-// prefetching recorder with a directly indexed fast path (src/core/transforms/transform_common.cpp).
+// prefetching recorder with a directly indexed fast path (src/core/transforms/common/transform_common.cpp).
 // These tests compare them with a plain reference implementation of semantics.md
 // section 3 (std::map everywhere, one vector per run) on random traces with fixed seeds:
 // elements, T<k> numbering and every path's count and mean total must be identical.

@@ -1,6 +1,6 @@
 // Sequence aggregation (semantics.md section 3).
 #include "chitra/transforms/pattern.hpp"
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 namespace chitra {
 

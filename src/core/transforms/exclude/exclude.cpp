@@ -1,5 +1,5 @@
 // Exclusion (semantics.md section 3; Traceview's event exclusion).
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 namespace chitra {
 

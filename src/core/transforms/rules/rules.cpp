@@ -1,10 +1,10 @@
 // Rules files: each line "NAME = item, item, ..." is one set projection; lines apply
 // in file order; a state claimed by two lines is an error naming both.
-#include "transforms/rules.hpp"
+#include "transforms/rules/rules.hpp"
 
 #include "chitra/transforms/transforms.hpp"
 #include "io/import/name_text.hpp"
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 #include <algorithm>
 #include <charconv>

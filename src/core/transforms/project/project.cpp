@@ -1,5 +1,5 @@
 // Set projection and component projection (semantics.md section 3).
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 #include <algorithm>
 #include <charconv>

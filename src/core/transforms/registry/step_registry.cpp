@@ -1,5 +1,5 @@
 // Dispatch of a pipeline step to its transform, and glob matching.
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 namespace chitra {
 

@@ -1,7 +1,7 @@
 // Filters (semantics.md section 3): select a set F, then each maximal run of elements
 // in F becomes one element of a `filter` composite chosen by (symbol before, symbol after).
 #include "chitra/spectra/spectrum.hpp"
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 #include <charconv>
 #include <unordered_map>

@@ -1,5 +1,5 @@
 // clip by count, time window and event window (semantics.md section 3).
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 #include <xxhash.h>
 

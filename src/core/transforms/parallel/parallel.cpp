@@ -1,5 +1,5 @@
 // Parallel aggregation (semantics.md section 3).
-#include "transforms/transform_common.hpp"
+#include "transforms/common/transform_common.hpp"
 
 namespace chitra {
 
