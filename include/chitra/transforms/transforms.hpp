@@ -18,8 +18,6 @@
 
 namespace chitra {
 
-using Warnings = std::vector<std::string>;
-
 // clip: drop the first `head` and the last `tail` elements (head + tail > size is an error).
 Ses clip_count(const Ses& in, std::size_t head, std::size_t tail);
 // Keeps the elements whose entry time lies in [t0, t1) (t0 > t1 is an error).
@@ -77,5 +75,7 @@ Ses apply_step(Ses&& in, const Step& step, Warnings& warnings);
 
 // Glob with `*` (any run) and `?` (one character); used by exclude and rules.
 bool glob_match(std::string_view pattern, std::string_view text);
+// Whether any of `patterns` matches `text`.
+bool glob_match_any(const std::vector<std::string>& patterns, std::string_view text);
 
 } // namespace chitra

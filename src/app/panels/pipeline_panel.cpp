@@ -2,6 +2,7 @@
 
 #include "workbench/error_reporter.hpp"
 #include "dialogs/step_edit_dialog.hpp"
+#include "chitra/pipeline/step_text.hpp"
 #include "text/step_text.hpp"
 #include "document/view_document.hpp"
 
@@ -41,7 +42,7 @@ PipelinePanel::PipelinePanel(QUndoGroup* group, QWidget* parent) : QWidget(paren
     connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
         const bool any = doc_ && row >= 0;
         remove_->setEnabled(any);
-        edit_->setEnabled(any && !stepFields(doc_->steps()[static_cast<std::size_t>(row)]).empty());
+        edit_->setEnabled(any && !step_fields(doc_->steps()[static_cast<std::size_t>(row)]).empty());
     });
     editor_ = [this](const Step& s) {
         return editStepDialog(this, s, doc_ ? doc_->trace().header.timebase : TimeBase::us);
@@ -101,7 +102,7 @@ void PipelinePanel::editCurrent()
     if (!doc_ || row < 0)
         return;
     const Step old = doc_->steps()[static_cast<std::size_t>(row)];
-    if (stepFields(old).empty()) {
+    if (step_fields(old).empty()) {
         emit message(tr("This step has no parameters to edit; remove it and add a new one"));
         return;
     }

@@ -43,7 +43,7 @@ std::string chunk_checksum(const std::string& kind, const std::string& payload)
 
 std::string view_label(const std::string& file, const std::string& view)
 {
-    return "view " + quoted(view) + " of " + file;
+    return "view " + single_quoted(view) + " of " + file;
 }
 
 } // namespace session_detail

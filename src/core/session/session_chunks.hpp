@@ -82,7 +82,7 @@ std::string describe(const std::exception& e);
 // Hex XXH3-64 of kind + '\n' + payload.
 std::string chunk_checksum(const std::string& kind, const std::string& payload);
 
-inline std::string quoted(const std::string& s) { return "'" + s + "'"; }
+inline std::string single_quoted(const std::string& s) { return "'" + s + "'"; }
 
 // How messages name a view: "view 'NAME' of FILE".
 std::string view_label(const std::string& file, const std::string& view);

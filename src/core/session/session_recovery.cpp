@@ -121,7 +121,7 @@ void Assembler::add(const Chunk& c)
             if (!ensembles.emplace(e.index, std::move(e.ensemble)).second)
                 throw FormatError("ensemble " + std::to_string(e.index) + " appears twice");
         } else {
-            throw FormatError("unknown record kind " + quoted(c.kind.substr(0, 40)));
+            throw FormatError("unknown record kind " + single_quoted(c.kind.substr(0, 40)));
         }
         ++loaded;
     } catch (const std::exception& e) {

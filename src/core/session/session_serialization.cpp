@@ -3,6 +3,7 @@
 // every value validated on loading, and the functions that turn one record into an XML
 // archive and back.
 #include "session/session_chunks.hpp"
+#include "transforms/registry/step_record.hpp"
 
 #include <boost/archive/archive_exception.hpp>
 #include <boost/archive/xml_iarchive.hpp>
@@ -86,6 +87,27 @@ CHITRA_SESSION_CLASS(chitra::PatternColour, 1)
 CHITRA_SESSION_CLASS(chitra::Bookmark, 1)
 CHITRA_SESSION_CLASS(chitra::Note, 1)
 CHITRA_SESSION_CLASS(chitra::ViewState, 1)
+// Every kind of step is a class of its own in the archive, at its record version
+// (transforms/registry/step_record.hpp).
+namespace chitra::session_detail {
+template <class T, class Variant> constexpr bool is_alternative = false;
+template <class T, class... Kinds>
+constexpr bool is_alternative<T, std::variant<Kinds...>> = (std::is_same_v<T, Kinds> || ...);
+template <class T>
+concept StepKind = is_alternative<T, Step>;
+} // namespace chitra::session_detail
+namespace boost::serialization {
+template <chitra::session_detail::StepKind T> struct version<T> {
+    using type = mpl::int_<chitra::session_version<T>()>;
+    using tag = mpl::integral_c_tag;
+    static constexpr int value = type::value;
+};
+template <chitra::session_detail::StepKind T> struct tracking_level<T> {
+    using tag = mpl::integral_c_tag;
+    using type = mpl::int_<track_never>;
+    static constexpr int value = type::value;
+};
+} // namespace boost::serialization
 // The TraceFileRef record versions that added the import choice (import_format,
 // import_components, import_lane) and the lanes an entry shows (lanes).
 namespace chitra::session_detail {
@@ -101,18 +123,6 @@ CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::EnsembleMemberRef, 1)
 CHITRA_SESSION_CLASS(chitra::EnsembleState, 1)
 CHITRA_SESSION_CLASS(chitra::session_detail::EnsembleChunk, 1)
-CHITRA_SESSION_CLASS(chitra::step::ClipCount, 1)
-CHITRA_SESSION_CLASS(chitra::step::ClipTime, 1)
-CHITRA_SESSION_CLASS(chitra::step::ClipEvent, 1)
-CHITRA_SESSION_CLASS(chitra::step::Aggregate, 1)
-CHITRA_SESSION_CLASS(chitra::step::Project, 1)
-CHITRA_SESSION_CLASS(chitra::step::ProjectComponents, 1)
-CHITRA_SESSION_CLASS(chitra::step::Rules, 1)
-CHITRA_SESSION_CLASS(chitra::step::FilterTime, 1)
-CHITRA_SESSION_CLASS(chitra::step::FilterEvent, 1)
-CHITRA_SESSION_CLASS(chitra::step::FilterFrequency, 1)
-CHITRA_SESSION_CLASS(chitra::step::Parallel, 1)
-CHITRA_SESSION_CLASS(chitra::step::Exclude, 1)
 
 namespace boost::serialization {
 
@@ -306,126 +316,54 @@ template <class A> void io_kind(A& ar, DisplayKind& kind)
 
 // ---- pipeline steps: op tag, then the step's own versioned record ----
 
-template <class A> void serialize(A& ar, step::ClipCount& s, unsigned version)
-{
-    check_version<A, step::ClipCount>(version);
-    ar& named("head", s.head) & named("tail", s.tail);
-}
-template <class A> void serialize(A& ar, step::ClipTime& s, unsigned version)
-{
-    check_version<A, step::ClipTime>(version);
-    ar& named("t0", s.t0) & named("t1", s.t1);
-}
-template <class A> void serialize(A& ar, step::ClipEvent& s, unsigned version)
-{
-    check_version<A, step::ClipEvent>(version);
-    ar& named("i0", s.i0) & named("i1", s.i1);
-}
-template <class A> void serialize(A& ar, step::Aggregate& s, unsigned version)
-{
-    check_version<A, step::Aggregate>(version);
-    io_seq(ar, "pattern_count", "symbol", s.pattern);
-    ar& named("as", s.as);
-}
-template <class A> void serialize(A& ar, step::Project& s, unsigned version)
-{
-    check_version<A, step::Project>(version);
-    io_seq(ar, "state_count", "state", s.states);
-    ar& named("as", s.as);
-}
-template <class A> void serialize(A& ar, step::ProjectComponents& s, unsigned version)
-{
-    check_version<A, step::ProjectComponents>(version);
-    std::uint64_t n = s.map.size();
-    ar& named("component_count", n);
-    if constexpr (saving<A>) {
-        for (auto& [component, mapping] : s.map) {
-            std::string key = component;
-            ar& named("component", key);
-            io_map(ar, "mapping_count", mapping);
-        }
-    } else {
-        check_count(n, "components");
-        s.map.clear();
-        for (std::uint64_t i = 0; i < n; ++i) {
-            std::string key;
-            std::map<std::string, std::string> mapping;
-            ar& named("component", key);
-            io_map(ar, "mapping_count", mapping);
-            s.map[key] = std::move(mapping);
-        }
+// The fields a kind of step names in record(), in the archive.
+template <class A> class ArchiveStepRecord final : public StepRecord {
+public:
+    ArchiveStepRecord(A& ar, unsigned version) : ar_(ar), version_(version) {}
+    bool loading() const override { return !saving<A>; }
+    unsigned version() const override { return version_; }
+    void count(const char* name, std::size_t& value) override { ar_& named(name, value); }
+    void integer(const char* name, std::int64_t& value) override { ar_& named(name, value); }
+    void flag(const char* name, bool& value) override { ar_& named(name, value); }
+    void text(const char* name, std::string& value) override { ar_& named(name, value); }
+    void real(const char* name, double& value) override { io_double(ar_, name, value); }
+    void optional_real(const char* has_name, const char* name, std::optional<double>& value) override
+    {
+        io_optional(ar_, has_name, name, value);
     }
-    io_seq(ar, "drop_count", "drop", s.drop);
-}
-template <class A> void serialize(A& ar, step::Rules& s, unsigned version)
-{
-    check_version<A, step::Rules>(version);
-    ar& named("file", s.file) & named("text", s.text);
-}
-template <class A> void serialize(A& ar, step::FilterTime& s, unsigned version)
-{
-    check_version<A, step::FilterTime>(version);
-    io_double(ar, "below", s.below);
-}
-template <class A> void serialize(A& ar, step::FilterEvent& s, unsigned version)
-{
-    check_version<A, step::FilterEvent>(version);
-    io_optional(ar, "has_below", "below", s.below);
-    io_optional(ar, "has_below_fraction", "below_fraction", s.below_fraction);
-}
-template <class A> void serialize(A& ar, step::FilterFrequency& s, unsigned version)
-{
-    check_version<A, step::FilterFrequency>(version);
-    io_double(ar, "f0", s.f0);
-    io_double(ar, "f1", s.f1);
-    ar& named("event_domain", s.event_domain);
-    io_optional(ar, "has_interval", "interval", s.interval);
-}
-template <class A> void serialize(A& ar, step::Parallel& s, unsigned version)
-{
-    check_version<A, step::Parallel>(version);
-    ar& named("from", s.from) & named("to", s.to) & named("as", s.as);
-}
-template <class A> void serialize(A& ar, step::Exclude& s, unsigned version)
-{
-    check_version<A, step::Exclude>(version);
-    io_seq(ar, "state_count", "state", s.states);
-}
-
-// Stable op tags, tied to the types (not to their order in the variant): never reuse
-// or rename one, old sessions name them.
-constexpr const char* step_tag(const step::ClipCount&) { return "clip_count"; }
-constexpr const char* step_tag(const step::ClipTime&) { return "clip_time"; }
-constexpr const char* step_tag(const step::ClipEvent&) { return "clip_event"; }
-constexpr const char* step_tag(const step::Aggregate&) { return "aggregate"; }
-constexpr const char* step_tag(const step::Project&) { return "project"; }
-constexpr const char* step_tag(const step::ProjectComponents&) { return "project_components"; }
-constexpr const char* step_tag(const step::Rules&) { return "rules"; }
-constexpr const char* step_tag(const step::FilterTime&) { return "filter_time"; }
-constexpr const char* step_tag(const step::FilterEvent&) { return "filter_event"; }
-constexpr const char* step_tag(const step::FilterFrequency&) { return "filter_frequency"; }
-constexpr const char* step_tag(const step::Parallel&) { return "parallel"; }
-constexpr const char* step_tag(const step::Exclude&) { return "exclude"; }
-
-template <std::size_t I = 0> std::optional<Step> make_step(const std::string& tag)
-{
-    if constexpr (I < std::variant_size_v<Step>) {
-        using T = std::variant_alternative_t<I, Step>;
-        if (tag == step_tag(T{}))
-            return Step(T{});
-        return make_step<I + 1>(tag);
-    } else {
-        return std::nullopt;
+    void texts(const char* count_name, const char* item_name, std::vector<std::string>& values) override
+    {
+        io_seq(ar_, count_name, item_name, values);
     }
+    void counts(const char* count_name, const char* item_name, std::vector<std::size_t>& values) override
+    {
+        io_seq(ar_, count_name, item_name, values);
+    }
+    void text_map(const char* count_name, std::map<std::string, std::string>& values) override
+    {
+        io_map(ar_, count_name, values);
+    }
+    void check_count(std::uint64_t n, const char* what) override { boost::serialization::check_count(n, what); }
+
+private:
+    A& ar_;
+    unsigned version_;
+};
+
+template <class A, StepKind T> void serialize(A& ar, T& step, unsigned version)
+{
+    check_version<A, T>(version);
+    ArchiveStepRecord<A> record(ar, version);
+    step.record(record);
 }
 
 template <class A> void serialize(A& ar, StepBox& box, unsigned version)
 {
     check_version<A, StepBox>(version);
-    std::string op = std::visit([](const auto& s) { return std::string(step_tag(s)); }, box.step);
+    std::string op(session_tag(box.step));
     ar& named("op", op);
     if constexpr (!saving<A>) {
-        auto made = make_step(op);
+        auto made = step_of_session_tag(op);
         if (!made)
             throw FormatError("unknown pipeline step op '" + op.substr(0, 40) + "' (written by a newer Chitra?)");
         box.step = std::move(*made);

@@ -16,7 +16,7 @@ Ses aggregate(const Ses& in, const std::vector<std::string>& pattern, const std:
         SymbolId id = in.symbols->find(name);
         if (id == kNoSymbol) {
             if (warnings)
-                warnings->push_back("pattern symbol " + detail::quoted(name) +
+                warnings->push_back("pattern symbol " + detail::single_quoted(name) +
                                     " names no symbol of this trace; the step has no effect");
             missing = true;
         }
@@ -32,7 +32,7 @@ Ses aggregate(const Ses& in, const std::vector<std::string>& pattern, const std:
     if (composite != kNoSymbol) {
         const Symbol& existing = (*table)[composite];
         if (existing.kind != SymbolKind::sequence || existing.members != ids)
-            throw InputError("name " + detail::quoted(as) + " already names a different symbol (" +
+            throw InputError("name " + detail::single_quoted(as) + " already names a different symbol (" +
                              std::string(to_string(existing.kind)) + ")");
     } else {
         auto copy = std::make_shared<SymbolTable>(*table);

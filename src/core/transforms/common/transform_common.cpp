@@ -218,3 +218,38 @@ void PathRecorder::store(SymbolTable& table)
 }
 
 } // namespace chitra::detail
+
+namespace chitra {
+
+bool glob_match(std::string_view pattern, std::string_view text)
+{
+    // Iterative matcher with one backtrack point: linear in practice, no recursion.
+    std::size_t p = 0, t = 0, star = std::string_view::npos, resume = 0;
+    while (t < text.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+            ++p;
+            ++t;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
+
+bool glob_match_any(const std::vector<std::string>& patterns, std::string_view text)
+{
+    for (const std::string& p : patterns)
+        if (glob_match(p, text))
+            return true;
+    return false;
+}
+
+} // namespace chitra

@@ -74,7 +74,15 @@ Ses map_merge(Ses&& in, std::shared_ptr<const SymbolTable> table, std::span<cons
 std::vector<SymbolId> symbols_in_order(const Ses& in);
 
 // Quoted name for messages.
-inline std::string quoted(std::string_view name) { return "'" + std::string(name) + "'"; }
+inline std::string single_quoted(std::string_view name)
+{
+    std::string out;
+    out.reserve(name.size() + 2);
+    out += '\'';
+    out += name;
+    out += '\'';
+    return out;
+}
 
 bool has_glob_chars(std::string_view text);
 

@@ -23,7 +23,7 @@ Ses exclude(const Ses& in, const std::vector<std::string>& states, Warnings* war
             matched = true;
         }
         if (!matched && warnings)
-            warnings->push_back("state " + detail::quoted(item) + " names no symbol of this trace");
+            warnings->push_back("state " + detail::single_quoted(item) + " names no symbol of this trace");
         any = any || matched;
     }
     if (!any) {

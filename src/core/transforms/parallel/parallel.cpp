@@ -13,7 +13,7 @@ Ses parallel(const Ses& in, const std::string& from, const std::string& to, cons
     SymbolId b = in.symbols->find(to);
     for (auto [id, name] : {std::pair{a, &from}, std::pair{b, &to}})
         if (id == kNoSymbol && warnings)
-            warnings->push_back("state " + detail::quoted(*name) +
+            warnings->push_back("state " + detail::single_quoted(*name) +
                                 " names no symbol of this trace; the step has no effect");
     if (a == kNoSymbol || b == kNoSymbol)
         return in;
@@ -24,7 +24,7 @@ Ses parallel(const Ses& in, const std::string& from, const std::string& to, cons
     if (composite != kNoSymbol) {
         const Symbol& existing = (*table)[composite];
         if (existing.kind != SymbolKind::parallel || existing.members != std::vector<SymbolId>{a, b})
-            throw InputError("name " + detail::quoted(as) + " already names a different symbol (" +
+            throw InputError("name " + detail::single_quoted(as) + " already names a different symbol (" +
                              std::string(to_string(existing.kind)) + ")");
     } else {
         Symbol symbol;

@@ -29,7 +29,7 @@ std::optional<SetProjection> set_projection(const Ses& in, const std::vector<std
         SymbolId id = in.symbols->find(name);
         if (id == kNoSymbol) {
             if (warnings)
-                warnings->push_back("state " + detail::quoted(name) + " names no symbol of this trace");
+                warnings->push_back("state " + detail::single_quoted(name) + " names no symbol of this trace");
         } else if (std::find(set.begin(), set.end(), id) == set.end()) {
             set.push_back(id);
         }
@@ -112,7 +112,7 @@ Ses project_components(const Ses& in, const step::ProjectComponents& params, War
         }
         auto index = component_index(key);
         if (!index)
-            throw InputError("map key " + detail::quoted(key) + " is neither a component index nor \"*\"");
+            throw InputError("map key " + detail::single_quoted(key) + " is neither a component index nor \"*\"");
         by_index[*index] = &values;
     }
     std::set<std::size_t> drop(params.drop.begin(), params.drop.end());
@@ -160,7 +160,8 @@ Ses project_components(const Ses& in, const step::ProjectComponents& params, War
             mapped.push_back(value);
         }
         if (mapped.empty())
-            throw InputError("dropping every component of state " + detail::quoted(symbol.name) + " leaves nothing");
+            throw InputError("dropping every component of state " + detail::single_quoted(symbol.name) +
+                             " leaves nothing");
         if (mapped == components)
             continue;
         std::string name = join(mapped, old_table.separator());
@@ -187,7 +188,7 @@ Ses project_components(const Ses& in, const step::ProjectComponents& params, War
         for (const auto& [key, values] : params.map)
             for (const auto& [from, to] : values)
                 if (!used.count({key, from}))
-                    warnings->push_back("value " + detail::quoted(from) + " of component " + key +
+                    warnings->push_back("value " + detail::single_quoted(from) + " of component " + key +
                                         " matches no state of this trace");
     }
 

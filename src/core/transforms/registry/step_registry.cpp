@@ -1,81 +1,120 @@
-// Dispatch of a pipeline step to its transform, and glob matching.
-#include "transforms/common/transform_common.hpp"
+// The registry of the kinds of step: everything that works on any step (apply, pipeline
+// JSON, session tags, text and fields) visits the `Step` variant and asks the kind.
+#include "chitra/pipeline/step_text.hpp"
+#include "chitra/transforms/transforms.hpp"
+#include "transforms/registry/step_json.hpp"
+#include "transforms/registry/step_record.hpp"
+
+#include <utility>
 
 namespace chitra {
 
 namespace {
-template <class... F> struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F> Overloaded(F...) -> Overloaded<F...>;
-
-void check(const step::FilterEvent& s)
+// Calls `f.template operator()<Kind>()` for every kind, in the registry's order, until
+// one returns true.
+template <class F, std::size_t... I> bool each_kind(F&& f, std::index_sequence<I...>)
 {
-    if (s.below.has_value() == s.below_fraction.has_value())
-        throw InputError("event filter needs exactly one of \"below\" and \"below_fraction\"");
+    return (f.template operator()<std::variant_alternative_t<I, Step>>() || ...);
 }
+template <class F> bool each_kind(F&& f) { return each_kind(f, std::make_index_sequence<std::variant_size_v<Step>>{}); }
 } // namespace
 
 Ses apply_step(const Ses& in, const Step& step, Warnings& warnings)
 {
-    return std::visit(Overloaded{
-                          [&](const step::ClipCount& s) { return clip_count(in, s.head, s.tail); },
-                          [&](const step::ClipTime& s) { return clip_time(in, s.t0, s.t1); },
-                          [&](const step::ClipEvent& s) { return clip_event(in, s.i0, s.i1); },
-                          [&](const step::Aggregate& s) { return aggregate(in, s.pattern, s.as, &warnings); },
-                          [&](const step::Project& s) { return project(in, s.states, s.as, &warnings); },
-                          [&](const step::ProjectComponents& s) { return project_components(in, s, &warnings); },
-                          [&](const step::Rules& s) { return apply_rules(in, s.file, s.text, &warnings); },
-                          [&](const step::FilterTime& s) { return filter_time(in, s.below); },
-                          [&](const step::FilterEvent& s) {
-                              check(s);
-                              return s.below ? filter_event(in, *s.below)
-                                             : filter_event_fraction(in, *s.below_fraction);
-                          },
-                          [&](const step::FilterFrequency& s) {
-                              return filter_frequency(in, s.f0, s.f1, s.event_domain, s.interval);
-                          },
-                          [&](const step::Parallel& s) { return parallel(in, s.from, s.to, s.as, &warnings); },
-                          [&](const step::Exclude& s) { return exclude(in, s.states, &warnings); },
-                      },
-                      step);
+    return std::visit([&](const auto& kind) { return kind.apply(in, warnings); }, step);
 }
 
+// A kind that can write over its input declares apply(Ses&&, ...); the others read it.
 Ses apply_step(Ses&& in, const Step& step, Warnings& warnings)
 {
-    if (const auto* s = std::get_if<step::Project>(&step))
-        return project(std::move(in), s->states, s->as, &warnings);
-    if (const auto* s = std::get_if<step::FilterTime>(&step))
-        return filter_time(std::move(in), s->below);
-    if (const auto* s = std::get_if<step::FilterEvent>(&step)) {
-        check(*s);
-        return s->below ? filter_event(std::move(in), *s->below)
-                        : filter_event_fraction(std::move(in), *s->below_fraction);
-    }
-    return apply_step(std::as_const(in), step, warnings);
+    return std::visit([&](const auto& kind) { return kind.apply(std::move(in), warnings); }, step);
 }
 
-bool glob_match(std::string_view pattern, std::string_view text)
+std::string_view op_name(const Step& step)
 {
-    // Iterative matcher with one backtrack point: linear in practice, no recursion.
-    std::size_t p = 0, t = 0, star = std::string_view::npos, resume = 0;
-    while (t < text.size()) {
-        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
-            ++p;
-            ++t;
-        } else if (p < pattern.size() && pattern[p] == '*') {
-            star = p++;
-            resume = t;
-        } else if (star != std::string_view::npos) {
-            p = star + 1;
-            t = ++resume;
-        } else {
+    return std::visit([](const auto& kind) { return kind.op; }, step);
+}
+
+std::string step_label(std::size_t index, const Step& step)
+{
+    return "step " + std::to_string(index + 1) + " (" + std::string(op_name(step)) + ")";
+}
+
+std::optional<Step> read_step_of_op(std::string_view op, const StepJsonReader& json)
+{
+    std::optional<Step> step;
+    each_kind([&]<class Kind>() {
+        if (Kind::op != op)
             return false;
-        }
+        step = Kind::read(json);
+        return true;
+    });
+    return step;
+}
+
+std::string known_ops()
+{
+    std::vector<std::string_view> ops;
+    each_kind([&]<class Kind>() {
+        if (std::find(ops.begin(), ops.end(), Kind::op) == ops.end())
+            ops.push_back(Kind::op);
+        return false;
+    });
+    std::string out;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == ops.size() ? " or " : ", ") + std::string(ops[i]);
+    return out;
+}
+
+nlohmann::json step_to_json(const Step& step)
+{
+    nlohmann::json object;
+    object["op"] = std::string(op_name(step));
+    StepJsonWriter writer(object);
+    std::visit([&](const auto& kind) { kind.write(writer); }, step);
+    return object;
+}
+
+std::string_view session_tag(const Step& step)
+{
+    return std::visit([](const auto& kind) { return kind.session_tag; }, step);
+}
+
+std::optional<Step> step_of_session_tag(std::string_view tag)
+{
+    std::optional<Step> step;
+    each_kind([&]<class Kind>() {
+        if (Kind::session_tag != tag)
+            return false;
+        step = Kind{};
+        return true;
+    });
+    return step;
+}
+
+std::string describe_step(const Step& step, const StepNumbers& numbers)
+{
+    return std::visit([&](const auto& kind) { return kind.describe(numbers); }, step);
+}
+
+std::vector<StepField> step_fields(const Step& step)
+{
+    return std::visit([](const auto& kind) { return kind.fields(); }, step);
+}
+
+std::optional<Step> step_with_fields(const Step& step, const std::vector<std::string>& values, std::string& error)
+{
+    if (values.size() != step_fields(step).size()) {
+        error = "this step has nothing to edit";
+        return std::nullopt;
     }
-    while (p < pattern.size() && pattern[p] == '*')
-        ++p;
-    return p == pattern.size();
+    return std::visit(
+        [&](auto kind) -> std::optional<Step> {
+            if (!kind.set_fields(values, error))
+                return std::nullopt;
+            return Step{std::move(kind)};
+        },
+        step);
 }
 
 } // namespace chitra

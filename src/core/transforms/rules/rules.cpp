@@ -151,7 +151,7 @@ Ses apply_rules(const Ses& in, const std::string& file, std::string_view text, W
                 std::size_t other = claimed_by[id];
                 if (other != SIZE_MAX && other != l)
                     throw InputError(file + ":" + std::to_string(lines[l].line) + ": state " +
-                                     quoted(old_table[id].name) + " is matched by line " +
+                                     single_quoted(old_table[id].name) + " is matched by line " +
                                      std::to_string(lines[other].line) + " and by line " +
                                      std::to_string(lines[l].line));
                 if (other == SIZE_MAX) {
@@ -160,7 +160,7 @@ Ses apply_rules(const Ses& in, const std::string& file, std::string_view text, W
                 }
             }
             if (!matched && warnings)
-                warnings->push_back(file + ":" + std::to_string(lines[l].line) + ": " + quoted(item.text) +
+                warnings->push_back(file + ":" + std::to_string(lines[l].line) + ": " + single_quoted(item.text) +
                                     " matches no state of this trace");
         }
     }
