@@ -1,4 +1,5 @@
 #include "chain/model_window.hpp"
+#include "text/qt_strings.hpp"
 
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
@@ -33,7 +34,6 @@
 namespace chitra::app {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 // Durations in SI ("999 µs", "1.83 s"); the proxies sort by Qt::UserRole, the number.
 QString fmtTime(double t, TimeBase tb) { return formatDurationSI(t, tb); }
 } // namespace
@@ -96,9 +96,9 @@ public:
         if (role == Qt::UserRole) {
             switch (c) {
             case ModelWindow::Name:
-                return q(s.name);
+                return qs(s.name);
             case ModelWindow::Kind:
-                return q(std::string(to_string(s.kind)));
+                return qs(std::string(to_string(s.kind)));
             case ModelWindow::Count:
                 return static_cast<qulonglong>(s.count);
             case ModelWindow::Total:
@@ -127,9 +127,9 @@ public:
         const bool other = s.kind == SymbolKind::other;
         switch (c) {
         case ModelWindow::Name:
-            return q(s.name);
+            return qs(s.name);
         case ModelWindow::Kind:
-            return q(std::string(to_string(s.kind)));
+            return qs(std::string(to_string(s.kind)));
         case ModelWindow::Count:
             return formatCount(static_cast<long long>(s.count));
         case ModelWindow::Total:
@@ -189,9 +189,9 @@ public:
         if (role == Qt::UserRole) {
             switch (c) {
             case 0:
-                return q(model_.states[t.from].name);
+                return qs(model_.states[t.from].name);
             case 1:
-                return q(model_.states[t.to].name);
+                return qs(model_.states[t.to].name);
             case 2:
                 return static_cast<qulonglong>(t.count);
             case 3:
@@ -201,9 +201,9 @@ public:
         if (role == Qt::DisplayRole) {
             switch (c) {
             case 0:
-                return q(model_.states[t.from].name);
+                return qs(model_.states[t.from].name);
             case 1:
-                return q(model_.states[t.to].name);
+                return qs(model_.states[t.to].name);
             case 2:
                 return formatCount(static_cast<long long>(t.count));
             case 3:
@@ -449,7 +449,7 @@ QString ModelWindow::steadyStateText() const
     for (const auto& cls : st.closed_classes) {
         QStringList names;
         for (std::size_t i : cls)
-            names << q(model_.states[i].name);
+            names << qs(model_.states[i].name);
         classes << "{" + names.join(", ") + "}";
     }
     return tr("No steady state: the embedded chain (OTHER left out) has %1 closed classes: %2")

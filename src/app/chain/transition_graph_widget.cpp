@@ -1,4 +1,5 @@
 #include "chain/transition_graph_widget.hpp"
+#include "text/qt_strings.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "plotting/palette.hpp"
@@ -33,8 +34,6 @@ constexpr double kPointsPerInch = 72.0;
 QColor edgeInk(const QPalette& p) { return isDark(p) ? QColor(0xd0, 0xd0, 0xd0) : QColor(0x33, 0x33, 0x33); }
 QColor definitionInk(const QPalette& p) { return isDark(p) ? QColor(0x9a, 0x9a, 0x9a) : QColor(0x66, 0x66, 0x66); }
 QColor labelInk(const QPalette& p) { return isDark(p) ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x22, 0x22, 0x22); }
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QFont nameFont()
 {
@@ -86,8 +85,10 @@ QPolygonF arrowHead(QPointF from, QPointF tip, double size)
     return QPolygonF({tip, base + n * size * 0.45, base - n * size * 0.45});
 }
 
+} // namespace
+
 // What a node of the drawing stands for.
-struct NodeInfo {
+struct GraphNodeInfo {
     long state = -1; // model state index, -1 for definition nodes
     QString title;
     QString subtitle;
@@ -97,19 +98,17 @@ struct NodeInfo {
     QString tooltip;
 };
 
-struct EdgeInfo {
+struct GraphEdgeInfo {
     double probability = 1.0;
     bool definition = false; // inside an expanded composite
     QString tooltip;
 };
 
-} // namespace
-
 // A graph to lay out and what its nodes and edges stand for.
 struct TransitionGraphWidget::Drawing {
     GraphSpec spec;
-    std::vector<NodeInfo> nodes;
-    std::vector<EdgeInfo> edges;
+    std::vector<GraphNodeInfo> nodes;
+    std::vector<GraphEdgeInfo> edges;
 };
 
 TransitionGraphWidget::TransitionGraphWidget(QWidget* parent) : QGraphicsView(parent)
@@ -224,12 +223,12 @@ void TransitionGraphWidget::rebuild()
     // A short chain reads best left to right; a big one follows the window's shape so
     // that the fitted drawing stays as large as possible.
     spec.rankdir = preferredRankdir();
-    std::vector<NodeInfo>& infos = drawing->nodes;
-    std::vector<EdgeInfo>& edge_infos = drawing->edges;
+    std::vector<GraphNodeInfo>& infos = drawing->nodes;
+    std::vector<GraphEdgeInfo>& edge_infos = drawing->edges;
     const QFontMetricsF name_fm(nameFont());
     const QFontMetricsF small_fm(smallFont());
 
-    auto addNode = [&](NodeInfo info, double min_w, double min_h, int cluster) {
+    auto addNode = [&](GraphNodeInfo info, double min_w, double min_h, int cluster) {
         const double text_w =
             std::max(name_fm.horizontalAdvance(info.title), small_fm.horizontalAdvance(info.subtitle));
         GraphNodeSpec n;
@@ -241,7 +240,7 @@ void TransitionGraphWidget::rebuild()
         infos.push_back(std::move(info));
         return static_cast<int>(spec.nodes.size() - 1);
     };
-    auto addEdge = [&](int from, int to, EdgeInfo info, const QString& label) {
+    auto addEdge = [&](int from, int to, GraphEdgeInfo info, const QString& label) {
         GraphEdgeSpec e;
         e.from = from;
         e.to = to;
@@ -254,9 +253,9 @@ void TransitionGraphWidget::rebuild()
     const TimeBase tb = model_.timebase;
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         const ChainState& s = model_.states[i];
-        NodeInfo info;
+        GraphNodeInfo info;
         info.state = static_cast<long>(i);
-        info.title = q(s.name);
+        info.title = qs(s.name);
         const double root = std::sqrt(std::clamp(s.share, 0.0, 1.0));
         int cluster = -1;
         if (s.kind == SymbolKind::other) {
@@ -271,7 +270,7 @@ void TransitionGraphWidget::rebuild()
         info.subtitle = formatShare(s.share) + QStringLiteral(" · ") + formatDuration(s.mean, tb);
         info.tooltip =
             QStringLiteral("%1 (%2)\nvisits %3, share of time %4\nmean %5, sd %6, min %7, max %8")
-                .arg(q(s.name), q(std::string(to_string(s.kind))), formatCount(static_cast<long long>(s.count)),
+                .arg(qs(s.name), qs(std::string(to_string(s.kind))), formatCount(static_cast<long long>(s.count)),
                      formatShare(s.share), formatDuration(s.mean, tb), formatDuration(s.stddev, tb),
                      formatDuration(static_cast<double>(s.min), tb), formatDuration(static_cast<double>(s.max), tb));
         if (s.definition) {
@@ -280,7 +279,7 @@ void TransitionGraphWidget::rebuild()
                                           : QStringLiteral("\n\nClick to expand its definition.");
             info.dashed = true;
             if (isExpanded(i)) {
-                spec.clusters.push_back(q(s.name) + QStringLiteral(" = ") + expansionText(s.definition->expanded));
+                spec.clusters.push_back(qs(s.name) + QStringLiteral(" = ") + expansionText(s.definition->expanded));
                 cluster = static_cast<int>(spec.clusters.size() - 1);
             }
         }
@@ -292,7 +291,7 @@ void TransitionGraphWidget::rebuild()
         const StateDefinition& def = *s.definition;
         const int head = node_of_state_[i];
         auto defNode = [&](const QString& title, bool exit = false) {
-            NodeInfo d;
+            GraphNodeInfo d;
             d.title = title;
             d.fill = exit ? QColor(0xE8, 0xE8, 0xE8) : QColor(0xFA, 0xFA, 0xFA);
             d.small = true;
@@ -301,18 +300,18 @@ void TransitionGraphWidget::rebuild()
                 d.fill = stateColour(model_.states[k].symbol).lighter(150);
             return addNode(d, 30, 22, cluster);
         };
-        EdgeInfo def_edge;
+        GraphEdgeInfo def_edge;
         def_edge.definition = true;
         if (s.kind == SymbolKind::sequence) {
             int prev = head;
             for (const auto& name : def.pattern) {
-                const int n = defNode(q(name));
+                const int n = defNode(qs(name));
                 addEdge(prev, n, def_edge, {});
                 prev = n;
             }
         } else if (s.kind == SymbolKind::projection) {
             for (const auto& name : def.states)
-                addEdge(head, defNode(q(name)), def_edge, {});
+                addEdge(head, defNode(qs(name)), def_edge, {});
         } else if (!def.chain.nodes.empty()) {
             std::vector<int> tree(def.chain.nodes.size(), -1);
             for (std::size_t k = 0; k < def.chain.nodes.size(); ++k) {
@@ -322,12 +321,12 @@ void TransitionGraphWidget::rebuild()
                 else if (pn.role == PrefixNode::Role::exit)
                     tree[k] = defNode(QStringLiteral("exit"), true);
                 else
-                    tree[k] = defNode(q(pn.symbol));
+                    tree[k] = defNode(qs(pn.symbol));
             }
             for (const PrefixEdge& pe : def.chain.edges) {
                 if (pe.from >= tree.size() || pe.to >= tree.size())
                     continue;
-                EdgeInfo ei = def_edge;
+                GraphEdgeInfo ei = def_edge;
                 ei.probability = pe.probability;
                 ei.tooltip = QStringLiteral("%1 of %2 replaced runs").arg(pe.count).arg(def.chain.nodes[pe.from].count);
                 addEdge(tree[pe.from], tree[pe.to], ei, formatDecimal(pe.probability, 2));
@@ -340,10 +339,10 @@ void TransitionGraphWidget::rebuild()
             continue;
         if (node_of_state_[t.from] < 0 || node_of_state_[t.to] < 0)
             continue;
-        EdgeInfo ei;
+        GraphEdgeInfo ei;
         ei.probability = t.probability;
         ei.tooltip = QStringLiteral("%1 → %2\n%3 transitions, probability %4")
-                         .arg(q(model_.states[t.from].name), q(model_.states[t.to].name))
+                         .arg(qs(model_.states[t.from].name), qs(model_.states[t.to].name))
                          .arg(formatCount(static_cast<long long>(t.count)))
                          .arg(formatDecimal(t.probability, 4));
         addEdge(node_of_state_[t.from], node_of_state_[t.to], ei, formatDecimal(t.probability, 2));
@@ -392,8 +391,8 @@ void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
 {
     QGraphicsScene* sc = scene();
     const GraphSpec& spec = drawing.spec;
-    const std::vector<NodeInfo>& infos = drawing.nodes;
-    const std::vector<EdgeInfo>& edge_infos = drawing.edges;
+    const std::vector<GraphNodeInfo>& infos = drawing.nodes;
+    const std::vector<GraphEdgeInfo>& edge_infos = drawing.edges;
     const QFontMetricsF small_fm(smallFont());
     if (!result.error.isEmpty()) {
         error_ = result.error;
@@ -416,7 +415,7 @@ void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
     }
     for (std::size_t j = 0; j < layout_.edges.size(); ++j) {
         const GraphLayoutEdge& e = layout_.edges[j];
-        const EdgeInfo& info = edge_infos[j];
+        const GraphEdgeInfo& info = edge_infos[j];
         QColor colour = info.definition ? definitionInk(palette()) : edgeInk(palette());
         colour.setAlphaF(info.definition ? 0.9 : 0.35 + 0.65 * info.probability);
         const double width = info.definition ? 1.0 : 0.8 + 3.2 * info.probability;
@@ -438,7 +437,7 @@ void TransitionGraphWidget::drawLayout(const Drawing& drawing, LaidOut result)
         }
     }
     for (std::size_t i = 0; i < layout_.nodes.size(); ++i) {
-        const NodeInfo& info = infos[i];
+        const GraphNodeInfo& info = infos[i];
         const QRectF r = layout_.nodes[i];
         QPainterPath shape;
         shape.addRoundedRect(r, 6, 6);

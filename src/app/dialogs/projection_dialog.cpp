@@ -1,4 +1,5 @@
 #include "dialogs/projection_dialog.hpp"
+#include "text/qt_strings.hpp"
 
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
@@ -28,8 +29,6 @@
 namespace chitra::app {
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QLabel* note(const QString& text, QWidget* parent)
 {
@@ -120,7 +119,7 @@ QListWidget* ProjectionDialog::makeChecklist(QWidget* page, QLineEdit** search)
     list->setUniformItemSizes(true);
     for (std::size_t k = 0; k < present_.size(); ++k) {
         const SymbolId s = present_[k];
-        const QString name = q((*ses_->symbols)[s].name);
+        const QString name = qs((*ses_->symbols)[s].name);
         auto* item = new QListWidgetItem(colourSwatch(stateColour(s)),
                                          QStringLiteral("%1    %2").arg(name, formatShare(share_[k])), list);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
@@ -186,10 +185,10 @@ QWidget* ProjectionDialog::buildComponentsPage()
         t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
         int r = 0;
         for (const auto& v : values) {
-            auto* from = new QTableWidgetItem(q(v));
+            auto* from = new QTableWidgetItem(qs(v));
             from->setFlags(Qt::ItemIsEnabled);
             t->setItem(r, 0, from);
-            t->setItem(r, 1, new QTableWidgetItem(q(v)));
+            t->setItem(r, 1, new QTableWidgetItem(qs(v)));
             ++r;
         }
         connect(drop, &QCheckBox::toggled, t, &QWidget::setDisabled);
@@ -235,7 +234,7 @@ QWidget* ProjectionDialog::buildParallelPage()
     from_ = new QComboBox(page);
     to_ = new QComboBox(page);
     for (SymbolId s : present_) {
-        const QString name = q((*ses_->symbols)[s].name);
+        const QString name = qs((*ses_->symbols)[s].name);
         from_->addItem(colourSwatch(stateColour(s)), name, name);
         to_->addItem(colourSwatch(stateColour(s)), name, name);
     }
@@ -348,7 +347,7 @@ QString ProjectionDialog::validateSet(QString& summary) const
         return tr("Give the projected state a name.");
     if (ses_->symbols->find(as) != kNoSymbol && std::find(names.begin(), names.end(), as) == names.end())
         return tr("“%1” already names a different state. Check it too to merge into it, or choose a new name.")
-            .arg(q(as));
+            .arg(qs(as));
     return {};
 }
 
@@ -420,7 +419,7 @@ QString ProjectionDialog::validateExclude(QString& summary) const
         for (SymbolId s : present_)
             any = any || glob_match(g, (*ses_->symbols)[s].name);
         if (!any)
-            summary += tr(" “%1” matches no state.").arg(q(g));
+            summary += tr(" “%1” matches no state.").arg(qs(g));
     }
     if (matched == present_.size())
         return tr("Every state would be excluded: nothing would remain.");

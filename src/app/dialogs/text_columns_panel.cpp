@@ -1,4 +1,5 @@
 #include "dialogs/text_columns_panel.hpp"
+#include "text/qt_strings.hpp"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -15,8 +16,6 @@ namespace chitra::app {
 namespace {
 
 constexpr int kRoleRow = 0; // the table's first row holds the role choosers
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString delimiterName(char c)
 {

@@ -29,14 +29,6 @@ std::vector<std::string> statePatterns(const std::string& text)
 
 namespace {
 
-bool matchesAny(const std::vector<std::string>& patterns, const std::string& name)
-{
-    for (const std::string& p : patterns)
-        if (glob_match(p, name))
-            return true;
-    return false;
-}
-
 std::optional<double> transitionProbability(const SemiMarkovModel& model, const std::vector<std::string>& patterns)
 {
     const auto arrow = std::find(patterns.begin(), patterns.end(), "->");
@@ -46,10 +38,10 @@ std::optional<double> transitionProbability(const SemiMarkovModel& model, const 
     const std::size_t other = model.other();
     std::uint64_t out = 0, into = 0;
     for (const ChainTransition& t : model.transitions) {
-        if (t.to == other || !matchesAny(from, model.states[t.from].name))
+        if (t.to == other || !glob_match_any(from, model.states[t.from].name))
             continue;
         out += t.count;
-        if (matchesAny(to, model.states[t.to].name))
+        if (glob_match_any(to, model.states[t.to].name))
             into += t.count;
     }
     if (out == 0)

@@ -35,14 +35,6 @@ QTableWidgetItem* readOnly(const QString& text)
 
 QString percentOf(double value) { return QString::number(100.0 * value, 'f', 1) + QStringLiteral(" %"); }
 
-bool matchesAny(const std::vector<std::string>& patterns, const std::string& name)
-{
-    for (const std::string& p : patterns)
-        if (glob_match(p, name))
-            return true;
-    return false;
-}
-
 } // namespace
 
 RunComparisonView::RunComparisonView(QWidget* parent)
@@ -308,9 +300,9 @@ void RunComparisonView::applyFilter()
         const QTableWidgetItem* name = table_->item(row, nameColumn);
         bool shown = !differencesOnly_->isChecked() || rowHighlighted(row);
         if (shown && !patterns.empty()) {
-            shown = matchesAny(patterns, name->data(nameRole).toString().toStdString());
+            shown = glob_match_any(patterns, name->data(nameRole).toString().toStdString());
             if (!shown && name->data(kindRole).toInt() == transitionKind)
-                shown = matchesAny(patterns, name->data(toRole).toString().toStdString());
+                shown = glob_match_any(patterns, name->data(toRole).toString().toStdString());
         }
         table_->setRowHidden(row, !shown);
     }

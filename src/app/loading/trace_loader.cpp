@@ -1,4 +1,5 @@
 #include "loading/trace_loader.hpp"
+#include "text/qt_strings.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "chitra/io/io.hpp"
@@ -12,8 +13,6 @@
 namespace chitra::app {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString errorText(const std::exception& e, const QString& path)
 {

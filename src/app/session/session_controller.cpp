@@ -1,4 +1,5 @@
 #include "session/session_controller.hpp"
+#include "text/qt_strings.hpp"
 
 #include "chitra/util/atomic_file.hpp"
 #include "workbench/error_reporter.hpp"
@@ -36,7 +37,6 @@ namespace chitra::app {
 
 namespace {
 constexpr int kAutosaveMs = 3 * 60 * 1000;
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 std::string dirOf(const QString& path) { return QFileInfo(path).absolutePath().toStdString(); }
 // The session a recovery file belongs to is written beside it (the file name only
 // holds a hash of that path).

@@ -1,4 +1,5 @@
 #include "session/session_restore.hpp"
+#include "text/qt_strings.hpp"
 
 #include "jobs/worker_pool.hpp"
 #include "ensemble/ensemble_window.hpp"
@@ -29,8 +30,6 @@
 namespace chitra::app {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString fileName(const TraceFileRef& ref)
 {

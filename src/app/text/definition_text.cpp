@@ -1,4 +1,5 @@
 #include "text/definition_text.hpp"
+#include "text/qt_strings.hpp"
 
 #include "text/number_format.hpp"
 
@@ -8,22 +9,20 @@ namespace chitra::app {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 QString joined(const std::vector<std::string>& names, const QString& sep)
 {
     QStringList parts;
     for (const auto& n : names)
-        parts << q(n);
+        parts << qs(n);
     return parts.join(sep);
 }
 
 QString expand(const Expansion& e, bool nested)
 {
     if (e.kind == SymbolKind::program || e.kind == SymbolKind::other)
-        return q(e.name);
+        return qs(e.name);
     if (e.reference)
-        return q(e.name) + QStringLiteral("…");
+        return qs(e.name) + QStringLiteral("…");
     QStringList parts;
     switch (e.kind) {
     case SymbolKind::sequence:
@@ -82,7 +81,7 @@ QString definitionText(SymbolKind kind, const StateDefinition& def, TimeBase tim
             text = QStringLiteral("Filter composite: %1 distinct path(s) replaced").arg(def.paths.size());
         else if (!def.from.empty())
             text = QStringLiteral("Parallel composite between %1 and %2: %3 distinct path(s)")
-                       .arg(q(def.from), q(def.to))
+                       .arg(qs(def.from), qs(def.to))
                        .arg(def.paths.size());
         else
             text = QStringLiteral("Parallel composite: %1 distinct path(s)").arg(def.paths.size());

@@ -23,8 +23,11 @@ std::size_t bucket_of(Time v, Time lo, Time hi, std::size_t buckets)
                                     (static_cast<unsigned __int128>(span) + 1));
 }
 
+} // namespace
+
 // bucket_of for one window, with floor_quotient instead of a division per value: the
 // estimate's error (about 2^-52 relative, times at most 8192 buckets) stays below one.
+// Not file-local: QuartileTarget holds one.
 class Bucketing {
 public:
     Bucketing() = default;
@@ -49,8 +52,6 @@ private:
     Time span1_ = 1; // hi - lo + 1 (fast windows)
     double inverse_ = 1.0;
 };
-
-} // namespace
 
 // The rank-th smallest occupancy (0-based) of one symbol, found by narrowing [lo, hi].
 struct QuartileTarget {

@@ -92,21 +92,21 @@ std::uint64_t primitive_root(std::uint64_t p)
             return g;
 }
 
-struct PlanDeleter {
-    void operator()(fftw_plan plan) const
-    {
-        FftPlannerLock lock;
-        fftw_destroy_plan(plan);
-    }
-};
-using PlanPtr = std::unique_ptr<std::remove_pointer_t<fftw_plan>, PlanDeleter>;
-
 } // namespace
 
 // n = m p. Input row r holds Good-Thomas row i1 = g^r (r < p - 1) or i1 = 0 (r = p - 1),
 // with g a generator modulo p: after the rows' real transforms, rows 0 .. p-2 are the
 // sequence a[r] = Y[g^r] that Rader's convolution takes, and row p - 1 is Y[0].
 struct PowerSpectrumPlan::PrimeFactor {
+    struct PlanDeleter {
+        void operator()(fftw_plan plan) const
+        {
+            FftPlannerLock lock;
+            fftw_destroy_plan(plan);
+        }
+    };
+    using PlanPtr = std::unique_ptr<std::remove_pointer_t<fftw_plan>, PlanDeleter>;
+
     std::size_t p = 0, m = 0;
     std::vector<std::uint32_t> row_of_input; // by i1
     std::vector<std::uint32_t> k1_of_row;    // output row r holds k1 = g^-r (0 for r = p-1)

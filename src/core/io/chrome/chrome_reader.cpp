@@ -17,8 +17,6 @@ using namespace chrome;
 
 constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
 // The offset of the first byte of `text` that does not continue valid UTF-8 (text.size()
 // when all is valid).
 std::size_t first_invalid_utf8(std::string_view text)

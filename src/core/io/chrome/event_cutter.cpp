@@ -1,14 +1,10 @@
 #include "io/chrome/event_cutter.hpp"
 
+#include "io/chrome/json_scan.hpp"
+
 #include <cstring>
 
 namespace chitra::detail::chrome {
-
-namespace {
-
-bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-} // namespace
 
 EventCutter::EventCutter(const JsonScan& scan) : scan_(scan)
 {

@@ -15,20 +15,6 @@ namespace ondemand = simdjson::ondemand;
 
 namespace {
 
-bool fail(DecodeFailure& failure, std::string reason, simdjson::error_code code = simdjson::SUCCESS)
-{
-    failure.reason = std::move(reason);
-    failure.code = code;
-    return false;
-}
-
-bool fail(DecodeFailure& failure, simdjson::error_code code)
-{
-    return fail(failure, simdjson::error_message(code), code);
-}
-
-bool is_digit(char c) { return static_cast<unsigned>(c - '0') < 10u; }
-
 // A time as trace writers print it ("1000001.173", "-3", "0.5": at most 15 digits before
 // the point and 3 after), checked against JSON's grammar and read into exact ns in one
 // pass. False for any other spelling, which the general path then reads or refuses.

@@ -8,8 +8,6 @@ namespace chitra::detail::chrome {
 
 namespace {
 
-bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
 // Bytes that end a scalar: delimiters, whitespace and the start of another token.
 constexpr std::array<bool, 256> kScalarEnd = [] {
     std::array<bool, 256> t{};

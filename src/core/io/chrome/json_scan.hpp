@@ -11,6 +11,9 @@
 
 namespace chitra::detail::chrome {
 
+// JSON's four whitespace characters.
+inline bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
 // Malformed JSON at byte `offset` of the scanned text; `event` is the index of the event
 // that holds it when the thrower knows it.
 struct JsonSyntaxError {

@@ -10,24 +10,6 @@ namespace chitra::detail::chrome {
 
 namespace ondemand = simdjson::ondemand;
 
-namespace {
-
-bool fail(DecodeFailure& failure, std::string reason, simdjson::error_code code)
-{
-    failure.reason = std::move(reason);
-    failure.code = code;
-    return false;
-}
-
-bool fail(DecodeFailure& failure, simdjson::error_code code)
-{
-    return fail(failure, simdjson::error_message(code), code);
-}
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-} // namespace
-
 bool is_json_number(std::string_view s, bool integer_only)
 {
     std::size_t i = 0;

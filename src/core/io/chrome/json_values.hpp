@@ -21,6 +21,20 @@ struct DecodeFailure {
     simdjson::error_code code = simdjson::SUCCESS; // SUCCESS: a rule of the format
 };
 
+// Records why a value could not be decoded; false, so that a reader can `return fail(...)`.
+inline bool fail(DecodeFailure& failure, std::string reason, simdjson::error_code code = simdjson::SUCCESS)
+{
+    failure.reason = std::move(reason);
+    failure.code = code;
+    return false;
+}
+inline bool fail(DecodeFailure& failure, simdjson::error_code code)
+{
+    return fail(failure, simdjson::error_message(code), code);
+}
+
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 // JSON's number grammar (simdjson does not check the spelling of a token it only peeks at).
 bool is_json_number(std::string_view s, bool integer_only);
 

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 constexpr std::uint32_t kIndexMagic = 0xC1F1DCC1;
 constexpr std::size_t kIndexHeaderBytes = 16;
 constexpr std::size_t kEntryMinBytes = 40; // up to the last timestamp
-constexpr std::uint32_t kPacketMagic = 0xC1FC1FC1;
+constexpr std::uint32_t kStreamPacketMagic = 0xC1FC1FC1;
 
 std::uint64_t big_endian(const unsigned char* p, int bytes)
 {
@@ -93,9 +93,9 @@ void check_index(const fs::path& idx, const fs::path& stream_file, std::uintmax_
             fail(packet + " ends (" + std::to_string(end) + ") before it begins (" + std::to_string(begin) + ")");
         // LTTng, the one writer of these indexes, starts every packet with the magic.
         if (const auto word = word_at(stream, offset)) {
-            if (!little && (word->first == kPacketMagic || word->second == kPacketMagic))
-                little = word->first == kPacketMagic;
-            if (!little || (*little ? word->first : word->second) != kPacketMagic)
+            if (!little && (word->first == kStreamPacketMagic || word->second == kStreamPacketMagic))
+                little = word->first == kStreamPacketMagic;
+            if (!little || (*little ? word->first : word->second) != kStreamPacketMagic)
                 throw InputError(stream_file.string() + ": byte " + std::to_string(offset) + ": " + packet +
                                  " of the index (index/" + idx.filename().string() +
                                  ") does not start with CTF's packet magic number: the file or its index is damaged");

@@ -12,7 +12,7 @@ namespace chitra::detail {
 
 namespace {
 
-constexpr std::uint32_t kPacketMagic = 0x75D11D57;
+constexpr std::uint32_t kMetadataPacketMagic = 0x75D11D57;
 // magic, uuid[16], checksum, content_size, packet_size (bits), compression, encryption,
 // checksum scheme, major, minor (CTF 1.8, section 7.1).
 constexpr std::size_t kPacketHeaderBytes = 37;
@@ -37,18 +37,18 @@ std::uint32_t u32(std::string_view bytes, std::size_t at, bool little)
 
 std::string ctf_metadata_text(std::string_view bytes, const std::string& file)
 {
-    const bool packetized =
-        bytes.size() >= 4 && (u32(bytes, 0, true) == kPacketMagic || u32(bytes, 0, false) == kPacketMagic);
+    const bool packetized = bytes.size() >= 4 && (u32(bytes, 0, true) == kMetadataPacketMagic ||
+                                                  u32(bytes, 0, false) == kMetadataPacketMagic);
     if (!packetized)
         return std::string(bytes);
-    const bool little = u32(bytes, 0, true) == kPacketMagic;
+    const bool little = u32(bytes, 0, true) == kMetadataPacketMagic;
     std::string text;
     std::size_t at = 0;
     for (std::size_t packet = 0; at < bytes.size(); ++packet) {
         if (bytes.size() - at < kPacketHeaderBytes)
             damaged_packet(file, at, packet,
                            "has " + std::to_string(bytes.size() - at) + " bytes, less than its header");
-        if (u32(bytes, at, little) != kPacketMagic)
+        if (u32(bytes, at, little) != kMetadataPacketMagic)
             damaged_packet(file, at, packet, "does not start with the metadata packet magic number");
         const std::uint64_t content_bits = u32(bytes, at + 24, little);
         const std::uint64_t packet_bits = u32(bytes, at + 28, little);

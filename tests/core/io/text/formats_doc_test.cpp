@@ -2,6 +2,7 @@
 // that it cannot drift: each section's code blocks are the inputs, then the PES they become.
 #include "text_test_util.hpp"
 
+#include <filesystem>
 #include <fstream>
 
 using namespace chitra;
@@ -12,7 +13,8 @@ namespace {
 // The code blocks of the section `## TITLE` of docs/formats.md, in order.
 std::vector<std::string> blocks(const std::string& title)
 {
-    std::ifstream in(std::string(CHITRA_SOURCE_DIR) + "/docs/formats.md");
+    const std::filesystem::path doc = std::filesystem::path(CHITRA_SOURCE_DIR) / "docs" / "formats.md";
+    std::ifstream in(doc);
     std::vector<std::string> out;
     std::string line, block;
     bool inside = false, in_block = false;
