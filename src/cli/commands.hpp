@@ -1,4 +1,4 @@
-// Each chitra-cli subcommand registers itself on the CLI11 app; one file per command.
+// Each chitra-cli subcommand adds itself to the CLI11 app; one file per command.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,19 +9,28 @@ namespace chitra::cli {
 // A registered subcommand's action; returns the process exit status.
 using Action = std::function<int()>;
 
-Action add_info_command(CLI::App& app);
-Action add_convert_command(CLI::App& app);
-Action add_transform_command(CLI::App& app);
-Action add_fit_command(CLI::App& app);
-Action add_merge_command(CLI::App& app);
-Action add_periodogram_command(CLI::App& app);
-Action add_session_command(CLI::App& app);
-Action add_dump_command(CLI::App& app);
-Action add_simulate_command(CLI::App& app);
-Action add_validate_command(CLI::App& app);
-Action add_ensemble_command(CLI::App& app);
-Action add_compare_command(CLI::App& app);
-Action add_suggest_command(CLI::App& app);
+// Every subcommand, one line each, in the order `chitra-cli --help` lists them: `name`
+// is defined by src/cli/cmd_<name>.cpp as `Action add_<name>_command(CLI::App& app)`,
+// which adds the subcommand to `app` and returns what it does. This list is the registry
+// that declares them and that main() registers.
+#define CHITRA_CLI_COMMANDS(COMMAND)                                                                                   \
+    COMMAND(info)                                                                                                      \
+    COMMAND(convert)                                                                                                   \
+    COMMAND(transform)                                                                                                 \
+    COMMAND(fit)                                                                                                       \
+    COMMAND(merge)                                                                                                     \
+    COMMAND(periodogram)                                                                                               \
+    COMMAND(session)                                                                                                   \
+    COMMAND(dump)                                                                                                      \
+    COMMAND(simulate)                                                                                                  \
+    COMMAND(validate)                                                                                                  \
+    COMMAND(ensemble)                                                                                                  \
+    COMMAND(compare)                                                                                                   \
+    COMMAND(suggest)
+
+#define CHITRA_DECLARE_CLI_COMMAND(name) Action add_##name##_command(CLI::App& app);
+CHITRA_CLI_COMMANDS(CHITRA_DECLARE_CLI_COMMAND)
+#undef CHITRA_DECLARE_CLI_COMMAND
 
 // Runs an action, turning InputError into "message" on stderr and exit status 3.
 int run_guarded(const Action& action);

@@ -62,19 +62,9 @@ int main(int argc, char** argv)
 
     std::map<CLI::App*, Action> actions;
     auto remember = [&](Action action) { actions[app.get_subcommands({}).back()] = std::move(action); };
-    remember(add_info_command(app));
-    remember(add_convert_command(app));
-    remember(add_transform_command(app));
-    remember(add_fit_command(app));
-    remember(add_merge_command(app));
-    remember(add_periodogram_command(app));
-    remember(add_session_command(app));
-    remember(add_dump_command(app));
-    remember(add_simulate_command(app));
-    remember(add_validate_command(app));
-    remember(add_ensemble_command(app));
-    remember(add_compare_command(app));
-    remember(add_suggest_command(app));
+#define CHITRA_REGISTER_CLI_COMMAND(name) remember(add_##name##_command(app));
+    CHITRA_CLI_COMMANDS(CHITRA_REGISTER_CLI_COMMAND)
+#undef CHITRA_REGISTER_CLI_COMMAND
 
     try {
         app.parse(argc, argv);
