@@ -22,7 +22,7 @@ CHITRA="$BUILD/src/app/chitra"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 g++ -std=c++20 -O1 -I"$ROOT/include" docs/tutorial/make_session.cpp "$BUILD/src/core/libchitra_core.a" \
-    -lxxhash -lboost_serialization -lfftw3 -lsimdjson -lopen-trace-format2 -lbabeltrace2 -lelf -lpthread -o "$WORK/make_session"
+    -lxxhash -lboost_serialization -lfftw3_threads -lfftw3 -lsimdjson -lopen-trace-format2 -lbabeltrace2 -lelf -lpthread -o "$WORK/make_session"
 
 export QT_QPA_PLATFORM=offscreen
 N2=sample_traces/philosophers-n2-x1000.pes

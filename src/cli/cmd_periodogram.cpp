@@ -222,7 +222,7 @@ int run(const Options& o)
     if (hz_per_unit)
         for (double& f : pg.frequency)
             f *= *hz_per_unit;
-    const auto peak = strongest_peak(pg);
+    const auto peak = strongest_period(pg);
 
     const std::string unit(to_string(base));
     const std::string frequency_unit = !time_domain ? "1/event" : hz_per_unit ? "Hz" : "1/" + unit;
@@ -244,7 +244,10 @@ int run(const Options& o)
         j["frequency"] = nlohmann::json::array(); // streamed in place (write_json)
         j["power"] = nlohmann::json::array();
         if (peak)
-            j["peak"] = {{"frequency", peak->frequency}, {"period", peak->period}, {"power", peak->power}};
+            j["peak"] = {{"frequency", peak->frequency},
+                         {"period", peak->period},
+                         {"power", peak->power},
+                         {"prominence", peak->prominence}};
         else
             j["peak"] = nullptr;
     }

@@ -107,6 +107,48 @@ private slots:
         QCOMPARE(x->range().upper, fullUpper);
     }
 
+    // MPI_Init-like: 400 ms in Init, then 100 rounds of A and B at 500 Hz. The lowest bins
+    // hold most of the power, but the label names the loop's period and zoom to peak
+    // shows it; a trace of one long state and nothing periodic says there is none.
+    void aLongFirstPhaseIsNotNamedAsThePeriod()
+    {
+        std::string text = "# chitra-pes 1\n# timebase: ns\n0 Init\n";
+        long long t = 400000000;
+        for (int i = 0; i < 100; ++i, t += 2000000)
+            text += std::to_string(t) + " A\n" + std::to_string(t + 1000000) + " B\n";
+        text += "# end: " + std::to_string(t) + "\n";
+        auto trace = std::make_shared<const Trace>(read_pes_text(text, "init-loop.pes"));
+        ViewDocument doc{trace, "init-loop"};
+        ViewPanel panel{&doc};
+        panel.resize(1100, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        doc.presentation().setTraceAxis(XAxis::Time);
+        panel.tracePlot()->fitAll();
+        FrequencyPlot* f = panel.frequencyPlot();
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f), 20000);
+        QVERIFY2(f->peakText().startsWith("strongest: f = 500"), qPrintable(f->peakText()));
+        QVERIFY2(f->peakText().contains("period = 2 ms"), qPrintable(f->peakText()));
+        QCheckBox* zoom = checkBox(&panel, "zoom to peak");
+        click(zoom);
+        const double peak = 1.0 / 2e6; // 500 Hz in cycles per ns
+        QVERIFY(std::fabs(f->plot()->xAxis->range().upper - 6.5 * peak) < 1e-2 * peak);
+
+        ViewDocument flat{std::make_shared<const Trace>(read_pes_text(
+                              "# chitra-pes 1\n# timebase: ns\n0 Init\n900 Run\n# end: 1000\n", "flat.pes")),
+                          "flat"};
+        ViewPanel flatPanel{&flat};
+        flatPanel.resize(1100, 700);
+        flatPanel.show();
+        flat.presentation().setTraceAxis(XAxis::Time);
+        flatPanel.tracePlot()->fitAll();
+        flatPanel.frequencyPlot()->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(flatPanel.frequencyPlot()), 20000);
+        QVERIFY2(flatPanel.frequencyPlot()->peakText().startsWith("no clear period"),
+                 qPrintable(flatPanel.frequencyPlot()->peakText()));
+    }
+
     void userZoomIsKeptAcrossRecomputation()
     {
         Panel p;

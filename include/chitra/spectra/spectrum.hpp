@@ -42,6 +42,23 @@ struct SpectralPeak {
 };
 std::optional<SpectralPeak> strongest_peak(const Periodogram& pg);
 
+// The strongest period, as the views report it (interfaces.md "What the views report"):
+// the candidates are the bins k with 17 <= k <= N/2 - 16 that are local maxima and whose
+// power is at least 20 times the median power of bins k-16 .. k+16 (that median floored
+// at 1e-12 of the largest power); the one of highest power wins (ties: the lower k).
+// nullopt when there is no candidate. Unlike strongest_peak (the frequency filter's
+// rule), the lowest bins are never named: they restate the span or a long phase.
+struct SpectralPeriod {
+    std::size_t bin = 0;
+    double frequency = 0.0;
+    double period = 0.0;
+    double power = 0.0;
+    double prominence = 0.0; // power / the median of its neighbourhood
+};
+inline constexpr std::size_t kPeriodNeighbourhood = 16; // bins either side
+inline constexpr double kPeriodProminence = 20.0;
+std::optional<SpectralPeriod> strongest_period(const Periodogram& pg);
+
 // ---- Signals -------------------------------------------------------------------------
 // `y` gives the y coordinate of each symbol, indexed by SymbolId (the views' row order).
 // An empty span means "the symbol id itself" (order of first appearance, composites

@@ -1,11 +1,14 @@
 // Spectral peaks and the frequency-domain filter's selection (semantics.md sections 3, 6).
 #include "chitra/spectra/spectrum.hpp"
 
+#include <array>
+
 #include "chitra/util/cancel.hpp"
 #include "spectra/power_spectrum_plan.hpp"
 #include "spectra/spectrum_fft.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <exception>
 #include <future>
@@ -52,6 +55,31 @@ std::optional<SpectralPeak> strongest_peak(const Periodogram& pg)
     peak.period = 1.0 / pg.frequency[k];
     peak.power = pg.power[k];
     return peak;
+}
+
+std::optional<SpectralPeriod> strongest_period(const Periodogram& pg)
+{
+    const std::vector<double>& power = pg.power;
+    const std::size_t w = kPeriodNeighbourhood;
+    const std::size_t half = std::min(pg.samples / 2, power.empty() ? 0 : power.size() - 1);
+    if (half < 2 * w + 1)
+        return std::nullopt; // no bin has a whole neighbourhood away from the lowest ones
+    const double floor = 1e-12 * *std::max_element(power.begin(), power.end());
+    std::optional<SpectralPeriod> best;
+    std::array<double, 2 * kPeriodNeighbourhood + 1> window;
+    for (std::size_t k = w + 1; k + w <= half; ++k) {
+        // A local maximum (the first bin of a plateau) that could beat the best so far.
+        if (!(power[k] > power[k - 1] && power[k] >= power[k + 1]) || (best && power[k] <= best->power))
+            continue;
+        std::copy(power.begin() + static_cast<std::ptrdiff_t>(k - w),
+                  power.begin() + static_cast<std::ptrdiff_t>(k + w + 1), window.begin());
+        std::nth_element(window.begin(), window.begin() + w, window.end());
+        const double median = std::max(window[w], floor);
+        if (!(median > 0) || power[k] < kPeriodProminence * median)
+            continue;
+        best = SpectralPeriod{k, pg.frequency[k], 1.0 / pg.frequency[k], power[k], power[k] / median};
+    }
+    return best;
 }
 
 std::vector<std::optional<SpectralPeak>> indicator_peaks(const Ses& ses, bool event_domain,

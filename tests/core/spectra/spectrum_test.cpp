@@ -305,6 +305,70 @@ TEST(Periodogram, TiesGoToTheLowestFrequency)
     EXPECT_DOUBLE_EQ(peak->frequency, 0.125);
 }
 
+// ---- the strongest period (interfaces.md "What the views report") ----------------------
+
+namespace {
+// A square wave of `period` samples (half 1, half 0) over `n` samples.
+std::vector<double> square_wave(std::size_t n, std::size_t period)
+{
+    std::vector<double> x(n);
+    for (std::size_t j = 0; j < n; ++j)
+        x[j] = (j % period) < period / 2 ? 1.0 : 0.0;
+    return x;
+}
+} // namespace
+
+TEST(StrongestPeriod, ALongFirstPhaseIsNotThePeriodButTheLoopAfterItIs)
+{
+    // MPI_Init-like: the first 70% of the run in one state (y = 5), then a loop of 8.
+    const std::size_t n = 8192, start = n * 7 / 10;
+    std::vector<double> x = square_wave(n, 8);
+    std::fill(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(start), 5.0);
+    const Periodogram pg = periodogram(x, 1.0);
+    const auto lowest = strongest_peak(pg); // the filter's rule: all power in the lowest bins
+    ASSERT_TRUE(lowest);
+    EXPECT_LT(lowest->bin, 17u);
+    const auto period = strongest_period(pg);
+    ASSERT_TRUE(period);
+    EXPECT_EQ(period->bin, n / 8);
+    EXPECT_DOUBLE_EQ(period->period, 8.0);
+    EXPECT_GE(period->prominence, kPeriodProminence);
+}
+
+TEST(StrongestPeriod, AnExactlyPeriodicSignalNamesItsPeriod)
+{
+    for (std::size_t p : {4u, 16u, 50u}) {
+        const auto period = strongest_period(periodogram(square_wave(4000, p), 0.5));
+        ASSERT_TRUE(period) << p;
+        EXPECT_DOUBLE_EQ(period->period, 0.5 * static_cast<double>(p)) << "in the sample interval's units";
+        EXPECT_DOUBLE_EQ(period->power, periodogram(square_wave(4000, p), 0.5).power[period->bin]);
+    }
+    // An impulse train: every harmonic ties, the lowest wins.
+    std::vector<double> x(1024, 0.0);
+    for (std::size_t j = 0; j < x.size(); j += 16)
+        x[j] = 1.0;
+    const auto train = strongest_period(periodogram(x, 1.0));
+    ASSERT_TRUE(train);
+    EXPECT_EQ(train->bin, 64u);
+}
+
+TEST(StrongestPeriod, NoiseAndShortOrFlatSignalsHaveNone)
+{
+    for (unsigned seed : {1u, 2u, 3u, 4u, 5u}) {
+        std::mt19937 random(seed);
+        std::normal_distribution<double> noise;
+        std::vector<double> x(8192);
+        for (double& v : x)
+            v = noise(random);
+        EXPECT_FALSE(strongest_period(periodogram(x, 1.0))) << "seed " << seed;
+    }
+    // 66 samples: bins 0..33, none with 16 neighbours either side above bin 16.
+    EXPECT_FALSE(strongest_period(periodogram(square_wave(66, 4), 1.0)));
+    EXPECT_TRUE(strongest_period(periodogram(square_wave(68, 4), 1.0))) << "bin 17 of 34";
+    EXPECT_FALSE(strongest_period(periodogram(std::vector<double>(1000, 2.0), 1.0)));
+    EXPECT_FALSE(strongest_period(periodogram({}, 1.0)));
+}
+
 // ---- plan cache ------------------------------------------------------------------------
 
 TEST(FftPlanCache, SameLengthReusesThePlanAndGivesIdenticalResults)

@@ -428,8 +428,12 @@ void FrequencyPlot::showResult()
     plot_->xAxis->setLabel(domain_ == XAxis::Event ? tr("frequency (cycles per event)")
                            : spt                   ? tr("frequency")
                                                    : tr("frequency (cycles per cycle)"));
-    if (auto peak = strongest_peak(*result_))
-        peakLabel_->setText(tr("strongest: %1").arg(describeFrequency(peak->frequency)));
+    if (const auto peak = strongest_period(*result_))
+        peakLabel_->setText(tr("strongest: %1 (prominence %2)")
+                                .arg(describeFrequency(peak->frequency))
+                                .arg(peak->prominence, 0, 'f', 0));
+    else
+        peakLabel_->setText(tr("no clear period (no peak %1 times above its neighbours)").arg(kPeriodProminence));
     const auto& fr = result_->frequency;
     const auto user = userFrequencyRange();
     if (pendingUserRange_) {
@@ -456,7 +460,7 @@ void FrequencyPlot::applyAutomaticRange()
     if (!logFrequency_->isChecked())
         lo = 0;
     if (peakZoom_->isChecked())
-        if (const auto peak = strongest_peak(*result_)) {
+        if (const auto peak = strongest_period(*result_)) {
             // The peak and its first harmonics (linear), or two decades either side (log).
             const double fp = peak->frequency;
             if (logFrequency_->isChecked())
