@@ -112,8 +112,13 @@ struct ChainTransition {
 
 // Steady state of the embedded chain without OTHER (semantics.md section 4.5).
 // A state left without outgoing transitions once OTHER is dropped (the last element's
-// symbol when it occurs nowhere else) is absorbing, hence a closed class of its own.
+// symbol when it occurs nowhere else) is absorbing, hence a closed class of its own,
+// except the state of a run that ends (every component `-`, entered only as the last
+// element): the transitions into it are dropped without renormalising, so the states
+// that lead to it leak and belong to no closed class (interfaces.md "What the views
+// report"). A run with no closed class left is transient.
 struct SteadyState {
+    std::size_t run_end = kNoState; // the state of a run that ends, or kNoState
     // Closed classes (strongly connected components with no edge leaving), each as
     // ascending state indices, ordered by their first index.
     std::vector<std::vector<std::size_t>> closed_classes;
@@ -122,6 +127,9 @@ struct SteadyState {
                                   // for OTHER); empty when !defined
     // pi_i mean_i / sum_j pi_j mean_j; nullopt when !defined or the sum is 0.
     std::optional<std::vector<double>> time_share;
+
+    // Initialisation, a loop, finalisation: the run ends and nothing recurs for ever.
+    bool transient() const { return run_end != kNoState && closed_classes.empty(); }
 };
 
 struct SemiMarkovModel {

@@ -437,6 +437,10 @@ QString ModelWindow::steadyStateText() const
     const SteadyState& st = model_.steady;
     if (model_.empty())
         return tr("Empty sequence: no states.");
+    if (st.transient())
+        return tr("A transient run: it ends in %1 and no set of states recurs for ever, so there is no "
+                  "steady state and no long-run share of time. The Share column gives the observed shares.")
+            .arg(qs(model_.states[st.run_end].name));
     if (st.defined) {
         QString text = tr("Steady state: one closed class of %1 state(s); the table shows the "
                           "stationary distribution of the embedded chain (π) and the long-run share of time.")

@@ -128,6 +128,22 @@ std::vector<double> stationary(const std::vector<std::vector<Edge>>& adj, const 
     return pi;
 }
 
+// The state every lane is idle in (`-`) after the program finished, entered only as the
+// last element: seen once, and followed by OTHER (which follows only the last element).
+std::size_t run_end_state(const SemiMarkovModel& model)
+{
+    const std::size_t other = model.other();
+    for (const ChainTransition& t : model.transitions) {
+        if (t.to != other || t.from >= model.states.size())
+            continue;
+        const ChainState& last = model.states[t.from];
+        const bool all_idle = !last.components.empty() && std::all_of(last.components.begin(), last.components.end(),
+                                                                      [](const std::string& c) { return c == "-"; });
+        return all_idle && last.count == 1 && last.kind != SymbolKind::other ? t.from : kNoState;
+    }
+    return kNoState;
+}
+
 } // namespace
 
 SteadyState solve_steady_state(const SemiMarkovModel& model)
@@ -151,13 +167,32 @@ SteadyState solve_steady_state(const SemiMarkovModel& model)
         for (Edge& e : adj[i])
             e.p /= row[i];
 
+    // A run that ends: the transitions into its final state go, the rows stay as they
+    // are, and a state that led there leaks probability out of any class it is in.
+    result.run_end = run_end_state(model);
+    std::vector<bool> leaks(n, false);
+    if (result.run_end != kNoState) {
+        active[result.run_end] = false;
+        adj[result.run_end].clear();
+        for (std::size_t v = 0; v < n; ++v) {
+            const auto into_end = [&](const Edge& e) { return e.to == result.run_end; };
+            if (std::any_of(adj[v].begin(), adj[v].end(), into_end)) {
+                leaks[v] = true;
+                std::erase_if(adj[v], into_end);
+            }
+        }
+    }
+
     std::vector<std::size_t> comp;
     const std::size_t components = strong_components(adj, active, comp);
     std::vector<bool> closed(components, true);
-    for (std::size_t v = 0; v < n; ++v)
+    for (std::size_t v = 0; v < n; ++v) {
+        if (leaks[v])
+            closed[comp[v]] = false;
         for (const Edge& e : adj[v])
             if (comp[v] != comp[e.to])
                 closed[comp[v]] = false;
+    }
     // Classes listed by their first state index; states within a class ascending.
     std::vector<std::size_t> class_of(components, kNoState);
     for (std::size_t v = 0; v < n; ++v) {

@@ -144,5 +144,75 @@ TEST(ChainSteady, EmptyModel)
     EXPECT_TRUE(ss.closed_classes.empty());
 }
 
+// A two-lane run as a fit gives it: an initial phase S0, a loop S1 <-> S2, a final phase
+// S3, then every lane idle (`final`, seen once as the last element), then OTHER.
+SemiMarkovModel run_that_ends(std::vector<std::string> final_components, std::uint64_t final_count = 1)
+{
+    auto m = make_model({50, 1, 2, 10, 0, 0},
+                        {{0, 1, 1.0}, {1, 2, 1.0}, {2, 1, 0.9}, {2, 3, 0.1}, {3, 4, 1.0}, {4, 5, 1.0}});
+    for (std::size_t i = 0; i < 4; ++i)
+        m.states[i].components = {"S" + std::to_string(i), "x"};
+    m.states[4].name = final_components[0] + "|" + final_components[1];
+    m.states[4].components = std::move(final_components);
+    m.states[4].count = final_count;
+    m.states[5].name = "OTHER";
+    m.states[5].kind = SymbolKind::other;
+    return m;
+}
+
+TEST(ChainSteady, ARunThatEndsIsTransient)
+{
+    const auto ss = solve_steady_state(run_that_ends({"-", "-"}));
+    EXPECT_EQ(ss.run_end, 4u);
+    EXPECT_TRUE(ss.closed_classes.empty()) << "the loop leads to the end: it is no closed class";
+    EXPECT_TRUE(ss.transient());
+    EXPECT_FALSE(ss.defined);
+    EXPECT_TRUE(ss.embedded.empty());
+    EXPECT_FALSE(ss.time_share);
+}
+
+TEST(ChainSteady, OnlyAnAllIdleStateSeenOnceAtTheEndEndsARun)
+{
+    // One lane still busy at the end: that state is an ordinary dead end, absorbing.
+    const auto busy = solve_steady_state(run_that_ends({"-", "x"}));
+    EXPECT_EQ(busy.run_end, kNoState);
+    EXPECT_FALSE(busy.transient());
+    ASSERT_TRUE(busy.defined);
+    EXPECT_EQ(busy.closed_classes, std::vector<std::vector<std::size_t>>{{4}});
+    // Every lane idle, but also earlier in the run: not the end of the run alone.
+    const auto twice = solve_steady_state(run_that_ends({"-", "-"}, 2));
+    EXPECT_EQ(twice.run_end, kNoState);
+    EXPECT_TRUE(twice.defined);
+}
+
+// The same from a fitted two-lane sequence: init, a loop, fin, then both lanes idle.
+TEST(ChainSteady, AFittedRunThatEndsHasNoSteadyState)
+{
+    auto table = std::make_shared<SymbolTable>();
+    const auto add = [&](std::string a, std::string b) {
+        return table->add({.name = a + "|" + b, .components = {a, b}});
+    };
+    const SymbolId init = add("Init", "Init"), send = add("Send", "Recv"), recv = add("Recv", "Send"),
+                   fin = add("Finalize", "Finalize"), idle = add("-", "-");
+    std::vector<SymbolId> symbols{init};
+    for (int i = 0; i < 20; ++i)
+        symbols.insert(symbols.end(), {send, recv});
+    symbols.insert(symbols.end(), {fin, idle});
+    Ses ses;
+    ses.symbols = table;
+    Time t = 0;
+    for (SymbolId s : symbols) {
+        ses.symbol.push_back(s);
+        ses.bounds.push_back(t);
+        t += s == init ? 1000 : 3;
+    }
+    ses.bounds.push_back(t);
+    ses.records = RecordIndices::consecutive(0, symbols.size() + 1);
+    const SemiMarkovModel model = fit_chain(ses, TimeBase::us);
+    EXPECT_EQ(model.steady.run_end, model.find("-|-"));
+    EXPECT_TRUE(model.steady.transient());
+    EXPECT_FALSE(model.steady.defined);
+}
+
 } // namespace
 } // namespace chitra
