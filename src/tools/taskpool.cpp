@@ -382,7 +382,7 @@ bool write_paraver(const Options& o, const std::vector<std::vector<Logged>>& log
     for (int r = 0; r < static_cast<int>(kRegions); ++r)
         pcf += std::to_string(r + 1) + "    " + kRegionName[r] + "\n";
     pcf += "\n\nEVENT_TYPE\n0    " + std::to_string(kTaskSize) +
-           "    task size\nVALUES\n0      End\n\n\n"
+           "    task size\n\n\n"
            "EVENT_TYPE\n0    " +
            std::to_string(kQueueLength) + "    queue\n";
 

@@ -14,20 +14,28 @@
 #include "views/view_panel.hpp"
 #include "dialogs/shortcuts_dialog.hpp"
 #include "workbench/main_actions.hpp"
+#include "document/workspace.hpp"
+#include "dialogs/import_dialog.hpp"
 #include "workbench/main_window.hpp"
+#include "workbench/trace_opener.hpp"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
 #include <qcustomplot.h>
 #include <QSettings>
 #include <QTableWidget>
 #include <QToolBar>
+#include <QUrl>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -118,6 +126,26 @@ template <class Dialog, class Act> void whenModalOpens(Act act)
 class DesktopTest : public QObject {
     Q_OBJECT
 private slots:
+    // An OTF2 archive's folder dropped on the window opens as the archive: its lanes are
+    // asked for, and it opens under the folder's name.
+    void anOtf2ArchivesFolderDroppedOpensAsTheArchive()
+    {
+        auto w = testutil::quietWindow();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/taskpool-w4-n1200"))});
+        const QPoint at(400, 300);
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &drop);
+        QTRY_VERIFY_WITH_TIMEOUT(w->opener()->dialog() != nullptr, 30000);
+        QTest::mouseClick(w->opener()->dialog()->okButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(w->workspace()->files().size(), std::size_t{1}, 30000);
+        QCOMPARE(w->workspace()->files().front().label, QStringLiteral("taskpool-w4-n1200"));
+        QVERIFY(w->workspace()->files().front().trace->size() > 0);
+    }
+
     void shortcutsDialogListsEveryShortcut()
     {
         auto w = testutil::quietWindow();

@@ -10,6 +10,8 @@
 #include <otf2/otf2.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 
 namespace chitra::detail {
 
@@ -26,6 +28,29 @@ bool is_otf2_anchor(const std::string& path, std::string_view head)
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
             return true;
     return false;
+}
+
+std::optional<std::string> otf2_anchor_in(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(path, ec))
+        return std::nullopt;
+    std::optional<std::string> anchor;
+    for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".otf2" || !it->is_regular_file(ec))
+            continue;
+        std::string head(16, '\0');
+        std::ifstream in(it->path(), std::ios::binary);
+        in.read(head.data(), static_cast<std::streamsize>(head.size()));
+        head.resize(static_cast<std::size_t>(in.gcount()));
+        if (!is_otf2_anchor(it->path().string(), head))
+            continue;
+        if (anchor)
+            return std::nullopt; // several archives: the user picks one
+        anchor = it->path().string();
+    }
+    return anchor;
 }
 
 namespace {

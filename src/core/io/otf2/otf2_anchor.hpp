@@ -3,6 +3,7 @@
 // anything (a damaged anchor made it allocate gigabytes inside OTF2_Reader_Open).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,11 @@ namespace chitra::detail {
 // end in `head`) is taken for one too, so that a damaged anchor gets the OTF2 library's
 // message, not a PES parse error.
 bool is_otf2_anchor(const std::string& path, std::string_view head);
+
+// The anchor file of the archive that the folder `path` holds (its one `.otf2` file that
+// starts as an anchor does), so that an archive's folder opens as the archive; nullopt
+// when `path` is no folder or holds none or several.
+std::optional<std::string> otf2_anchor_in(const std::string& path);
 
 // What is wrong with the anchor file's bytes that the library would not catch in time
 // (empty when nothing is): chunk sizes outside what OTF2 writes (256 KiB to 16 MiB, the

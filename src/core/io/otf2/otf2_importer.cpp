@@ -66,13 +66,22 @@ class Otf2Importer final : public Importer {
 public:
     SourceFormat format() const override { return SourceFormat::otf2; }
 
-    bool detect(const std::string& path, std::string_view head) const override { return is_otf2_anchor(path, head); }
+    // An archive's folder is read as its anchor file.
+    bool detect(const std::string& path, std::string_view head) const override
+    {
+        return is_otf2_anchor(path, head) || otf2_anchor_in(path);
+    }
 
-    LaneTrace read(const std::string& path, const ImportOptions& options) const override
+    LaneTrace read(const std::string& given, const ImportOptions& options) const override
     {
         std::error_code ec;
-        if (std::filesystem::is_directory(path, ec))
-            throw InputError(path + ": a directory; an OTF2 trace is read from its anchor file (the .otf2 inside)");
+        std::string path = given;
+        if (std::filesystem::is_directory(given, ec)) {
+            const auto anchor = otf2_anchor_in(given);
+            if (!anchor)
+                throw InputError(given + ": a directory that holds no OTF2 anchor file, or several (open one .otf2)");
+            path = *anchor;
+        }
         check_anchor(path);
         Otf2ErrorCapture errors;
         Otf2ReaderHandle reader(path, errors);

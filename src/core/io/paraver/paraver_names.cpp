@@ -41,8 +41,9 @@ void state_line(std::string_view line, const std::string& source, std::size_t n,
     names.states[*value] = checked(trim(rest), source, n);
 }
 
-// `GRADIENT TYPE NAME...` of an EVENT_TYPE line.
-void event_type_line(std::string_view line, const std::string& source, std::size_t n, Names& names)
+// `GRADIENT TYPE NAME...` of an EVENT_TYPE line; the type joins the section's `types`.
+void event_type_line(std::string_view line, const std::string& source, std::size_t n, Names& names,
+                     std::vector<std::uint64_t>& types)
 {
     std::string_view rest = line;
     const auto gradient = text::parse_unsigned(text::next_word(rest));
@@ -50,6 +51,20 @@ void event_type_line(std::string_view line, const std::string& source, std::size
     if (!gradient || !type || trim(rest).empty())
         fail(source, n, "an EVENT_TYPE line is GRADIENT TYPE NAME");
     names.event_types[*type] = checked(trim(rest), source, n);
+    types.push_back(*type);
+}
+
+// `VALUE NAME...` of a VALUES line, for every type of the EVENT_TYPE section before it.
+void value_line(std::string_view line, const std::string& source, std::size_t n, Names& names,
+                const std::vector<std::uint64_t>& types)
+{
+    std::string_view rest = line;
+    const auto value = text::parse_unsigned(text::next_word(rest));
+    if (!value || trim(rest).empty())
+        fail(source, n, "a VALUES line is NUMBER NAME");
+    const std::string name = checked(trim(rest), source, n);
+    for (std::uint64_t type : types)
+        names.event_values[type][*value] = name;
 }
 
 std::string slurp(const std::string& path)
@@ -65,6 +80,7 @@ std::string slurp(const std::string& path)
 void parse_pcf(std::string_view text, const std::string& source, Names& names)
 {
     enum class Section { other, states, event_type, values } section = Section::other;
+    std::vector<std::uint64_t> types; // of the current EVENT_TYPE section
     const char* p = text.data();
     const char* const end = p + text.size();
     std::size_t n = 0;
@@ -77,14 +93,17 @@ void parse_pcf(std::string_view text, const std::string& source, Names& names)
         }
         if (line == "STATES")
             section = Section::states;
-        else if (line == "EVENT_TYPE")
+        else if (line == "EVENT_TYPE") {
             section = Section::event_type;
-        else if (line == "VALUES")
+            types.clear();
+        } else if (line == "VALUES")
             section = Section::values;
         else if (section == Section::states)
             state_line(line, source, n, names);
         else if (section == Section::event_type)
-            event_type_line(line, source, n, names);
+            event_type_line(line, source, n, names, types);
+        else if (section == Section::values)
+            value_line(line, source, n, names, types);
         else if (section == Section::other && line.front() >= 'A' && line.front() <= 'Z')
             section = Section::other; // DEFAULT_OPTIONS, STATES_COLOR, ...: not read
     }

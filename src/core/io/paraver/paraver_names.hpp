@@ -14,8 +14,21 @@ namespace chitra::detail::paraver {
 struct Names {
     std::unordered_map<std::uint64_t, std::string> states;      // .pcf STATES
     std::unordered_map<std::uint64_t, std::string> event_types; // .pcf EVENT_TYPE
-    std::vector<std::string> threads;                           // .row LEVEL THREAD
+    // .pcf VALUES, by event type: a VALUES section names the values of every type of the
+    // EVENT_TYPE section before it.
+    std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, std::string>> event_values;
+    std::vector<std::string> threads; // .row LEVEL THREAD
     bool have_pcf = false;
+
+    // A region type (MPI calls, user functions): its VALUES name the value 0 `End`.
+    bool is_region_type(std::uint64_t type) const
+    {
+        const auto values = event_values.find(type);
+        if (values == event_values.end())
+            return false;
+        const auto zero = values->second.find(0);
+        return zero != values->second.end() && zero->second == "End";
+    }
 };
 
 // Reads `base.pcf` and `base.row` (base: the .prv path without `.prv`); problems go to

@@ -1,13 +1,18 @@
 // The Paraver reader: the header makes one lane per thread; then one pass over the
 // records, split at ':' in place. A state record sets its thread's state over [begin,
-// end); the end is applied lazily, when the thread's next record begins later.
+// end); the end is applied lazily, when the thread's next record begins later. Events of
+// a region type (MPI calls, user functions) set the regions of the thread's `calls`
+// lane, added when the thread's first one comes and put after every state lane.
 #include "io/paraver/paraver_reader.hpp"
 
 #include "io/import/exact_time.hpp"
 #include "io/import/text_scan.hpp"
 #include "io/paraver/paraver_header.hpp"
 
+#include <algorithm>
 #include <limits>
+#include <map>
+#include <numeric>
 #include <optional>
 #include <unordered_map>
 
@@ -54,14 +59,15 @@ public:
             for (std::size_t t = 0; t < header.threads[a].size(); ++t) {
                 first_lane_[a].push_back(lane);
                 for (std::uint32_t h = 0; h < header.threads[a][t]; ++h, ++lane)
-                    builder_.add_lane(lane < names.threads.size() && names.threads.size() == total(header)
-                                          ? names.threads[lane]
-                                          : std::to_string(a + 1) + "." + std::to_string(t + 1) + "." +
-                                                std::to_string(h + 1));
+                    builder_.add_lane(lane_names_.emplace_back(
+                        lane < names.threads.size() && names.threads.size() == total(header)
+                            ? names.threads[lane]
+                            : std::to_string(a + 1) + "." + std::to_string(t + 1) + "." + std::to_string(h + 1)));
             }
             threads_.push_back(header.threads[a]);
         }
         lanes_.resize(lane);
+        calls_lane_.assign(lane, kNoCallsLane);
         if (!names.threads.empty() && names.threads.size() != lane)
             row_mismatch_ = std::to_string(names.threads.size()) + " thread names in the .row for " +
                             std::to_string(lane) + " threads: names not used";
@@ -90,6 +96,7 @@ public:
             if (lanes_[lane].end)
                 builder_.reset(lane, *lanes_[lane].end);
         LaneTrace out = builder_.finish();
+        order_calls_lanes(out);
         const auto note = [&](std::uint64_t count, const std::string& what) {
             if (count)
                 out.warnings.push_back(source_ + ": " + std::to_string(count) + " x " + what);
@@ -198,8 +205,68 @@ private:
             if (t < s.last_sample)
                 fail(source_, n, "the event is before the previous event of its thread");
             s.last_sample = t;
-            builder_.sample(field(type, name->second, l), t, *value);
+            if (names_.is_region_type(type))
+                region(l, t, type, number(f.at[i + 1], "the value of a region type", n));
+            else
+                builder_.sample(field(type, name->second, l), t, *value);
         }
+    }
+
+    // A region type's event on thread lane `l`: a non-zero value sets that type's entry of
+    // the calls lane's stack (in place, or on top when it has none), 0 removes it.
+    void region(std::size_t l, Time t, std::uint64_t type, std::uint64_t value)
+    {
+        if (calls_lane_[l] == kNoCallsLane) {
+            if (value == 0)
+                return; // the end of a region never begun: nothing to undo
+            calls_lane_[l] = builder_.add_lane(lane_names_[l] + " calls");
+            calls_threads_.push_back(l);
+            call_stacks_.emplace_back();
+        }
+        const std::size_t calls = calls_lane_[l];
+        auto& stack = call_stacks_[calls - lane_names_.size()];
+        auto entry = std::find_if(stack.begin(), stack.end(), [&](const auto& e) { return e.first == type; });
+        if (value == 0) {
+            if (entry == stack.end())
+                return;
+            stack.erase(entry);
+        } else if (entry != stack.end()) {
+            entry->second = region_id(type, value);
+        } else {
+            stack.emplace_back(type, region_id(type, value));
+        }
+        builder_.reset(calls, t);
+        for (const auto& [type_of_entry, id] : stack)
+            builder_.push(calls, t, id);
+    }
+
+    // The value's .pcf name; the type's name for a value named `Begin`; else the number.
+    LaneStateId region_id(std::uint64_t type, std::uint64_t value)
+    {
+        const auto key = std::make_pair(type, value);
+        auto it = region_ids_.find(key);
+        if (it != region_ids_.end())
+            return it->second;
+        std::string name = std::to_string(value);
+        if (const auto values = names_.event_values.find(type); values != names_.event_values.end())
+            if (const auto named = values->second.find(value); named != values->second.end())
+                name = named->second == "Begin" ? names_.event_types.at(type) : named->second;
+        return region_ids_.emplace(key, builder_.state(name)).first->second;
+    }
+
+    // The calls lanes come after every state lane, in the order of their threads (they
+    // were added in the order of their first region event). Fields belong to state lanes.
+    void order_calls_lanes(LaneTrace& out) const
+    {
+        const std::size_t first = lane_names_.size();
+        std::vector<std::size_t> order(calls_threads_.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t a, std::size_t b) { return calls_threads_[a] < calls_threads_[b]; });
+        std::vector<Lane> calls;
+        for (std::size_t k : order)
+            calls.push_back(std::move(out.lanes[first + k]));
+        std::move(calls.begin(), calls.end(), out.lanes.begin() + static_cast<std::ptrdiff_t>(first));
     }
 
     LaneStateId state_id(std::uint64_t value)
@@ -243,6 +310,8 @@ private:
         }
     };
 
+    static constexpr std::size_t kNoCallsLane = std::numeric_limits<std::size_t>::max();
+
     const std::string& source_;
     int scale_;
     const paraver::Names& names_;
@@ -250,6 +319,12 @@ private:
     std::vector<std::vector<std::size_t>> first_lane_; // [appl][task]
     std::vector<std::vector<std::uint32_t>> threads_;
     std::vector<LaneState> lanes_;
+    std::vector<std::string> lane_names_;    // of the state lanes, one per thread
+    std::vector<std::size_t> calls_lane_;    // per thread: its calls lane, or kNoCallsLane
+    std::vector<std::size_t> calls_threads_; // per calls lane, in the order added: its thread
+    // Per calls lane: its stack, one (type, region) entry per region type at the most.
+    std::vector<std::vector<std::pair<std::uint64_t, LaneStateId>>> call_stacks_;
+    std::map<std::pair<std::uint64_t, std::uint64_t>, LaneStateId> region_ids_;
     static constexpr std::uint64_t kSmallStates = 4096;
     static constexpr LaneStateId kNoLaneState = std::numeric_limits<LaneStateId>::max();
     std::vector<LaneStateId> small_state_ids_;

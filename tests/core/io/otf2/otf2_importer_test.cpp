@@ -289,6 +289,28 @@ TEST(Otf2Import, DetectedByTheAnchorFilesContent)
     EXPECT_NE(detect_format(json.string()), SourceFormat::otf2);
 }
 
+TEST(Otf2Import, AnArchivesFolderOpensAsItsAnchorFile)
+{
+    TempDir dir;
+    Otf2TestArchive a = two_ranks();
+    a.locations = {{0, "t", 0, {enter(1, 0), leave(2, 0), enter(5, 1), leave(9, 1)}}};
+    const std::string anchor = a.write(dir.path());
+    const std::string folder = (dir.path() / "trace").string(); // traces.otf2, traces.def, traces/
+    EXPECT_EQ(detect_format(folder), SourceFormat::otf2);
+    const Trace by_folder = load_trace(folder), by_anchor = load_trace(anchor);
+    EXPECT_TRUE(std::ranges::equal(by_folder.times, by_anchor.times));
+    EXPECT_TRUE(std::ranges::equal(by_folder.states, by_anchor.states));
+    EXPECT_EQ(by_folder.symbols->size(), by_anchor.symbols->size());
+    // Two archives in one folder: which one is meant is not guessed.
+    std::filesystem::copy_file(anchor, dir.path() / "trace" / "copy.otf2");
+    try {
+        detect_format(folder);
+        FAIL() << "a folder of two archives was taken for one";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()), folder + ": a directory that holds no trace Chitra can read");
+    }
+}
+
 TEST(Otf2Import, ReportsProgressAndStopsWhenCancelled)
 {
     TempDir dir;

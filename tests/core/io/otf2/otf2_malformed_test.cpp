@@ -260,18 +260,21 @@ TEST(Otf2Malformed, EventsThatReferToNothingOrGoBackInTime)
     EXPECT_CONTAINS(e, "traces/1.evt: event 1: timestamp 18446744073709551615 is out of range");
 }
 
-TEST(Otf2Malformed, ADirectoryIsNotAnAnchorFile)
+// The archive's folder is read as its anchor (otf2_importer_test.cpp); a folder without
+// one, read as OTF2, says so.
+TEST(Otf2Malformed, AFolderWithoutAnAnchorFileIsRefused)
 {
     TempDir dir;
     valid().write(dir.path());
-    const std::string archive = (dir.path() / "trace").string();
+    const std::string events = (dir.path() / "trace" / "traces").string(); // the .evt and .def files
     ImportOptions o;
     o.from = SourceFormat::otf2;
     try {
-        import_lanes(archive, o);
+        import_lanes(events, o);
         ADD_FAILURE() << "no error";
     } catch (const InputError& e) {
-        EXPECT_CONTAINS(e.what(), "the .otf2 inside");
+        EXPECT_EQ(std::string(e.what()),
+                  events + ": a directory that holds no OTF2 anchor file, or several (open one .otf2)");
     }
 }
 

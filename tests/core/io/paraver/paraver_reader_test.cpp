@@ -67,6 +67,41 @@ TEST(ParaverReader, EventsOfNamedTypesAreGaugesCommunicationsCounted)
                                                   "a.prv: 1 x event of a type the .pcf does not name skipped"}));
 }
 
+// As Extrae's .pcf names MPI calls and user functions: the value 0 is `End`.
+TEST(ParaverReader, RegionTypesAreCallsLanesAfterTheStateLanes)
+{
+    const std::string pcf = "STATES\n1    Running\n\n"
+                            "EVENT_TYPE\n9    50000001    MPI Point-to-point\n9    50000002    MPI Collective\n"
+                            "VALUES\n0   End\n1   MPI_Send\n2   MPI_Recv\n10  MPI_Barrier\n\n"
+                            "EVENT_TYPE\n0    60000019    User function\nVALUES\n0   End\n1   Begin\n\n"
+                            "EVENT_TYPE\n0    42    queue\n";
+    // Thread 2's first region comes before thread 1's: the calls lanes still follow the
+    // threads' order. A new value of a type replaces its entry in place; 0 removes it
+    // (at 30 and 50 the region on top stays: no record).
+    const std::string prv = kTwoThreads + "1:1:1:1:1:0:100:1\n1:1:1:1:2:0:100:1\n"
+                                          "2:1:1:1:2:5:50000001:2\n"
+                                          "2:1:1:1:1:10:60000019:1:42:7\n"
+                                          "2:1:1:1:1:20:50000001:1\n"
+                                          "2:1:1:1:2:25:50000001:0\n"
+                                          "2:1:1:1:1:30:60000019:0\n"
+                                          "2:1:1:1:1:40:60000019:1\n"
+                                          "2:1:1:1:1:50:50000001:0\n"
+                                          "2:1:1:1:1:60:50000002:10:60000019:0\n"
+                                          "2:1:1:1:1:70:50000002:0\n";
+    EXPECT_EQ(pes(prv, pcf, "LEVEL THREAD SIZE 2\nmain\nworker\n"),
+              kHead + "# components: 4\n# separator: |\n# fields: queue:gauge\n# end: 100\n# origin: 0\n"
+                      "# lane: 1 main\n# lane: 2 worker\n# lane: 3 main calls\n# lane: 4 worker calls\n"
+                      "0 Running Running - - 0\n"
+                      "5 Running Running - MPI_Recv 0\n"
+                      "10 Running Running User%20function MPI_Recv 7\n"
+                      "20 Running Running MPI_Send MPI_Recv 7\n"
+                      "25 Running Running MPI_Send - 7\n"
+                      "40 Running Running User%20function - 7\n"
+                      "60 Running Running MPI_Barrier - 7\n"
+                      "70 Running Running - - 7\n"
+                      "100 - - - - 7\n");
+}
+
 TEST(ParaverReader, AMalformedPcfIsAWarning)
 {
     std::vector<std::string> warnings;
