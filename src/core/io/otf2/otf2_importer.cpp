@@ -189,6 +189,18 @@ private:
         return all;
     }
 
+    // The library may end a location at a damaged chunk as if its file ended there (it
+    // does so once it has reported a few such errors in the process): fewer events than
+    // the definitions declare is an error, not a shorter lane.
+    static void check_all_read(OTF2_EvtReader* events, std::uint64_t declared, const std::string& file)
+    {
+        uint64_t read = 0;
+        OTF2_EvtReader_GetPos(events, &read);
+        if (read < declared)
+            throw InputError(file + ": event " + std::to_string(read + 1) + ": the file ends before the " +
+                             std::to_string(declared) + " events the definitions declare (damaged or cut short)");
+    }
+
     static void read_events(OTF2_Reader* reader, const std::string& path, const Otf2Definitions& defs,
                             std::size_t first, std::size_t last, Otf2ReadContext& context, Otf2ErrorCapture& errors,
                             const ImportOptions& options, const HalfOfTwo* half)
@@ -226,6 +238,7 @@ private:
                 ~Close() { OTF2_Reader_CloseEvtReader(reader, events); }
             } close{reader, events};
             Otf2LaneReader(context, lane, file).read(reader, events, errors, between_chunks);
+            check_all_read(events, defs.locations[lane].events, file);
         }
         if (local_defs)
             OTF2_Reader_CloseDefFiles(reader);

@@ -260,6 +260,25 @@ TEST(Otf2Malformed, EventsThatReferToNothingOrGoBackInTime)
     EXPECT_CONTAINS(e, "traces/1.evt: event 1: timestamp 18446744073709551615 is out of range");
 }
 
+// An event file cut short inside a chunk: the library reports it a few times in a process,
+// then ends the location there as if its file ended. Every import must still refuse it.
+TEST(Otf2Malformed, AnEventFileCutShortIsRefusedEveryTime)
+{
+    TempDir dir;
+    const auto archive = dir.path() / "taskpool";
+    std::filesystem::copy(CHITRA_SOURCE_DIR "/sample_traces/taskpool-w4-n1200", archive,
+                          std::filesystem::copy_options::recursive);
+    std::filesystem::resize_file(archive / "traces" / "2.evt", 21874);
+    for (int attempt = 1; attempt <= 5; ++attempt) {
+        try {
+            import_lanes((archive / "traces.otf2").string());
+            ADD_FAILURE() << "attempt " << attempt << " read a damaged lane";
+        } catch (const InputError& e) {
+            EXPECT_CONTAINS(e.what(), (archive / "traces" / "2.evt").string() + ": event 1683: ");
+        }
+    }
+}
+
 // The archive's folder is read as its anchor (otf2_importer_test.cpp); a folder without
 // one, read as OTF2, says so.
 TEST(Otf2Malformed, AFolderWithoutAnAnchorFileIsRefused)
