@@ -43,6 +43,11 @@ struct Trace {
     // them together; the SES of the trace then views them instead of copying the times.
     Column<Time> times_and_end;
     std::vector<Column<double>> fields; // one column per header.fields entry
+    // Per field: a counter's own samples (time as the records', value) when its source
+    // records them apart from the records (a foreign trace, where other lanes' events make
+    // records too); empty when every record is one of its samples. Counter rates spread
+    // each increase between the samples that bracket it (traceview.hpp).
+    std::vector<std::vector<std::pair<Time, double>>> field_samples;
     std::shared_ptr<const SymbolTable> symbols;
     // For a trace imported from a foreign format: its lanes as the source records them
     // (the lanes view draws them); the components are some of these lanes.

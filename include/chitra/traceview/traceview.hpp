@@ -30,7 +30,11 @@ std::string rate_unit(TimeBase base);
 //   records and C(r) is the counter at record r (C(N) = the last record's value, when
 //   the element ends at a declared end). For an unmerged element this is the rate over
 //   the interval that starts at its record; for a merged one, the delta over the
-//   element's whole interval divided by its occupancy. Zero occupancy gives 0.
+//   element's whole interval divided by its occupancy. Zero occupancy gives 0. When the
+//   trace keeps the counter's own samples (Trace::field_samples, a foreign trace), C is
+//   instead its value interpolated linearly between them (constant before the first and
+//   after the last) at the element's entry and exit: an increase is spread over the time
+//   between the samples that bracket it, whatever other lanes record meanwhile.
 std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std::size_t field);
 
 // Short visits (docs/traceview.md "Rates over short visits"). A counter's rate over a

@@ -306,6 +306,13 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
             column.push_back(value);
         }
         out.fields.emplace_back(std::move(column));
+        out.field_samples.emplace_back();
+        if (f->kind == FieldKind::counter) {
+            auto& own = out.field_samples.back();
+            own.reserve(f->samples.size());
+            for (const auto& [t, v] : f->samples)
+                own.emplace_back(t - *origin, v);
+        }
     }
 
     if (trace.last_event)

@@ -25,6 +25,36 @@ ShortVisitRule ShortVisitRule::for_base(TimeBase base, double min_seconds)
     return r;
 }
 
+namespace {
+// Each element's rate from a counter's own samples: its cumulative value interpolated
+// linearly between them, constant before the first and after the last, so that an
+// increase is spread over the time between the two samples that bracket it.
+std::vector<double> counter_rates(const std::vector<std::pair<Time, double>>& samples, const Ses& ses, double scale)
+{
+    std::size_t next = 0; // the first sample after t (times only grow along the SES)
+    const auto cumulative = [&](Time t) {
+        while (next < samples.size() && samples[next].first <= t)
+            ++next;
+        if (next == 0)
+            return samples.front().second;
+        if (next == samples.size())
+            return samples.back().second;
+        const auto& [t0, v0] = samples[next - 1];
+        const auto& [t1, v1] = samples[next];
+        return v0 + (v1 - v0) * (static_cast<double>(t - t0) / static_cast<double>(t1 - t0));
+    };
+    std::vector<double> out(ses.size());
+    double before = cumulative(ses.bounds[0]);
+    for (std::size_t i = 0; i < ses.size(); ++i) {
+        const double after = cumulative(ses.bounds[i + 1]);
+        const Time dt = ses.bounds[i + 1] - ses.bounds[i];
+        out[i] = dt > 0 ? (after - before) / static_cast<double>(dt) * scale : 0.0;
+        before = after;
+    }
+    return out;
+}
+} // namespace
+
 std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std::size_t field)
 {
     if (field >= trace.fields.size())
@@ -40,9 +70,11 @@ std::vector<double> element_field_values(const Trace& trace, const Ses& ses, std
             out[i] = col[ses.records[i]];
         return out;
     }
+    const double scale = rate_scale(trace.header.timebase);
+    if (field < trace.field_samples.size() && !trace.field_samples[field].empty())
+        return counter_rates(trace.field_samples[field], ses, scale);
     // A counter holds its last recorded value until a declared end.
     auto at = [&](RecordIndex r) { return col[std::min<RecordIndex>(r, records - 1)]; };
-    const double scale = rate_scale(trace.header.timebase);
     for (std::size_t i = 0; i < n; ++i) {
         const Time dt = ses.bounds[i + 1] - ses.bounds[i];
         out[i] = dt > 0 ? (at(ses.records[i + 1]) - at(ses.records[i])) / static_cast<double>(dt) * scale : 0.0;
@@ -242,7 +274,9 @@ SeriesIndex field_series(const Trace& trace, const Ses& ses, std::size_t field)
     for (std::size_t i = 0; i < n; ++i)
         x[i] = static_cast<double>(ses.bounds[i]);
     const double end = n ? static_cast<double>(ses.bounds[n]) : 0.0;
-    if (trace.header.fields[field].kind == FieldKind::gauge || n == 0)
+    const bool own_samples = field < trace.field_samples.size() && !trace.field_samples[field].empty();
+    // Rates spread between a counter's own samples are exact as they are: rate x length.
+    if (trace.header.fields[field].kind == FieldKind::gauge || n == 0 || own_samples)
         return SeriesIndex(std::move(x), std::move(y), end);
     const Column<double>& col = trace.fields[field];
     const std::size_t records = col.size();

@@ -1,6 +1,8 @@
 // Traceview core: field values as shown, density and average curves per pixel column,
 // rate display values, view definitions and dumps (docs/traceview.md).
+#include "chitra/io/import.hpp"
 #include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_trace.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
 #include "chitra/traceview/traceview.hpp"
 #include "chitra/transforms/transforms.hpp"
@@ -44,6 +46,48 @@ TEST(TraceviewValues, MergedElementUsesWholeInterval)
     // counter: (C(5) = C(4) = 100) - C(2) = 30 over 70 ticks; gauge: value at record 2
     EXPECT_EQ(element_field_values(t, s, 0), (std::vector<double>{2, 0.5, 1}));
     EXPECT_EQ(element_field_values(t, s, 1), (std::vector<double>{5, 6, 7}));
+}
+
+// As Score-P records PAPI counters: a counter sampled by its own lane at that lane's
+// events only, while another lane's events cut the elements. Its increase is spread over
+// the time between its samples, not charged to the short element after a sample.
+TEST(TraceviewValues, ACountersRateSpreadsBetweenItsOwnSamples)
+{
+    LaneTraceBuilder b("papi.otf2", "otf2");
+    const std::size_t rank0 = b.add_lane("rank 0"), rank1 = b.add_lane("rank 1");
+    const LaneStateId init = b.state("MPI_Init"), work = b.state("work"), send = b.state("MPI_Send");
+    const std::size_t cycles = b.add_field("PAPI_TOT_CYC", FieldKind::counter, rank0);
+    b.set(rank0, 0, init); // rank 0: MPI_Init for 1000 ns, then work for 100 ns
+    b.sample(cycles, 0, 0);
+    b.set(rank0, 1000, work);
+    b.sample(cycles, 1000, 2000); // 2000 cycles during MPI_Init
+    b.reset(rank0, 1100);
+    b.sample(cycles, 1100, 2500);        // 500 during work
+    for (Time t = 0; t < 1100; t += 100) // rank 1 switches every 100 ns meanwhile
+        b.set(rank1, t, (t / 100) % 2 ? send : work);
+    b.reset(rank1, 1100);
+    const auto lanes = std::make_shared<const LaneTrace>(b.finish());
+    const Trace trace = trace_from_lanes(lanes, {"all"});
+    ASSERT_EQ(trace.header.fields.size(), 1u);
+    const Ses ses = base_ses(trace);
+    ASSERT_EQ(ses.size(), 12u) << "one element per 100 ns, cut by rank 1, and the idle end";
+    const std::vector<double> rates = element_field_values(trace, ses, 0);
+    double integral = 0;
+    for (std::size_t i = 0; i < ses.size(); ++i) {
+        // per ns: 2000/1000, then 500/100; 0 for the end, which lasts no time
+        const double expected = ses.bounds[i] < 1000 ? 2.0 : ses.bounds[i] < 1100 ? 5.0 : 0.0;
+        EXPECT_DOUBLE_EQ(rates[i], expected * 1e9) << "element " << i;
+        integral += rates[i] / 1e9 * static_cast<double>(ses.bounds[i + 1] - ses.bounds[i]);
+    }
+    EXPECT_DOUBLE_EQ(integral, 2500.0) << "the rate integrates to the last sample minus the first";
+    // The Gantt display's steps hold the same increments.
+    const SeriesIndex series = field_series(trace, ses, 0);
+    EXPECT_DOUBLE_EQ(series.time_mean(0, 1100) * 1100 / 1e9, 2500.0);
+    // A PES holds values at records only: every record is a sample there, as before.
+    std::ostringstream pes;
+    write_pes(trace, pes);
+    const Trace read = read_pes_text(pes.str(), "papi.pes");
+    EXPECT_TRUE(read.field_samples.empty() || read.field_samples[0].empty());
 }
 
 TEST(TraceviewValues, RatesPerSecondForSecondUnits)
