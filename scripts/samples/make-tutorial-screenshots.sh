@@ -48,6 +48,10 @@ shot lanes --open sample_traces/smpi-halo-r4.paje --display lanes --size 1400x80
 # Edit > Preferences (docs/gui.md)
 shot preferences --open "$N2" --dialog preferences --size 1280x800
 shot dark-theme --open sample_traces/smpi-halo-r4.paje --display lanes --theme dark --size 1280x800
+# state colours (docs/gui.md "State colours"): one program traced as OTF2, then as
+# Paraver, in the same colours; SimGrid's Paje trace in the colours it gives its states
+shot colours-otf2 --open sample_traces/taskpool-w4-n1200 --display lanes --size 1400x800
+shot colours-paraver --open sample_traces/taskpool-w4-n300.prv --display lanes --size 1400x800
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800

@@ -280,10 +280,10 @@ private slots:
         auto w = testutil::quietWindow(1280, 800);
         QCustomPlot* plot = openedTracePlot(w.get());
         QVERIFY(plot);
-        const QList<QRgb> tableau = {0xFF4E79A7, 0xFFF28E2B, 0xFFE15759, 0xFF76B7B2, 0xFF59A14F};
+        const QList<QRgb> okabeIto = {0xFF0072B2, 0xFFE69F00, 0xFF009E73, 0xFFD55E00, 0xFF56B4E9};
         const QList<QRgb> tol = {0xFF332288, 0xFF88CCEE, 0xFF44AA99, 0xFF117733, 0xFF999933};
         const QImage before = plot->grab().toImage();
-        QVERIFY(pixelsOf(before, tableau) > 100);
+        QVERIFY(pixelsOf(before, okabeIto) > 100);
         QVERIFY(plot->xAxis->tickVectorLabels().contains("1.0 s"));
 
         whenModalOpens<PreferencesDialog>([](PreferencesDialog* d) {
@@ -304,8 +304,8 @@ private slots:
         QCOMPARE(preferredMinVisitSeconds(), 1e-3);
 
         const QImage after = plot->grab().toImage();
-        QVERIFY2(pixelsOf(after, tableau) < pixelsOf(before, tableau) / 20,
-                 qPrintable(QString("%1 tableau pixels left").arg(pixelsOf(after, tableau))));
+        QVERIFY2(pixelsOf(after, okabeIto) < pixelsOf(before, okabeIto) / 20,
+                 qPrintable(QString("%1 Okabe-Ito pixels left").arg(pixelsOf(after, okabeIto))));
         QVERIFY(pixelsOf(after, tol) > 100);
         for (const QString& label : plot->xAxis->tickVectorLabels())
             QVERIFY2(label == "0" || label.endsWith(" ms"), qPrintable(label));
@@ -350,7 +350,7 @@ private slots:
         }
         QVERIFY(plots >= 2); // the time view and the frequency view at least
         const QImage dark = plot->grab().toImage();
-        QVERIFY(pixelsOf(dark, {0xFF4E79A7, 0xFFF28E2B, 0xFFE15759, 0xFF76B7B2, 0xFF59A14F}) > 100);
+        QVERIFY(pixelsOf(dark, {0xFF0072B2, 0xFFE69F00, 0xFF009E73, 0xFFD55E00, 0xFF56B4E9}) > 100); // Okabe-Ito
         testutil::saveShot(w.get(), "dark-theme");
 
         w->applyPreferences(Preferences{.theme = Theme::light});

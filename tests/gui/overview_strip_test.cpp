@@ -29,7 +29,7 @@ class OverviewStripTest : public QObject {
 private slots:
     void columnsShowTheirLanesAndMovingTheWindowReusesTheImage()
     {
-        setStatePalette(StatePalette::tableau);
+        setStatePalette(StatePalette::okabeIto);
         // A for the first half of the time, then B and C alternating.
         std::string text = "# chitra-pes 1\n# timebase: ns\n";
         for (int t = 0; t < 1000; t += 10)
@@ -51,7 +51,7 @@ private slots:
         const auto colourOf = [&](const char* name) {
             for (int l = 0; l < doc.laneCount(); ++l)
                 if ((*doc.ses().symbols)[doc.laneSymbol(l)].name == name)
-                    return stateColour(doc.laneSymbol(l)).rgb();
+                    return doc.stateColour(doc.laneSymbol(l)).rgb();
             return QRgb{0};
         };
         // Outside the window the strip is shaded: colours are compared inside it.
@@ -78,7 +78,7 @@ private slots:
         const QImage tol = strip.grab().toImage();
         QCOMPARE(strip.lanesImageDrawn(), 3);
         QVERIFY(pixelsOf(tol, colourOf("B"), 160, 220) > 40);
-        setStatePalette(StatePalette::tableau);
+        setStatePalette(StatePalette::okabeIto);
     }
 };
 

@@ -47,6 +47,9 @@ struct LaneTrace {
     std::vector<Time> times; // absolute ns of each record (strictly increasing)
     std::vector<Lane> lanes; // in the format's lane order
     std::vector<std::string> state_names{"-"};
+    // Colours (0xRRGGBB) the source gives some states by name (Paje entity values, Paraver
+    // .pcf STATES_COLOR, Chrome `cname`): the views draw those states in them.
+    std::unordered_map<std::string, std::uint32_t> state_colours;
     std::vector<LaneField> fields;
     std::optional<Time> last_event;                         // absolute ns of the last event read
     std::vector<std::pair<std::string, std::string>> extra; // header lines to keep
@@ -73,6 +76,8 @@ public:
     void reserve_records(std::size_t records);
     std::size_t lane_count() const { return lanes_.size(); }
     LaneStateId state(std::string_view name);
+    // The source's colour (0xRRGGBB) for `state`; the first one given stays.
+    void colour(LaneStateId state, std::uint32_t rgb) { colours_.try_emplace(names_.at(state), rgb); }
 
     // The event methods run once per event of the source: inline, with the rare cases
     // (time going back, a pop on an empty stack) out of line.
@@ -190,6 +195,7 @@ private:
     std::vector<Time> times_; // reserve_records()'s room, taken by finish()
     std::vector<std::string> names_{"-"};
     std::unordered_map<std::string, LaneStateId> ids_;
+    std::unordered_map<std::string, std::uint32_t> colours_;
     std::vector<LaneField> fields_;
     Time last_event_ = 0;
     bool seen_ = false; // an event was read: last_event_ holds

@@ -21,10 +21,11 @@ ChainFitter::ChainFitter(BackgroundJobs* jobs, QWidget* window, std::function<vo
 void ChainFitter::fit(ViewDocument* view)
 {
     auto ses = view->sesPtr();
+    auto colours = view->colours();
     const TimeBase timebase = view->trace().header.timebase;
     const QString title = tr("Model of %1").arg(view->name());
-    auto show = [this, ses, title](SemiMarkovModel model) {
-        auto* window = new ModelWindow(std::move(model), ses, window_);
+    auto show = [this, ses, colours, title](SemiMarkovModel model) {
+        auto* window = new ModelWindow(std::move(model), ses, window_, colours);
         window->setWindowFlag(Qt::Window);
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->setWindowTitle(title);

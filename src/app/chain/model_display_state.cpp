@@ -35,7 +35,7 @@ public:
         if (r.benchmarkReplots > 0)
             return std::nullopt;
         auto ses = r.view->sesPtr();
-        ModelWindow model(fit_chain(*ses, r.view->trace().header.timebase), ses);
+        ModelWindow model(fit_chain(*ses, r.view->trace().header.timebase), ses, nullptr, r.view->colours());
         model.resize(r.size);
         model.show();
         settleFor(300);

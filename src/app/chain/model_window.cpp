@@ -4,6 +4,7 @@
 #include "text/number_format.hpp"
 #include "plotting/palette.hpp"
 #include "chain/fit_quality_panel.hpp"
+#include "chain/model_colours.hpp"
 #include "chain/transition_graph_widget.hpp"
 
 #include "chitra/util/atomic_file.hpp"
@@ -41,8 +42,8 @@ QString fmtTime(double t, TimeBase tb) { return formatDurationSI(t, tb); }
 // Display role: formatted text; Qt::UserRole: the raw number (the proxies sort by it).
 class StatesTableModel : public QAbstractTableModel {
 public:
-    explicit StatesTableModel(const SemiMarkovModel& model, QObject* parent)
-        : QAbstractTableModel(parent), model_(model)
+    StatesTableModel(const SemiMarkovModel& model, const StateColours& colours, QObject* parent)
+        : QAbstractTableModel(parent), model_(model), colours_(colours)
     {
     }
     int rowCount(const QModelIndex& parent = {}) const override
@@ -89,7 +90,7 @@ public:
         const auto row = static_cast<std::size_t>(index.row());
         const int c = index.column();
         if (role == Qt::DecorationRole && c == ModelWindow::Name)
-            return s.kind == SymbolKind::other ? QColor(Qt::lightGray) : stateColour(s.symbol);
+            return s.kind == SymbolKind::other ? QColor(Qt::lightGray) : colours_.colourOf(s.name);
         if (role == Qt::TextAlignmentRole)
             return c <= ModelWindow::Kind ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                           : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -158,6 +159,7 @@ public:
 
 private:
     const SemiMarkovModel& model_;
+    const StateColours& colours_;
 };
 
 class TransitionsTableModel : public QAbstractTableModel {
@@ -273,8 +275,10 @@ std::optional<ModelWindow::ExportChoice> askForPath(QWidget* parent)
 
 } // namespace
 
-ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, QWidget* parent)
-    : QWidget(parent), model_(std::move(model)), ses_(std::move(ses)), chooser_(askForPath),
+ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, QWidget* parent,
+                         std::shared_ptr<const StateColours> colours)
+    : QWidget(parent), model_(std::move(model)), ses_(std::move(ses)),
+      colours_(colours ? std::move(colours) : coloursOfModel(model_)), chooser_(askForPath),
       simulation_chooser_([this](QWidget* parent) {
           const std::uint64_t length = ses_ ? ses_->size() : model_.elements;
           return askForSimulation(parent, length, QDir::home().filePath(QStringLiteral("simulated.pes")));
@@ -302,7 +306,7 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     summary->setWordWrap(true);
 
     // Tables.
-    states_model_ = new StatesTableModel(model_, this);
+    states_model_ = new StatesTableModel(model_, *colours_, this);
     states_proxy_ = new QSortFilterProxyModel(this);
     states_proxy_->setSourceModel(states_model_);
     states_proxy_->setSortRole(Qt::UserRole);
@@ -347,7 +351,7 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
 
     // Graph with its small toolbar.
     graph_ = new TransitionGraphWidget(this);
-    graph_->setModel(model_);
+    graph_->setModel(model_, colours_);
     auto* right = new QWidget(this);
     auto* rl = new QVBoxLayout(right);
     rl->setContentsMargins(0, 0, 0, 0);

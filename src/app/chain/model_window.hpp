@@ -2,7 +2,7 @@
 // steady state (or the closed classes when it is undefined), and export.
 //
 // Public interface:
-//   ModelWindow(model, ses = nullptr, parent = nullptr)
+//   ModelWindow(model, ses = nullptr, parent = nullptr, colours = nullptr)   colours: the view's
 //       `ses` is the sequence the model was fitted to; only the observed-transitions
 //       CSV needs it (that format is refused without it). Show it as a top-level window
 //       (setWindowFlag(Qt::Window)) or embed it in a dock or tab.
@@ -39,6 +39,7 @@ class QTableView;
 namespace chitra::app {
 
 class FitQualityPanel;
+class StateColours;
 class TransitionGraphWidget;
 class StatesTableModel;
 class TransitionsTableModel;
@@ -54,7 +55,8 @@ public:
     using ExportChooser = std::function<std::optional<ExportChoice>(QWidget* parent)>;
     using SimulationChooser = std::function<std::optional<SimulationChoice>(QWidget* parent)>;
 
-    explicit ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses = nullptr, QWidget* parent = nullptr);
+    explicit ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses = nullptr, QWidget* parent = nullptr,
+                         std::shared_ptr<const StateColours> colours = nullptr);
     ~ModelWindow() override;
 
     const SemiMarkovModel& model() const { return model_; }
@@ -90,6 +92,7 @@ private:
 
     SemiMarkovModel model_;
     std::shared_ptr<const Ses> ses_;
+    std::shared_ptr<const StateColours> colours_;
     ExportChooser chooser_;
     SimulationChooser simulation_chooser_;
     StatesTableModel* states_model_ = nullptr;

@@ -1,4 +1,6 @@
 #include "chain/transition_graph_widget.hpp"
+
+#include "chain/model_colours.hpp"
 #include "text/qt_strings.hpp"
 
 #include "jobs/worker_pool.hpp"
@@ -123,9 +125,10 @@ TransitionGraphWidget::TransitionGraphWidget(QWidget* parent) : QGraphicsView(pa
 
 TransitionGraphWidget::~TransitionGraphWidget() = default;
 
-void TransitionGraphWidget::setModel(const SemiMarkovModel& model)
+void TransitionGraphWidget::setModel(const SemiMarkovModel& model, std::shared_ptr<const StateColours> colours)
 {
     model_ = model;
+    colours_ = colours ? std::move(colours) : coloursOfModel(model_);
     expanded_.clear();
     user_zoomed_ = false;
     rebuild();
@@ -266,7 +269,7 @@ void TransitionGraphWidget::rebuild()
             node_of_state_[i] = addNode(info, 40, 24, -1);
             continue;
         }
-        info.fill = stateColour(s.symbol);
+        info.fill = colours_->colourOf(s.name);
         info.subtitle = formatShare(s.share) + QStringLiteral(" · ") + formatDuration(s.mean, tb);
         info.tooltip =
             QStringLiteral("%1 (%2)\nvisits %3, share of time %4\nmean %5, sd %6, min %7, max %8")
@@ -297,7 +300,7 @@ void TransitionGraphWidget::rebuild()
             d.small = true;
             d.dashed = exit;
             if (const std::size_t k = model_.find(title.toStdString()); k != kNoState && !exit)
-                d.fill = stateColour(model_.states[k].symbol).lighter(150);
+                d.fill = colours_->colourOf(model_.states[k].name).lighter(150);
             return addNode(d, 30, 22, cluster);
         };
         GraphEdgeInfo def_edge;

@@ -22,6 +22,8 @@
 
 #include "chitra/chain/chain.hpp"
 
+#include "plotting/state_colours.hpp"
+
 #include <QGraphicsView>
 
 #include <set>
@@ -34,7 +36,8 @@ public:
     explicit TransitionGraphWidget(QWidget* parent = nullptr);
     ~TransitionGraphWidget() override;
 
-    void setModel(const SemiMarkovModel& model);
+    // `colours`: of the view the model was fitted to (else dealt by coloursOfModel).
+    void setModel(const SemiMarkovModel& model, std::shared_ptr<const StateColours> colours = nullptr);
     const SemiMarkovModel& model() const { return model_; }
     void setExpanded(std::size_t state, bool expanded);
     bool isExpanded(std::size_t state) const { return expanded_.count(state) > 0; }
@@ -78,6 +81,7 @@ private:
     QString preferredRankdir() const;
 
     SemiMarkovModel model_;
+    std::shared_ptr<const StateColours> colours_;
     std::set<std::size_t> expanded_;
     double min_probability_ = 0.0;
     GraphLayout layout_;

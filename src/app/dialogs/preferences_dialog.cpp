@@ -17,14 +17,11 @@ namespace {
 // A strip of the palette's first colours, so that the choice is seen, not only named.
 QIcon paletteStrip(StatePalette palette)
 {
-    const StatePalette was = statePalette();
-    setStatePalette(palette);
-    QPixmap pm(8 * 12, 12);
+    QPixmap pm(kPrimaryColours * 12, 12);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
-    for (int i = 0; i < 8; ++i)
-        p.fillRect(i * 12, 0, 11, 12, stateColour(static_cast<std::uint32_t>(i)));
-    setStatePalette(was);
+    for (int i = 0; i < kPrimaryColours; ++i)
+        p.fillRect(i * 12, 0, 11, 12, primaryColour(i, palette));
     return QIcon(pm);
 }
 } // namespace
@@ -43,8 +40,9 @@ PreferencesDialog::PreferencesDialog(const Preferences& current, QWidget* parent
     unit_->setToolTip(tr("How times and durations of traces timed in seconds are written, on axes and in panels"));
 
     palette_ = new QComboBox(this);
-    palette_->setIconSize(QSize(8 * 12, 12));
-    palette_->addItem(paletteStrip(StatePalette::tableau), tr("Tableau 10"), paletteKey(StatePalette::tableau));
+    palette_->setIconSize(QSize(kPrimaryColours * 12, 12));
+    palette_->addItem(paletteStrip(StatePalette::okabeIto), tr("Okabe-Ito (colour-blind safe)"),
+                      paletteKey(StatePalette::okabeIto));
     palette_->addItem(paletteStrip(StatePalette::tol), tr("Tol muted (colour-blind safe)"),
                       paletteKey(StatePalette::tol));
     palette_->setCurrentIndex(current.palette == StatePalette::tol ? 1 : 0);

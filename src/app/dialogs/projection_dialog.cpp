@@ -39,8 +39,9 @@ QLabel* note(const QString& text, QWidget* parent)
 
 } // namespace
 
-ProjectionDialog::ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QWidget* parent)
-    : QDialog(parent), ses_(std::move(ses))
+ProjectionDialog::ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QWidget* parent,
+                                   std::shared_ptr<const StateColours> colours)
+    : QDialog(parent), ses_(std::move(ses)), colours_(std::move(colours))
 {
     const std::size_t table = ses_->symbols ? ses_->symbols->size() : 0;
     std::vector<double> total(table, 0.0);
@@ -57,6 +58,12 @@ ProjectionDialog::ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QW
     const double T = static_cast<double>(ses_->total());
     for (SymbolId s : present_)
         share_.push_back(T > 0 ? total[s] / T : 0.0);
+    if (!colours_) { // no view's colours at hand: dealt as a view would
+        std::vector<StateColours::State> states(table);
+        for (SymbolId s = 0; s < table; ++s)
+            states[s] = {(*ses_->symbols)[s].name, total[s]};
+        colours_ = std::make_shared<const StateColours>(states, FixedColours{}, ColourBook::shared());
+    }
 
     setWindowTitle(tr("Project, exclude or aggregate states"));
     tabs_ = new QTabWidget(this);
@@ -120,7 +127,7 @@ QListWidget* ProjectionDialog::makeChecklist(QWidget* page, QLineEdit** search)
     for (std::size_t k = 0; k < present_.size(); ++k) {
         const SymbolId s = present_[k];
         const QString name = qs((*ses_->symbols)[s].name);
-        auto* item = new QListWidgetItem(colourSwatch(stateColour(s)),
+        auto* item = new QListWidgetItem(colourSwatch(colours_->colour(s)),
                                          QStringLiteral("%1    %2").arg(name, formatShare(share_[k])), list);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(Qt::Unchecked);
@@ -235,8 +242,8 @@ QWidget* ProjectionDialog::buildParallelPage()
     to_ = new QComboBox(page);
     for (SymbolId s : present_) {
         const QString name = qs((*ses_->symbols)[s].name);
-        from_->addItem(colourSwatch(stateColour(s)), name, name);
-        to_->addItem(colourSwatch(stateColour(s)), name, name);
+        from_->addItem(colourSwatch(colours_->colour(s)), name, name);
+        to_->addItem(colourSwatch(colours_->colour(s)), name, name);
     }
     if (to_->count() > 1)
         to_->setCurrentIndex(1);

@@ -2,7 +2,8 @@
 // component projection, exclude, and parallel aggregation, one tab each.
 //
 // Public interface:
-//   ProjectionDialog(ses, mode, parent = nullptr)   mode picks the tab shown first
+//   ProjectionDialog(ses, mode, parent = nullptr, colours = nullptr)   mode picks the tab shown
+//                        first; colours: the view's, for the states' swatches
 //   exec() / open(); then step() gives step::Project, step::ProjectComponents,
 //   step::Exclude or step::Parallel for the current tab
 //   preselect(symbols)   checks these states in the set and exclude lists (e.g. the
@@ -18,6 +19,7 @@
 
 #include "chitra/pipeline/pipeline.hpp"
 #include "chitra/trace/ses.hpp"
+#include "plotting/state_colours.hpp"
 
 #include <QDialog>
 
@@ -41,7 +43,8 @@ class ProjectionDialog : public QDialog {
 public:
     enum class Mode { set = 0, components = 1, exclude = 2, parallel = 3 };
 
-    ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QWidget* parent = nullptr);
+    ProjectionDialog(std::shared_ptr<const Ses> ses, Mode mode, QWidget* parent = nullptr,
+                     std::shared_ptr<const StateColours> colours = nullptr);
     ~ProjectionDialog() override;
 
     Mode mode() const;
@@ -82,6 +85,7 @@ private:
     QString validateParallel(QString& summary) const;
 
     std::shared_ptr<const Ses> ses_;
+    std::shared_ptr<const StateColours> colours_;
     std::vector<SymbolId> present_; // symbols in the SES, by name
     std::vector<double> share_;     // per present symbol
     QTabWidget* tabs_ = nullptr;

@@ -24,7 +24,7 @@ StateOrderDialog::StateOrderDialog(ViewDocument* doc, QWidget* parent) : QDialog
         auto* item = new QListWidgetItem(QString::fromStdString(*it), list_);
         const SymbolId s = doc_->ses().symbols->find(*it);
         QPixmap swatch(12, 12);
-        swatch.fill(stateColour(s));
+        swatch.fill(doc_->stateColour(s));
         item->setIcon(QIcon(swatch));
     }
     auto* top = new QPushButton(tr("Move to top"), this);

@@ -1,5 +1,7 @@
 #include "document/view_document.hpp"
 
+#include "plotting/palette.hpp"
+
 #include "displays/display_registry.hpp"
 #include "jobs/worker_pool.hpp"
 #include "text/number_format.hpp"
@@ -52,6 +54,9 @@ ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QOb
     runner_ = std::make_unique<PipelineRunner>(base.ses);
     ses_ = runner_->result_ptr(runner_->size());
     adoptLanes(*base.lanes); // the default order, YOrder::FirstAppearance
+    if (trace_->lanes)
+        fixedColours_ = trace_->lanes->state_colours;
+    recolour();
     std::vector<QString> listed;
     for (const DisplayType* type : DisplayRegistry::all())
         if (type->listedFromStart())
@@ -68,6 +73,60 @@ std::shared_ptr<const LaneTracks> ViewDocument::laneTracks() const
     if (!laneTracks_)
         laneTracks_ = makeLaneTracks(*trace_);
     return laneTracks_;
+}
+
+void ViewDocument::recolour()
+{
+    const SymbolTable& symbols = *ses_->symbols;
+    std::vector<StateColours::State> states(symbols.size());
+    for (SymbolId s = 0; s < symbols.size(); ++s)
+        states[s] = {symbols[s].name, totals_ && s < totals_->time.size() ? totals_->time[s] : 0.0};
+    auto lookup = [table = ses_->symbols](std::string_view name) -> std::size_t {
+        const SymbolId s = table->find(name);
+        return s == kNoSymbol ? std::string_view::npos : s;
+    };
+    colours_ = std::make_shared<const StateColours>(states, fixedColours_, ColourBook::shared(), nullptr, lookup);
+    laneColours_.reset();
+}
+
+std::shared_ptr<const StateColours> ViewDocument::laneColours() const
+{
+    if (!laneColours_) {
+        const std::shared_ptr<const LaneTracks> tracks = laneTracks();
+        const std::vector<std::string>& names = tracks->trace().state_names;
+        std::vector<StateColours::State> states(names.size());
+        for (std::size_t s = 0; s < names.size(); ++s)
+            states[s].name = names[s];
+        for (std::size_t lane = 0; lane < tracks->laneCount(); ++lane)
+            for (const auto& [s, time] : tracks->stateTimes(lane, 0))
+                states[s].time += time;
+        laneColours_ =
+            std::make_shared<const StateColours>(states, fixedColours_, ColourBook::shared(), colours_.get());
+    }
+    return laneColours_;
+}
+
+void ViewDocument::pinColours(const std::map<std::string, std::uint32_t>& colours)
+{
+    const std::shared_ptr<const StateColours> before = colours_;
+    for (const auto& [name, rgb] : colours) {
+        // A palette colour is remembered as the name's palette slot (it follows a change
+        // of palette); any other is kept as it is.
+        int slot = -1;
+        for (int k = 0; k < kPrimaryColours && slot < 0; ++k)
+            if ((primaryColour(k).rgb() & 0xFFFFFFu) == (rgb & 0xFFFFFFu))
+                slot = k;
+        if (slot >= 0 && !fixedColours_.count(name))
+            ColourBook::shared().remember(name, slot);
+        else if (slot < 0)
+            fixedColours_[name] = rgb & 0xFFFFFFu;
+    }
+    recolour();
+    for (SymbolId s = 0; s < ses_->symbols->size(); ++s)
+        if (before->colour(s) != colours_->colour(s)) {
+            emit sesChanged(); // the displays draw the restored colours
+            return;
+        }
 }
 
 ViewDocument::~ViewDocument()
@@ -527,6 +586,7 @@ void ViewDocument::resultChanged(std::shared_ptr<LaneLayout> lanes)
         adoptLanes(*lanes);
     else
         rebuildLanes();
+    recolour();
     rematchPatterns(); // before sesChanged: the displays redraw with this SES's matches
     emit sesChanged();
     emit presentation_->patternsChanged(); // for what lists the patterns' shares

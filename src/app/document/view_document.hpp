@@ -4,6 +4,7 @@
 #pragma once
 
 #include "document/view_presentation.hpp"
+#include "plotting/state_colours.hpp"
 
 #include "chitra/pipeline/pipeline.hpp"
 #include "chitra/trace/ses.hpp"
@@ -16,6 +17,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -86,6 +88,16 @@ public:
     int laneOf(SymbolId s) const; // -1 when the symbol is not in the SES
     // The current lanes' names, bottom lane first (in the state's y order).
     std::vector<std::string> laneNames() const;
+
+    // The colour of each symbol of ses() (plotting/state_colours.hpp): an object that never
+    // changes, so drawing threads may hold it; a new one with every SES.
+    std::shared_ptr<const StateColours> colours() const { return colours_; }
+    QColor stateColour(SymbolId s) const { return colours_->colour(s); }
+    // The colours of the trace's lane states (laneTracks()'s state ids), a name that is
+    // also a state of ses() in that state's colour.
+    std::shared_ptr<const StateColours> laneColours() const;
+    // Colours (0xRRGGBB) a saved session gave states, by name: this view keeps them.
+    void pinColours(const std::map<std::string, std::uint32_t>& colours);
 
     // Pipeline (replayed by the core's PipelineRunner, every step's result cached).
     // Each change is applied first; one the core refuses returns the core's message and
@@ -160,6 +172,7 @@ private:
     void resultChanged(std::shared_ptr<LaneLayout> lanes = nullptr);
     QString describe(const Step& step) const; // describeStep in the trace's units
     void rebuildLanes();
+    void recolour();                                  // colours_ for the current SES
     void adoptLanes(const LaneLayout& layout);        // copies the small parts, shares the rest
     void matchPattern(BrushedPattern& pattern) const; // its matches in the current SES
     void rematchPatterns();
@@ -187,6 +200,9 @@ private:
     std::shared_ptr<const SymbolTotals> totals_;
     std::vector<SymbolId> laneSymbols_;
     std::vector<int> laneOf_;
+    FixedColours fixedColours_; // the source's, then the session's
+    std::shared_ptr<const StateColours> colours_;
+    mutable std::shared_ptr<const StateColours> laneColours_; // made on first use
     ViewPresentation* presentation_;
     QUndoStack* undo_;
 

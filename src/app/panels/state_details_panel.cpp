@@ -91,7 +91,7 @@ StateDetailsPanel::StateDetailsPanel(QWidget* parent) : QWidget(parent)
 StateDetailsPanel::~StateDetailsPanel() = default;
 
 void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase,
-                               std::shared_ptr<const SymbolTotals> totals)
+                               std::shared_ptr<const SymbolTotals> totals, std::shared_ptr<const StateColours> colours)
 {
     ses_ = std::move(ses);
     timebase_ = timebase;
@@ -103,7 +103,7 @@ void StateDetailsPanel::setSes(std::shared_ptr<const Ses> ses, TimeBase timebase
     const std::vector<std::uint64_t>& count = totals->count;
     {
         QSignalBlocker block(list_->selectionModel());
-        model_->setStates(ses_ ? ses_->symbols : nullptr, totals, T);
+        model_->setStates(ses_ ? ses_->symbols : nullptr, totals, T, std::move(colours));
     }
     // Keep the choice by name: ids are only meaningful within one symbol table, and an
     // undo followed by a new step can give an old id to a different symbol.

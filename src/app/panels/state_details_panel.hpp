@@ -3,10 +3,11 @@
 //
 // Public interface:
 //   StateDetailsPanel(QWidget* parent = nullptr)
-//   setSes(ses, timebase[, totals])   shows the states of `ses` (call again after every
+//   setSes(ses, timebase[, totals[, colours]])   shows the states of `ses` (call again after every
 //                           pipeline change; the picked state stays picked, by name, while
 //                           it exists; otherwise stateChosen(kNoSymbol) is emitted).
-//                           `totals` of `ses` spare a scan of it (ViewDocument::totals())
+//                           `totals` of `ses` spare a scan of it (ViewDocument::totals());
+//                           `colours`: the view's (ViewDocument::colours()), else dealt here
 //   chooseState(symbol)     picks a state (e.g. clicked in a view); emits stateChosen
 //                           when the choice changes; kNoSymbol clears it
 //   chosenState()           kNoSymbol when none
@@ -34,6 +35,7 @@ class QListView;
 namespace chitra::app {
 
 class HistogramWidget;
+class StateColours;
 class StateListModel;
 
 struct StateStats {
@@ -49,8 +51,8 @@ public:
     explicit StateDetailsPanel(QWidget* parent = nullptr);
     ~StateDetailsPanel() override;
 
-    void setSes(std::shared_ptr<const Ses> ses, TimeBase timebase,
-                std::shared_ptr<const SymbolTotals> totals = nullptr);
+    void setSes(std::shared_ptr<const Ses> ses, TimeBase timebase, std::shared_ptr<const SymbolTotals> totals = nullptr,
+                std::shared_ptr<const StateColours> colours = nullptr);
     void chooseState(SymbolId symbol);
     SymbolId chosenState() const { return chosen_; }
     const StateStats& stats() const { return stats_; }

@@ -21,12 +21,19 @@ bool containsAsciiFolded(const std::string& name, const std::string& needle)
 } // namespace
 
 void StateListModel::setStates(std::shared_ptr<const SymbolTable> symbols, std::shared_ptr<const SymbolTotals> totals,
-                               double total_time)
+                               double total_time, std::shared_ptr<const StateColours> colours)
 {
     beginResetModel();
     symbols_ = std::move(symbols);
     totals_ = std::move(totals);
     total_time_ = total_time;
+    colours_ = std::move(colours);
+    if (!colours_ && symbols_) { // no view's colours at hand: dealt as a view would
+        std::vector<StateColours::State> states(symbols_->size());
+        for (SymbolId s = 0; s < states.size(); ++s)
+            states[s] = {(*symbols_)[s].name, totals_ && s < totals_->time.size() ? totals_->time[s] : 0.0};
+        colours_ = std::make_shared<const StateColours>(states, FixedColours{}, ColourBook::shared());
+    }
     ranked_.clear();
     const std::size_t table = symbols_ ? symbols_->size() : 0;
     if (totals_ && totals_->count.size() == table) {
@@ -86,7 +93,7 @@ int StateListModel::rowCount(const QModelIndex& parent) const
 
 const QIcon& StateListModel::swatchFor(SymbolId symbol) const
 {
-    const QColor colour = stateColour(symbol);
+    const QColor colour = colours_ ? colours_->colour(symbol) : QColor(Qt::gray);
     auto it = swatches_.find(colour.rgba());
     if (it == swatches_.end())
         it = swatches_.insert(colour.rgba(), colourSwatch(colour));

@@ -13,6 +13,7 @@
 
 #include "chitra/trace/symbols.hpp"
 #include "chitra/summaries/state_summary.hpp"
+#include "plotting/state_colours.hpp"
 
 #include <QAbstractListModel>
 #include <QHash>
@@ -32,7 +33,7 @@ public:
     using QAbstractListModel::QAbstractListModel;
 
     void setStates(std::shared_ptr<const SymbolTable> symbols, std::shared_ptr<const SymbolTotals> totals,
-                   double total_time);
+                   double total_time, std::shared_ptr<const StateColours> colours = nullptr);
     void setFilter(const QString& text);
     int rowOf(SymbolId symbol) const;
     SymbolId symbolAt(int row) const { return ranked_[shown_[static_cast<std::size_t>(row)]]; }
@@ -45,6 +46,7 @@ private:
     const QIcon& swatchFor(SymbolId symbol) const;
 
     std::shared_ptr<const SymbolTable> symbols_;
+    std::shared_ptr<const StateColours> colours_;
     std::shared_ptr<const SymbolTotals> totals_;
     double total_time_ = 0;
     std::vector<SymbolId> ranked_;     // states with a visit, most time first

@@ -92,7 +92,7 @@ Preferences Preferences::load()
     const int power = s.value(kUnitKey, "auto").toInt(&ok);
     if (ok && power >= -3 && power <= 0)
         p.secondsPrefix = power;
-    p.palette = paletteFromKey(s.value(kPaletteKey, "tableau").toString());
+    p.palette = paletteFromKey(s.value(kPaletteKey, "okabe-ito").toString());
     const int minutes = s.value(kAutosaveKey, p.autosaveMinutes).toInt(&ok);
     if (ok)
         p.autosaveMinutes = std::clamp(minutes, 0, 24 * 60);

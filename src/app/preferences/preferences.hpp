@@ -22,7 +22,7 @@ struct Preferences {
     // The power of 1000 of the unit durations are written in (0 s, -1 ms, -2 µs, -3 ns);
     // nullopt: the prefix that suits each value.
     std::optional<int> secondsPrefix;
-    StatePalette palette = StatePalette::tableau;
+    StatePalette palette = StatePalette::okabeIto;
     int autosaveMinutes = 3; // 0: off
     double shortVisitSeconds = 5e-4;
     Theme theme = Theme::desktop;

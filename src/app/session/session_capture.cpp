@@ -56,9 +56,12 @@ ViewState captureView(const SessionHost& window, ViewDocument* doc, int file, in
     for (const BrushedPattern& p : doc->presentation().patterns())
         v.pattern_colours.push_back({p.names, static_cast<std::uint32_t>(p.colour.rgba())});
     const Ses& ses = doc->ses();
+    // The colours dealt from the palette's primary ones, and the composites': the others
+    // come back by themselves (the source's, or told by the state's name).
+    const StateColours& colours = *doc->colours();
     for (SymbolId s = 0; s < ses.symbols->size(); ++s)
-        if ((*ses.symbols)[s].kind != SymbolKind::program && doc->laneOf(s) >= 0)
-            v.composite_colours[(*ses.symbols)[s].name] = static_cast<std::uint32_t>(stateColour(s).rgba());
+        if (doc->laneOf(s) >= 0 && ((*ses.symbols)[s].kind != SymbolKind::program || colours.primarySlot(s)))
+            v.composite_colours[(*ses.symbols)[s].name] = static_cast<std::uint32_t>(colours.colour(s).rgba());
     const RecordRange sel = doc->presentation().selection();
     if (!sel.empty())
         v.selection.push_back({sel.begin, sel.end});

@@ -131,15 +131,14 @@ SymbolId symbolNamed(const Ses& ses, const std::string& name)
     return kNoSymbol;
 }
 
-// States are coloured by symbol id (palette.hpp), so replaying the pipeline gives every
-// composite its saved colour back; a difference means the symbol table came out other
-// than when the session was saved, which the user should know.
+// The view keeps the colours the session saved (ViewDocument::pinColours); one that still
+// differs (a source colour changed since) is named, for the user should know.
 void checkCompositeColours(ViewDocument* doc, const ViewState& v, const QString& here, std::vector<QString>& problems)
 {
     QStringList differ;
     for (const auto& [name, argb] : v.composite_colours) {
         const SymbolId s = symbolNamed(doc->ses(), name);
-        if (s != kNoSymbol && static_cast<std::uint32_t>(stateColour(s).rgba()) != argb)
+        if (s != kNoSymbol && static_cast<std::uint32_t>(doc->stateColour(s).rgba()) != argb)
             differ << qs(name);
     }
     if (!differ.isEmpty())
@@ -151,6 +150,7 @@ void restoreView(SessionHost& window, ViewDocument* doc, const ViewState& v, con
                  std::vector<QString>& problems)
 {
     doc->setName(qs(v.name));
+    doc->pinColours(v.composite_colours); // before the replay, which colours its states
     const QString here = QObject::tr("%1: view '%2'").arg(where, qs(v.name));
     QUndoStack* undo = doc->undoStack();
     for (std::size_t i = 0; i < v.pipeline.steps.size(); ++i) {

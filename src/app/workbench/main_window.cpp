@@ -293,7 +293,8 @@ void MainWindow::applyPreferences(const Preferences& preferences)
 void MainWindow::refreshDetails()
 {
     if (current_) {
-        details_->setSes(current_->sesPtr(), current_->trace().header.timebase, current_->totals());
+        details_->setSes(current_->sesPtr(), current_->trace().header.timebase, current_->totals(),
+                         current_->colours());
         details_->chooseState(current_->pickedState());
     } else {
         details_->setSes(nullptr, TimeBase::us);

@@ -63,7 +63,7 @@ void TransformDialogs::openProjectionDialog(int mode)
     ViewDocument* view = w_->currentView();
     if (!view)
         return;
-    auto* dialog = new ProjectionDialog(view->sesPtr(), static_cast<ProjectionDialog::Mode>(mode), w_);
+    auto* dialog = new ProjectionDialog(view->sesPtr(), static_cast<ProjectionDialog::Mode>(mode), w_, view->colours());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // The states of the selected records are the likely ones to project or exclude.
     const RecordRange sel = view->presentation().selection();

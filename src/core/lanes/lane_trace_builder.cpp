@@ -100,6 +100,7 @@ void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, s
         lanes_[lane] = std::move(other.lanes_[lane]);
     for (LaneField& f : other.fields_)
         fields_.push_back(std::move(f));
+    colours_.merge(other.colours_); // a colour this builder has stays
     for (const auto& [text, count] : other.warnings_)
         count_warning(text, count);
     if (other.seen_)
@@ -208,6 +209,7 @@ LaneTrace LaneTraceBuilder::finish()
     out.source = source_;
     out.format = format_;
     out.state_names = std::move(names_);
+    out.state_colours = std::move(colours_);
     if (seen_)
         out.last_event = last_event_;
     for (LaneBuild& l : lanes_)

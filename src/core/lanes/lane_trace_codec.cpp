@@ -116,6 +116,11 @@ void write_lane_trace(const LaneTrace& trace, const ByteWriter& write)
     out.scalar<std::uint64_t>(trace.warnings.size());
     for (const std::string& warning : trace.warnings)
         out.text(warning);
+    out.scalar<std::uint64_t>(trace.state_colours.size());
+    for (const auto& [name, rgb] : trace.state_colours) {
+        out.text(name);
+        out.scalar(rgb);
+    }
 }
 
 LaneTrace read_lane_trace(const ByteReader& read)
@@ -164,6 +169,11 @@ LaneTrace read_lane_trace(const ByteReader& read)
     trace.warnings.resize(in.count(sizeof(std::string)));
     for (std::string& warning : trace.warnings)
         warning = in.text();
+    const std::uint64_t colours = in.count(sizeof(std::string));
+    for (std::uint64_t i = 0; i < colours; ++i) {
+        std::string name = in.text();
+        trace.state_colours[std::move(name)] = in.scalar<std::uint32_t>();
+    }
     return trace;
 }
 

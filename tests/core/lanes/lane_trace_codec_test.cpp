@@ -27,6 +27,7 @@ LaneTrace sample_trace()
     t.last_event = 1'000'000'000'123;
     t.extra = {{"hostname", "box"}, {"", "empty key"}};
     t.warnings = {"2 x a pop on an empty stack"};
+    t.state_colours = {{"main", 0x0072B2}, {"x|y\n", 0xFFFFFF}};
     return t;
 }
 
@@ -76,6 +77,7 @@ void expect_equal(const LaneTrace& a, const LaneTrace& b)
     EXPECT_EQ(a.last_event, b.last_event);
     EXPECT_EQ(a.extra, b.extra);
     EXPECT_EQ(a.warnings, b.warnings);
+    EXPECT_EQ(a.state_colours, b.state_colours);
 }
 
 } // namespace

@@ -106,7 +106,7 @@ void GanttDisplay::rebuildLayout()
             y->setRange(-0.5, std::max(1, doc_->laneCount()) - 0.5);
             y->grid()->setVisible(false);
         } else {
-            auto* f = new FieldPlottable(x, y, data_.get(), c - 1, stateColour(static_cast<std::uint32_t>(c + 2)));
+            auto* f = new FieldPlottable(x, y, data_.get(), c - 1, seriesColour(c + 2));
             f->average = average_[static_cast<std::size_t>(c)];
             f->windowFraction = windowPercent_ / 100.0;
             f->timeWeighted = timeWeighted_;

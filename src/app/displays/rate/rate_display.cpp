@@ -247,7 +247,7 @@ void RateDisplay::rebuild()
         y->setTickLabelFont(small);
         x->setTickLabelFont(small);
         QCPGraph* g = plot_->addGraph(x, y);
-        const QColor colour = last ? QColor(40, 40, 40) : stateColour(static_cast<std::uint32_t>(c + 3));
+        const QColor colour = last ? QColor(40, 40, 40) : seriesColour(c + 3);
         g->setPen(QPen(colour, 1.2));
         if (n <= 400)
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 4));

@@ -109,7 +109,11 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     auto queued = [this] { queueReplot(plot_); };
     connect(&doc_->presentation(), &ViewPresentation::selectionChanged, this, queued);
     connect(&doc_->presentation(), &ViewPresentation::patternsChanged, this, queued);
-    connect(doc_, &ViewDocument::sesChanged, this, queued);
+    connect(doc_, &ViewDocument::sesChanged, this, [this] { // the states may be coloured anew
+        buildColours();
+        updateLegend();
+        queueReplot(plot_);
+    });
     followChoices(); // a view's lanes shown again keep its choices
     rowsChanged();
     fitAll();
@@ -149,16 +153,12 @@ void LanesView::recolour()
 
 void LanesView::buildColours()
 {
-    const LaneTrace& lanes = rows_->trace();
-    const SymbolTable* symbols = doc_->trace().symbols.get();
-    std::vector<QColor> colours(lanes.state_names.size());
-    for (std::size_t s = 0; s < colours.size(); ++s) {
-        // The colour of the view's state of the same name (one palette everywhere).
-        const SymbolId id = symbols ? symbols->find(lanes.state_names[s]) : kNoSymbol;
-        colours[s] =
-            stateColour(id != kNoSymbol ? id : static_cast<std::uint32_t>(s + (symbols ? symbols->size() : 0)));
-    }
-    plottable_->setColours(std::move(colours));
+    // The lanes' states in the colours of the view's states of the same names.
+    const std::shared_ptr<const StateColours> colours = doc_->laneColours();
+    std::vector<QColor> out(rows_->trace().state_names.size());
+    for (std::size_t s = 0; s < out.size(); ++s)
+        out[s] = colours->colour(s);
+    plottable_->setColours(std::move(out));
 }
 
 std::pair<double, double> LanesView::visibleRange() const

@@ -67,7 +67,7 @@ OverviewStrip::ImageKey OverviewStrip::imageKey() const
     key.lanes = doc_->laneCount();
     for (int l = 0; l < std::min(key.lanes, 63); ++l) { // the lanes the summary tells apart
         key.laneSymbols.push_back(doc_->laneSymbol(l));
-        key.laneColours.push_back(stateColour(doc_->laneSymbol(l)).rgb());
+        key.laneColours.push_back(doc_->stateColour(doc_->laneSymbol(l)).rgb());
     }
     return key;
 }

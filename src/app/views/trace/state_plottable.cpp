@@ -34,7 +34,7 @@ QCPRange StatePlottable::getValueRange(bool& found, QCP::SignDomain, const QCPRa
 
 void StatePlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 {
-    painter->setPen(QPen(stateColour(0), 2));
+    painter->setPen(QPen(doc_->stateColour(0), 2));
     painter->drawLine(QLineF(rect.left(), rect.center().y(), rect.right(), rect.center().y()));
 }
 
@@ -47,9 +47,11 @@ double StatePlottable::laneWidth() const
 const QPen& StatePlottable::lanePen(int lane, double width) const
 {
     const auto l = static_cast<std::size_t>(lane);
-    if (penGeneration_ != paletteGeneration()) { // another palette: every pen anew
+    // Another palette, or the states coloured anew (a new SES): every pen anew.
+    if (penGeneration_ != paletteGeneration() || penColours_ != doc_->colours().get()) {
         penSymbol_.assign(penSymbol_.size(), kNoSymbol);
         penGeneration_ = paletteGeneration();
+        penColours_ = doc_->colours().get();
     }
     if (pens_.size() <= l) {
         pens_.resize(l + 1);
@@ -58,7 +60,7 @@ const QPen& StatePlottable::lanePen(int lane, double width) const
     }
     const SymbolId s = doc_->laneSymbol(lane);
     if (penSymbol_[l] != s || penWidth_[l] != width) {
-        pens_[l] = QPen(stateColour(s), width, Qt::SolidLine, Qt::FlatCap);
+        pens_[l] = QPen(doc_->stateColour(s), width, Qt::SolidLine, Qt::FlatCap);
         penSymbol_[l] = s;
         penWidth_[l] = width;
     }

@@ -56,7 +56,8 @@ private:
     mutable std::vector<QPen> pens_;
     mutable std::vector<SymbolId> penSymbol_;
     mutable std::vector<double> penWidth_;
-    mutable int penGeneration_ = 0; // paletteGeneration() the pens were made at
+    mutable int penGeneration_ = 0;            // paletteGeneration() the pens were made at
+    mutable const void* penColours_ = nullptr; // the document's colours() they were made from
 };
 
 } // namespace chitra::app

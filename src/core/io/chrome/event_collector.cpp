@@ -4,10 +4,47 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
 
 namespace chitra::detail::chrome {
 
 namespace {
+
+// The colours of the trace viewer's reserved colour names (catapult's color_scheme), which
+// an event's `cname` picks; nullopt for another name.
+std::optional<std::uint32_t> reserved_colour(std::string_view cname)
+{
+    static const std::unordered_map<std::string_view, std::uint32_t> colours = {
+        {"thread_state_uninterruptible", 0xB67D8F},
+        {"thread_state_iowait", 0xFF8C00},
+        {"thread_state_running", 0x7EC894},
+        {"thread_state_runnable", 0x85A0D2},
+        {"thread_state_sleeping", 0xF0F0F0},
+        {"thread_state_unknown", 0xC79B7D},
+        {"background_memory_dump", 0x00B4B4},
+        {"light_memory_dump", 0x0000B4},
+        {"detailed_memory_dump", 0xB400B4},
+        {"vsync_highlight_color", 0x0000FF},
+        {"generic_work", 0x7D7D7D},
+        {"good", 0x007D00},
+        {"bad", 0xB47D00},
+        {"terrible", 0xB40000},
+        {"black", 0x000000},
+        {"grey", 0xDDDDDD},
+        {"white", 0xFFFFFF},
+        {"yellow", 0xFFFF00},
+        {"olive", 0x646400},
+        {"rail_response", 0x4387FD},
+        {"rail_animation", 0xF44A3F},
+        {"rail_idle", 0xEE8E00},
+        {"rail_load", 0x0DA861},
+        {"startup", 0xE6E600},
+    };
+    const auto it = colours.find(cname);
+    return it == colours.end() ? std::nullopt : std::optional<std::uint32_t>(it->second);
+}
 
 constexpr std::string_view kUnnamed = "(unnamed)";
 
@@ -111,7 +148,11 @@ std::size_t EventCollector::lane_of(const ThreadRef& pid, const ThreadRef& tid)
 std::uint32_t EventCollector::name_of(const EventRecord& record)
 {
     const std::string_view name = record.has_name && !record.name.empty() ? record.name : kUnnamed;
-    return names_.intern(name);
+    const std::uint32_t id = names_.intern(name);
+    if (!record.cname.empty()) [[unlikely]]
+        if (const auto rgb = reserved_colour(record.cname))
+            colours_.try_emplace(id, *rgb);
+    return id;
 }
 
 void EventCollector::add(const EventRecord& record, const std::vector<CounterValue>& counters)
@@ -174,6 +215,8 @@ LaneTrace EventCollector::finish(const std::string& source)
     states.reserve(names_.names().size());
     for (const std::string& name : names_.names())
         states.push_back(builder.state(name));
+    for (const auto& [name, rgb] : colours_)
+        builder.colour(states[name], rgb);
     for (std::size_t k = 0; k < order.size(); ++k) {
         LaneSweep(builder, k, states).run(lanes_[order[k]].events);
         std::vector<LaneEvent>().swap(lanes_[order[k]].events);

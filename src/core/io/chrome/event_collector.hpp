@@ -63,6 +63,7 @@ private:
     std::size_t last_lane_ = static_cast<std::size_t>(-1);
 
     NameTable names_;
+    std::unordered_map<std::uint32_t, std::uint32_t> colours_; // by name id: the first `cname`'s colour
 
     std::map<std::pair<std::string, ThreadKey>, std::size_t> series_index_;
     std::vector<Series> series_;

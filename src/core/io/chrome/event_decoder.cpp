@@ -69,7 +69,7 @@ bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure
     return true;
 }
 
-enum class Key { ph, ts, dur, pid, tid, name, args, other };
+enum class Key { ph, ts, dur, pid, tid, name, args, cname, other };
 
 // The key whose text starts at `raw` (after its opening quote) when it is one the reader
 // uses spelled without escapes, told by its bytes and closing quote without scanning it.
@@ -87,6 +87,8 @@ std::optional<Key> known_key(const char* raw)
         return is("name\"") ? Key::name : std::optional<Key>();
     case 'a':
         return is("args\"") ? Key::args : std::optional<Key>();
+    case 'c':
+        return is("cname\"") ? Key::cname : std::optional<Key>();
     default:
         return std::nullopt;
     }
@@ -102,6 +104,8 @@ Key key_of(std::string_view k)
         return k == "pid" ? Key::pid : k == "tid" ? Key::tid : k == "dur" ? Key::dur : Key::other;
     case 4:
         return k == "name" ? Key::name : k == "args" ? Key::args : Key::other;
+    case 5:
+        return k == "cname" ? Key::cname : Key::other;
     default:
         return Key::other;
     }
@@ -251,6 +255,12 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
             if (!read_string(value, "name", record.name, failure))
                 return false;
             record.has_name = true;
+            break;
+        case Key::cname:
+            // A colour name that is not a string is only checked, like any other key.
+            if (value.raw_json_token().starts_with('"') ? !read_string(value, "cname", record.cname, failure)
+                                                        : !check_value(value, failure))
+                return false;
             break;
         case Key::args:
             if (has_ph) {

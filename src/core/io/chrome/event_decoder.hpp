@@ -39,6 +39,7 @@ struct EventRecord {
     Time ts = 0, dur = 0;         // ns
     ThreadRef pid, tid;
     std::string_view name;
+    std::string_view cname;                             // the viewer's colour name, when given
     std::string_view args_name;                         // `M`: args.name
     std::uint32_t counters_begin = 0, counters_end = 0; // `C`: numeric args
     std::uint32_t non_numeric = 0;                      // `C`: args that are not numbers

@@ -8,6 +8,7 @@
 
 #include "io/import/exact_time.hpp"
 #include "io/import/name_text.hpp"
+#include "io/import/text_scan.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -17,6 +18,23 @@
 namespace chitra::detail::paje {
 
 namespace {
+
+// A Paje colour, "R G B" (an optional fourth number, alpha, is ignored) with components
+// from 0 to 1, as 0xRRGGBB.
+std::optional<std::uint32_t> paje_colour(std::string_view text)
+{
+    std::uint32_t rgb = 0;
+    for (int c = 0; c < 3; ++c) {
+        const auto v = text::parse_double(text::next_word(text));
+        if (!v || !(*v >= 0.0 && *v <= 1.0))
+            return std::nullopt;
+        rgb = rgb << 8 | static_cast<std::uint32_t>(std::lround(*v * 255.0));
+    }
+    const std::string_view alpha = text::next_word(text);
+    if (!alpha.empty() && !text::parse_double(alpha))
+        return std::nullopt;
+    return text::next_word(text).empty() ? std::optional<std::uint32_t>(rgb) : std::nullopt;
+}
 
 constexpr std::uint32_t kRoot = 0; // the root type and the root container, both "0"
 
@@ -249,6 +267,12 @@ void Model::define_value(const EventDef& def, const Words& w)
     // Only state values become state names; event and link values are only checked.
     const std::string checked = checked_name(name, "value name");
     const LaneStateId state = type.nature == Nature::state ? builder_.state(checked) : kEmptyLaneState;
+    if (type.nature == Nature::state && def.has(Field::color)) {
+        if (const auto rgb = paje_colour(w[def[Field::color]]))
+            builder_.colour(state, *rgb);
+        else
+            builder_.warn("a value's colour is not \"R G B\" from 0 to 1 (drawn in the palette's colour)");
+    }
     add_value(type, alias.empty() ? name : alias, state);
 }
 

@@ -41,6 +41,30 @@ void state_line(std::string_view line, const std::string& source, std::size_t n,
     names.states[*value] = checked(trim(rest), source, n);
 }
 
+// `NUMBER {R,G,B}` of a STATES_COLOR line (components 0-255).
+void state_colour_line(std::string_view line, const std::string& source, std::size_t n, Names& names)
+{
+    std::string_view rest = line;
+    const auto value = text::parse_unsigned(text::next_word(rest));
+    rest = trim(rest);
+    const auto bad = [&] { fail(source, n, "a STATES_COLOR line is NUMBER {R,G,B}"); };
+    if (!value || rest.size() < 2 || rest.front() != '{' || rest.back() != '}')
+        bad();
+    rest = rest.substr(1, rest.size() - 2);
+    std::uint32_t rgb = 0;
+    for (int c = 0; c < 3; ++c) {
+        const std::size_t comma = rest.find(',');
+        if ((comma == std::string_view::npos) != (c == 2))
+            bad();
+        const auto part = text::parse_unsigned(trim(rest.substr(0, comma)));
+        if (!part || *part > 255)
+            fail(source, n, "a STATES_COLOR component is a number from 0 to 255");
+        rgb = rgb << 8 | static_cast<std::uint32_t>(*part);
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+    names.state_colours[*value] = rgb;
+}
+
 // `GRADIENT TYPE NAME...` of an EVENT_TYPE line; the type joins the section's `types`.
 void event_type_line(std::string_view line, const std::string& source, std::size_t n, Names& names,
                      std::vector<std::uint64_t>& types)
@@ -79,7 +103,7 @@ std::string slurp(const std::string& path)
 
 void parse_pcf(std::string_view text, const std::string& source, Names& names)
 {
-    enum class Section { other, states, event_type, values } section = Section::other;
+    enum class Section { other, states, state_colours, event_type, values } section = Section::other;
     std::vector<std::uint64_t> types; // of the current EVENT_TYPE section
     const char* p = text.data();
     const char* const end = p + text.size();
@@ -93,6 +117,8 @@ void parse_pcf(std::string_view text, const std::string& source, Names& names)
         }
         if (line == "STATES")
             section = Section::states;
+        else if (line == "STATES_COLOR")
+            section = Section::state_colours;
         else if (line == "EVENT_TYPE") {
             section = Section::event_type;
             types.clear();
@@ -100,12 +126,14 @@ void parse_pcf(std::string_view text, const std::string& source, Names& names)
             section = Section::values;
         else if (section == Section::states)
             state_line(line, source, n, names);
+        else if (section == Section::state_colours)
+            state_colour_line(line, source, n, names);
         else if (section == Section::event_type)
             event_type_line(line, source, n, names, types);
         else if (section == Section::values)
             value_line(line, source, n, names, types);
         else if (section == Section::other && line.front() >= 'A' && line.front() <= 'Z')
-            section = Section::other; // DEFAULT_OPTIONS, STATES_COLOR, ...: not read
+            section = Section::other; // DEFAULT_OPTIONS, GRADIENT_COLOR, ...: not read
     }
     names.have_pcf = true;
 }

@@ -12,8 +12,9 @@
 namespace chitra::detail::paraver {
 
 struct Names {
-    std::unordered_map<std::uint64_t, std::string> states;      // .pcf STATES
-    std::unordered_map<std::uint64_t, std::string> event_types; // .pcf EVENT_TYPE
+    std::unordered_map<std::uint64_t, std::string> states;          // .pcf STATES
+    std::unordered_map<std::uint64_t, std::uint32_t> state_colours; // .pcf STATES_COLOR, 0xRRGGBB
+    std::unordered_map<std::uint64_t, std::string> event_types;     // .pcf EVENT_TYPE
     // .pcf VALUES, by event type: a VALUES section names the values of every type of the
     // EVENT_TYPE section before it.
     std::unordered_map<std::uint64_t, std::unordered_map<std::uint64_t, std::string>> event_values;

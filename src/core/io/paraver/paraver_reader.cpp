@@ -290,6 +290,8 @@ private:
             return it->second;
         const auto name = names_.states.find(value);
         const LaneStateId id = builder_.state(name != names_.states.end() ? name->second : std::to_string(value));
+        if (const auto colour = names_.state_colours.find(value); colour != names_.state_colours.end())
+            builder_.colour(id, colour->second);
         state_ids_.emplace(value, id);
         return id;
     }

@@ -33,6 +33,24 @@ TEST(ChromeReader, ArrayFormNestedCompleteEvents)
     EXPECT_TRUE(lt.warnings.empty());
 }
 
+TEST(ChromeReader, AReservedCnameIsItsStatesColour)
+{
+    // The trace viewer's reserved names only; the first event of a name that gives one
+    // decides, and a cname of another type is skipped like any other key.
+    const LaneTrace lt = read_every_way(R"([
+        {"name":"run","ph":"X","ts":1,"dur":10,"pid":1,"tid":1,"cname":"good"},
+        {"cname":"terrible","name":"run","ph":"X","ts":20,"dur":1,"pid":1,"tid":2},
+        {"name":"wait","ph":"B","ts":2,"pid":1,"tid":1,"cname":"thread_state_iowait"},
+        {"name":"wait","ph":"E","ts":3,"pid":1,"tid":1},
+        {"name":"odd","ph":"X","ts":4,"dur":1,"pid":1,"tid":1,"cname":"no such colour"},
+        {"name":"odder","ph":"X","ts":6,"dur":1,"pid":1,"tid":1,"cname":7},
+        {"name":"run","ph":"C","ts":8,"pid":1,"args":{"n":1},"cname":"bad"}
+    ])");
+    EXPECT_EQ(lt.state_colours,
+              (std::unordered_map<std::string, std::uint32_t>{{"run", 0x007D00}, {"wait", 0xFF8C00}}));
+    EXPECT_TRUE(lt.warnings.empty());
+}
+
 TEST(ChromeReader, ObjectFormIgnoresOtherTopLevelKeys)
 {
     const LaneTrace lt = read_every_way(R"({"displayTimeUnit":"ns","metadata":{"a":[1,{"b":"},{"}],"c":null},

@@ -129,6 +129,26 @@ TEST(PajeReader, EntityValuesNameTheStatesSetByTheirAlias)
     EXPECT_EQ(std::count(t.state_names.begin(), t.state_names.end(), "Running"), 1);
 }
 
+TEST(PajeReader, EntityValueColoursAreTheStatesColours)
+{
+    LaneTrace t = read(kThreads + R"(2 v1 ST Running "1 0 0"
+2 v2 ST Blocked "0 0.5 1.0 1"
+2 v3 ST Waiting "0 1"
+2 v4 ST Sleeping "0 1 2"
+5 1 ST t1 v1
+5 2 ST t1 v2
+5 3 ST t1 v3
+5 4 ST t1 v4
+)");
+    // "R G B" from 0 to 1, an alpha after them ignored; a colour that is not one is a
+    // warning and its state keeps the palette's colour.
+    EXPECT_EQ(t.state_colours,
+              (std::unordered_map<std::string, std::uint32_t>{{"Running", 0xFF0000}, {"Blocked", 0x0080FF}}));
+    ASSERT_EQ(t.warnings.size(), 1u);
+    EXPECT_NE(t.warnings[0].find("2 x a value's colour is not \"R G B\" from 0 to 1"), std::string::npos)
+        << t.warnings[0];
+}
+
 TEST(PajeReader, QuotedStringsCommentsBlankLinesAndCrLf)
 {
     std::string text = "# written by hand\n\n" + kHeader +

@@ -125,3 +125,29 @@ TEST(ParaverMalformed, EachProblemNamesItsLine)
     EXPECT_EQ(error_of("m.prv", "#Paraver (x):1_ns:1(1):1:2(1:1)\n"),
               "m.prv:1: Paraver header: a thread count is not a number");
 }
+
+TEST(ParaverReader, StatesColorGivesItsStatesTheirColours)
+{
+    Dir dir;
+    const std::string path = dir.write("a.prv", kTwoThreads + "1:1:1:1:1:0:10:1\n1:1:1:1:2:5:20:2\n");
+    dir.write("a.pcf", kPcf + "\nSTATES_COLOR\n1    {0,0,255}\n2    { 255, 128 ,0}\n7    {1,2,3}\n");
+    const Trace trace = load_trace(path, {});
+    ASSERT_TRUE(trace.lanes);
+    // Only the states of the trace; a colour of a state it never enters is not kept.
+    EXPECT_EQ(trace.lanes->state_colours,
+              (std::unordered_map<std::string, std::uint32_t>{{"Running", 0x0000FF}, {"Waiting", 0xFF8000}}));
+}
+
+TEST(ParaverReader, AMalformedStatesColorLineIsAWarning)
+{
+    for (const auto& [line, reason] : std::vector<std::pair<std::string, std::string>>{
+             {"1 {0,0,256}", "a STATES_COLOR component is a number from 0 to 255"},
+             {"1 {0,0}", "a STATES_COLOR line is NUMBER {R,G,B}"},
+             {"1 0,0,0", "a STATES_COLOR line is NUMBER {R,G,B}"},
+             {"1 {0,0,0,0}", "a STATES_COLOR line is NUMBER {R,G,B}"}}) {
+        std::vector<std::string> warnings;
+        pes(kTwoThreads + "1:1:1:1:1:0:10:1\n", "STATES\n1 Running\n\nSTATES_COLOR\n" + line + "\n", "", &warnings);
+        ASSERT_GE(warnings.size(), 1u) << line;
+        EXPECT_EQ(warnings[0], "a.pcf:5: " + reason + " (states and event types shown as numbers)") << line;
+    }
+}
