@@ -1,7 +1,7 @@
 // The frequency view's axis controls and its background work: "zoom to peak" shows the
 // strongest peak and its harmonics, a log frequency axis labels decades in Hz, a range
 // the user zoomed to survives recomputation, and Cancel in the status bar drops a
-// running periodogram.
+// running periodogram; a long signal is averaged over segments, which the user may choose.
 #include "views/frequency/frequency_display_state.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "gui_test_util.hpp"
@@ -18,13 +18,20 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QtTest>
 
+#include <QElapsedTimer>
+#include <QFile>
+
 #include <cmath>
+#include <fstream>
+#include <random>
+#include <string>
 
 using namespace chitra;
 using namespace chitra::app;
@@ -66,6 +73,60 @@ struct Panel {
 };
 
 bool computed(FrequencyPlot* f) { return !f->busy() && f->binCount() > 0; }
+
+// A /proc/self/status figure in kB (VmRSS, VmHWM).
+long long statusKb(const char* key)
+{
+    std::ifstream in("/proc/self/status");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind(key, 0) == 0)
+            return std::stoll(line.substr(line.find(':') + 1));
+    return -1;
+}
+
+// `n` elements over 40 states, seeded: the bench trace of docs/performance.md.
+std::shared_ptr<const Trace> randomTrace(std::size_t n)
+{
+    auto table = std::make_shared<SymbolTable>();
+    for (int s = 0; s < 40; ++s)
+        table->add(Symbol{"S" + std::to_string(s)});
+    std::vector<Time> times(n);
+    std::vector<SymbolId> ids(n);
+    std::mt19937 rng(7);
+    Time t = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        times[i] = t;
+        t += 1 + static_cast<Time>(rng() % 5);
+        ids[i] = static_cast<SymbolId>(i < 40 ? i : rng() % 40);
+    }
+    auto trace = std::make_shared<Trace>();
+    trace->source = "random";
+    trace->times = Column<Time>(std::move(times));
+    trace->states = Column<SymbolId>(std::move(ids));
+    trace->symbols = table;
+    return trace;
+}
+
+// `n` elements: one long `init`, then A B C D E over and over (a period of 5 events).
+std::shared_ptr<const Trace> cycleAfterInit(std::size_t n)
+{
+    auto table = std::make_shared<SymbolTable>();
+    for (const char* s : {"init", "A", "B", "C", "D", "E"})
+        table->add(Symbol{s});
+    std::vector<Time> times(n);
+    std::vector<SymbolId> ids(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        times[i] = i == 0 ? 0 : static_cast<Time>(1000 + 10 * i);
+        ids[i] = i == 0 ? 0 : static_cast<SymbolId>(1 + (i - 1) % 5);
+    }
+    auto trace = std::make_shared<Trace>();
+    trace->source = "cycle";
+    trace->header.timebase = TimeBase::ns;
+    trace->times = Column<Time>(std::move(times));
+    trace->states = Column<SymbolId>(std::move(ids));
+    trace->symbols = table;
+    return trace;
+}
 } // namespace
 
 class FrequencyViewTest : public QObject {
@@ -219,6 +280,89 @@ private slots:
         QVERIFY(f->userFrequencyRange());
         QCOMPARE(f->userFrequencyRange()->second, 9e-7);
         QCOMPARE(p.doc.presentation().window(kFrequencyDisplay), (XWindow{1e-7, 9e-7}));
+    }
+
+    // Above 2^22 samples the view averages segments of 2^20 and says so; the user picks
+    // the whole signal or another length in the tool bar, and the choice is the view's.
+    void aLongSignalIsAveragedOverSegmentsAndTheUserMayChoose()
+    {
+        const std::size_t n = (std::size_t{1} << 22) + (std::size_t{1} << 16); // elements: records - 1
+        ViewDocument doc(cycleAfterInit(n + 1), "cycle");
+        ViewPanel panel(&doc);
+        panel.resize(1100, 700);
+        panel.show();
+        doc.presentation().setTraceAxis(XAxis::Event);
+        panel.tracePlot()->fitAll();
+        FrequencyPlot* f = panel.frequencyPlot();
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f) && f->segmentsText().contains("segments"), 60000);
+        QCOMPARE(f->segmentChoice(), FrequencyPlot::kAutoSegments);
+        // Counts group their digits with a narrow no-break space (docs/gui.md "Numbers and units").
+        QCOMPARE(f->segmentsText(), QStringLiteral("4 segments of 1\u202F048\u202F576 samples averaged"));
+        QCOMPARE(f->binCount(), std::size_t{1} << 19 | 1);
+        QVERIFY2(f->peakText().contains("period = 5 events"), qPrintable(f->peakText()));
+        const QList<QLabel*> status = f->findChildren<QLabel*>();
+        QVERIFY(std::any_of(status.begin(), status.end(), [&](QLabel* l) { return l->text() == f->segmentsText(); }));
+
+        QComboBox* segments = nullptr;
+        for (QComboBox* box : f->findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("whole signal")) >= 0)
+                segments = box;
+        QVERIFY(segments);
+        testutil::chooseByKeys(segments, segments->findText(QStringLiteral("whole signal")));
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f) && f->segmentsText().startsWith("1 periodogram"), 60000);
+        QCOMPARE(f->segmentsText(), QStringLiteral("1 periodogram of 4\u202F259\u202F840 samples"));
+        QCOMPARE(f->binCount(), n / 2 + 1);
+        QVERIFY2(f->peakText().contains("period = 5 events"), qPrintable(f->peakText()));
+
+        testutil::chooseByKeys(segments, segments->findText(QStringLiteral("65\u202F536 samples")));
+        QTRY_VERIFY_WITH_TIMEOUT(computed(f) && f->segmentsText().startsWith("65 segments"), 60000);
+        QCOMPARE(frequencyOptions(*f).extra.at(kSegmentsKey), "65536");
+
+        // A saved choice comes back; a length the list lacks is added to it.
+        DisplayOptions saved = frequencyOptions(*f);
+        saved.extra[kSegmentsKey] = "3000";
+        applyFrequencyOptions(*f, saved);
+        QCOMPARE(f->segmentChoice(), 3000);
+        saved.extra.erase(kSegmentsKey);
+        applyFrequencyOptions(*f, saved);
+        QCOMPARE(f->segmentChoice(), FrequencyPlot::kAutoSegments);
+    }
+
+    // docs/performance.md, "Spectra in the frequency view": the view's spectrum of a trace
+    // of CHITRA_BENCH_ELEMENTS records in the event domain, with the automatic segments
+    // and (CHITRA_BENCH_SEGMENTS=0) the whole signal: wall time from the request to the
+    // result, and peak resident memory beyond what the open view held before.
+    void measureSpectrumAtScale()
+    {
+        const qulonglong n = qEnvironmentVariable("CHITRA_BENCH_ELEMENTS").toULongLong();
+        if (n == 0)
+            QSKIP("set CHITRA_BENCH_ELEMENTS to measure");
+        ViewDocument doc(randomTrace(n), "random");
+        ViewPanel panel(&doc);
+        panel.resize(1100, 700);
+        panel.show();
+        FrequencyPlot* f = panel.frequencyPlot();
+        f->setAutoUpdate(false);
+        bool ok = false;
+        const qlonglong segments = qEnvironmentVariable("CHITRA_BENCH_SEGMENTS").toLongLong(&ok);
+        f->setSegmentChoice(ok ? segments : FrequencyPlot::kAutoSegments);
+        doc.presentation().setTraceAxis(XAxis::Event);
+        panel.tracePlot()->fitAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!f->busy(), 600000);
+        QVERIFY(testutil::settleWorkbench());
+        QFile clear(QStringLiteral("/proc/self/clear_refs"));
+        QVERIFY(clear.open(QIODevice::WriteOnly) && clear.write("5") == 1); // resets VmHWM
+        clear.close();
+        const long long before = statusKb("VmRSS");
+        QSignalSpy done(f, &FrequencyPlot::computed);
+        QElapsedTimer clock;
+        clock.start();
+        f->recompute();
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 600000);
+        const qint64 ms = clock.elapsed();
+        qInfo("%llu records: %s in %lld ms, peak RSS %.0f MB beyond the %.0f MB held before", n,
+              qPrintable(f->segmentsText()), static_cast<long long>(ms), (statusKb("VmHWM") - before) / 1024.0,
+              before / 1024.0);
     }
 
     void cancelInStatusBarDropsRunningPeriodogram()

@@ -68,6 +68,8 @@ DisplayOptions frequencyOptions(const FrequencyPlot& plot)
         o.extra[kLogFrequencyKey] = std::string("1");
     if (plot.zoomToPeak())
         o.extra[kPeakZoomKey] = std::string("1");
+    if (plot.segmentChoice() != FrequencyPlot::kAutoSegments)
+        o.extra[kSegmentsKey] = std::to_string(plot.segmentChoice());
     if (const auto band = plot.band())
         o.extra[kBandKey] = number(band->first) + ":" + number(band->second);
     return o;
@@ -85,6 +87,10 @@ void applyFrequencyOptions(FrequencyPlot& plot, const DisplayOptions& o)
     };
     plot.setLogFrequency(flag(kLogFrequencyKey));
     plot.setZoomToPeak(flag(kPeakZoomKey));
+    const auto segments = o.extra.find(kSegmentsKey);
+    bool ok = false;
+    const qlonglong length = segments == o.extra.end() ? -1 : QString::fromStdString(segments->second).toLongLong(&ok);
+    plot.setSegmentChoice(ok && length >= 0 ? length : FrequencyPlot::kAutoSegments);
     if (const auto band = o.extra.find(kBandKey); band != o.extra.end())
         if (const auto fb = parseBand(band->second))
             plot.setBand(fb->first, fb->second);

@@ -16,11 +16,13 @@ class ViewPresentation;
 
 // options.extra keys: "auto_update" = "0" when auto update is off; "band" = "F0:F1" (the
 // shaded band); "log_frequency" = "1" for a logarithmic frequency axis; "zoom_to_peak" =
-// "1" for "zoom to peak".
+// "1" for "zoom to peak"; "segments" = "0" (the whole signal) or a segment length, absent
+// for the automatic choice.
 inline constexpr const char* kAutoUpdateKey = "auto_update";
 inline constexpr const char* kBandKey = "band";
 inline constexpr const char* kLogFrequencyKey = "log_frequency";
 inline constexpr const char* kPeakZoomKey = "zoom_to_peak";
+inline constexpr const char* kSegmentsKey = "segments";
 
 // The frequency view's name in the display registry and in its view's ViewPresentation (its
 // window: the frequency range the user zoomed to; empty while it is automatic).

@@ -14,6 +14,7 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFutureWatcher>
 #include <QToolBar>
@@ -130,6 +131,16 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     interval_->setRange(0, 1e15);
     interval_->setSpecialValueText(tr("auto"));
     interval_->setToolTip(tr("Sampling interval of the time-domain signal (0: at most 2^20 samples)"));
+    segments_ = new QComboBox(this);
+    segments_->addItem(tr("auto"), QVariant::fromValue<qlonglong>(kAutoSegments));
+    segments_->addItem(tr("whole signal"), QVariant::fromValue<qlonglong>(0));
+    for (int power : {16, 18, 20, 22})
+        segments_->addItem(tr("%1 samples").arg(formatCount(1LL << power)),
+                           QVariant::fromValue<qlonglong>(1LL << power));
+    segments_->setToolTip(tr("Average the periodograms of segments of this many samples (Bartlett's method): a coarser "
+                             "frequency grid, far less noise and time. Auto: segments of %1 above %2 samples")
+                              .arg(formatCount(static_cast<long long>(kAutoSegmentLength)),
+                                   formatCount(static_cast<long long>(kSegmentsAbove))));
     auto* update = new QPushButton(tr("Update"), this);
     status_ = new QLabel(this);
     filterBand_ = new QPushButton(tr("Filter band"), this);
@@ -157,6 +168,12 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     intervalRow->addWidget(new QLabel(tr("interval:"), intervalBox));
     intervalRow->addWidget(interval_);
     controls->addWidget(intervalBox);
+    auto* segmentsBox = new QWidget(this);
+    auto* segmentsRow = new QHBoxLayout(segmentsBox);
+    segmentsRow->setContentsMargins(4, 0, 0, 0);
+    segmentsRow->addWidget(new QLabel(tr("segments:"), segmentsBox));
+    segmentsRow->addWidget(segments_);
+    controls->addWidget(segmentsBox);
     auto* spacer = new QWidget(this);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     controls->addWidget(spacer);
@@ -212,6 +229,11 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     for (QCheckBox* box : {auto_, log_, logFrequency_, peakZoom_})
         connect(box, &QCheckBox::toggled, this, &FrequencyPlot::publishOptions);
     connect(interval_, &QDoubleSpinBox::valueChanged, this, &FrequencyPlot::publishOptions);
+    connect(segments_, &QComboBox::currentIndexChanged, this, [this] {
+        publishOptions();
+        if (auto_->isChecked())
+            recompute();
+    });
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &FrequencyPlot::publishWindow);
     connect(&doc_->presentation(), &ViewPresentation::windowChanged, this, [this](const QString& display) {
         if (display == kFrequencyDisplay)
@@ -252,6 +274,36 @@ bool FrequencyPlot::zoomToPeak() const { return peakZoom_->isChecked(); }
 bool FrequencyPlot::autoUpdate() const { return auto_->isChecked(); }
 double FrequencyPlot::samplingInterval() const { return interval_->value(); }
 void FrequencyPlot::setSamplingInterval(double interval) { interval_->setValue(interval); }
+
+std::int64_t FrequencyPlot::segmentChoice() const { return segments_->currentData().toLongLong(); }
+
+void FrequencyPlot::setSegmentChoice(std::int64_t choice)
+{
+    int index = segments_->findData(QVariant::fromValue<qlonglong>(choice));
+    if (index < 0 && choice > 1) { // a length of a saved session that the list lacks
+        segments_->addItem(tr("%1 samples").arg(formatCount(choice)), QVariant::fromValue<qlonglong>(choice));
+        index = segments_->count() - 1;
+    }
+    segments_->setCurrentIndex(std::max(index, 0));
+}
+
+std::size_t FrequencyPlot::segmentLength(std::int64_t choice, std::size_t samples)
+{
+    if (choice == kAutoSegments)
+        return samples > kSegmentsAbove ? kAutoSegmentLength : 0;
+    return choice > 0 ? static_cast<std::size_t>(choice) : 0;
+}
+
+QString FrequencyPlot::segmentsText() const
+{
+    if (!result_ || result_->samples == 0)
+        return {};
+    const QString length = formatCount(static_cast<long long>(result_->samples));
+    if (result_->segments > 1)
+        return tr("%1 segments of %2 samples averaged")
+            .arg(formatCount(static_cast<long long>(result_->segments)), length);
+    return tr("1 periodogram of %1 samples").arg(length);
+}
 
 // The setters tick the boxes; their toggled signals apply the change, once, whether a
 // person clicked or code asked.
@@ -380,23 +432,23 @@ void FrequencyPlot::recompute()
     }
     const XAxis domain = domain_;
     const double chosen = interval_->value();
+    const std::int64_t segments = segmentChoice();
     status_->setText(tr("computing…"));
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     setBusy(true);
-    watcher_->setFuture(runInBackground([ses, y = std::move(y), a, b, domain, chosen, cancel = cancel_]() {
+    watcher_->setFuture(runInBackground([ses, y = std::move(y), a, b, domain, chosen, segments, cancel = cancel_]() {
         auto pg = std::make_shared<Periodogram>();
         try {
-            // FFTW cannot be interrupted: a cancel is honoured between sampling and transform.
+            // Sampled straight into the transform's buffer, segment by segment: no copy of
+            // the signal. FFTW cannot be interrupted: a cancel is honoured before it starts.
+            if (cancel->load())
+                return pg;
             if (domain == XAxis::Event) {
-                const auto signal = event_signal(*ses, a, b, y);
-                if (!cancel->load())
-                    *pg = periodogram(signal, 1.0);
+                *pg = event_periodogram(*ses, a, b, y, segmentLength(segments, b - a));
             } else {
                 const Time t0 = ses->bounds[a], t1 = ses->bounds[b];
                 const double dt = chosen > 0 ? chosen : static_cast<double>(default_sample_interval(t1 - t0));
-                const auto signal = time_signal(*ses, t0, t1, dt, y);
-                if (!cancel->load())
-                    *pg = periodogram(signal, dt);
+                *pg = time_periodogram(*ses, t0, t1, dt, y, segmentLength(segments, sample_count(t0, t1, dt)));
             }
         } catch (const std::exception&) {
             pg->frequency.clear();
@@ -408,7 +460,7 @@ void FrequencyPlot::recompute()
 
 void FrequencyPlot::showResult()
 {
-    status_->clear();
+    status_->setText(segmentsText());
     if (!result_)
         return;
     const bool logScale = log_->isChecked();

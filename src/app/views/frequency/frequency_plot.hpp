@@ -4,7 +4,9 @@
 // shows the nearest peak's frequency and period. The frequency axis is linear or
 // logarithmic; it shows every frequency or, with "zoom to peak", the strongest peak
 // and its first harmonics, unless the user zoomed it: a zoomed range is kept across
-// recomputations. The power axis always fits what the frequency axis shows.
+// recomputations. The power axis always fits what the frequency axis shows. A signal
+// of more than 2^22 samples is averaged over segments of 2^20 (Bartlett's method, as
+// `periodogram --segment`) unless the user chooses otherwise; the readout says which.
 #pragma once
 
 #include "chitra/pipeline/pipeline.hpp"
@@ -13,12 +15,14 @@
 #include <QWidget>
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
 
 class QCustomPlot;
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QCPItemText;
@@ -55,6 +59,16 @@ public:
     bool autoUpdate() const;
     double samplingInterval() const; // 0 = auto
     void setSamplingInterval(double interval);
+    // Bartlett segments: kAutoSegments (the rule below), 0 (the whole signal) or a length.
+    static constexpr std::int64_t kAutoSegments = -1;
+    static constexpr std::size_t kSegmentsAbove = std::size_t{1} << 22; // samples
+    static constexpr std::size_t kAutoSegmentLength = std::size_t{1} << 20;
+    std::int64_t segmentChoice() const;
+    void setSegmentChoice(std::int64_t choice);
+    // The segment length `choice` gives a signal of `samples` (0: the whole signal).
+    static std::size_t segmentLength(std::int64_t choice, std::size_t samples);
+    // What the last result averaged: "1 periodogram of 3 000 samples", "95 segments of ...".
+    QString segmentsText() const;
     // The frequency range the user zoomed to (nullopt: the automatic one). Setting it
     // before the first result applies it when the result arrives (session restore).
     std::optional<std::pair<double, double>> userFrequencyRange() const;
@@ -126,6 +140,7 @@ private:
     QCheckBox* peakZoom_;
     QCheckBox* auto_;
     QDoubleSpinBox* interval_;
+    QComboBox* segments_;
     QLabel* status_;
     QPushButton* filterBand_;
     QCPItemRect* bandItem_;
