@@ -37,6 +37,41 @@ int write_per_component(const std::string& in, const TraceInput& input, const st
     return 0;
 }
 
+// A trace read from lanes (a foreign format, a `.ctrace` of lanes) written from its chosen
+// lanes, as a `.ctrace` of lanes (`binary`) or a PES streamed from them, its vector states
+// never formed; false for a PES or a `.ctrace` of records, which convert as loaded traces.
+bool write_from_lanes(const std::string& in, const TraceInput& input, const std::string& out, bool binary)
+{
+    ImportOptions options = import_options(input);
+    const SourceFormat format = options.from ? *options.from : detect_format(in);
+    if (format == SourceFormat::pes || (format == SourceFormat::ctrace && !binary_file_holds_lanes(in)))
+        return false;
+    std::vector<std::string> warnings;
+    options.from = format;
+    options.warnings = &warnings;
+    LaneTrace lanes = import_lanes(in, options);
+    for (const std::string& w : warnings)
+        std::cerr << "warning: " << w << '\n';
+    const std::vector<std::size_t> chosen = choose_lanes(lanes, options.components);
+    if (!binary) {
+        if (out == "-") {
+            write_lanes_pes(lanes, chosen, std::cout);
+            std::cout.flush();
+        } else {
+            write_lanes_pes_file(lanes, chosen, out);
+        }
+        return true;
+    }
+    bool every_lane = chosen.size() == lanes.lanes.size();
+    for (std::size_t k = 0; every_lane && k < chosen.size(); ++k)
+        every_lane = chosen[k] == k;
+    if (!every_lane)
+        lanes = select_lanes(lanes, chosen);
+    lanes.warnings.clear(); // said once, here
+    write_binary_lanes(lanes, out);
+    return true;
+}
+
 } // namespace
 
 Action add_convert_command(CLI::App& app)
@@ -73,6 +108,8 @@ Action add_convert_command(CLI::App& app)
             std::cerr << "chitra-cli convert: refusing to write a binary trace to stdout\n";
             return 2;
         }
+        if (write_from_lanes(options->in, options->input, options->out, to == "binary"))
+            return 0;
         Trace trace = load_input(options->in, options->input);
         if (to == "binary") {
             write_binary_file(trace, options->out);

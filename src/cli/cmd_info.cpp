@@ -21,7 +21,8 @@ struct FileInfo {
     std::string error; // non-empty when the file could not be read
     SourceFormat format = SourceFormat::pes;
     std::uintmax_t file_size = 0;
-    Trace trace;
+    Trace trace;            // a trace read from lanes comes without its states (load_unnamed_trace)
+    std::size_t states = 0; // distinct states
 };
 
 // 1234567 -> "1,234,567" (keeps a leading minus sign).
@@ -74,7 +75,14 @@ FileInfo inspect(const std::string& path, const TraceInput& input)
     FileInfo info;
     info.path = path;
     try {
-        info.trace = load_input(path, input, &info.format);
+        ImportOptions options = import_options(input);
+        std::vector<std::string> warnings;
+        options.warnings = &warnings;
+        UnnamedTrace read = load_unnamed_trace(path, options, &info.format);
+        for (const std::string& w : warnings)
+            std::cerr << "warning: " << w << '\n';
+        info.trace = std::move(read.trace);
+        info.states = read.states;
         info.file_size = size_on_disk(path);
     } catch (const InputError& e) {
         info.error = e.what();
@@ -90,7 +98,7 @@ std::string human(const FileInfo& f)
     out << f.path << '\n';
     out << "  format:      " << format_name(f.format) << " (" << grouped(f.file_size) << " bytes)\n";
     out << "  records:     " << grouped(t.size()) << '\n';
-    out << "  symbols:     " << grouped(t.symbols->size()) << " distinct states\n";
+    out << "  symbols:     " << grouped(f.states) << " distinct states\n";
     out << "  components:  " << h.components;
     if (h.components > 1)
         out << " (separator \"" << h.separator << "\")";
@@ -126,7 +134,7 @@ nlohmann::ordered_json as_json(const FileInfo& f)
     j["format"] = format_name(f.format);
     j["file_size"] = f.file_size;
     j["records"] = t.size();
-    j["symbols"] = t.symbols->size();
+    j["symbols"] = f.states;
     j["components"] = h.components;
     j["separator"] = h.separator;
     j["timebase"] = to_string(h.timebase);

@@ -193,6 +193,32 @@ TEST(CliImport, ConvertAForeignTraceNamesItsLanes)
     EXPECT_EQ(info["records"], back.size());
 }
 
+// A foreign trace converted to .ctrace keeps its chosen lanes (a .ctrace of lanes, no
+// vector states formed) and reads back as the source does: the same PES, the same figures.
+TEST(CliImport, AForeignTraceConvertsToACtraceOfItsLanes)
+{
+    TempDir dir;
+    for (const std::string components : {"all", "2,4"}) {
+        SCOPED_TRACE(components);
+        const std::string choose = " --components " + components;
+        ASSERT_EQ(cli(dir, "convert " + quote(kPaje) + choose + " -o " + quote(dir / "lanes.ctrace")).status, 0);
+        EXPECT_TRUE(binary_file_holds_lanes(dir / "lanes.ctrace"));
+        ASSERT_EQ(cli(dir, "convert " + quote(dir / "lanes.ctrace") + " -o " + quote(dir / "back.pes")).status, 0);
+        ASSERT_EQ(cli(dir, "convert " + quote(kPaje) + choose + " -o " + quote(dir / "direct.pes")).status, 0);
+        EXPECT_EQ(slurp(dir / "back.pes"), slurp(dir / "direct.pes"));
+
+        CliRun a = cli(dir, "info --json " + quote(dir / "lanes.ctrace"));
+        CliRun b = cli(dir, "info --json " + quote(kPaje) + choose);
+        ASSERT_EQ(a.status, 0) << a.err;
+        ASSERT_EQ(b.status, 0) << b.err;
+        auto ia = nlohmann::json::parse(a.out)["files"][0], ib = nlohmann::json::parse(b.out)["files"][0];
+        EXPECT_EQ(ia["format"], "binary");
+        for (const char* key : {"records", "symbols", "components", "first_time", "last_time", "end", "lanes"})
+            EXPECT_EQ(ia[key], ib[key]) << key;
+        EXPECT_GE(ib["symbols"].get<int>(), 10);
+    }
+}
+
 TEST(CliImport, ImporterWarningsGoToStderrAndTheConversionSucceeds)
 {
     TempDir dir;

@@ -89,4 +89,9 @@ Trace load_trace(const std::string& path, const ImportOptions& options, SourceFo
 Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane = 0,
                        const std::string& state_lanes = {});
 
+// What load_trace gives, for a command that only counts its states (`info`): a trace read
+// from lanes (a foreign format, a `.ctrace` of lanes) is made without naming its states
+// (to_unnamed_trace); `states` is the number of its symbols in every case.
+UnnamedTrace load_unnamed_trace(const std::string& path, const ImportOptions& options, SourceFormat* format = nullptr);
+
 } // namespace chitra

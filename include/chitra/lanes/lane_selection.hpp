@@ -28,6 +28,17 @@ std::vector<std::size_t> choose_lanes(const LaneTrace& trace, const LaneSelectio
 Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
                std::optional<Time> origin = std::nullopt);
 
+// to_trace's trace without naming its states, for what only counts them (`info`): on busy
+// lanes nearly every record is a new vector of lane states, and joining their names is
+// most of to_trace's time. `trace` has to_trace's header, times and fields, no state
+// column and an empty symbol table; `states` is the number of symbols to_trace would make.
+struct UnnamedTrace {
+    Trace trace;
+    std::size_t states = 0;
+};
+UnnamedTrace to_unnamed_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes,
+                              std::optional<Time> origin = std::nullopt);
+
 // The absolute time of the first record of the chosen lanes (nullopt when none changes).
 std::optional<Time> first_change(const LaneTrace& trace, const std::vector<std::size_t>& lanes);
 

@@ -40,7 +40,8 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
         const ImportChoice asked{request.format, "all", 0, request.settings};
         ImportOptions options = asked.options();
         r.format = options.from ? *options.from : traceSources().detect(path);
-        if (r.format == SourceFormat::pes || r.format == SourceFormat::ctrace) {
+        // A `.ctrace` of lanes opens as the foreign trace it was converted from.
+        if (r.format == SourceFormat::pes || (r.format == SourceFormat::ctrace && !binary_file_holds_lanes(path))) {
             options.from = r.format;
             r.choice.format = request.format;
             finish(r, load_trace(path, options), path);

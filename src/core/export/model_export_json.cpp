@@ -173,12 +173,16 @@ std::string model_to_json(const SemiMarkovModel& model)
     const SteadyState& ss = model.steady;
     if (ss.defined) {
         Json embedded = Json::object(), share = Json::object();
+        // Appended, not looked up by key: an ordered_json object finds a key by a linear
+        // scan, quadratic over a model of a million states. State names are unique.
+        auto& embedded_members = embedded.get_ref<Json::object_t&>();
+        auto& share_members = share.get_ref<Json::object_t&>();
         for (std::size_t i = 0; i < model.states.size(); ++i) {
             if (model.states[i].kind == SymbolKind::other)
                 continue;
-            embedded[model.states[i].name] = ss.embedded[i];
+            embedded_members.Container::emplace_back(model.states[i].name, ss.embedded[i]);
             if (ss.time_share)
-                share[model.states[i].name] = (*ss.time_share)[i];
+                share_members.Container::emplace_back(model.states[i].name, (*ss.time_share)[i]);
         }
         root["steady_state"] =
             Json{{"embedded", std::move(embedded)}, {"time_share", ss.time_share ? std::move(share) : Json(nullptr)}};

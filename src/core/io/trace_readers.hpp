@@ -1,6 +1,7 @@
 // Internal: the format parsers behind read_pes_*, read_binary_file and load_trace.
 #pragma once
 
+#include "chitra/lanes/lane_trace.hpp"
 #include "chitra/trace/trace.hpp"
 #include "io/mapped_file.hpp"
 
@@ -22,5 +23,9 @@ Trace parse_pes(std::string_view text, const std::string& source, std::size_t tw
 // at the seam, a second end): parse_pes then reads it whole, which names the first
 // problem exactly as one pass does.
 std::optional<Trace> parse_pes_in_halves(std::string_view text, const std::string& source);
+// A `.ctrace` of either version; one of lanes (version 2) with every lane, as
+// trace_from_lanes forms it.
 Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& source);
+// The lanes of a `.ctrace` of version 2.
+LaneTrace parse_binary_lanes(const MappedFile& file, const std::string& source);
 } // namespace chitra::detail

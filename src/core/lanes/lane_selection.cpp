@@ -1,11 +1,11 @@
 // Lane choice and the PES of the chosen lanes (vector states formed here, on demand).
 #include "chitra/lanes/lane_selection.hpp"
+#include "lanes/lane_merge.hpp"
 #include "io/import/name_text.hpp"
 #include "util/huge_pages.hpp"
 
 #include <algorithm>
 #include <charconv>
-#include <queue>
 #include <regex>
 #include <unordered_map>
 
@@ -158,7 +158,12 @@ std::optional<Time> first_change(const LaneTrace& trace, const std::vector<std::
     return trace.times[*first];
 }
 
-Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, std::optional<Time> origin)
+namespace {
+
+// to_trace, or with `unnamed` its states only counted there: no symbol is made and no
+// state column is written.
+Trace form_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, std::optional<Time> origin,
+                 std::size_t* unnamed)
 {
     if (lanes.empty())
         throw InputError(trace.source + ": no lane chosen");
@@ -178,7 +183,6 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     // change lists), each the vector of the chosen lanes' states after it.
     for (std::size_t l : lanes)
         (void)trace.lanes.at(l); // a lane out of range throws
-    std::vector<std::size_t> next(k, 0);
 
     std::vector<LaneStateId> current(k, kEmptyLaneState);
     std::vector<SymbolId> single(k == 1 ? trace.state_names.size() : 0, kNoSymbol); // one lane: no hashing
@@ -197,7 +201,8 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     for (const LaneField& f : trace.fields)
         with_fields = with_fields || !f.lane || std::find(lanes.begin(), lanes.end(), *f.lane) != lanes.end();
     times.reserve(most);
-    states.reserve(most);
+    if (!unnamed)
+        states.reserve(most);
     if (with_fields)
         records.reserve(most);
     detail::advise_huge_pages(times);
@@ -206,7 +211,9 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     // After the changes of record r: the record of the vector of lane states.
     const auto emit = [&](std::uint64_t r) {
         SymbolId* symbol = k == 1 ? &single.at(current[0]) : &table.find_or_add(hash, current.data());
-        if (*symbol == kNoSymbol) {
+        if (*symbol == kNoSymbol && unnamed) {
+            *symbol = static_cast<SymbolId>((*unnamed)++);
+        } else if (*symbol == kNoSymbol) {
             Symbol s;
             s.components.reserve(k);
             for (LaneStateId id : current)
@@ -215,58 +222,20 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
             *symbol = symbols->add(std::move(s));
         }
         times.push_back(trace.times[r] - *origin);
-        states.push_back(*symbol);
+        if (!unnamed)
+            states.push_back(*symbol);
         if (with_fields)
             records.push_back(r);
     };
-    const auto apply = [&](std::size_t j) { // lane j's next change
-        const LaneStateId state = trace.lanes[lanes[j]].changes[next[j]++].state;
-        const std::uint64_t key = lane_state_key(j, state);
-        hash += key - lane_key[j];
-        lane_key[j] = key;
-        current[j] = state;
-    };
-    if (k <= 8) {
-        // Few lanes: the earliest next change by a linear scan, cheaper than a heap.
-        constexpr std::uint64_t kDone = UINT64_MAX;
-        std::uint64_t head[8];
-        const auto head_of = [&](std::size_t j) {
-            const auto& changes = trace.lanes[lanes[j]].changes;
-            return next[j] < changes.size() ? changes[next[j]].record : kDone;
-        };
-        for (std::size_t j = 0; j < k; ++j)
-            head[j] = head_of(j);
-        for (;;) {
-            std::uint64_t r = kDone;
-            for (std::size_t j = 0; j < k; ++j)
-                r = std::min(r, head[j]);
-            if (r == kDone)
-                break;
-            for (std::size_t j = 0; j < k; ++j)
-                if (head[j] == r) {
-                    apply(j);
-                    head[j] = head_of(j);
-                }
-            emit(r);
-        }
-    } else {
-        using Head = std::pair<std::uint64_t, std::size_t>; // record, position in `lanes`
-        std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
-        for (std::size_t j = 0; j < k; ++j)
-            if (!trace.lanes[lanes[j]].changes.empty())
-                heads.emplace(trace.lanes[lanes[j]].changes[0].record, j);
-        while (!heads.empty()) {
-            const std::uint64_t r = heads.top().first;
-            while (!heads.empty() && heads.top().first == r) {
-                const std::size_t j = heads.top().second;
-                heads.pop();
-                apply(j);
-                if (next[j] < trace.lanes[lanes[j]].changes.size())
-                    heads.emplace(trace.lanes[lanes[j]].changes[next[j]].record, j);
-            }
-            emit(r);
-        }
-    }
+    detail::merge_lane_changes(
+        trace, lanes,
+        [&](std::size_t j, LaneStateId state) {
+            const std::uint64_t key = lane_state_key(j, state);
+            hash += key - lane_key[j];
+            lane_key[j] = key;
+            current[j] = state;
+        },
+        emit);
 
     // Fields: those of chosen lanes and those of no lane; NAME@K / NAME@OWNER when
     // several record the same name. A name still taken (two owners of one name, or an
@@ -325,6 +294,20 @@ Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, st
     out.times = Column<Time>(std::move(times));
     out.states = Column<SymbolId>(std::move(states));
     out.symbols = std::move(symbols);
+    return out;
+}
+
+} // namespace
+
+Trace to_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, std::optional<Time> origin)
+{
+    return form_trace(trace, lanes, origin, nullptr);
+}
+
+UnnamedTrace to_unnamed_trace(const LaneTrace& trace, const std::vector<std::size_t>& lanes, std::optional<Time> origin)
+{
+    UnnamedTrace out;
+    out.trace = form_trace(trace, lanes, origin, &out.states);
     return out;
 }
 

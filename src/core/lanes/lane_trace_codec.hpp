@@ -1,7 +1,7 @@
-// A compact binary form of a LaneTrace, for handing a trace from one process to another
-// of the same program (io/import/contained_read.hpp): every field in declaration order,
-// the long arrays (record times, change lists) as their raw bytes. Not a file format:
-// both ends must be the same build.
+// A compact binary form of a LaneTrace: every field in declaration order, the long arrays
+// (record times, change lists) as their raw bytes. It hands a trace from one process to
+// another (io/import/contained_read.hpp) and is the metadata block of a `.ctrace` of
+// lanes (docs/file-formats.md, version 2): a change of layout is a new `.ctrace` version.
 #pragma once
 
 #include "chitra/lanes/lane_trace.hpp"

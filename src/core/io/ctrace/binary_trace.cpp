@@ -3,6 +3,8 @@
 // columns that a reader maps straight into Column views. Everything that could make a
 // later access go out of bounds is checked before the Trace is handed out.
 #include "chitra/io/io.hpp"
+#include "chitra/io/import.hpp"
+#include "io/ctrace/binary_header.hpp"
 #include "io/file_sink.hpp"
 #include "io/mapped_file.hpp"
 #include "io/import/name_text.hpp"
@@ -20,27 +22,13 @@ static_assert(std::endian::native == std::endian::little,
 
 namespace {
 
-constexpr char kMagic[8] = {'\x89', 'C', 'T', 'R', 'A', 'C', 'E', '\n'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::uint64_t kHeaderSize = 64;
+using detail::pad8;
+using FixedHeader = detail::BinaryHeader;
+constexpr const char (&kMagic)[8] = detail::kBinaryMagic;
+constexpr std::uint32_t kVersion = detail::kBinaryVersion;
+constexpr std::uint64_t kHeaderSize = detail::kBinaryHeaderSize;
 // From this many records the checks of every record run on two threads.
 constexpr std::size_t kThreadedValidation = std::size_t{1} << 22;
-
-struct FixedHeader {
-    char magic[8];
-    std::uint32_t version;
-    std::uint32_t header_size;
-    std::uint64_t records;
-    std::uint32_t symbols;
-    std::uint32_t fields;
-    std::uint64_t meta_offset;
-    std::uint64_t meta_size;
-    std::uint64_t columns_offset;
-    std::uint64_t file_size;
-};
-static_assert(sizeof(FixedHeader) == kHeaderSize);
-
-std::uint64_t pad8(std::uint64_t n) { return (n + 7) & ~std::uint64_t{7}; }
 
 // ---- writing ------------------------------------------------------------------------
 
@@ -107,7 +95,7 @@ public:
             throw InputError(source_ + ": not a Chitra binary trace (bad magic bytes)");
         if (fh.version != kVersion)
             throw InputError(source_ + ": unsupported binary trace version " + std::to_string(fh.version) +
-                             " (this reader knows version " + std::to_string(kVersion) + ")");
+                             " (this reader knows versions 1 and 2)");
         if (fh.header_size != kHeaderSize || fh.meta_offset != kHeaderSize)
             corrupt("bad header size");
         if (fh.file_size != size)
@@ -291,6 +279,13 @@ bool has_binary_magic(std::string_view head) { return head.size() >= 8 && std::m
 namespace detail {
 Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& source)
 {
+    if (binary_holds_lanes(file->text())) { // every lane it holds, as its source was read
+        auto lanes = std::make_shared<const LaneTrace>(parse_binary_lanes(*file, source));
+        std::string every;
+        for (std::size_t k = 1; k <= lanes->lanes.size(); ++k)
+            every += (k > 1 ? "," : "") + std::to_string(k);
+        return trace_from_lanes(std::move(lanes), {every});
+    }
     return BinaryReader(std::move(file), source).read();
 }
 } // namespace detail

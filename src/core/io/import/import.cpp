@@ -93,9 +93,26 @@ SourceFormat detect_format(const std::string& path)
     return SourceFormat::pes;
 }
 
+namespace {
+
+// A `.ctrace` of lanes (version 2), read whole.
+bool holds_lanes(SourceFormat format, const std::string& path)
+{
+    return format == SourceFormat::ctrace && binary_file_holds_lanes(path);
+}
+
+LaneTrace read_binary_lanes(const std::string& path)
+{
+    return detail::parse_binary_lanes(*detail::MappedFile::open(path), path);
+}
+
+} // namespace
+
 LaneTrace import_lanes(const std::string& path, const ImportOptions& options)
 {
     const SourceFormat format = options.from ? *options.from : detect_format(path);
+    if (holds_lanes(format, path))
+        return read_binary_lanes(path);
     const Importer* importer = importer_for(format);
     if (!importer)
         throw InputError(path + ": " + std::string(to_string(format)) +
@@ -115,12 +132,30 @@ Trace load_trace(const std::string& path, const ImportOptions& options, SourceFo
         *format = f;
     if (f == SourceFormat::pes)
         return read_pes_file(path);
-    if (f == SourceFormat::ctrace)
+    if (f == SourceFormat::ctrace && !holds_lanes(f, path))
         return read_binary_file(path);
     ImportOptions o = options;
     o.from = f;
     return trace_from_lanes(std::make_shared<const LaneTrace>(import_lanes(path, o)), options.components, options.lane,
                             options.state_lanes);
+}
+
+UnnamedTrace load_unnamed_trace(const std::string& path, const ImportOptions& options, SourceFormat* format)
+{
+    const SourceFormat f = options.from ? *options.from : detect_format(path);
+    if (format)
+        *format = f;
+    ImportOptions o = options;
+    o.from = f;
+    if (f == SourceFormat::pes || (f == SourceFormat::ctrace && !holds_lanes(f, path)) || options.lane != 0 ||
+        !options.state_lanes.empty()) {
+        UnnamedTrace out;
+        out.trace = load_trace(path, o);
+        out.states = out.trace.symbols ? out.trace.symbols->size() : 0;
+        return out;
+    }
+    const LaneTrace lanes = import_lanes(path, o);
+    return to_unnamed_trace(lanes, choose_lanes(lanes, options.components));
 }
 
 Trace trace_from_lanes(std::shared_ptr<const LaneTrace> lanes, const LaneSelection& components, std::size_t lane,

@@ -2,6 +2,8 @@
 #include "chitra/io/io.hpp"
 #include "io/file_sink.hpp"
 #include "io/import/name_text.hpp"
+#include "chitra/lanes/lane_selection.hpp"
+#include "lanes/lane_merge.hpp"
 
 #include <charconv>
 #include <cstring>
@@ -95,44 +97,86 @@ std::vector<std::string> state_tokens(const Trace& trace)
     return out;
 }
 
-// Formats records into a buffer handed to `sink` in large pieces.
+// Formats records into a buffer handed to `sink` in large pieces: each record's time, the
+// state text its caller appends, its field values.
+template <class Sink> class RecordWriter {
+public:
+    RecordWriter(const Trace& trace, Sink& sink) : trace_(trace), sink_(sink), buffer_(1 << 16)
+    {
+        if (trace.fields.size() != trace.header.fields.size())
+            throw InputError(trace.source + ": cannot write: " + std::to_string(trace.fields.size()) +
+                             " field columns for " + std::to_string(trace.header.fields.size()) + " declared fields");
+    }
+    void put(const char* p, std::size_t len)
+    {
+        if (buffer_.size() - used_ < len + 64)
+            buffer_.resize(used_ + len + 4096);
+        std::memcpy(buffer_.data() + used_, p, len);
+        used_ += len;
+    }
+    void put(const std::string& text) { put(text.data(), text.size()); }
+    // Record i, its state text appended by put_state().
+    template <class PutState> void record(std::size_t i, PutState&& put_state)
+    {
+        if (buffer_.size() - used_ < 4096) {
+            sink_(buffer_.data(), used_);
+            used_ = 0;
+        }
+        char* b = buffer_.data();
+        used_ = static_cast<std::size_t>(std::to_chars(b + used_, b + buffer_.size(), trace_.times[i]).ptr - b);
+        put_state();
+        for (const auto& column : trace_.fields) {
+            if (buffer_.size() - used_ < 64)
+                buffer_.resize(used_ + 4096);
+            b = buffer_.data();
+            b[used_++] = ' ';
+            used_ = static_cast<std::size_t>(std::to_chars(b + used_, b + buffer_.size(), column[i]).ptr - b);
+        }
+        put("\n", 1);
+    }
+    void finish() { sink_(buffer_.data(), used_); }
+
+private:
+    const Trace& trace_;
+    Sink& sink_;
+    std::vector<char> buffer_;
+    std::size_t used_ = 0;
+};
+
 template <class Sink> void write_records(const Trace& trace, Sink&& sink)
 {
-    if (trace.fields.size() != trace.header.fields.size())
-        throw InputError(trace.source + ": cannot write: " + std::to_string(trace.fields.size()) +
-                         " field columns for " + std::to_string(trace.header.fields.size()) + " declared fields");
-    auto tokens = state_tokens(trace);
-    std::vector<char> buffer(1 << 16);
-    std::size_t used = 0;
-    const std::size_t n = trace.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (buffer.size() - used < 4096) {
-            sink(buffer.data(), used);
-            used = 0;
-        }
-        auto put = [&](const char* p, std::size_t len) {
-            if (buffer.size() - used < len + 64)
-                buffer.resize(used + len + 4096);
-            std::memcpy(buffer.data() + used, p, len);
-            used += len;
-        };
-        char* b = buffer.data();
-        used = static_cast<std::size_t>(std::to_chars(b + used, b + buffer.size(), trace.times[i]).ptr - b);
-        SymbolId id = trace.states[i];
+    RecordWriter<Sink> writer(trace, sink);
+    const auto tokens = state_tokens(trace);
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        const SymbolId id = trace.states[i];
         if (id >= tokens.size())
             throw InputError(trace.source + ": cannot write record " + std::to_string(i) + ": state id " +
                              std::to_string(id) + " is not in the symbol table");
-        put(tokens[id].data(), tokens[id].size());
-        for (const auto& column : trace.fields) {
-            if (buffer.size() - used < 64)
-                buffer.resize(used + 4096);
-            b = buffer.data();
-            b[used++] = ' ';
-            used = static_cast<std::size_t>(std::to_chars(b + used, b + buffer.size(), column[i]).ptr - b);
-        }
-        buffer[used++] = '\n';
+        writer.record(i, [&] { writer.put(tokens[id]); });
     }
-    sink(buffer.data(), used);
+    writer.finish();
+}
+
+// The records of the chosen lanes, each state written as its lanes' tokens: `shell` is
+// their trace without states (to_unnamed_trace), whose records the merge visits in order.
+template <class Sink>
+void write_lane_records(const LaneTrace& lanes, const std::vector<std::size_t>& chosen, const Trace& shell, Sink&& sink)
+{
+    std::vector<std::string> tokens(lanes.state_names.size());
+    for (std::size_t s = 0; s < tokens.size(); ++s)
+        tokens[s] = " " + detail::encode_name(lanes.state_names[s], shell.header.separator);
+    RecordWriter<Sink> writer(shell, sink);
+    std::vector<LaneStateId> current(chosen.size(), kEmptyLaneState);
+    std::size_t i = 0;
+    detail::merge_lane_changes(
+        lanes, chosen, [&](std::size_t j, LaneStateId state) { current[j] = state; },
+        [&](std::uint64_t) {
+            writer.record(i++, [&] {
+                for (LaneStateId s : current)
+                    writer.put(tokens[s]);
+            });
+        });
+    writer.finish();
 }
 
 } // namespace
@@ -150,6 +194,25 @@ void write_pes_file(const Trace& trace, const std::string& path)
     detail::FileSink sink(path);
     sink.write(header_text(trace));
     write_records(trace, [&](const char* p, std::size_t n) { sink.write(p, n); });
+    sink.commit();
+}
+
+void write_lanes_pes(const LaneTrace& lanes, const std::vector<std::size_t>& chosen, std::ostream& out)
+{
+    const UnnamedTrace shell = to_unnamed_trace(lanes, chosen);
+    out << header_text(shell.trace);
+    write_lane_records(lanes, chosen, shell.trace,
+                       [&](const char* p, std::size_t n) { out.write(p, static_cast<std::streamsize>(n)); });
+    if (!out)
+        throw InputError(lanes.source + ": cannot write PES text");
+}
+
+void write_lanes_pes_file(const LaneTrace& lanes, const std::vector<std::size_t>& chosen, const std::string& path)
+{
+    const UnnamedTrace shell = to_unnamed_trace(lanes, chosen);
+    detail::FileSink sink(path);
+    sink.write(header_text(shell.trace));
+    write_lane_records(lanes, chosen, shell.trace, [&](const char* p, std::size_t n) { sink.write(p, n); });
     sink.commit();
 }
 
