@@ -75,7 +75,7 @@ void ColourBook::remember(const std::string& name, int slot)
 
 StateColours::StateColours(const std::vector<State>& states, const FixedColours& fixed, ColourBook& book,
                            const StateColours* inherited, NameLookup lookup)
-    : choices_(states.size()), fixed_(fixed), lookup_(std::move(lookup))
+    : choices_(states.size()), lookup_(std::move(lookup)), fixed_(fixed)
 {
     if (!lookup_)
         for (std::size_t i = 0; i < states.size(); ++i)
