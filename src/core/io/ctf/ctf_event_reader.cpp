@@ -87,10 +87,10 @@ CtfEventReader::CtfEventReader(std::string source, std::optional<std::regex> fie
 }
 
 namespace {
-// A slot of the recent-lookup caches: the top bits of a multiplicative hash.
-std::size_t slot(std::uint64_t key)
+// A slot of a recent-lookup cache of 2^bits slots: the top bits of a multiplicative hash.
+template <int bits = 4> std::size_t slot(std::uint64_t key)
 {
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 60); // 16 slots
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits));
 }
 } // namespace
 
@@ -195,8 +195,9 @@ const CtfEventReader::StreamInfo& CtfEventReader::stream(const bt_stream_class* 
 
 std::size_t CtfEventReader::lane(const LaneKey& key)
 {
-    std::size_t& recent = recent_lanes_[slot(static_cast<std::uint64_t>(key.tid.value_or(-1)) * 3 +
-                                             static_cast<std::uint64_t>(key.pid.value_or(-1)) + key.sched)];
+    std::size_t& recent =
+        recent_lanes_[slot<kRecentLaneBits>(static_cast<std::uint64_t>(key.tid.value_or(-1)) * 3 +
+                                            static_cast<std::uint64_t>(key.pid.value_or(-1)) + key.sched)];
     if (recent != 0 && lane_keys_[recent - 1] == key)
         return recent - 1;
     auto [it, inserted] = lanes_.try_emplace(key, lane_keys_.size());

@@ -93,7 +93,9 @@ private:
     // a trace's events cycle through are found without a lookup in the maps.
     static constexpr std::size_t kRecent = 16;
     std::array<std::pair<const bt_event_class*, const EventInfo*>, kRecent> recent_classes_{};
-    std::array<std::size_t, kRecent> recent_lanes_{}; // lane + 1 (0: none)
+    // Busy traces switch among their threads' lanes at every event: room for hundreds.
+    static constexpr int kRecentLaneBits = 10;
+    std::array<std::size_t, std::size_t{1} << kRecentLaneBits> recent_lanes_{}; // lane + 1 (0: none)
     std::map<LaneKey, std::size_t> lanes_;
     std::vector<LaneKey> lane_keys_;
     std::unordered_map<std::int64_t, std::int64_t> pid_of_tid_;
