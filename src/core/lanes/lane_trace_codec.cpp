@@ -40,36 +40,48 @@ private:
 
 class Decoder {
 public:
-    explicit Decoder(const ByteReader& read) : read_(read) {}
+    Decoder(const ByteReader& read, std::uint64_t size) : read_(read), left_(size) {}
 
     template <class T> T scalar()
     {
         T value;
-        read_(&value, sizeof value);
+        take(&value, sizeof value);
         return value;
     }
-    std::uint64_t count(std::size_t element_size)
+    // A count of elements that take at least `encoded` bytes each in the stream and
+    // `element_size` in memory: checked against what the stream can still hold before
+    // anything is allocated for them.
+    std::uint64_t count(std::size_t element_size, std::size_t encoded)
     {
         const auto n = scalar<std::uint64_t>();
-        if (n > kMaxBytes / element_size)
+        if (n > kMaxBytes / element_size || n > left_ / encoded)
             throw InputError("lane trace: a count of " + std::to_string(n) + " is not a trace's");
         return n;
     }
     std::string text()
     {
-        std::string s(count(1), '\0');
-        read_(s.data(), s.size());
+        std::string s(count(1, 1), '\0');
+        take(s.data(), s.size());
         return s;
     }
     template <class T> std::vector<T> array()
     {
-        std::vector<T> v(count(sizeof(T)));
-        read_(v.data(), v.size() * sizeof(T));
+        std::vector<T> v(count(sizeof(T), sizeof(T)));
+        take(v.data(), v.size() * sizeof(T));
         return v;
     }
 
 private:
+    void take(void* data, std::size_t size)
+    {
+        if (size > left_)
+            throw InputError("lane trace: it ends inside a value");
+        read_(data, size);
+        left_ -= size;
+    }
+
     const ByteReader& read_;
+    std::uint64_t left_; // bytes the stream may still hold
 };
 
 } // namespace
@@ -123,23 +135,23 @@ void write_lane_trace(const LaneTrace& trace, const ByteWriter& write)
     }
 }
 
-LaneTrace read_lane_trace(const ByteReader& read)
+LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
 {
-    Decoder in(read);
+    Decoder in(read, size);
     LaneTrace trace;
     trace.source = in.text();
     trace.format = in.text();
     trace.times = in.array<Time>();
-    trace.lanes.resize(in.count(sizeof(Lane)));
+    trace.lanes.resize(in.count(sizeof(Lane), 24));
     for (Lane& lane : trace.lanes) {
         lane.name = in.text();
         lane.changes = in.array<LaneChange>();
         lane.events = in.scalar<std::uint64_t>();
     }
-    trace.state_names.resize(in.count(sizeof(std::string)));
+    trace.state_names.resize(in.count(sizeof(std::string), 8));
     for (std::string& name : trace.state_names)
         name = in.text();
-    trace.fields.resize(in.count(sizeof(LaneField)));
+    trace.fields.resize(in.count(sizeof(LaneField), 42));
     for (LaneField& field : trace.fields) {
         field.name = in.text();
         field.kind = in.scalar<FieldKind>();
@@ -161,15 +173,15 @@ LaneTrace read_lane_trace(const ByteReader& read)
     const Time last = in.scalar<Time>();
     if (has_last)
         trace.last_event = last;
-    trace.extra.resize(in.count(2 * sizeof(std::string)));
+    trace.extra.resize(in.count(2 * sizeof(std::string), 16));
     for (auto& [key, value] : trace.extra) {
         key = in.text();
         value = in.text();
     }
-    trace.warnings.resize(in.count(sizeof(std::string)));
+    trace.warnings.resize(in.count(sizeof(std::string), 8));
     for (std::string& warning : trace.warnings)
         warning = in.text();
-    const std::uint64_t colours = in.count(sizeof(std::string));
+    const std::uint64_t colours = in.count(sizeof(std::string), 12);
     for (std::uint64_t i = 0; i < colours; ++i) {
         std::string name = in.text();
         trace.state_colours[std::move(name)] = in.scalar<std::uint32_t>();

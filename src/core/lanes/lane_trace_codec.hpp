@@ -7,6 +7,7 @@
 #include "chitra/lanes/lane_trace.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace chitra::detail {
@@ -19,7 +20,8 @@ using ByteReader = std::function<void(void* data, std::size_t size)>;
 void write_lane_trace(const LaneTrace& trace, const ByteWriter& write);
 
 // Throws InputError("lane trace: ...") when the bytes are not a LaneTrace (a count
-// beyond what the encoding allows), whatever `read` throws otherwise.
-LaneTrace read_lane_trace(const ByteReader& read);
+// beyond what the encoding or the `size` bytes of the stream allow, a value cut by the
+// end of the stream), whatever `read` throws otherwise.
+LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size = std::uint64_t{1} << 44);
 
 } // namespace chitra::detail

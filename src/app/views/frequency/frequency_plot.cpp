@@ -162,18 +162,16 @@ FrequencyPlot::FrequencyPlot(ViewDocument* doc, TracePlot* source, QWidget* pare
     controls->addWidget(logFrequency_);
     controls->addWidget(filterBand_);
     // Label and box as one item, so that they fold away together.
-    auto* intervalBox = new QWidget(this);
-    auto* intervalRow = new QHBoxLayout(intervalBox);
-    intervalRow->setContentsMargins(4, 0, 0, 0);
-    intervalRow->addWidget(new QLabel(tr("interval:"), intervalBox));
-    intervalRow->addWidget(interval_);
-    controls->addWidget(intervalBox);
-    auto* segmentsBox = new QWidget(this);
-    auto* segmentsRow = new QHBoxLayout(segmentsBox);
-    segmentsRow->setContentsMargins(4, 0, 0, 0);
-    segmentsRow->addWidget(new QLabel(tr("segments:"), segmentsBox));
-    segmentsRow->addWidget(segments_);
-    controls->addWidget(segmentsBox);
+    const auto addLabelled = [&](const QString& label, QWidget* box) {
+        auto* item = new QWidget(this);
+        auto* row = new QHBoxLayout(item);
+        row->setContentsMargins(4, 0, 0, 0);
+        row->addWidget(new QLabel(label, item));
+        row->addWidget(box);
+        controls->addWidget(item);
+    };
+    addLabelled(tr("interval:"), interval_);
+    addLabelled(tr("segments:"), segments_);
     auto* spacer = new QWidget(this);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     controls->addWidget(spacer);

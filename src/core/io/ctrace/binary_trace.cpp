@@ -3,7 +3,7 @@
 // columns that a reader maps straight into Column views. Everything that could make a
 // later access go out of bounds is checked before the Trace is handed out.
 #include "chitra/io/io.hpp"
-#include "chitra/io/import.hpp"
+#include "chitra/lanes/lane_selection.hpp"
 #include "io/ctrace/binary_header.hpp"
 #include "io/file_sink.hpp"
 #include "io/mapped_file.hpp"
@@ -14,6 +14,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <numeric>
 
 namespace chitra {
 
@@ -279,12 +280,13 @@ bool has_binary_magic(std::string_view head) { return head.size() >= 8 && std::m
 namespace detail {
 Trace parse_binary(std::shared_ptr<const MappedFile> file, const std::string& source)
 {
-    if (binary_holds_lanes(file->text())) { // every lane it holds, as its source was read
+    if (binary_holds_lanes(file->text())) { // every lane it holds, as trace_from_lanes forms them
         auto lanes = std::make_shared<const LaneTrace>(parse_binary_lanes(*file, source));
-        std::string every;
-        for (std::size_t k = 1; k <= lanes->lanes.size(); ++k)
-            every += (k > 1 ? "," : "") + std::to_string(k);
-        return trace_from_lanes(std::move(lanes), {every});
+        std::vector<std::size_t> every(lanes->lanes.size());
+        std::iota(every.begin(), every.end(), std::size_t{0});
+        Trace trace = to_trace(*lanes, every);
+        trace.lanes = std::move(lanes);
+        return trace;
     }
     return BinaryReader(std::move(file), source).read();
 }
