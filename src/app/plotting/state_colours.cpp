@@ -97,7 +97,7 @@ StateColours::StateColours(const std::vector<State>& states, const FixedColours&
         }
     }
 
-    // The states shown, most time first (ties by name, so that the order is the trace's own).
+    // The states shown, most time first (ties by name, so that two traces rank them alike).
     std::vector<std::size_t> shown;
     for (std::size_t i : open)
         if (states[i].time > 0)
