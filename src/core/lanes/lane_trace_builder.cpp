@@ -185,10 +185,13 @@ std::size_t LaneTraceBuilder::merge_many(LaneChange* const* first, LaneChange* c
         return cur[b] == end[b] || static_cast<Time>(cur[a]->record) <= static_cast<Time>(cur[b]->record);
     };
     std::vector<std::uint32_t> winner(2 * leaves); // node n's earliest lane; leaf of lane i: leaves + i
+    const auto play = [&](std::size_t n) {         // node n's match between its two children's winners
+        winner[n] = earlier(winner[2 * n], winner[2 * n + 1]) ? winner[2 * n] : winner[2 * n + 1];
+    };
     for (std::size_t i = 0; i < leaves; ++i)
         winner[leaves + i] = static_cast<std::uint32_t>(i);
     for (std::size_t n = leaves - 1; n >= 1; --n)
-        winner[n] = earlier(winner[2 * n], winner[2 * n + 1]) ? winner[2 * n] : winner[2 * n + 1];
+        play(n);
     Time* const begin = out;
     for (;;) {
         const std::uint32_t i = winner[1];
@@ -199,7 +202,7 @@ std::size_t LaneTraceBuilder::merge_many(LaneChange* const* first, LaneChange* c
             *out++ = time;
         (cur[i]++)->record = base + static_cast<std::uint64_t>(out - begin) - 1;
         for (std::size_t n = (leaves + i) / 2; n >= 1; n /= 2)
-            winner[n] = earlier(winner[2 * n], winner[2 * n + 1]) ? winner[2 * n] : winner[2 * n + 1];
+            play(n);
     }
     return static_cast<std::size_t>(out - begin);
 }

@@ -1,8 +1,6 @@
 // Spectral peaks and the frequency-domain filter's selection (semantics.md sections 3, 6).
 #include "chitra/spectra/spectrum.hpp"
 
-#include <array>
-
 #include "chitra/util/cancel.hpp"
 #include "spectra/power_spectrum_plan.hpp"
 #include "spectra/spectrum_fft.hpp"
