@@ -44,7 +44,7 @@ bool write_from_lanes(const std::string& in, const TraceInput& input, const std:
 {
     ImportOptions options = import_options(input);
     const SourceFormat format = options.from ? *options.from : detect_format(in);
-    if (format == SourceFormat::pes || (format == SourceFormat::ctrace && !binary_file_holds_lanes(in)))
+    if (!reads_as_lanes(format, in))
         return false;
     std::vector<std::string> warnings;
     options.from = format;

@@ -2,6 +2,7 @@
 //   [--range A:B] [--symbol NAME] [--segment L] [--hz] [--strict] [--format csv|json] [-o OUT]
 // The frequency view's numbers (semantics.md section 6, docs/spectra.md, docs/cli.md).
 #include "commands.hpp"
+#include "range_option.hpp"
 #include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
@@ -36,36 +37,6 @@ struct Options {
     std::string out;
     std::size_t segment = 0; // 0: the whole signal
 };
-
-// "A:B", either side may be empty (start / end of the SES).
-struct Range {
-    std::optional<std::int64_t> begin, end;
-};
-
-std::optional<std::int64_t> parse_int(std::string_view text, bool& ok)
-{
-    if (text.empty())
-        return std::nullopt;
-    std::int64_t v = 0;
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size())
-        ok = false;
-    return v;
-}
-
-std::optional<Range> parse_range(const std::string& text)
-{
-    const auto colon = text.find(':');
-    if (colon == std::string::npos)
-        return std::nullopt;
-    bool ok = true;
-    Range r;
-    r.begin = parse_int(std::string_view(text).substr(0, colon), ok);
-    r.end = parse_int(std::string_view(text).substr(colon + 1), ok);
-    if (!ok || (r.begin && r.end && *r.begin > *r.end))
-        return std::nullopt;
-    return r;
-}
 
 // A whole number is written without ".0" (an interval of 10 time units reads "10").
 nlohmann::json json_number(double v)

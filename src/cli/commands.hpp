@@ -20,6 +20,7 @@ using Action = std::function<int()>;
     COMMAND(fit)                                                                                                       \
     COMMAND(merge)                                                                                                     \
     COMMAND(periodogram)                                                                                               \
+    COMMAND(profile)                                                                                                   \
     COMMAND(session)                                                                                                   \
     COMMAND(dump)                                                                                                      \
     COMMAND(simulate)                                                                                                  \

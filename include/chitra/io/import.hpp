@@ -75,7 +75,12 @@ const Importer* importer_for(SourceFormat format);
 // format recognises it.
 SourceFormat detect_format(const std::string& path);
 
-// Reads a foreign trace as lanes (throws InputError for PES and .ctrace).
+// Whether a trace of `format` at `path` is read as lanes (import_lanes): a foreign format or
+// a `.ctrace` of lanes, not a PES or a `.ctrace` of records.
+bool reads_as_lanes(SourceFormat format, const std::string& path);
+
+// Reads a foreign trace, or a `.ctrace` of lanes, as lanes (throws InputError for PES and
+// a `.ctrace` of records).
 LaneTrace import_lanes(const std::string& path, const ImportOptions& options = {});
 
 // Reads any trace: PES and .ctrace directly, a foreign format as the PES of the chosen

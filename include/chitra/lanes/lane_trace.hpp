@@ -6,6 +6,7 @@
 
 #include "chitra/trace/trace.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -26,10 +27,34 @@ struct LaneChange {
     std::uint32_t depth = 0;
 };
 
+// A lane's whole stack as a path from the bottom frame to the top, numbered in
+// LaneTrace::call_paths: path 0 is the empty stack; a path's parent is its stack without
+// the top frame and is numbered before it.
+using CallPathId = std::uint32_t;
+struct CallPath {
+    CallPathId parent = 0;
+    LaneStateId region = kEmptyLaneState; // the top frame
+    std::uint32_t depth = 0;
+};
+
+// At `time` (absolute ns) the lane's stack becomes `path`; its lowest `kept` frames stayed
+// on it through that instant, the frames above them were entered then (the profile's
+// calls). The change list says what the views draw (the top); the steps say what profiles
+// need: every frame, and a region left and entered again at one instant.
+struct StackStep {
+    Time time = 0;
+    CallPathId path = 0;
+    std::uint32_t kept = 0;
+    bool operator==(const StackStep&) const = default;
+};
+
 struct Lane {
     std::string name;                // as the source names it; need not be unique
     std::vector<LaneChange> changes; // increasing records; "-" at depth 0 before the first
     std::uint64_t events = 0;        // state events read for this lane
+    // Increasing times. Empty where the builder kept no stacks (lanes_of a PES, whose
+    // components are stacks of depth at most one, set whole): the changes then say all.
+    std::vector<StackStep> steps;
 };
 
 // A counter or gauge as the source records it; samples at absolute source times (ns).
@@ -47,6 +72,7 @@ struct LaneTrace {
     std::vector<Time> times; // absolute ns of each record (strictly increasing)
     std::vector<Lane> lanes; // in the format's lane order
     std::vector<std::string> state_names{"-"};
+    std::vector<CallPath> call_paths{CallPath{}}; // the paths of every lane's steps
     // Colours (0xRRGGBB) the source gives some states by name (Paje entity values, Paraver
     // .pcf STATES_COLOR, Chrome `cname`): the views draw those states in them.
     std::unordered_map<std::string, std::uint32_t> state_colours;
@@ -57,6 +83,11 @@ struct LaneTrace {
 
     std::size_t size() const { return times.size(); }
 };
+
+// Gives the trace's states new numbers, `remap[old]` into `names` (states found to share
+// one name are merged): the changes and the call paths follow, and paths made equal are
+// merged into the lowest-numbered one.
+void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap);
 
 // Builds a LaneTrace from a source's events. Events of one lane come in non-decreasing
 // time; at equal times they apply in the order given, and only the state after the last
@@ -81,21 +112,35 @@ public:
 
     // The event methods run once per event of the source: inline, with the rare cases
     // (time going back, a pop on an empty stack) out of line.
+    // push and pop enter and leave a region: a region left and entered again at one instant
+    // is a new call. set and reset replace the stack: frames it had before stay the same calls.
     void push(std::size_t lane, Time t, LaneStateId state) { at(lane, t).stack.push_back(state); }
     // Pops the top; popping an empty stack is counted in a warning and changes nothing.
     void pop(std::size_t lane, Time t)
     {
         LaneBuild& l = at(lane, t);
-        if (l.stack.empty()) [[unlikely]]
+        if (l.stack.empty()) [[unlikely]] {
             pop_empty();
-        else
+        } else {
             l.stack.pop_back();
+            l.low = std::min(l.low, static_cast<std::uint32_t>(l.stack.size()));
+        }
     }
     void set(std::size_t lane, Time t, LaneStateId state) // the whole stack becomes `state`
     {
-        at(lane, t).stack.assign(1, state);
+        LaneBuild& l = at(lane, t);
+        l.stack.assign(1, state);
+        l.replaced = true;
     }
-    void reset(std::size_t lane, Time t) { at(lane, t).stack.clear(); } // the stack becomes empty
+    void reset(std::size_t lane, Time t) // the stack becomes empty
+    {
+        LaneBuild& l = at(lane, t);
+        l.stack.clear();
+        l.replaced = true;
+    }
+    // Whether the lanes keep their stack steps (Lane::steps, LaneTrace::call_paths); on by
+    // default. Off where every stack is set whole and never deeper than one (lanes_of).
+    void keep_stacks(bool keep) { keep_stacks_ = keep; }
 
     std::size_t add_field(std::string name, FieldKind kind, std::optional<std::size_t> lane, std::string owner = {});
     void sample(std::size_t field, Time t, double value);
@@ -133,6 +178,12 @@ private:
         bool started = false;
         LaneStateId before = kEmptyLaneState; // state before `time`
         std::uint64_t events = 0;
+        // The stack at the start of the instant at `time` (its call path); the lowest depth
+        // pops reached in the instant; whether a set or reset replaced the stack in it.
+        CallPathId path = 0;
+        std::uint32_t low = 0;
+        bool replaced = false;
+        std::vector<StackStep> steps;
     };
     LaneBuild& at(std::size_t lane, Time t)
     {
@@ -155,9 +206,11 @@ private:
         l.started = true;
     }
     // The lane's state at the end of its current instant becomes a change when it
-    // differs from the state before that instant.
-    static void settle(LaneBuild& l)
+    // differs from the state before that instant (and its stack a step, when kept).
+    void settle(LaneBuild& l)
     {
+        if (keep_stacks_)
+            step(l);
         const LaneStateId top = l.stack.empty() ? kEmptyLaneState : l.stack.back();
         if (top != l.before) {
             append_change(l.changes,
@@ -174,6 +227,10 @@ private:
         changes.push_back(change);
     }
     static void grow(std::vector<LaneChange>& changes);
+    // The stack at the end of the lane's instant as a step, when it differs from the
+    // stack before or frames were entered; readies the lane for its next instant.
+    void step(LaneBuild& l);
+    CallPathId child(CallPathId parent, LaneStateId region); // the path `parent` + `region`
     [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
     void pop_empty();
     // `times` more of the warning `message`.
@@ -197,6 +254,12 @@ private:
     std::unordered_map<std::string, LaneStateId> ids_;
     std::unordered_map<std::string, std::uint32_t> colours_;
     std::vector<LaneField> fields_;
+    bool keep_stacks_ = true;
+    std::vector<CallPath> paths_{CallPath{}};
+    std::vector<std::pair<LaneStateId, CallPathId>> last_child_{
+        {kEmptyLaneState, 0}};                               // per path: a loop enters one child
+    std::unordered_map<std::uint64_t, CallPathId> path_ids_; // (parent << 32 | region) -> path
+    std::vector<LaneStateId> frames_;                        // step()'s scratch
     Time last_event_ = 0;
     bool seen_ = false; // an event was read: last_event_ holds
     std::vector<std::pair<std::string, std::uint64_t>> warnings_;

@@ -20,6 +20,7 @@ std::vector<std::unique_ptr<DisplayType>> builtInDisplayTypes()
     types.push_back(makeGanttDisplayType());
     types.push_back(makeRateDisplayType());
     types.push_back(makeLanesDisplayType());
+    types.push_back(makeProfileDisplayType());
     return types;
 }
 

@@ -127,5 +127,6 @@ std::unique_ptr<DisplayType> makeModelDisplayType();     // chain/
 std::unique_ptr<DisplayType> makeGanttDisplayType();     // displays/gantt/
 std::unique_ptr<DisplayType> makeRateDisplayType();      // displays/rate/
 std::unique_ptr<DisplayType> makeLanesDisplayType();     // views/lanes/
+std::unique_ptr<DisplayType> makeProfileDisplayType();   // displays/profile/
 
 } // namespace chitra::app

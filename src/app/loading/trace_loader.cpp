@@ -41,7 +41,7 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
         ImportOptions options = asked.options();
         r.format = options.from ? *options.from : traceSources().detect(path);
         // A `.ctrace` of lanes opens as the foreign trace it was converted from.
-        if (r.format == SourceFormat::pes || (r.format == SourceFormat::ctrace && !binary_file_holds_lanes(path))) {
+        if (!reads_as_lanes(r.format, path)) {
             options.from = r.format;
             r.choice.format = request.format;
             finish(r, load_trace(path, options), path);

@@ -1,5 +1,6 @@
 // The model as Graphviz DOT, CSV and PRISM explicit files (docs/model-formats.md).
 #include "chitra/export/model_export.hpp"
+#include "util/csv_field.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -9,6 +10,8 @@
 #include <unordered_set>
 
 namespace chitra {
+
+using detail::csv_field;
 
 namespace {
 
@@ -33,20 +36,6 @@ std::string dot_quoted(const std::string& s)
     for (char c : s) {
         if (c == '"' || c == '\\')
             out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
-// RFC 4180: quote a field that holds a comma, quote, CR or LF.
-std::string csv_field(const std::string& s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
         out += c;
     }
     return out + "\"";

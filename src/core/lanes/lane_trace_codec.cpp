@@ -10,6 +10,8 @@ namespace chitra::detail {
 namespace {
 
 static_assert(std::is_trivially_copyable_v<LaneChange> && sizeof(LaneChange) == 16, "change lists travel as raw bytes");
+static_assert(std::is_trivially_copyable_v<StackStep> && sizeof(StackStep) == 16, "steps travel as raw bytes");
+static_assert(std::is_trivially_copyable_v<CallPath> && sizeof(CallPath) == 12, "call paths travel as raw bytes");
 
 // Far above any real trace, low enough that a damaged count fails before it allocates.
 constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 44;
@@ -58,6 +60,7 @@ public:
             throw InputError("lane trace: a count of " + std::to_string(n) + " is not a trace's");
         return n;
     }
+    bool at_end() const { return left_ == 0; }
     std::string text()
     {
         std::string s(count(1, 1), '\0');
@@ -133,6 +136,10 @@ void write_lane_trace(const LaneTrace& trace, const ByteWriter& write)
         out.text(name);
         out.scalar(rgb);
     }
+    // Last, so that a stream written before lanes kept their stacks still reads.
+    out.array(trace.call_paths);
+    for (const Lane& lane : trace.lanes)
+        out.array(lane.steps);
 }
 
 LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
@@ -185,6 +192,11 @@ LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
     for (std::uint64_t i = 0; i < colours; ++i) {
         std::string name = in.text();
         trace.state_colours[std::move(name)] = in.scalar<std::uint32_t>();
+    }
+    if (!in.at_end()) {
+        trace.call_paths = in.array<CallPath>();
+        for (Lane& lane : trace.lanes)
+            lane.steps = in.array<StackStep>();
     }
     return trace;
 }

@@ -37,6 +37,7 @@ std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace)
             names[number - 1] = value.substr(space + 1);
     }
     LaneTraceBuilder b(trace.source, "pes");
+    b.keep_stacks(false); // depth at most one, set whole: the changes say all
     for (const auto& n : names)
         b.add_lane(n);
     // Lane state ids per symbol and component, looked up once per symbol.
@@ -76,6 +77,7 @@ LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& l
     out.source = trace.source;
     out.format = trace.format;
     out.state_names = trace.state_names;
+    out.call_paths = trace.call_paths;
     out.state_colours = trace.state_colours;
     out.last_event = trace.last_event;
     out.extra = trace.extra;

@@ -330,10 +330,7 @@ LaneTrace CtfEventReader::finish()
                 names.push_back(std::move(name));
             remap[i] = it->second;
         }
-        out.state_names = std::move(names);
-        for (Lane& l : out.lanes)
-            for (LaneChange& c : l.changes)
-                c.state = remap[c.state];
+        renumber_states(out, std::move(names), remap);
     }
 
     // Lane order: user threads by pid then tid, then scheduler lanes by pid then tid.

@@ -93,13 +93,12 @@ SourceFormat detect_format(const std::string& path)
     return SourceFormat::pes;
 }
 
-namespace {
-
-// A `.ctrace` of lanes (version 2), read whole.
-bool holds_lanes(SourceFormat format, const std::string& path)
+bool reads_as_lanes(SourceFormat format, const std::string& path)
 {
-    return format == SourceFormat::ctrace && binary_file_holds_lanes(path);
+    return format != SourceFormat::pes && (format != SourceFormat::ctrace || binary_file_holds_lanes(path));
 }
+
+namespace {
 
 LaneTrace read_binary_lanes(const std::string& path)
 {
@@ -111,7 +110,7 @@ LaneTrace read_binary_lanes(const std::string& path)
 LaneTrace import_lanes(const std::string& path, const ImportOptions& options)
 {
     const SourceFormat format = options.from ? *options.from : detect_format(path);
-    if (holds_lanes(format, path))
+    if (format == SourceFormat::ctrace && binary_file_holds_lanes(path))
         return read_binary_lanes(path);
     const Importer* importer = importer_for(format);
     if (!importer)
@@ -132,7 +131,7 @@ Trace load_trace(const std::string& path, const ImportOptions& options, SourceFo
         *format = f;
     if (f == SourceFormat::pes)
         return read_pes_file(path);
-    if (f == SourceFormat::ctrace && !holds_lanes(f, path))
+    if (!reads_as_lanes(f, path))
         return read_binary_file(path);
     ImportOptions o = options;
     o.from = f;
@@ -147,8 +146,7 @@ UnnamedTrace load_unnamed_trace(const std::string& path, const ImportOptions& op
         *format = f;
     ImportOptions o = options;
     o.from = f;
-    if (f == SourceFormat::pes || (f == SourceFormat::ctrace && !holds_lanes(f, path)) || options.lane != 0 ||
-        !options.state_lanes.empty()) {
+    if (!reads_as_lanes(f, path) || options.lane != 0 || !options.state_lanes.empty()) {
         UnnamedTrace out;
         out.trace = load_trace(path, o);
         out.states = out.trace.symbols ? out.trace.symbols->size() : 0;

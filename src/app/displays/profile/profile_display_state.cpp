@@ -1,0 +1,161 @@
+#include "displays/profile/profile_display_state.hpp"
+
+#include "displays/display_host.hpp"
+#include "displays/display_registry.hpp"
+#include "displays/headless_settle.hpp"
+#include "displays/profile/profile_table.hpp"
+#include "displays/profile/profile_window.hpp"
+#include "document/view_document.hpp"
+
+#include <QObject>
+#include <QPointer>
+
+#include <array>
+#include <charconv>
+#include <iostream>
+
+namespace chitra::app {
+
+namespace {
+
+// The columns by the names sessions save them under.
+constexpr std::array<std::pair<ProfileTable::Column, const char*>, 9> kColumnNames{{
+    {ProfileTable::Region, "region"},
+    {ProfileTable::Lane, "lane"},
+    {ProfileTable::Calls, "calls"},
+    {ProfileTable::Inclusive, "inclusive"},
+    {ProfileTable::Exclusive, "exclusive"},
+    {ProfileTable::Share, "share"},
+    {ProfileTable::MeanPerCall, "mean_per_call"},
+    {ProfileTable::MaxLane, "max_lane"},
+    {ProfileTable::Imbalance, "imbalance"},
+}};
+
+std::optional<ProfileRange> parseRange(const std::string& text)
+{
+    const auto colon = text.find(':');
+    if (colon == std::string::npos)
+        return std::nullopt;
+    ProfileRange r;
+    Time to = 0;
+    const char* mid = text.data() + colon;
+    const char* end = text.data() + text.size();
+    auto [p, ec] = std::from_chars(text.data(), mid, r.from);
+    auto [q, ec2] = std::from_chars(mid + 1, end, to);
+    if (ec != std::errc() || p != mid || ec2 != std::errc() || q != end || to <= r.from)
+        return std::nullopt;
+    r.to = to;
+    return r;
+}
+
+class ProfileDisplayType final : public DisplayType {
+public:
+    ProfileDisplayType()
+        : DisplayType(kProfileDisplay, "profile", {kProfileKind}, false,
+                      {QObject::tr("&Profile"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+                       QObject::tr("Where the time goes: calls and time per region and lane in the range shown")})
+    {
+    }
+
+    void open(DisplayHost& host, ViewDocument* view) const override
+    {
+        view->presentation().setDisplayOpen(name(), true);
+        ProfileWindow* window = ProfileWindow::open(view, host.hostWidget());
+        QPointer<ViewDocument> guard(view);
+        QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
+            if (guard)
+                guard->presentation().setDisplayOpen(display, false);
+        });
+    }
+
+    void close(DisplayHost& host, ViewDocument* view) const override
+    {
+        view->presentation().setDisplayOpen(name(), false);
+        if (ProfileWindow* w = ProfileWindow::find(*host.hostWidget(), view))
+            w->close();
+    }
+
+    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    {
+        if (const ProfileWindow* w = ProfileWindow::find(*host.hostWidget(), view))
+            state.options = profileOptions(*w->table());
+    }
+
+    void restore(const DisplayRestore& r, const DisplayState& state) const override
+    {
+        ProfileWindow* w = ProfileWindow::find(*r.host.hostWidget(), r.view);
+        if (!w) {
+            r.problems.push_back(
+                QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
+            return;
+        }
+        applyProfileOptions(*w->table(), state.options, r.where, r.problems);
+    }
+
+    std::optional<int> runHeadless(const HeadlessRequest& r) const override
+    {
+        if (r.benchmarkReplots > 0)
+            return std::nullopt;
+        ProfileWindow window(r.view);
+        std::vector<QString> problems;
+        applyProfileOptions(*window.table(), r.view->presentation().displayOptions(kProfileDisplay), {}, problems);
+        window.resize(r.size);
+        window.show();
+        settleFor(100);
+        if (!window.grab().save(r.screenshot)) {
+            std::cerr << "chitra: cannot write " << r.screenshot.toStdString() << '\n';
+            return 3;
+        }
+        return 0;
+    }
+};
+
+} // namespace
+
+std::unique_ptr<DisplayType> makeProfileDisplayType() { return std::make_unique<ProfileDisplayType>(); }
+
+DisplayOptions profileOptions(const ProfileTable& table)
+{
+    DisplayOptions o;
+    o.extra["per_lane"] = table.perLane() ? "1" : "0";
+    if (!table.filterText().isEmpty())
+        o.extra["filter"] = table.filterText().toStdString();
+    for (const auto& [column, name] : kColumnNames)
+        if (column == table.sortColumn())
+            o.extra["sort"] = name;
+    o.extra["order"] = table.sortOrder() == Qt::AscendingOrder ? "ascending" : "descending";
+    if (const auto range = table.range(); range && range->to)
+        o.extra["range"] = std::to_string(range->from) + ":" + std::to_string(*range->to);
+    return o;
+}
+
+void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QString& where,
+                         std::vector<QString>& problems)
+{
+    const auto value = [&o](const char* key) -> std::string {
+        const auto it = o.extra.find(key);
+        return it == o.extra.end() ? std::string() : it->second;
+    };
+    table.setPerLane(value("per_lane") == "1");
+    table.setFilterText(QString::fromStdString(value("filter")));
+    if (const std::string sort = value("sort"); !sort.empty()) {
+        bool known = false;
+        for (const auto& [column, name] : kColumnNames)
+            if (sort == name) {
+                table.sortBy(column, value("order") == "ascending" ? Qt::AscendingOrder : Qt::DescendingOrder);
+                known = true;
+            }
+        if (!known)
+            problems.push_back(QObject::tr("%1: the profile display's column '%2' is unknown; sorted by exclusive time")
+                                   .arg(where, QString::fromStdString(sort)));
+    }
+    if (const std::string range = value("range"); !range.empty()) {
+        if (const auto r = parseRange(range))
+            table.setRange(r);
+        else
+            problems.push_back(QObject::tr("%1: the profile display's range '%2' is not T0:T1; it shows the whole run")
+                                   .arg(where, QString::fromStdString(range)));
+    }
+}
+
+} // namespace chitra::app
