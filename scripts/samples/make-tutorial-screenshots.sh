@@ -53,7 +53,8 @@ shot dark-theme --open sample_traces/smpi-halo-r4.paje --display lanes --theme d
 shot colours-otf2 --open sample_traces/taskpool-w4-n1200 --display lanes --size 1400x800
 shot colours-paraver --open sample_traces/taskpool-w4-n300.prv --display lanes --size 1400x800
 # the profile display (docs/gui.md "Profile") of the same OTF2 trace
-shot profile --open sample_traces/taskpool-w4-n1200 --display profile --size 1000x420
+shot profile --open sample_traces/taskpool-w4-n1200 --display profile --size 1000x700
+shot profile-flame --open sample_traces/taskpool-w4-n1200 --display profile --profile-tab flame --size 1000x300
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800

@@ -7,10 +7,15 @@
 #include "main_window_test_util.hpp"
 
 #include "displays/display_registry.hpp"
+#include "displays/profile/flame_graph.hpp"
+#include "displays/profile/imbalance_chart.hpp"
+#include "displays/profile/profile_tree.hpp"
+#include "displays/profile/time_profile_chart.hpp"
 #include "displays/profile/profile_display_state.hpp"
 #include "displays/profile/profile_table.hpp"
 #include "displays/profile/profile_window.hpp"
 #include "document/view_document.hpp"
+#include "session/session_controller.hpp"
 #include "workbench/main_actions.hpp"
 #include "workbench/main_window.hpp"
 
@@ -95,7 +100,7 @@ private slots:
         QVERIFY(p);
         QSignalSpy profiled(p->table(), &ProfileTable::profiled);
         const Time end = p->table()->profile().to;
-        w->currentView()->presentation().setWindow(kLanesDisplay, XWindow{double(end) / 4, double(end) / 2});
+        w->currentView()->presentation().setWindow(kLanesDisplay, XWindow{double(end / 4), double(end / 2)});
         QVERIFY(profiled.count() > 0 || profiled.wait());
         QCOMPARE(p->table()->profile().from, end / 4);
         QCOMPARE(p->table()->profile().to, end / 2);
@@ -180,6 +185,102 @@ private slots:
         damaged.extra["range"] = "later";
         applyProfileOptions(*again.table(), damaged, "test", problems);
         QCOMPARE(problems.size(), std::size_t(2));
+    }
+
+    void savedAndRestoredWithTheSession()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("profile.chitra");
+        {
+            auto w = windowWith(kOtf2);
+            ProfileWindow* p = openProfile(w.get());
+            QVERIFY(p);
+            p->table()->setPerLane(true);
+            typeInto(p->table()->findChild<QLineEdit*>(), "/^(take|compute)$/");
+            p->table()->sortBy(ProfileTable::Calls, Qt::AscendingOrder);
+            p->table()->setRange(ProfileRange{5000000, 90000000});
+            QVERIFY(w->sessionController()->saveSession(path));
+        }
+        auto w = quietWindow();
+        QVERIFY(w->sessionController()->openSession(path));
+        QVERIFY(settleWorkbench());
+        ProfileWindow* p = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return w->currentView() && (p = ProfileWindow::find(*w, w->currentView())); }));
+        QCOMPARE(p->table()->perLane(), true);
+        QCOMPARE(p->table()->filterText(), QStringLiteral("/^(take|compute)$/"));
+        QCOMPARE(p->table()->sortColumn(), ProfileTable::Calls);
+        QCOMPARE(p->table()->sortOrder(), Qt::AscendingOrder);
+        QCOMPARE(p->table()->profile().from, 5000000);
+        QCOMPARE(p->table()->profile().to, 90000000);
+        for (const QString& region : p->table()->shownRegions())
+            QVERIFY(region == "take" || region == "compute");
+        QVERIFY(w->sessionController()->lastReport().problems.empty());
+    }
+
+    void callTreeFlameGraphAndImbalanceFollowTheUser()
+    {
+        auto w = windowWith(kOtf2);
+        ProfileWindow* p = openProfile(w.get());
+        QVERIFY(p);
+        const Profile& profile = p->table()->profile();
+        QVERIFY(!profile.tree.empty());
+
+        // The call tree: a search keeps the paths through a match, unfolded.
+        p->tabs()->setCurrentIndex(1);
+        ProfileTree* tree = p->tree();
+        typeInto(tree->searchBox(), "lock");
+        QVERIFY(tree->selectPath({"worker", "merge", "lock"}));
+        QCOMPARE(tree->selectedPath(), (std::vector<std::string>{"worker", "merge", "lock"}));
+        QCOMPARE(tree->view()->model()->rowCount(), 1); // main holds no lock
+        typeInto(tree->searchBox(), "");
+
+        // The flame graph: one frame per path; a click on a frame selects its path in the tree.
+        p->tabs()->setCurrentIndex(2);
+        FlameGraph* flame = p->flameGraph();
+        QCOMPARE(flame->frames().size(), profile.tree.size());
+        QVERIFY(QTest::qWaitForWindowExposed(p));
+        std::size_t compute = flame->frames().size();
+        for (std::size_t i = 0; i < flame->frames().size(); ++i)
+            if (flame->frames()[i].path == std::vector<std::string>{"worker", "compute"})
+                compute = i;
+        QVERIFY(compute < flame->frames().size());
+        const QRectF r = flame->frameRect(compute);
+        QVERIFY(r.width() > 10);
+        QTest::mouseClick(flame, Qt::LeftButton, {}, r.center().toPoint());
+        QCOMPARE(flame->selectedPath(), (std::vector<std::string>{"worker", "compute"}));
+        QCOMPARE(tree->selectedPath(), (std::vector<std::string>{"worker", "compute"}));
+        saveShot(p, "profile-flame");
+
+        // Imbalance: the region clicked in the table, its lanes sorted by their time in it.
+        p->tabs()->setCurrentIndex(0);
+        ProfileTable* t = p->table();
+        const int row = static_cast<int>(t->shownRegions().indexOf("take"));
+        QVERIFY(row >= 0);
+        clickRow(t->view(), row);
+        QCOMPARE(p->imbalance()->region(), QStringLiteral("take"));
+        QVERIFY(p->imbalance()->summary().contains("imbalance"));
+        p->imbalance()->setOrder(ImbalanceChart::Order::RegionTime);
+        const RegionProfile* take = nullptr;
+        for (const RegionProfile& rp : profile.regions)
+            if (rp.region == "take")
+                take = &rp;
+        QVERIFY(take);
+        QCOMPARE(p->imbalance()->barLanes().front(), take->max_lane);
+        QCOMPARE(p->imbalance()->barLanes().size(), profile.lanes.size());
+        saveShot(p, "profile-regions");
+
+        // Over time: the regions that take most time, bottom first, then "other".
+        p->tabs()->setCurrentIndex(3);
+        const TimeProfile& tp = p->overTime()->timeProfile();
+        QCOMPARE(tp.edges.size(), TimeProfileChart::kBins + 1);
+        QStringList expected;
+        for (std::size_t r = 0; r < std::min(tp.regions.size(), TimeProfileChart::kNamedRegions); ++r)
+            expected << QString::fromStdString(tp.regions[r]);
+        if (tp.regions.size() > TimeProfileChart::kNamedRegions)
+            expected << "other";
+        QCOMPARE(p->overTime()->stackNames(), expected);
+        QCOMPARE(QString::fromStdString(tp.regions.front()), QString::fromStdString(profile.regions.front().region));
+        saveShot(p, "profile-over-time");
     }
 
     void exportsWhatTheCliWrites()

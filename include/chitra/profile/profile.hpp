@@ -87,6 +87,19 @@ struct Profile {
 // Throws InputError when the range is empty or reversed.
 Profile profile(const ProfileSource& source, const ProfileRange& range = {}, bool tree = false);
 
+// Exclusive time per region over time (Pipit's time_profile): the range cut into `bins`
+// equal bins (edges rounded down to whole ns), each region's exclusive time in each bin
+// summed over the chosen lanes. Summed over the bins, a region's time is its exclusive
+// time in profile() over the same range.
+struct TimeProfile {
+    Time from = 0, to = 0;
+    std::vector<Time> edges;                     // bins + 1 times, from `from` to `to`
+    std::vector<std::string> regions;            // by exclusive time in the range, descending, then name
+    std::vector<std::vector<Time>> exclusive_ns; // [region][bin]
+};
+// Throws InputError when the range is empty or reversed, or `bins` is 0.
+TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range, std::size_t bins);
+
 // The forms `chitra-cli profile` writes (docs/cli.md).
 std::string profile_json(const Profile& profile);
 std::string profile_csv(const Profile& profile);

@@ -158,6 +158,7 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
     parser.addOption({"threshold", "Threshold shown in the --dialog filter (its own units).", "V"});
     parser.addOption({"undo", "Undo the last N steps of the view before the screenshot.", "N"});
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
+    parser.addOption({"profile-tab", "Profile display: the tab shown: regions, tree, flame or time.", "TAB"});
     parser.addOption(
         {"theme", "Colours for this run, not saved: desktop, light or dark (Preferences ▸ Theme).", "THEME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");

@@ -5,6 +5,7 @@
 #include "chitra/lanes/lane_selection.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 namespace chitra {
 
@@ -295,6 +296,70 @@ Profile profile(const ProfileSource& source, const ProfileRange& range, bool tre
     out.with_tree = tree;
     if (tree)
         out.tree = call_tree(lanes, profiler.path_totals());
+    return out;
+}
+
+TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range, std::size_t bins)
+{
+    const LaneTrace& lanes = *source.lanes;
+    const Time end = source.end - source.origin;
+    TimeProfile out;
+    out.from = range.from;
+    out.to = range.to.value_or(end);
+    if (out.to < out.from || (range.to && out.to == out.from) || bins == 0)
+        throw InputError(lanes.source + ": the range " + std::to_string(out.from) + ":" + std::to_string(out.to) +
+                         " or its " + std::to_string(bins) + " bins are empty");
+    const __int128 span = static_cast<__int128>(out.to) - out.from;
+    out.edges.resize(bins + 1);
+    for (std::size_t k = 0; k <= bins; ++k)
+        out.edges[k] = out.from + static_cast<Time>(span * static_cast<__int128>(k) / static_cast<__int128>(bins));
+    const Time first = source.origin + std::min(out.from, end);
+    const Time last = source.origin + std::min(out.to, end);
+    std::vector<std::vector<Time>> per_state(lanes.state_names.size());
+    // Spreads [a, b) (absolute) of `state` over the bins it overlaps.
+    const auto spend = [&](LaneStateId state, Time a, Time b) {
+        a = std::max(a, first);
+        b = std::min(b, last);
+        if (state == kEmptyLaneState || b <= a)
+            return;
+        std::vector<Time>& row = per_state[state];
+        if (row.empty())
+            row.assign(bins, 0);
+        auto k = static_cast<std::size_t>(std::upper_bound(out.edges.begin(), out.edges.end(), a - source.origin) -
+                                          out.edges.begin()) -
+                 1;
+        for (Time t = a; t < b && k < bins; ++k) {
+            const Time bin_end = std::min(b, source.origin + out.edges[k + 1]);
+            row[k] += bin_end - t;
+            t = bin_end;
+        }
+    };
+    for (std::size_t lane : source.chosen) {
+        const std::vector<StackStep>& steps = lanes.lanes[lane].steps;
+        auto at =
+            std::lower_bound(steps.begin(), steps.end(), first, [](const StackStep& s, Time t) { return s.time < t; });
+        CallPathId path = at == steps.begin() ? 0 : std::prev(at)->path;
+        Time since = first;
+        for (; at != steps.end() && at->time < last; ++at) {
+            spend(lanes.call_paths[path].region, since, at->time);
+            path = at->path;
+            since = at->time;
+        }
+        spend(lanes.call_paths[path].region, since, last);
+    }
+    std::vector<std::pair<Time, LaneStateId>> order;
+    for (LaneStateId s = 0; s < per_state.size(); ++s)
+        if (!per_state[s].empty())
+            order.emplace_back(std::accumulate(per_state[s].begin(), per_state[s].end(), Time{0}), s);
+    std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+        if (a.first != b.first)
+            return a.first > b.first;
+        return lanes.state_names[a.second] < lanes.state_names[b.second];
+    });
+    for (const auto& [total, s] : order) {
+        out.regions.push_back(lanes.state_names[s]);
+        out.exclusive_ns.push_back(std::move(per_state[s]));
+    }
     return out;
 }
 

@@ -114,7 +114,8 @@ TEST(Profile, ARangeCutsRegionsAndCountsOnlyEntriesInsideIt)
     b.push(l, 60, c);
     b.pop(l, 70);
     b.pop(l, 100);
-    const Profile p = profile(source_of(b), {25, 65});
+    const ProfileSource s = source_of(b);
+    const Profile p = profile(s, {25, 65});
     EXPECT_EQ(p.from, 25);
     EXPECT_EQ(p.to, 65);
     EXPECT_EQ(region(p, "A").calls, 0u); // entered before the range
@@ -123,7 +124,7 @@ TEST(Profile, ARangeCutsRegionsAndCountsOnlyEntriesInsideIt)
     EXPECT_EQ(region(p, "C").inclusive_ns, 10);
     EXPECT_EQ(region(p, "A").exclusive_ns, 30);
     EXPECT_EQ(p.lanes[0].busy_ns + p.lanes[0].idle_ns, 40);
-    EXPECT_THROW(profile(source_of(b), {30, 30}), InputError);
+    EXPECT_THROW(profile(s, {30, 30}), InputError);
 }
 
 TEST(Profile, AnEmptyLaneIsIdleThroughoutAndCountsInTheMean)
@@ -421,6 +422,79 @@ TEST(Profile, AdjacentRangesAddUpToTheirUnion)
             EXPECT_EQ(exclusive, r.exclusive_ns);
         }
     }
+}
+
+TEST(TimeProfile, BinsAddUpToEachRegionsExclusiveTime)
+{
+    std::mt19937 rng(11);
+    for (int trial = 0; trial < 100; ++trial) {
+        LaneTraceBuilder b("random", "test");
+        const std::size_t lanes = 1 + rng() % 3;
+        for (std::size_t l = 0; l < lanes; ++l)
+            b.add_lane("L");
+        std::vector<int> depth(lanes, 0);
+        Time t = 0;
+        for (int i = 0; i < 50; ++i) {
+            t += static_cast<Time>(rng() % 50);
+            const std::size_t l = rng() % lanes;
+            if (depth[l] > 0 && rng() % 2 == 0) {
+                b.pop(l, t);
+                --depth[l];
+            } else {
+                b.push(l, t, b.state("r" + std::to_string(rng() % 5)));
+                ++depth[l];
+            }
+        }
+        const ProfileSource s = source_of(b);
+        const Time end = s.end - s.origin;
+        if (end < 2)
+            continue;
+        const Time from = static_cast<Time>(rng() % static_cast<unsigned>(end / 2));
+        const ProfileRange range{from, from + 1 + static_cast<Time>(rng() % static_cast<unsigned>(end))};
+        const std::size_t bins = 1 + rng() % 17;
+        const TimeProfile tp = time_profile(s, range, bins);
+        const Profile p = profile(s, range);
+        ASSERT_EQ(tp.edges.size(), bins + 1);
+        EXPECT_EQ(tp.edges.front(), range.from);
+        EXPECT_EQ(tp.edges.back(), *range.to);
+        ASSERT_EQ(tp.regions.size(), [&] {
+            std::size_t n = 0;
+            for (const RegionProfile& r : p.regions)
+                n += r.exclusive_ns > 0;
+            return n;
+        }());
+        for (std::size_t r = 0; r < tp.regions.size(); ++r) {
+            Time sum = 0;
+            for (Time v : tp.exclusive_ns[r])
+                sum += v;
+            EXPECT_EQ(sum, region(p, tp.regions[r]).exclusive_ns) << tp.regions[r];
+            if (r > 0)
+                EXPECT_GE(region(p, tp.regions[r - 1]).exclusive_ns, sum);
+        }
+        // No bin holds more time than its width on every lane.
+        for (std::size_t k = 0; k < bins; ++k) {
+            Time in_bin = 0;
+            for (const auto& row : tp.exclusive_ns)
+                in_bin += row[k];
+            EXPECT_LE(in_bin, (tp.edges[k + 1] - tp.edges[k]) * static_cast<Time>(lanes));
+        }
+    }
+}
+
+TEST(TimeProfile, ARegionSpanningBinsIsSplitAtTheirEdges)
+{
+    LaneTraceBuilder b("t", "test");
+    const std::size_t l = b.add_lane("L");
+    b.push(l, 0, b.state("A"));
+    b.push(l, 25, b.state("B"));
+    b.pop(l, 75);
+    b.pop(l, 100);
+    const ProfileSource s = source_of(b);
+    const TimeProfile tp = time_profile(s, {0, 100}, 4);
+    ASSERT_EQ(tp.regions, (std::vector<std::string>{"A", "B"}));
+    EXPECT_EQ(tp.exclusive_ns[0], (std::vector<Time>{25, 0, 0, 25}));
+    EXPECT_EQ(tp.exclusive_ns[1], (std::vector<Time>{0, 25, 25, 0}));
+    EXPECT_THROW(time_profile(s, {0, 100}, 0), InputError);
 }
 
 } // namespace

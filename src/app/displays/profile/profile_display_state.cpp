@@ -8,7 +8,9 @@
 #include "document/view_document.hpp"
 
 #include <QObject>
+#include <QCommandLineParser>
 #include <QPointer>
+#include <QTabWidget>
 
 #include <array>
 #include <charconv>
@@ -71,19 +73,20 @@ public:
     void close(DisplayHost& host, ViewDocument* view) const override
     {
         view->presentation().setDisplayOpen(name(), false);
-        if (ProfileWindow* w = ProfileWindow::find(*host.hostWidget(), view))
+        if (ProfileWindow* w = host.hostWidget() ? ProfileWindow::find(*host.hostWidget(), view) : nullptr)
             w->close();
     }
 
-    void capture(const DisplayHost& host, ViewDocument* view, DisplayState& state) const override
+    // The window keeps its options in the view's presentation as they change.
+    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
     {
-        if (const ProfileWindow* w = ProfileWindow::find(*host.hostWidget(), view))
-            state.options = profileOptions(*w->table());
+        state.options = view->presentation().displayOptions(kProfileDisplay);
     }
 
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        ProfileWindow* w = ProfileWindow::find(*r.host.hostWidget(), r.view);
+        r.view->presentation().setDisplayOptions(kProfileDisplay, state.options);
+        ProfileWindow* w = r.host.hostWidget() ? ProfileWindow::find(*r.host.hostWidget(), r.view) : nullptr;
         if (!w) {
             r.problems.push_back(
                 QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
@@ -96,9 +99,15 @@ public:
     {
         if (r.benchmarkReplots > 0)
             return std::nullopt;
-        ProfileWindow window(r.view);
-        std::vector<QString> problems;
-        applyProfileOptions(*window.table(), r.view->presentation().displayOptions(kProfileDisplay), {}, problems);
+        ProfileWindow window(r.view); // with the view's options
+        if (const QString tab = r.options.value("profile-tab"); !tab.isEmpty()) {
+            const QStringList tabs{"regions", "tree", "flame", "time"};
+            if (!tabs.contains(tab)) {
+                std::cerr << "chitra: --profile-tab must be one of regions, tree, flame, time\n";
+                return 2;
+            }
+            window.tabs()->setCurrentIndex(static_cast<int>(tabs.indexOf(tab)));
+        }
         window.resize(r.size);
         window.show();
         settleFor(100);

@@ -1,5 +1,7 @@
 #include "displays/profile/profile_table.hpp"
 
+#include "displays/profile/profile_items.hpp"
+
 #include "document/view_document.hpp"
 #include "text/number_format.hpp"
 #include "text/qt_strings.hpp"
@@ -20,29 +22,6 @@
 
 namespace chitra::app {
 
-namespace {
-
-constexpr int kSortRole = Qt::UserRole + 1; // the number a column sorts by
-
-QStandardItem* textItem(const QString& text)
-{
-    auto* item = new QStandardItem(text);
-    item->setData(text, kSortRole);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem* numberItem(const QString& text, double value)
-{
-    auto* item = new QStandardItem(text);
-    item->setData(value, kSortRole);
-    item->setData(int(Qt::AlignRight | Qt::AlignVCenter), Qt::TextAlignmentRole);
-    item->setEditable(false);
-    return item;
-}
-
-} // namespace
-
 ProfileTable::ProfileTable(ViewDocument* doc, QWidget* parent)
     : QWidget(parent), doc_(doc), rangeLabel_(new QLabel(this)), filter_(new QLineEdit(this)),
       perLane_(new QCheckBox(tr("One row per &lane"), this)), view_(new QTreeView(this)),
@@ -55,7 +34,7 @@ ProfileTable::ProfileTable(ViewDocument* doc, QWidget* parent)
     bar->addWidget(filter_, 1);
     bar->addWidget(perLane_);
     proxy_->setSourceModel(model_);
-    proxy_->setSortRole(kSortRole);
+    proxy_->setSortRole(kProfileSortRole);
     proxy_->setFilterKeyColumn(0);
     view_->setModel(proxy_);
     view_->setRootIsDecorated(false);
@@ -120,7 +99,7 @@ void ProfileTable::recompute()
             source_ = std::make_shared<const ProfileSource>(profile_source(doc_->trace()));
             nsPerUnit_ = source_->ns_per_unit;
         }
-        profile_ = profile(*source_, range_.value_or(ProfileRange{}));
+        profile_ = chitra::profile(*source_, range_.value_or(ProfileRange{}), true);
     } catch (const std::exception& e) {
         profile_ = Profile{};
         rangeLabel_->setText(tr("No profile: %1").arg(qs(e.what())));
@@ -170,7 +149,7 @@ ProfileTable::Column ProfileTable::columnAt(int index) const
 void ProfileTable::fill()
 {
     const TimeBase base = profile_.time_base == "cycles" ? TimeBase::cycles : TimeBase::ns;
-    const auto duration = [base](double ns) { return numberItem(formatDuration(ns, base), ns); };
+    const auto duration = [base](double ns) { return profileNumberItem(formatDuration(ns, base), ns); };
     const double span = static_cast<double>(profile_.to - profile_.from);
     const bool lanes = perLane();
     QStringList headers{tr("Region")};
@@ -188,26 +167,26 @@ void ProfileTable::fill()
             const double mean = r.calls > 0 ? static_cast<double>(r.inclusive_ns) / static_cast<double>(r.calls) : 0;
             const QString maxLane = r.max_lane > 0 ? qs(profile_.lanes[r.max_lane - 1].name) : QString();
             model_->appendRow(
-                {textItem(region),
-                 numberItem(formatCount(static_cast<long long>(r.calls)), static_cast<double>(r.calls)),
+                {profileTextItem(region),
+                 profileNumberItem(formatCount(static_cast<long long>(r.calls)), static_cast<double>(r.calls)),
                  duration(static_cast<double>(r.inclusive_ns)), duration(static_cast<double>(r.exclusive_ns)),
-                 numberItem(formatShare(laneTime > 0 ? static_cast<double>(r.exclusive_ns) / laneTime : 0),
-                            static_cast<double>(r.exclusive_ns)),
-                 r.calls > 0 ? duration(mean) : numberItem({}, 0), textItem(maxLane),
-                 numberItem(formatDecimal(r.imbalance, 2), r.imbalance)});
+                 profileNumberItem(formatShare(laneTime > 0 ? static_cast<double>(r.exclusive_ns) / laneTime : 0),
+                                   static_cast<double>(r.exclusive_ns)),
+                 r.calls > 0 ? duration(mean) : profileNumberItem({}, 0), profileTextItem(maxLane),
+                 profileNumberItem(formatDecimal(r.imbalance, 2), r.imbalance)});
             continue;
         }
         for (const RegionOnLane& l : r.per_lane) {
             const double mean = l.calls > 0 ? static_cast<double>(l.inclusive_ns) / static_cast<double>(l.calls) : 0;
-            QStandardItem* lane = textItem(qs(profile_.lanes[l.lane - 1].name));
-            lane->setData(static_cast<double>(l.lane), kSortRole);
-            model_->appendRow({textItem(region), lane,
-                               numberItem(formatCount(static_cast<long long>(l.calls)), static_cast<double>(l.calls)),
-                               duration(static_cast<double>(l.inclusive_ns)),
-                               duration(static_cast<double>(l.exclusive_ns)),
-                               numberItem(formatShare(span > 0 ? static_cast<double>(l.exclusive_ns) / span : 0),
-                                          static_cast<double>(l.exclusive_ns)),
-                               l.calls > 0 ? duration(mean) : numberItem({}, 0)});
+            QStandardItem* lane = profileTextItem(qs(profile_.lanes[l.lane - 1].name));
+            lane->setData(static_cast<double>(l.lane), kProfileSortRole);
+            model_->appendRow(
+                {profileTextItem(region), lane,
+                 profileNumberItem(formatCount(static_cast<long long>(l.calls)), static_cast<double>(l.calls)),
+                 duration(static_cast<double>(l.inclusive_ns)), duration(static_cast<double>(l.exclusive_ns)),
+                 profileNumberItem(formatShare(span > 0 ? static_cast<double>(l.exclusive_ns) / span : 0),
+                                   static_cast<double>(l.exclusive_ns)),
+                 l.calls > 0 ? duration(mean) : profileNumberItem({}, 0)});
         }
     }
     applyFilter();
@@ -235,6 +214,7 @@ void ProfileTable::pickSelectedRegion()
     if (rows.isEmpty())
         return;
     const std::string name = rows.front().data().toString().toStdString();
+    emit regionSelected(QString::fromStdString(name));
     if (doc_->ses().symbols->find(name) != kNoSymbol)
         doc_->presentation().setPickedState(name);
 }

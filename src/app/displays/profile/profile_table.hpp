@@ -33,7 +33,10 @@ public:
     explicit ProfileTable(ViewDocument* doc, QWidget* parent = nullptr);
     ~ProfileTable() override;
 
+    // The profile shown, with its call tree.
     const Profile& profile() const { return profile_; }
+    // The lanes profiled (null when the trace could not be profiled).
+    std::shared_ptr<const ProfileSource> source() const { return source_; }
     // The range profiled, in ns from the trace's origin; nullopt: the whole run.
     std::optional<ProfileRange> range() const { return range_; }
     // Profiles [from, to) at once (the views' window follows nothing back).
@@ -54,6 +57,7 @@ public:
 signals:
     void profiled();       // a new profile is in the table
     void optionsChanged(); // per lane, filter or sort changed
+    void regionSelected(const QString& region);
 
 private:
     void followWindow(const QString& display);

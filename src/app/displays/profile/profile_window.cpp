@@ -1,6 +1,11 @@
 #include "displays/profile/profile_window.hpp"
 
+#include "displays/profile/flame_graph.hpp"
+#include "displays/profile/profile_display_state.hpp"
+#include "displays/profile/imbalance_chart.hpp"
 #include "displays/profile/profile_table.hpp"
+#include "displays/profile/profile_tree.hpp"
+#include "displays/profile/time_profile_chart.hpp"
 #include "document/view_document.hpp"
 
 #include "chitra/util/atomic_file.hpp"
@@ -8,14 +13,48 @@
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
 
 namespace chitra::app {
 
 ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
-    : QMainWindow(parent), doc_(doc), table_(new ProfileTable(doc, this))
+    : QMainWindow(parent), doc_(doc), tabs_(new QTabWidget(this)), table_(new ProfileTable(doc)),
+      imbalance_(new ImbalanceChart), tree_(new ProfileTree), flame_(new FlameGraph), overTime_(new TimeProfileChart)
 {
     setAttribute(Qt::WA_DeleteOnClose);
-    setCentralWidget(table_);
+    auto* regions = new QSplitter(Qt::Vertical);
+    regions->addWidget(table_);
+    regions->addWidget(imbalance_);
+    regions->setStretchFactor(0, 3);
+    regions->setStretchFactor(1, 2);
+    auto* flameArea = new QScrollArea;
+    flameArea->setWidget(flame_);
+    flameArea->setWidgetResizable(true);
+    tabs_->addTab(regions, tr("&Regions"));
+    tabs_->addTab(tree_, tr("Call &tree"));
+    tabs_->addTab(flameArea, tr("&Flame graph"));
+    tabs_->addTab(overTime_, tr("Over t&ime"));
+    setCentralWidget(tabs_);
+    const auto colour = [doc](const std::string& region) { return doc->laneColours()->colourOf(region); };
+    imbalance_->setColours(colour);
+    flame_->setColours(colour);
+    overTime_->setColours(colour);
+    connect(table_, &ProfileTable::profiled, this, &ProfileWindow::showProfile);
+    connect(table_, &ProfileTable::regionSelected, imbalance_, &ImbalanceChart::setRegion);
+    connect(tree_, &ProfileTree::pathSelected, flame_, &FlameGraph::selectPath);
+    connect(flame_, &FlameGraph::pathClicked, tree_,
+            [this](const std::vector<std::string>& path) { tree_->selectPath(path); });
+    // The options a session restored or an earlier window left, kept as they change.
+    std::vector<QString> ignored; // reported when the session was restored
+    applyProfileOptions(*table_, doc_->presentation().displayOptions(kProfileDisplay), {}, ignored);
+    const auto keepOptions = [this] {
+        doc_->presentation().setDisplayOptions(kProfileDisplay, profileOptions(*table_));
+    };
+    connect(table_, &ProfileTable::optionsChanged, this, keepOptions);
+    connect(table_, &ProfileTable::profiled, this, keepOptions);
+    showProfile();
     auto title = [this] { setWindowTitle(tr("Profile — %1").arg(doc_->name())); };
     title();
     connect(doc_, &ViewDocument::nameChanged, this, title);
@@ -25,7 +64,20 @@ ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
     menu->addAction(tr("&Whole run"), this, [this] { table_->setRange(std::nullopt); });
     menu->addSeparator();
     menu->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
-    resize(900, 560);
+    resize(1000, 700);
+}
+
+void ProfileWindow::showProfile()
+{
+    const Profile& p = table_->profile();
+    tree_->show(p);
+    flame_->show(p);
+    imbalance_->show(p);
+    if (const auto source = table_->source())
+        overTime_->show(*source, table_->range().value_or(ProfileRange{}));
+    // The region that takes most time is shown in the chart until the user picks another.
+    if (imbalance_->region().isEmpty() && !p.regions.empty())
+        imbalance_->setRegion(QString::fromStdString(p.regions.front().region));
 }
 
 ProfileWindow* ProfileWindow::open(ViewDocument* doc, QWidget* parent)

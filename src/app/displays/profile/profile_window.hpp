@@ -1,12 +1,21 @@
-// The profile display of a view in a window of its own: the table (ProfileTable) and a
-// menu that exports the profile as `chitra-cli profile` writes it (CSV or JSON).
+// The profile display of a view in a window of its own, in four tabs: the regions
+// (ProfileTable) over the lanes' share of the selected one (ImbalanceChart), the call tree
+// (ProfileTree), the flame graph (FlameGraph) and the regions over time
+// (TimeProfileChart), all of the same range; a menu exports the
+// profile as `chitra-cli profile --tree` writes it (CSV or JSON).
 #pragma once
 
 #include <QMainWindow>
 
+class QTabWidget;
+
 namespace chitra::app {
 
+class FlameGraph;
+class ImbalanceChart;
 class ProfileTable;
+class ProfileTree;
+class TimeProfileChart;
 class ViewDocument;
 
 class ProfileWindow : public QMainWindow {
@@ -16,6 +25,11 @@ public:
 
     ViewDocument* document() const { return doc_; }
     ProfileTable* table() const { return table_; }
+    ProfileTree* tree() const { return tree_; }
+    FlameGraph* flameGraph() const { return flame_; }
+    ImbalanceChart* imbalance() const { return imbalance_; }
+    TimeProfileChart* overTime() const { return overTime_; }
+    QTabWidget* tabs() const { return tabs_; }
 
     // Opens (or raises) the profile window of `doc`, a child of `parent`.
     static ProfileWindow* open(ViewDocument* doc, QWidget* parent);
@@ -29,8 +43,15 @@ public:
 private:
     void exportInteractive();
 
+    void showProfile();
+
     ViewDocument* doc_;
+    QTabWidget* tabs_;
     ProfileTable* table_;
+    ImbalanceChart* imbalance_;
+    ProfileTree* tree_;
+    FlameGraph* flame_;
+    TimeProfileChart* overTime_;
 };
 
 } // namespace chitra::app
