@@ -16,6 +16,8 @@
 #include "displays/profile/profile_window.hpp"
 #include "document/view_document.hpp"
 #include "session/session_controller.hpp"
+#include "views/lanes/lanes_view.hpp"
+#include "views/view_panel.hpp"
 #include "workbench/main_actions.hpp"
 #include "workbench/main_window.hpp"
 
@@ -109,6 +111,48 @@ private slots:
         // Back to the whole run from the menu.
         p->table()->setRange(std::nullopt);
         QCOMPARE(p->table()->profile().to, end);
+    }
+
+    void aBandOverTheLanesViewProfilesThatArea()
+    {
+        auto w = windowWith(kOtf2);
+        QVERIFY(w->currentPanel());
+        LanesView* lanes = w->currentPanel()->lanesView();
+        QVERIFY(lanes);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        lanes->setBandChooser([](const QPoint&) { return LanesView::BandAction::Profile; });
+        QVERIFY(settleWorkbench());
+        lanes->replotNow(); // its axes laid out, so that pixels and times match
+        const auto [t0, t1] = lanes->visibleRange();
+        const double a = t0 + (t1 - t0) * 0.2, b = t0 + (t1 - t0) * 0.6;
+        // Rows 2 and 3 from the top, a fifth to three fifths of the time shown.
+        const QPoint from = lanes->pixelOf(a, 1.2), to = lanes->pixelOf(b, 2.8);
+        QTest::mousePress(lanes->plot(), Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(lanes->plot(), to);
+        QTest::mouseRelease(lanes->plot(), Qt::LeftButton, Qt::ShiftModifier, to);
+        ProfileWindow* p = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (p = ProfileWindow::find(*w, w->currentView())) != nullptr; }));
+        std::vector<std::size_t> expected{lanes->rows().rows()[1].lane, lanes->rows().rows()[2].lane};
+        std::sort(expected.begin(), expected.end());
+        QCOMPARE(p->table()->lanes(), expected);
+        const Profile& shown = p->table()->profile();
+        QCOMPARE(shown.lanes.size(), std::size_t(2));
+        // The band's ends, as pixels give them back, in ns (this trace's unit).
+        const double from_t = lanes->plot()->xAxis->pixelToCoord(from.x());
+        const double to_t = lanes->plot()->xAxis->pixelToCoord(to.x());
+        QCOMPARE(shown.from, static_cast<Time>(std::floor(from_t)));
+        QCOMPARE(shown.to, static_cast<Time>(std::ceil(to_t)));
+        ImportOptions options;
+        ProfileSource area = profile_source(kOtf2.toStdString(), options);
+        area.chosen = expected;
+        const Profile core = profile(area, {shown.from, shown.to});
+        QCOMPARE(shown.regions.size(), core.regions.size());
+        for (std::size_t r = 0; r < core.regions.size(); ++r) {
+            QCOMPARE(shown.regions[r].region, core.regions[r].region);
+            QCOMPARE(shown.regions[r].inclusive_ns, core.regions[r].inclusive_ns);
+            QCOMPARE(shown.regions[r].calls, core.regions[r].calls);
+        }
+        QVERIFY(w->currentView()->presentation().displayOpen(kProfileDisplay));
     }
 
     void filterPerLaneAndSortFollowTheUser()

@@ -27,6 +27,10 @@ struct ProfileSource {
     Time ns_per_unit = 1;                   // ns per unit of the trace's record times (a PES's time base)
 };
 
+// Nanoseconds per unit of the trace's record times: 1 for an imported trace (and a PES in
+// ns or cycles), 10^3, 10^6 or 10^9 for a PES in us, ms or s.
+Time ns_per_unit(const Trace& trace);
+
 // Any trace file, as `load_trace` reads it with `options` (components, format, ...).
 ProfileSource profile_source(const std::string& path, const ImportOptions& options);
 // A trace already loaded: an imported one's lanes (Trace::lanes), else one lane of depth
@@ -37,6 +41,7 @@ ProfileSource profile_source(const Trace& trace, const LaneSelection& components
 struct ProfileRange {
     Time from = 0;
     std::optional<Time> to;
+    bool operator==(const ProfileRange&) const = default;
 };
 
 struct LaneBusy {

@@ -1,4 +1,6 @@
 #include "views/view_panel.hpp"
+
+#include "displays/profile/profile_display_state.hpp"
 #include "views/frequency/frequency_display_state.hpp"
 
 #include "document/view_document.hpp"
@@ -67,6 +69,12 @@ void ViewPanel::makeLanesView()
     link_ = new LanesLink(lanes_, trace_, this);
     new LeftAxisAligner({lanes_->plot(), qobject_cast<QCustomPlot*>(trace_->canvas())}, this);
     connect(lanes_, &LanesView::projectOntoLaneRequested, this, &ViewPanel::projectOntoLaneRequested);
+    // A band over the lanes view profiles its lanes and time in the profile display.
+    connect(lanes_, &LanesView::profileAreaRequested, this,
+            [this](const std::vector<std::size_t>& lanes, double t0, double t1) {
+                askProfileArea(*doc_, lanes, t0, t1);
+                emit displayRequested(kProfileDisplay);
+            });
     connect(lanes_, &LanesView::splitIntoLanesRequested, this, &ViewPanel::splitIntoLanesRequested);
     connect(lanes_, &LanesView::optionsChanged, this, &ViewPanel::lanesStateChanged);
     connect(lanes_, &LanesView::interactionFinished, this, &ViewPanel::lanesStateChanged);

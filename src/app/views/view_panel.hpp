@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include <cstddef>
+#include <vector>
 
 class QSplitter;
 
@@ -31,6 +32,8 @@ public:
 signals:
     // From the lanes view's context menu.
     void projectOntoLaneRequested(std::size_t lane);
+    // The view's display of that name (display registry) should open.
+    void displayRequested(const QString& display);
     void splitIntoLanesRequested();
     // Something the session saves changed in the lanes view (range, order, filter, ...).
     void lanesStateChanged();

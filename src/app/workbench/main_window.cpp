@@ -367,6 +367,8 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel, &ViewPanel::projectOntoLaneRequested, this,
             [this, view](std::size_t lane) { projectOntoLanes(view, {{lane}}); });
     connect(panel, &ViewPanel::splitIntoLanesRequested, this, [this, view] { splitIntoLanes(view); });
+    connect(panel, &ViewPanel::displayRequested, this,
+            [this, view](const QString& display) { openDisplay(view, display); });
     undoGroup_->addStack(view->undoStack());
     connect(panel->tracePlot(), &TracePlot::hoverText, status_, &StatusReadouts::setHoverText);
     connect(panel->tracePlot(), &TracePlot::message, this, &MainWindow::showMessage);

@@ -216,11 +216,13 @@ std::vector<CallPathProfile> call_tree(const LaneTrace& lanes, const std::vector
 
 } // namespace
 
+Time ns_per_unit(const Trace& trace) { return trace.lanes ? 1 : ns_per_tick(trace.header.timebase); }
+
 ProfileSource profile_source(const Trace& trace, const LaneSelection& components)
 {
     ProfileSource out;
     const bool pes = !trace.lanes;
-    const Time scale = pes ? ns_per_tick(trace.header.timebase) : 1;
+    const Time scale = ns_per_unit(trace);
     out.time_base = pes && trace.header.timebase == TimeBase::cycles ? "cycles" : "ns";
     out.ns_per_unit = scale;
     auto lanes = lanes_of(trace);

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <iostream>
 
 namespace chitra::app {
@@ -135,7 +136,27 @@ DisplayOptions profileOptions(const ProfileTable& table)
     o.extra["order"] = table.sortOrder() == Qt::AscendingOrder ? "ascending" : "descending";
     if (const auto range = table.range(); range && range->to)
         o.extra["range"] = std::to_string(range->from) + ":" + std::to_string(*range->to);
+    if (!table.lanes().empty()) {
+        std::string lanes;
+        for (std::size_t lane : table.lanes())
+            lanes += (lanes.empty() ? "" : ",") + std::to_string(lane + 1);
+        o.extra["lanes"] = lanes;
+    }
     return o;
+}
+
+void askProfileArea(ViewDocument& view, const std::vector<std::size_t>& lanes, double t0, double t1)
+{
+    const auto scale = static_cast<double>(ns_per_unit(view.trace()));
+    DisplayOptions o = view.presentation().displayOptions(kProfileDisplay);
+    std::string list;
+    for (std::size_t lane : lanes)
+        list += (list.empty() ? "" : ",") + std::to_string(lane + 1);
+    o.extra["lanes"] = list;
+    const auto from = std::max<Time>(0, static_cast<Time>(std::floor(t0 * scale)));
+    const auto to = std::max<Time>(from + 1, static_cast<Time>(std::ceil(t1 * scale)));
+    o.extra["range"] = std::to_string(from) + ":" + std::to_string(to);
+    view.presentation().setDisplayOptions(kProfileDisplay, std::move(o));
 }
 
 void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QString& where,
@@ -158,7 +179,23 @@ void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QSt
             problems.push_back(QObject::tr("%1: the profile display's column '%2' is unknown; sorted by exclusive time")
                                    .arg(where, QString::fromStdString(sort)));
     }
-    if (const std::string range = value("range"); !range.empty()) {
+    std::vector<std::size_t> lanes;
+    bool lanesRead = true;
+    for (const QString& n : QString::fromStdString(value("lanes")).split(',', Qt::SkipEmptyParts)) {
+        const int lane = n.toInt(&lanesRead);
+        if (!lanesRead || lane < 1)
+            break;
+        lanes.push_back(static_cast<std::size_t>(lane - 1));
+    }
+    if (!lanesRead || !table.setLanes(lanes)) {
+        problems.push_back(QObject::tr("%1: the profile display's lanes '%2' are not lanes of the trace; it shows "
+                                       "every lane")
+                               .arg(where, QString::fromStdString(value("lanes"))));
+        table.setLanes({});
+    }
+    if (const std::string range = value("range"); range.empty()) {
+        table.setRange(std::nullopt);
+    } else {
         if (const auto r = parseRange(range))
             table.setRange(r);
         else

@@ -1,6 +1,6 @@
 // How a profile display is saved in a session (docs/sessions.md, "What the workbench
 // writes"): one row per lane or summed, the filter, the sorted column and its order, and
-// the range when it is not the whole run. The file also defines the display's type in the
+// the range when it is not the whole run, the lanes when they are not all. The file also defines the display's type in the
 // display registry (displays/display_registry.hpp).
 #pragma once
 
@@ -8,11 +8,13 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <vector>
 
 namespace chitra::app {
 
 class ProfileTable;
+class ViewDocument;
 
 // The profile display's name in the display registry, and the kind it is saved as.
 inline const QString kProfileDisplay = QStringLiteral("profile");
@@ -24,5 +26,10 @@ DisplayOptions profileOptions(const ProfileTable& table);
 // that is not T0:T1) goes to `problems`, naming the view by `where`.
 void applyProfileOptions(ProfileTable& table, const DisplayOptions& options, const QString& where,
                          std::vector<QString>& problems);
+
+// Asks the view's profile display for the profile of some lanes (indices into the trace's
+// lanes) over [t0, t1] (the views' time units): its options say so, and an open profile
+// window follows them, a new one starts from them.
+void askProfileArea(ViewDocument& view, const std::vector<std::size_t>& lanes, double t0, double t1);
 
 } // namespace chitra::app

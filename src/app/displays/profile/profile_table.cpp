@@ -70,8 +70,23 @@ ProfileTable::~ProfileTable() = default;
 
 void ProfileTable::setRange(std::optional<ProfileRange> range)
 {
+    if (range == range_ && source_)
+        return;
     range_ = range;
     recompute();
+}
+
+bool ProfileTable::setLanes(std::vector<std::size_t> lanes)
+{
+    std::sort(lanes.begin(), lanes.end());
+    lanes.erase(std::unique(lanes.begin(), lanes.end()), lanes.end());
+    if (source_ && !lanes.empty() && lanes.back() >= source_->lanes->lanes.size())
+        return false;
+    if (lanes == lanes_)
+        return true;
+    lanes_ = std::move(lanes);
+    recompute();
+    return true;
 }
 
 // The time and lanes views show time on x in the trace's units from its origin.
@@ -99,7 +114,7 @@ void ProfileTable::recompute()
             source_ = std::make_shared<const ProfileSource>(profile_source(doc_->trace()));
             nsPerUnit_ = source_->ns_per_unit;
         }
-        profile_ = chitra::profile(*source_, range_.value_or(ProfileRange{}), true);
+        profile_ = chitra::profile(*areaSource(), range_.value_or(ProfileRange{}), true);
     } catch (const std::exception& e) {
         profile_ = Profile{};
         rangeLabel_->setText(tr("No profile: %1").arg(qs(e.what())));
@@ -109,17 +124,28 @@ void ProfileTable::recompute()
     }
     const TimeBase base = profile_.time_base == "cycles" ? TimeBase::cycles : TimeBase::ns;
     const Time end = source_->end - source_->origin;
-    rangeLabel_->setText(range_ ? tr("%1 to %2 of %3, %n lane(s)", nullptr, static_cast<int>(profile_.lanes.size()))
-                                      .arg(formatDuration(static_cast<double>(profile_.from), base),
-                                           formatDuration(static_cast<double>(profile_.to), base),
-                                           formatDuration(static_cast<double>(end), base))
-                                : tr("The whole run, %1, %n lane(s)", nullptr, static_cast<int>(profile_.lanes.size()))
-                                      .arg(formatDuration(static_cast<double>(end), base)));
+    const QString lanes =
+        lanes_.empty() ? tr("every lane") : tr("%n lane(s)", nullptr, static_cast<int>(lanes_.size()));
+    rangeLabel_->setText(range_
+                             ? tr("%1 to %2 of %3, %4")
+                                   .arg(formatDuration(static_cast<double>(profile_.from), base),
+                                        formatDuration(static_cast<double>(profile_.to), base),
+                                        formatDuration(static_cast<double>(end), base), lanes)
+                             : tr("The whole run, %1, %2").arg(formatDuration(static_cast<double>(end), base), lanes));
     const Column column = sortColumn();
     const Qt::SortOrder order = sortOrder();
     fill();
     sortBy(column, order);
     emit profiled();
+}
+
+std::shared_ptr<const ProfileSource> ProfileTable::areaSource() const
+{
+    if (lanes_.empty() || !source_)
+        return source_;
+    auto area = std::make_shared<ProfileSource>(*source_);
+    area->chosen = lanes_;
+    return area;
 }
 
 int ProfileTable::columnIndex(Column column) const

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QLabel;
@@ -36,11 +37,15 @@ public:
     // The profile shown, with its call tree.
     const Profile& profile() const { return profile_; }
     // The lanes profiled (null when the trace could not be profiled).
-    std::shared_ptr<const ProfileSource> source() const { return source_; }
+    std::shared_ptr<const ProfileSource> source() const { return areaSource(); }
     // The range profiled, in ns from the trace's origin; nullopt: the whole run.
     std::optional<ProfileRange> range() const { return range_; }
     // Profiles [from, to) at once (the views' window follows nothing back).
     void setRange(std::optional<ProfileRange> range);
+    // The lanes profiled (indices into the trace's lanes, in lane order); empty: every
+    // lane. False, changing nothing, when one is not a lane of the trace.
+    const std::vector<std::size_t>& lanes() const { return lanes_; }
+    bool setLanes(std::vector<std::size_t> lanes);
 
     bool perLane() const;
     void setPerLane(bool perLane);
@@ -62,6 +67,7 @@ signals:
 private:
     void followWindow(const QString& display);
     void recompute();
+    std::shared_ptr<const ProfileSource> areaSource() const; // the source, of lanes_ alone
     void fill();
     void applyFilter();
     void pickSelectedRegion();
@@ -72,6 +78,7 @@ private:
     std::shared_ptr<const ProfileSource> source_; // made on first use
     Time nsPerUnit_ = 1;                          // ns per unit of the views' time axis
     std::optional<ProfileRange> range_;
+    std::vector<std::size_t> lanes_;
     Profile profile_;
     QLabel* rangeLabel_;
     QLineEdit* filter_;

@@ -54,6 +54,15 @@ ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
     };
     connect(table_, &ProfileTable::optionsChanged, this, keepOptions);
     connect(table_, &ProfileTable::profiled, this, keepOptions);
+    // Options set from outside (an area asked for in the lanes view): followed.
+    connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
+        const DisplayOptions& asked = doc_->presentation().displayOptions(kProfileDisplay);
+        if (display == kProfileDisplay && asked != profileOptions(*table_)) {
+            std::vector<QString> problems;
+            applyProfileOptions(*table_, asked, {}, problems);
+            raise();
+        }
+    });
     showProfile();
     auto title = [this] { setWindowTitle(tr("Profile — %1").arg(doc_->name())); };
     title();
@@ -61,7 +70,10 @@ ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
     connect(doc_, &QObject::destroyed, this, &QWidget::close);
     QMenu* menu = menuBar()->addMenu(tr("&Profile"));
     menu->addAction(tr("&Export as CSV or JSON…"), this, &ProfileWindow::exportInteractive);
-    menu->addAction(tr("&Whole run"), this, [this] { table_->setRange(std::nullopt); });
+    menu->addAction(tr("&Whole run, every lane"), this, [this] {
+        table_->setLanes({});
+        table_->setRange(std::nullopt);
+    });
     menu->addSeparator();
     menu->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
     resize(1000, 700);

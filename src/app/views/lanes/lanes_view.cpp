@@ -406,24 +406,64 @@ void LanesView::showContextMenu(const QPoint& plotPos)
     menu.exec(plot_->mapToGlobal(plotPos));
 }
 
-void LanesView::rubberBandDone(int px0, int px1, const QPoint& globalPos)
+std::vector<std::size_t> LanesView::lanesBetween(int py0, int py1) const
 {
-    if (std::abs(px1 - px0) < 3)
+    const auto& rows = rows_->rows();
+    std::vector<std::size_t> lanes;
+    if (rows.empty())
+        return lanes;
+    double r0 = plot_->yAxis->pixelToCoord(py0), r1 = plot_->yAxis->pixelToCoord(py1);
+    if (r0 > r1)
+        std::swap(r0, r1);
+    const auto last = static_cast<double>(rows.size() - 1);
+    for (auto r = static_cast<std::size_t>(std::clamp(std::floor(r0), 0.0, last));
+         r <= static_cast<std::size_t>(std::clamp(std::floor(r1), 0.0, last)); ++r)
+        lanes.push_back(rows[r].lane);
+    std::sort(lanes.begin(), lanes.end());
+    lanes.erase(std::unique(lanes.begin(), lanes.end()), lanes.end());
+    return lanes;
+}
+
+void LanesView::rubberBandDone(const QPoint& from, const QPoint& to, const QPoint& globalPos)
+{
+    if (std::abs(to.x() - from.x()) < 3)
         return;
-    const double t0 = plot_->xAxis->pixelToCoord(std::min(px0, px1));
-    const double t1 = plot_->xAxis->pixelToCoord(std::max(px0, px1));
+    const double t0 = plot_->xAxis->pixelToCoord(std::min(from.x(), to.x()));
+    const double t1 = plot_->xAxis->pixelToCoord(std::max(from.x(), to.x()));
+    const std::vector<std::size_t> lanes = lanesBetween(from.y(), to.y());
+    const auto run = [this, t0, t1, lanes](BandAction action) {
+        switch (action) {
+        case BandAction::Zoom:
+            setVisibleRange(t0, t1);
+            break;
+        case BandAction::Select: {
+            const Trace& trace = doc_->trace();
+            auto record = [&](double t) {
+                return static_cast<RecordIndex>(
+                    std::lower_bound(trace.times.begin(), trace.times.end(), t,
+                                     [](Time a, double b) { return static_cast<double>(a) < b; }) -
+                    trace.times.begin());
+            };
+            doc_->presentation().setSelection(RecordRange{record(t0), record(t1)});
+            break;
+        }
+        case BandAction::Profile:
+            if (!lanes.empty())
+                emit profileAreaRequested(lanes, t0, t1);
+            break;
+        }
+    };
+    if (bandChooser_) {
+        if (const auto action = bandChooser_(globalPos))
+            run(*action);
+        return;
+    }
     QMenu menu(this);
-    menu.addAction(tr("Zoom"), this, [this, t0, t1] { setVisibleRange(t0, t1); });
-    menu.addAction(tr("Select"), this, [this, t0, t1] {
-        const Trace& trace = doc_->trace();
-        auto record = [&](double t) {
-            return static_cast<RecordIndex>(
-                std::lower_bound(trace.times.begin(), trace.times.end(), t,
-                                 [](Time a, double b) { return static_cast<double>(a) < b; }) -
-                trace.times.begin());
-        };
-        doc_->presentation().setSelection(RecordRange{record(t0), record(t1)});
-    });
+    menu.addAction(tr("Zoom"), this, [run] { run(BandAction::Zoom); });
+    menu.addAction(tr("Select"), this, [run] { run(BandAction::Select); });
+    menu.addAction(tr("Profile %n lane(s) over this time", nullptr, static_cast<int>(lanes.size())), this,
+                   [run] { run(BandAction::Profile); })
+        ->setEnabled(!lanes.empty());
     menu.exec(globalPos);
 }
 
@@ -441,7 +481,7 @@ bool LanesView::eventFilter(QObject* watched, QEvent* event)
             bandDrag_ = true;
             if (!band_)
                 band_ = new QRubberBand(QRubberBand::Rectangle, plot_);
-            band_->setGeometry(QRect(*pressAt_, QSize(1, plot_->axisRect()->height())));
+            band_->setGeometry(QRect(*pressAt_, QSize(1, 1)));
             band_->show();
             return true;
         }
@@ -451,9 +491,7 @@ bool LanesView::eventFilter(QObject* watched, QEvent* event)
         auto* e = static_cast<QMouseEvent*>(event);
         const QPoint p = e->position().toPoint();
         if (bandDrag_ && pressAt_) {
-            const QRect ar = plot_->axisRect()->rect();
-            band_->setGeometry(QRect(QPoint(std::min(p.x(), pressAt_->x()), ar.top()),
-                                     QPoint(std::max(p.x(), pressAt_->x()), ar.bottom())));
+            band_->setGeometry(QRect(*pressAt_, p).normalized()); // the lanes and the time it covers
             return true;
         }
         if (!(e->buttons() & Qt::LeftButton)) {
@@ -474,7 +512,7 @@ bool LanesView::eventFilter(QObject* watched, QEvent* event)
         if (bandDrag_) {
             bandDrag_ = false;
             band_->hide();
-            rubberBandDone(start.x(), end.x(), plot_->mapToGlobal(end));
+            rubberBandDone(start, end, plot_->mapToGlobal(end));
             return true;
         }
         if ((end - start).manhattanLength() <= 3)

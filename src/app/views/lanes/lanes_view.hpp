@@ -1,7 +1,8 @@
 // The lanes view (ui.md "The lanes view"): the timeline every trace tool has, one row per
 // lane (thread, rank, container) named as the trace names it, regions coloured by state
 // with a legend, a lane unfolding into one row per nesting depth. Same time axis, wheel
-// zoom, drag pan and Shift-drag rubber band (zoom or select) as the time view, linked to
+// zoom, drag pan and Shift-drag rubber band (zoom, select, or profile the lanes and time it
+// covers) as the time view, linked to
 // it; hover shows region, depth, start and duration; a click picks the state in State
 // details. Lanes are reordered, hidden and filtered by name; the context menu projects
 // the view onto one lane or splits the trace into one trace per lane. Its rows and time
@@ -12,9 +13,11 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 class QCustomPlot;
 class QLabel;
@@ -31,6 +34,11 @@ class LanesPlottable;
 class LanesView : public QWidget {
     Q_OBJECT
 public:
+    // What a Shift-drag band does, chosen from a menu where it ends.
+    enum class BandAction { Zoom, Select, Profile };
+    // Chooses instead of the menu (tests); nullopt: nothing.
+    using BandChooser = std::function<std::optional<BandAction>(const QPoint& globalPos)>;
+
     explicit LanesView(ViewDocument* doc, QWidget* parent = nullptr);
     ~LanesView() override;
 
@@ -62,12 +70,19 @@ public:
     // and tell the view's ViewPresentation (its lane choices), which sessions save.
     void rowsChanged();
 
+    void setBandChooser(BandChooser chooser) { bandChooser_ = std::move(chooser); }
+    // The lanes (indices into the trace's lanes, in lane order) of the rows between two
+    // heights of the plot.
+    std::vector<std::size_t> lanesBetween(int py0, int py1) const;
+
 signals:
     void visibleRangeChanged(double t0, double t1);
     // A drag that moved the range ended, or a wheel zoom settled.
     void interactionFinished();
     void projectOntoLaneRequested(std::size_t lane);
     void splitIntoLanesRequested();
+    // A band asked for the profile of these lanes over [t0, t1] (the trace's time units).
+    void profileAreaRequested(const std::vector<std::size_t>& lanes, double t0, double t1);
     // Order, hidden lanes, filter or folding changed (sessions save them).
     void optionsChanged();
 
@@ -84,7 +99,7 @@ private:
     void updateLegend();
     void layoutLegend(); // the states of legendOrder_ that fit its lines at the current width
     void showContextMenu(const QPoint& plotPos);
-    void rubberBandDone(int px0, int px1, const QPoint& globalPos);
+    void rubberBandDone(const QPoint& from, const QPoint& to, const QPoint& globalPos);
 
     ViewDocument* doc_;
     std::unique_ptr<LaneRows> rows_;
@@ -97,6 +112,7 @@ private:
     std::vector<LaneStateId> legendOrder_; // states by time taken over the shown rows
     std::optional<QPoint> pressAt_;
     bool bandDrag_ = false;
+    BandChooser bandChooser_;
     bool followingChoices_ = false; // applying the state's choices: rowsChanged leaves it be
     QRubberBand* band_ = nullptr;
     QTimer* wheelSettle_ = nullptr;
