@@ -45,7 +45,8 @@ measure() {
 
 archive() { # EVENTS LOCATIONS -> the anchor file, made once
   local dir="$work/otf2-$2-$1"
-  [[ -e $dir/traces.otf2 ]] || "$python" "$here/make-otf2-lanes.py" "$dir" "$1" "$2" >/dev/null
+  [[ -e $dir/traces.otf2 ]] || "$python" "$here/make-otf2-lanes.py" "$dir" "$1" "$2" >"$work/gen.txt" 2>&1 ||
+    { cat "$work/gen.txt" >&2; exit 2; }
   echo "$dir/traces.otf2"
 }
 

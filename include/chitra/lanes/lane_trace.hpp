@@ -27,24 +27,31 @@ struct LaneChange {
     std::uint32_t depth = 0;
 };
 
-// A lane's whole stack as a path from the bottom frame to the top, numbered in
-// LaneTrace::call_paths: path 0 is the empty stack; a path's parent is its stack without
-// the top frame and is numbered before it.
-using CallPathId = std::uint32_t;
-struct CallPath {
-    CallPathId parent = 0;
-    LaneStateId region = kEmptyLaneState; // the top frame
-    std::uint32_t depth = 0;
-};
+// What a lane's change says of its stack when nothing else does: a change into `top` at
+// `depth`, from a stack of `before` frames whose frame at index i is `frame(i)`, keeps
+// the frames it returns and enters `top` above them when that is depth - 1 (a push, a pop
+// and a push, a set); nullopt when it cannot say (it entered more than one frame).
+template <class Frame>
+std::optional<std::uint32_t> kept_by_change(std::uint32_t before, Frame&& frame, LaneStateId top, std::uint32_t depth)
+{
+    if (depth == 0)
+        return 0;
+    if (depth <= before && frame(depth - 1) == top)
+        return depth; // pops down to a frame that was there
+    if (depth <= before + 1)
+        return depth - 1;
+    return std::nullopt;
+}
 
-// At `time` (absolute ns) the lane's stack becomes `path`; its lowest `kept` frames stayed
-// on it through that instant, the frames above them were entered then (the profile's
-// calls). The change list says what the views draw (the top); the steps say what profiles
-// need: every frame, and a region left and entered again at one instant.
+// What the change list cannot say of a lane's stack at an instant: at `time` (absolute
+// ns) the stack keeps its lowest `kept` frames and enters `entered` more, the next regions
+// of Lane::frames, bottom first. A lane's stack is its changes (kept_by_change) but at the
+// instants of these steps, which are rare: several frames entered at once, a region left
+// and entered again (a new call, the top unchanged), frames below the top changed.
 struct StackStep {
     Time time = 0;
-    CallPathId path = 0;
     std::uint32_t kept = 0;
+    std::uint32_t entered = 0;
     bool operator==(const StackStep&) const = default;
 };
 
@@ -52,9 +59,10 @@ struct Lane {
     std::string name;                // as the source names it; need not be unique
     std::vector<LaneChange> changes; // increasing records; "-" at depth 0 before the first
     std::uint64_t events = 0;        // state events read for this lane
-    // Increasing times. Empty where the builder kept no stacks (lanes_of a PES, whose
-    // components are stacks of depth at most one, set whole): the changes then say all.
+    // Increasing times; none where the builder kept no stacks (lanes_of a PES, whose
+    // components are stacks of depth at most one, set whole: the changes say all).
     std::vector<StackStep> steps;
+    std::vector<LaneStateId> frames; // the frames the steps enter, in order
 };
 
 // A counter or gauge as the source records it; samples at absolute source times (ns).
@@ -72,7 +80,6 @@ struct LaneTrace {
     std::vector<Time> times; // absolute ns of each record (strictly increasing)
     std::vector<Lane> lanes; // in the format's lane order
     std::vector<std::string> state_names{"-"};
-    std::vector<CallPath> call_paths{CallPath{}}; // the paths of every lane's steps
     // Colours (0xRRGGBB) the source gives some states by name (Paje entity values, Paraver
     // .pcf STATES_COLOR, Chrome `cname`): the views draw those states in them.
     std::unordered_map<std::string, std::uint32_t> state_colours;
@@ -85,8 +92,7 @@ struct LaneTrace {
 };
 
 // Gives the trace's states new numbers, `remap[old]` into `names` (states found to share
-// one name are merged): the changes and the call paths follow, and paths made equal are
-// merged into the lowest-numbered one.
+// one name are merged): the changes and the steps' frames follow.
 void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap);
 
 // Builds a LaneTrace from a source's events. Events of one lane come in non-decreasing
@@ -128,17 +134,11 @@ public:
     }
     void set(std::size_t lane, Time t, LaneStateId state) // the whole stack becomes `state`
     {
-        LaneBuild& l = at(lane, t);
+        LaneBuild& l = replace(lane, t);
         l.stack.assign(1, state);
-        l.replaced = true;
     }
-    void reset(std::size_t lane, Time t) // the stack becomes empty
-    {
-        LaneBuild& l = at(lane, t);
-        l.stack.clear();
-        l.replaced = true;
-    }
-    // Whether the lanes keep their stack steps (Lane::steps, LaneTrace::call_paths); on by
+    void reset(std::size_t lane, Time t) { replace(lane, t).stack.clear(); } // the stack becomes empty
+    // Whether the lanes keep their stack steps (Lane::steps and frames); on by
     // default. Off where every stack is set whole and never deeper than one (lanes_of).
     void keep_stacks(bool keep) { keep_stacks_ = keep; }
 
@@ -178,13 +178,20 @@ private:
         bool started = false;
         LaneStateId before = kEmptyLaneState; // state before `time`
         std::uint64_t events = 0;
-        // The stack at the start of the instant at `time` (its call path); the lowest depth
-        // pops reached in the instant; whether a set or reset replaced the stack in it.
-        CallPathId path = 0;
+        // The stack before the instant at `time`; the lowest depth pops reached in it;
+        // whether a set or reset replaced the stack in it.
+        std::vector<LaneStateId> before_stack;
         std::uint32_t low = 0;
         bool replaced = false;
         std::vector<StackStep> steps;
+        std::vector<LaneStateId> frames;
     };
+    LaneBuild& replace(std::size_t lane, Time t) // the lane, its stack about to be replaced
+    {
+        LaneBuild& l = at(lane, t);
+        l.replaced = true;
+        return l;
+    }
     LaneBuild& at(std::size_t lane, Time t)
     {
         LaneBuild& l = lanes_.at(lane);
@@ -227,10 +234,9 @@ private:
         changes.push_back(change);
     }
     static void grow(std::vector<LaneChange>& changes);
-    // The stack at the end of the lane's instant as a step, when it differs from the
-    // stack before or frames were entered; readies the lane for its next instant.
-    void step(LaneBuild& l);
-    CallPathId child(CallPathId parent, LaneStateId region); // the path `parent` + `region`
+    // The lane's instant as a step when its change (or the lack of one) does not say what
+    // it kept and entered (kept_by_change); readies the lane for its next instant.
+    static void step(LaneBuild& l);
     [[noreturn]] void back_in_time(const LaneBuild& l, Time t) const;
     void pop_empty();
     // `times` more of the warning `message`.
@@ -255,11 +261,6 @@ private:
     std::unordered_map<std::string, std::uint32_t> colours_;
     std::vector<LaneField> fields_;
     bool keep_stacks_ = true;
-    std::vector<CallPath> paths_{CallPath{}};
-    std::vector<std::pair<LaneStateId, CallPathId>> last_child_{
-        {kEmptyLaneState, 0}};                               // per path: a loop enters one child
-    std::unordered_map<std::uint64_t, CallPathId> path_ids_; // (parent << 32 | region) -> path
-    std::vector<LaneStateId> frames_;                        // step()'s scratch
     Time last_event_ = 0;
     bool seen_ = false; // an event was read: last_event_ holds
     std::vector<std::pair<std::string, std::uint64_t>> warnings_;

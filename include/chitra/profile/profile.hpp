@@ -1,8 +1,8 @@
 // Where the time goes, per region and per lane (interfaces.md "Regions: profiles across
 // lanes"): calls, inclusive time (recursion counted once) and exclusive time of every
 // region on every chosen lane over an interval, each lane's busy and idle time, the
-// imbalance of each region across lanes and, on request, the call tree. One pass over the
-// lanes' stack steps (Lane::steps).
+// imbalance of each region across lanes and, on request, the call tree. One replay of
+// each chosen lane's stack (its changes and stack steps, lanes/lane_trace.hpp).
 #pragma once
 
 #include "chitra/io/import.hpp"
@@ -16,8 +16,8 @@
 
 namespace chitra {
 
-// Lanes ready to profile: their stack steps at absolute times in ns (or in the cycles of a
-// PES counted in cycles), the chosen lanes, and the origin and end of the trace they make.
+// Lanes ready to profile: their times absolute in ns (or in the cycles of a PES counted in
+// cycles), the chosen lanes, and the origin and end of the trace they make.
 struct ProfileSource {
     std::shared_ptr<const LaneTrace> lanes; // every lane holds its steps
     std::vector<std::size_t> chosen;        // lane indices, in lane order

@@ -55,44 +55,32 @@ void LaneTraceBuilder::back_in_time(const LaneBuild& l, Time t) const
                      " ns after " + std::to_string(l.time) + " ns)");
 }
 
-CallPathId LaneTraceBuilder::child(CallPathId parent, LaneStateId region)
-{
-    if (last_child_[parent].first == region && last_child_[parent].second != 0)
-        return last_child_[parent].second;
-    const std::uint64_t key = std::uint64_t{parent} << 32 | region;
-    auto [it, inserted] = path_ids_.try_emplace(key, static_cast<CallPathId>(paths_.size()));
-    if (inserted) {
-        paths_.push_back({parent, region, paths_[parent].depth + 1});
-        last_child_.emplace_back(kEmptyLaneState, 0);
-    }
-    last_child_[parent] = {region, it->second};
-    return it->second;
-}
-
 void LaneTraceBuilder::step(LaneBuild& l)
 {
-    const auto depth = static_cast<std::uint32_t>(l.stack.size());
+    const std::vector<LaneStateId>& was = l.before_stack;
+    const std::vector<LaneStateId>& now = l.stack;
+    const auto depth = static_cast<std::uint32_t>(now.size());
+    const auto before = static_cast<std::uint32_t>(was.size());
     std::uint32_t kept = std::min(l.low, depth);
-    CallPathId base = l.path;
-    while (paths_[base].depth > kept)
-        base = paths_[base].parent;
     if (l.replaced) { // the frames below `kept` may differ: keep only those that are equal
-        frames_.assign(paths_[base].depth, kEmptyLaneState);
-        for (CallPathId p = base; p != 0; p = paths_[p].parent)
-            frames_[paths_[p].depth - 1] = paths_[p].region;
         std::uint32_t same = 0;
-        while (same < kept && frames_[same] == l.stack[same])
+        while (same < kept && same < before && was[same] == now[same])
             ++same;
         kept = same;
-        while (paths_[base].depth > kept)
-            base = paths_[base].parent;
     }
-    CallPathId path = base;
-    for (std::uint32_t i = kept; i < depth; ++i)
-        path = child(path, l.stack[i]);
-    if (path != l.path || kept < depth)
-        detail::push_back_huge(l.steps, StackStep{l.time, path, kept});
-    l.path = path;
+    // What the change list alone says (settle() adds a change when the top differs).
+    const LaneStateId top_was = was.empty() ? kEmptyLaneState : was.back();
+    const LaneStateId top_now = now.empty() ? kEmptyLaneState : now.back();
+    const std::optional<std::uint32_t> said =
+        top_was == top_now ? (depth == before ? std::optional<std::uint32_t>(depth) : std::nullopt)
+                           : kept_by_change(
+                                 before, [&was](std::uint32_t i) { return was[i]; }, top_now, depth);
+    if (said != kept) {
+        detail::push_back_huge(l.steps, StackStep{l.time, kept, depth - kept});
+        for (std::uint32_t i = kept; i < depth; ++i)
+            detail::push_back_huge(l.frames, now[i]);
+    }
+    l.before_stack.assign(now.begin(), now.end());
     l.low = depth;
     l.replaced = false;
 }
@@ -138,17 +126,8 @@ void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, s
 {
     if (other.lanes_.size() != lanes_.size() || other.names_ != names_ || first > last || last > lanes_.size())
         throw std::logic_error("take_lanes: builders of different lanes or states");
-    // The other builder numbered its call paths in its own order: renumber them into ours
-    // (a parent is numbered before its children, so it is renumbered first).
-    std::vector<CallPathId> ours(other.paths_.size(), 0);
-    for (std::size_t p = 1; p < other.paths_.size(); ++p)
-        ours[p] = child(ours[other.paths_[p].parent], other.paths_[p].region);
-    for (std::size_t lane = first; lane < last; ++lane) {
+    for (std::size_t lane = first; lane < last; ++lane)
         lanes_[lane] = std::move(other.lanes_[lane]);
-        lanes_[lane].path = ours[lanes_[lane].path];
-        for (StackStep& s : lanes_[lane].steps)
-            s.path = ours[s.path];
-    }
     for (LaneField& f : other.fields_)
         fields_.push_back(std::move(f));
     colours_.merge(other.colours_); // a colour this builder has stays
@@ -337,8 +316,8 @@ LaneTrace LaneTraceBuilder::finish()
         out.lanes[i].events = lanes_[i].events;
         out.lanes[i].changes = std::move(lanes_[i].changes);
         out.lanes[i].steps = std::move(lanes_[i].steps);
+        out.lanes[i].frames = std::move(lanes_[i].frames);
     }
-    out.call_paths = std::move(paths_);
     lanes_.clear();
 
     // Samples come in time order from most sources: sorting is for those that interleave.
@@ -355,26 +334,12 @@ LaneTrace LaneTraceBuilder::finish()
 void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap)
 {
     trace.state_names = std::move(names);
-    for (Lane& l : trace.lanes)
+    for (Lane& l : trace.lanes) {
         for (LaneChange& c : l.changes)
             c.state = remap[c.state];
-    std::vector<CallPath> paths{CallPath{}};
-    std::vector<CallPathId> ours(trace.call_paths.size(), 0);
-    std::unordered_map<std::uint64_t, CallPathId> ids;
-    for (std::size_t p = 1; p < trace.call_paths.size(); ++p) {
-        const CallPath& old = trace.call_paths[p];
-        const CallPathId parent = ours[old.parent];
-        const LaneStateId region = remap[old.region];
-        auto [it, inserted] =
-            ids.try_emplace(std::uint64_t{parent} << 32 | region, static_cast<CallPathId>(paths.size()));
-        if (inserted)
-            paths.push_back({parent, region, paths[parent].depth + 1});
-        ours[p] = it->second;
+        for (LaneStateId& f : l.frames)
+            f = remap[f];
     }
-    trace.call_paths = std::move(paths);
-    for (Lane& l : trace.lanes)
-        for (StackStep& s : l.steps)
-            s.path = ours[s.path];
 }
 
 } // namespace chitra

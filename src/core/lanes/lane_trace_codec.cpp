@@ -11,7 +11,6 @@ namespace {
 
 static_assert(std::is_trivially_copyable_v<LaneChange> && sizeof(LaneChange) == 16, "change lists travel as raw bytes");
 static_assert(std::is_trivially_copyable_v<StackStep> && sizeof(StackStep) == 16, "steps travel as raw bytes");
-static_assert(std::is_trivially_copyable_v<CallPath> && sizeof(CallPath) == 12, "call paths travel as raw bytes");
 
 // Far above any real trace, low enough that a damaged count fails before it allocates.
 constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 44;
@@ -137,9 +136,10 @@ void write_lane_trace(const LaneTrace& trace, const ByteWriter& write)
         out.scalar(rgb);
     }
     // Last, so that a stream written before lanes kept their stacks still reads.
-    out.array(trace.call_paths);
-    for (const Lane& lane : trace.lanes)
+    for (const Lane& lane : trace.lanes) {
         out.array(lane.steps);
+        out.array(lane.frames);
+    }
 }
 
 LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
@@ -193,11 +193,11 @@ LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
         std::string name = in.text();
         trace.state_colours[std::move(name)] = in.scalar<std::uint32_t>();
     }
-    if (!in.at_end()) {
-        trace.call_paths = in.array<CallPath>();
-        for (Lane& lane : trace.lanes)
+    if (!in.at_end())
+        for (Lane& lane : trace.lanes) {
             lane.steps = in.array<StackStep>();
-    }
+            lane.frames = in.array<LaneStateId>();
+        }
     return trace;
 }
 

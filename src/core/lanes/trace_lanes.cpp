@@ -77,7 +77,6 @@ LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& l
     out.source = trace.source;
     out.format = trace.format;
     out.state_names = trace.state_names;
-    out.call_paths = trace.call_paths;
     out.state_colours = trace.state_colours;
     out.last_event = trace.last_event;
     out.extra = trace.extra;

@@ -1,10 +1,12 @@
-// Profiles from the lanes' stack steps: per lane, the time spent on each call path and the
-// entries into it, in one pass over the steps in the range; regions and the call tree are
-// then summed from the paths, so that recursion counts once (a path holds a region or not).
+// Profiles from the lanes' stacks: per lane, one replay of its changes and stack steps up to
+// the range's end, the time spent on each call path in the range and the entries into it;
+// regions and the call tree are then summed from the paths, so that recursion counts once
+// (a path holds a region or not).
 #include "chitra/profile/profile.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace chitra {
@@ -35,38 +37,17 @@ Time scaled(Time t, Time scale, const std::string& source)
     return out;
 }
 
-// Lanes with no steps of their own (a PES's components, whose stacks are their state or
-// nothing) get steps from their changes, at times multiplied by `scale`.
-std::shared_ptr<const LaneTrace> with_steps(std::shared_ptr<const LaneTrace> lanes,
-                                            const std::vector<std::size_t>& chosen, Time scale)
+// The lanes with their times in ns: a PES's times multiplied by `scale`.
+std::shared_ptr<const LaneTrace> in_ns(std::shared_ptr<const LaneTrace> lanes, Time scale)
 {
-    const auto stepless = [&](std::size_t l) {
-        return lanes->lanes[l].steps.empty() && !lanes->lanes[l].changes.empty();
-    };
-    if (scale == 1 && std::none_of(chosen.begin(), chosen.end(), stepless))
+    if (scale == 1)
         return lanes;
     auto out = std::make_shared<LaneTrace>(*lanes);
-    std::vector<CallPathId> path_of(out->state_names.size(), 0);
-    for (std::size_t l : chosen) {
-        Lane& lane = out->lanes[l];
-        if (!lane.steps.empty()) {
-            for (StackStep& s : lane.steps)
-                s.time = scaled(s.time, scale, out->source);
-            continue;
-        }
-        lane.steps.reserve(lane.changes.size());
-        for (const LaneChange& c : lane.changes) {
-            if (c.depth > 1)
-                throw InputError(out->source + ": lane '" + lane.name +
-                                 "' was stored without its call stacks; profile the trace it was converted from");
-            CallPathId& path = path_of[c.state];
-            if (c.state != kEmptyLaneState && path == 0) {
-                path = static_cast<CallPathId>(out->call_paths.size());
-                out->call_paths.push_back({0, c.state, 1});
-            }
-            lane.steps.push_back({scaled(out->times[c.record], scale, out->source), path, 0});
-        }
-    }
+    for (Time& t : out->times)
+        t = scaled(t, scale, out->source);
+    for (Lane& lane : out->lanes)
+        for (StackStep& s : lane.steps)
+            s.time = scaled(s.time, scale, out->source);
     return out;
 }
 
@@ -77,13 +58,124 @@ struct Figures {
     bool any() const { return calls > 0 || inclusive > 0; }
 };
 
+// The call paths a profile meets, numbered as it meets them: path 0 is the empty stack; a
+// path's parent is its stack without the top frame.
+class CallPaths {
+public:
+    struct Path {
+        std::uint32_t parent = 0;
+        LaneStateId region = kEmptyLaneState;
+        std::uint32_t depth = 0;
+    };
+
+    std::size_t size() const { return paths_.size(); }
+    const Path& operator[](std::uint32_t p) const { return paths_[p]; }
+    // A path's children are few (the regions a function calls): a short list scanned
+    // from the one entered last is faster than any hash table. A path with more children
+    // (a dispatcher, generated names) finds them in a hash table.
+    std::uint32_t child(std::uint32_t parent, LaneStateId region)
+    {
+        constexpr std::size_t kScanned = 32;
+        const std::uint64_t key = std::uint64_t{parent} << 32 | region;
+        std::vector<std::pair<LaneStateId, std::uint32_t>>& list = children_[parent];
+        if (list.size() > kScanned) {
+            const auto [it, inserted] = wide_.try_emplace(key, static_cast<std::uint32_t>(paths_.size()));
+            if (inserted)
+                add(parent, region);
+            return it->second;
+        }
+        for (std::size_t i = list.size(); i-- > 0;)
+            if (list[i].first == region) {
+                if (i + 1 != list.size())
+                    std::swap(list[i], list.back()); // a loop enters it again soon
+                return list.back().second;
+            }
+        const auto id = static_cast<std::uint32_t>(paths_.size());
+        list.emplace_back(region, id);
+        if (list.size() > kScanned)
+            for (const auto& [r, c] : list)
+                wide_.emplace(std::uint64_t{parent} << 32 | r, c);
+        add(parent, region); // after the last use of `list`: children_ may move
+        return id;
+    }
+    std::uint32_t ancestor(std::uint32_t p, std::uint32_t depth) const // its prefix of that depth
+    {
+        while (paths_[p].depth > depth)
+            p = paths_[p].parent;
+        return p;
+    }
+
+private:
+    void add(std::uint32_t parent, LaneStateId region)
+    {
+        paths_.push_back({parent, region, paths_[parent].depth + 1});
+        children_.emplace_back();
+    }
+
+    std::vector<Path> paths_{Path{}};
+    std::vector<std::vector<std::pair<LaneStateId, std::uint32_t>>> children_{1};
+    std::unordered_map<std::uint64_t, std::uint32_t> wide_; // the children of paths with many
+};
+
+// Replays a lane's stack: its changes, each read as kept_by_change says, and its steps
+// where they are (a step replaces the change at its instant). Gives the stack's path after
+// each instant and the paths each instant's entries made the stack equal.
+class StackReplay {
+public:
+    StackReplay(const LaneTrace& lanes, const Lane& lane, CallPaths& paths) : lanes_(lanes), lane_(lane), paths_(paths)
+    {
+    }
+    bool done() const { return change_ == lane_.changes.size() && step_ == lane_.steps.size(); }
+    Time next_time() const
+    {
+        const Time change = change_ < lane_.changes.size() ? lanes_.times[lane_.changes[change_].record]
+                                                           : std::numeric_limits<Time>::max();
+        return step_ < lane_.steps.size() ? std::min(change, lane_.steps[step_].time) : change;
+    }
+    std::uint32_t path() const { return path_; }
+    // Applies the next instant; `entered` is called with each path an entry made.
+    template <class Entered> void apply(Entered&& entered)
+    {
+        const Time t = next_time();
+        const bool changes = change_ < lane_.changes.size() && lanes_.times[lane_.changes[change_].record] == t;
+        if (step_ < lane_.steps.size() && lane_.steps[step_].time == t) {
+            const StackStep& s = lane_.steps[step_++];
+            change_ += changes ? 1 : 0;
+            path_ = paths_.ancestor(path_, s.kept);
+            for (std::uint32_t i = 0; i < s.entered && frame_ < lane_.frames.size(); ++i) {
+                path_ = paths_.child(path_, lane_.frames[frame_++]);
+                entered(path_);
+            }
+            return;
+        }
+        const LaneChange& c = lane_.changes[change_++];
+        const std::optional<std::uint32_t> kept = kept_by_change(
+            paths_[path_].depth, [this](std::uint32_t i) { return paths_[paths_.ancestor(path_, i + 1)].region; },
+            c.state, c.depth);
+        if (!kept)
+            throw InputError(lanes_.source + ": lane '" + lane_.name +
+                             "' enters several regions at once with no record of which; profile the trace it was "
+                             "converted from");
+        path_ = paths_.ancestor(path_, *kept);
+        if (*kept < c.depth) {
+            path_ = paths_.child(path_, c.state);
+            entered(path_);
+        }
+    }
+
+private:
+    const LaneTrace& lanes_;
+    const Lane& lane_;
+    CallPaths& paths_;
+    std::size_t change_ = 0, step_ = 0, frame_ = 0;
+    std::uint32_t path_ = 0;
+};
+
 class Profiler {
 public:
     Profiler(const ProfileSource& source, Time first, Time last, bool tree)
-        : lanes_(*source.lanes), paths_(lanes_.call_paths), first_(first), last_(last), tree_(tree),
-          time_at_(paths_.size(), 0), entered_(paths_.size(), 0), touched_(paths_.size(), 0),
-          on_lane_(lanes_.state_names.size()), region_stamp_(lanes_.state_names.size(), 0),
-          path_totals_(tree ? paths_.size() : 0)
+        : lanes_(*source.lanes), first_(first), last_(last), tree_(tree), on_lane_(lanes_.state_names.size()),
+          region_stamp_(lanes_.state_names.size(), 0)
     {
     }
 
@@ -91,13 +183,15 @@ public:
     // its regions (returned: busy time) and the tree.
     Time add_lane(std::size_t lane, std::size_t number, std::vector<std::vector<RegionOnLane>>& per_region)
     {
-        pass(lanes_.lanes[lane].steps);
+        pass(lanes_.lanes[lane]);
         Time busy = 0;
         std::vector<LaneStateId> regions;
-        for (CallPathId p : touched_list_) {
+        if (tree_)
+            path_totals_.resize(paths_.size());
+        for (std::uint32_t p : touched_list_) {
             busy += time_at_[p];
             ++stamp_;
-            for (CallPathId q = p; q != 0; q = paths_[q].parent) {
+            for (std::uint32_t q = p; q != 0; q = paths_[q].parent) {
                 const LaneStateId r = paths_[q].region;
                 if (region_stamp_[r] != stamp_) { // recursion: a region on the path counts once
                     region_stamp_[r] = stamp_;
@@ -128,76 +222,83 @@ public:
         return busy;
     }
 
+    const CallPaths& paths() const { return paths_; }
     const std::vector<Figures>& path_totals() const { return path_totals_; }
 
 private:
-    void touch(CallPathId p)
+    void touch(std::uint32_t p)
     {
+        if (p >= touched_.size()) {
+            touched_.resize(paths_.size(), 0);
+            time_at_.resize(paths_.size(), 0);
+            entered_.resize(paths_.size(), 0);
+        }
         if (!touched_[p]) {
             touched_[p] = 1;
             touched_list_.push_back(p);
         }
     }
 
-    void pass(const std::vector<StackStep>& steps)
+    // From the lane's first step: the stack at `first_` is what the steps before it made.
+    void pass(const Lane& lane)
     {
-        // The stack at `first_` is that of the last step before it.
-        auto at =
-            std::lower_bound(steps.begin(), steps.end(), first_, [](const StackStep& s, Time t) { return s.time < t; });
-        CallPathId path = at == steps.begin() ? 0 : std::prev(at)->path;
+        StackReplay replay(lanes_, lane, paths_);
         Time since = first_;
-        for (; at != steps.end() && at->time < last_; ++at) {
-            spend(path, since, at->time);
-            for (CallPathId q = at->path; paths_[q].depth > at->kept; q = paths_[q].parent) {
-                ++entered_[q];
-                touch(q);
-            }
-            path = at->path;
-            since = at->time;
+        while (!replay.done() && replay.next_time() < last_) {
+            const Time t = replay.next_time();
+            spend(replay.path(), since, t);
+            const bool inside = t >= first_;
+            replay.apply([&](std::uint32_t p) {
+                if (inside) {
+                    touch(p);
+                    ++entered_[p];
+                }
+            });
+            since = std::max(t, first_);
         }
-        spend(path, since, last_);
+        spend(replay.path(), since, last_);
     }
 
-    void spend(CallPathId path, Time from, Time to)
+    void spend(std::uint32_t path, Time from, Time to)
     {
         if (path != 0 && to > from) {
-            time_at_[path] += to - from;
             touch(path);
+            time_at_[path] += to - from;
         }
     }
 
     const LaneTrace& lanes_;
-    const std::vector<CallPath>& paths_;
     const Time first_, last_; // absolute
     const bool tree_;
-    std::vector<Time> time_at_;            // per path, this lane
-    std::vector<std::uint64_t> entered_;   // per path, this lane
-    std::vector<char> touched_;            // per path: in touched_list_
-    std::vector<CallPathId> touched_list_; // paths with time or entries on this lane
-    std::vector<Figures> on_lane_;         // per region, this lane
+    CallPaths paths_;
+    std::vector<Time> time_at_;               // per path, this lane
+    std::vector<std::uint64_t> entered_;      // per path, this lane
+    std::vector<char> touched_;               // per path: in touched_list_
+    std::vector<std::uint32_t> touched_list_; // paths with time or entries on this lane
+    std::vector<Figures> on_lane_;            // per region, this lane
     std::vector<std::uint64_t> region_stamp_;
     std::uint64_t stamp_ = 0;
     std::vector<Figures> path_totals_; // per path, over the lanes (with the tree)
 };
 
 // The tree's paths with time or calls, depth first, children by inclusive time descending.
-std::vector<CallPathProfile> call_tree(const LaneTrace& lanes, const std::vector<Figures>& totals)
+std::vector<CallPathProfile> call_tree(const LaneTrace& lanes, const CallPaths& paths,
+                                       const std::vector<Figures>& totals)
 {
-    const std::vector<CallPath>& paths = lanes.call_paths;
-    std::vector<std::vector<CallPathId>> children(paths.size());
-    for (CallPathId p = 1; p < paths.size(); ++p)
+    std::vector<std::vector<std::uint32_t>> children(paths.size());
+    for (std::uint32_t p = 1; p < totals.size(); ++p)
         if (totals[p].any())
             children[paths[p].parent].push_back(p);
-    const auto name = [&](CallPathId p) -> const std::string& { return lanes.state_names[paths[p].region]; };
+    const auto name = [&](std::uint32_t p) -> const std::string& { return lanes.state_names[paths[p].region]; };
     for (auto& list : children)
-        std::sort(list.begin(), list.end(), [&](CallPathId a, CallPathId b) {
+        std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) {
             if (totals[a].inclusive != totals[b].inclusive)
                 return totals[a].inclusive > totals[b].inclusive;
             return name(a) < name(b);
         });
     std::vector<CallPathProfile> out;
     std::vector<std::string> path;
-    std::vector<std::pair<CallPathId, std::size_t>> stack{{0, 0}}; // (path, next child)
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{0, 0}}; // (path, next child)
     while (!stack.empty()) {
         auto& [p, next] = stack.back();
         if (next == children[p].size()) {
@@ -206,7 +307,7 @@ std::vector<CallPathProfile> call_tree(const LaneTrace& lanes, const std::vector
                 path.pop_back();
             continue;
         }
-        const CallPathId c = children[p][next++];
+        const std::uint32_t c = children[p][next++];
         path.push_back(name(c));
         out.push_back({path, totals[c].calls, totals[c].inclusive, totals[c].exclusive});
         stack.emplace_back(c, 0);
@@ -227,7 +328,7 @@ ProfileSource profile_source(const Trace& trace, const LaneSelection& components
     out.ns_per_unit = scale;
     auto lanes = lanes_of(trace);
     out.chosen = choose_lanes(*lanes, components);
-    out.lanes = with_steps(std::move(lanes), out.chosen, scale);
+    out.lanes = in_ns(std::move(lanes), scale);
     const Time origin = trace_origin(trace);
     const Time end = trace.header.end.value_or(trace.size() > 0 ? trace.times[trace.size() - 1] : 0);
     out.origin = scaled(origin, scale, trace.source);
@@ -246,7 +347,7 @@ ProfileSource profile_source(const std::string& path, const ImportOptions& optio
     out.chosen = choose_lanes(*lanes, options.components);
     out.origin = first_change(*lanes, out.chosen).value_or(lanes->last_event.value_or(0));
     out.end = std::max(out.origin, lanes->last_event.value_or(out.origin));
-    out.lanes = with_steps(std::move(lanes), out.chosen, 1);
+    out.lanes = std::move(lanes);
     return out;
 }
 
@@ -297,7 +398,7 @@ Profile profile(const ProfileSource& source, const ProfileRange& range, bool tre
     });
     out.with_tree = tree;
     if (tree)
-        out.tree = call_tree(lanes, profiler.path_totals());
+        out.tree = call_tree(lanes, profiler.paths(), profiler.path_totals());
     return out;
 }
 
@@ -336,18 +437,17 @@ TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range,
             t = bin_end;
         }
     };
+    CallPaths paths;
     for (std::size_t lane : source.chosen) {
-        const std::vector<StackStep>& steps = lanes.lanes[lane].steps;
-        auto at =
-            std::lower_bound(steps.begin(), steps.end(), first, [](const StackStep& s, Time t) { return s.time < t; });
-        CallPathId path = at == steps.begin() ? 0 : std::prev(at)->path;
+        StackReplay replay(lanes, lanes.lanes[lane], paths);
         Time since = first;
-        for (; at != steps.end() && at->time < last; ++at) {
-            spend(lanes.call_paths[path].region, since, at->time);
-            path = at->path;
-            since = at->time;
+        while (!replay.done() && replay.next_time() < last) {
+            const Time t = replay.next_time();
+            spend(paths[replay.path()].region, since, t);
+            replay.apply([](std::uint32_t) {});
+            since = std::max(t, first);
         }
-        spend(lanes.call_paths[path].region, since, last);
+        spend(paths[replay.path()].region, since, last);
     }
     std::vector<std::pair<Time, LaneStateId>> order;
     for (LaneStateId s = 0; s < per_state.size(); ++s)

@@ -40,20 +40,22 @@ void check_lanes(const LaneTrace& t, const std::string& source)
     for (const std::string& name : t.state_names)
         if (!names.insert(name).second || (name != "-" && !detail::name_text_problem(name).empty()))
             corrupt("lane state name " + detail::quote_token(name) + " is taken twice or not a name");
-    const std::vector<CallPath>& paths = t.call_paths;
-    if (paths.empty() || paths[0].parent != 0 || paths[0].region != kEmptyLaneState || paths[0].depth != 0)
-        corrupt("the call paths do not begin with the empty stack");
-    for (std::size_t p = 1; p < paths.size(); ++p)
-        if (paths[p].parent >= p || paths[p].region >= t.state_names.size() ||
-            paths[p].depth != paths[paths[p].parent].depth + 1)
-            corrupt("call path " + std::to_string(p) + " is not a frame on an earlier path");
-    for (std::size_t l = 0; l < t.lanes.size(); ++l)
-        for (std::size_t i = 0; i < t.lanes[l].steps.size(); ++i) {
-            const StackStep& s = t.lanes[l].steps[i];
-            if ((i > 0 && s.time <= t.lanes[l].steps[i - 1].time) || !span_fits(s.time) || s.path >= paths.size() ||
-                s.kept > paths[s.path].depth)
+    for (std::size_t l = 0; l < t.lanes.size(); ++l) {
+        const Lane& lane = t.lanes[l];
+        std::uint64_t frames = 0;
+        for (std::size_t i = 0; i < lane.steps.size(); ++i) {
+            const StackStep& s = lane.steps[i];
+            if ((i > 0 && s.time <= lane.steps[i - 1].time) || !span_fits(s.time) ||
+                s.entered > lane.frames.size() - frames)
                 corrupt("lane " + std::to_string(l + 1) + " has a stack step out of order or range");
+            frames += s.entered;
         }
+        if (frames != lane.frames.size())
+            corrupt("lane " + std::to_string(l + 1) + " has frames no stack step enters");
+        for (LaneStateId f : lane.frames)
+            if (f >= t.state_names.size())
+                corrupt("lane " + std::to_string(l + 1) + " enters a region with no name");
+    }
     for (std::size_t l = 0; l < t.lanes.size(); ++l) {
         std::uint64_t next = 0;
         for (const LaneChange& c : t.lanes[l].changes) {
