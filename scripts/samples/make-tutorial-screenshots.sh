@@ -55,6 +55,9 @@ shot colours-paraver --open sample_traces/taskpool-w4-n300.prv --display lanes -
 # the profile display (docs/gui.md "Profile") of the same OTF2 trace
 shot profile --open sample_traces/taskpool-w4-n1200 --display profile --size 1000x700
 shot profile-flame --open sample_traces/taskpool-w4-n1200 --display profile --profile-tab flame --size 1000x300
+# and of SimGrid's SMPI ranks (Paje), in the colours SimGrid gives its states
+shot profile-smpi --open sample_traces/smpi-halo-r4.paje --display profile --size 1000x640
+shot profile-smpi-time --open sample_traces/smpi-halo-r4.paje --display profile --profile-tab time --size 1000x420
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800

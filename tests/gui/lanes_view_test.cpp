@@ -374,6 +374,57 @@ private slots:
         QVERIFY(sa.files == sb.files);
         QVERIFY(sa.layout.open_displays == sb.layout.open_displays);
     }
+
+    // Ctrl+F in the lanes view: the regions of that name on the shown lanes, in time order,
+    // Enter and Shift+Enter step through them, Escape ends the search.
+    void ctrlFFindsARegionAndStepsThroughIt()
+    {
+        auto w = windowWith(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/smpi-halo-r4.paje"));
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        lanes->plot()->setFocus();
+        QTest::keyClick(lanes->plot(), Qt::Key_F, Qt::ControlModifier);
+        QVERIFY(lanes->findEdit()->isVisible());
+        QVERIFY(lanes->findEdit()->hasFocus());
+        typeInto(lanes->findEdit(), "allreduce");
+
+        // Every change of a shown lane into PMPI_Allreduce, counted from the lanes themselves.
+        const LaneTrace& trace = lanes->rows().trace();
+        std::size_t expected = 0;
+        for (const Lane& lane : trace.lanes)
+            for (const LaneChange& c : lane.changes)
+                expected += trace.state_names[c.state] == "PMPI_Allreduce";
+        QVERIFY(expected > 10);
+        QCOMPARE(lanes->found().size(), expected);
+        for (std::size_t i = 1; i < lanes->found().size(); ++i)
+            QVERIFY(lanes->found()[i - 1].start <= lanes->found()[i].start);
+        QCOMPARE(lanes->findCount()->text(), QStringLiteral("%1 found").arg(expected));
+
+        const auto shows = [&](int k) {
+            const LanesView::Found& f = lanes->found()[static_cast<std::size_t>(k)];
+            const auto [t0, t1] = lanes->visibleRange();
+            return t0 <= static_cast<double>(f.start) && static_cast<double>(f.end) <= t1;
+        };
+        QTest::keyClick(lanes->findEdit(), Qt::Key_Return);
+        QCOMPARE(lanes->currentFound(), 0);
+        QVERIFY(shows(0));
+        QTest::keyClick(lanes->findEdit(), Qt::Key_Return);
+        QCOMPARE(lanes->currentFound(), 1);
+        QVERIFY(shows(1));
+        QCOMPARE(lanes->findCount()->text(), QStringLiteral("2 of %1").arg(expected));
+        lanes->replotNow();
+        saveShot(lanes, "lanes-find");
+        QTest::keyClick(lanes->findEdit(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(lanes->currentFound(), 0);
+
+        // A regular expression, then Escape.
+        typeInto(lanes->findEdit(), "/^PMPI_(Barrier|Allreduce)$/");
+        QVERIFY(lanes->found().size() > expected);
+        QTest::keyClick(lanes->findEdit(), Qt::Key_Escape);
+        QVERIFY(!lanes->findEdit()->isVisible());
+        QVERIFY(lanes->found().empty());
+    }
 };
 
 QTEST_MAIN(LanesViewTest)

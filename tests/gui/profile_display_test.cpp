@@ -68,6 +68,15 @@ QStringList column(QTreeView* view, int column)
     return out;
 }
 
+// The regions `take` on top of a stack: every call of it (it calls nothing).
+std::uint64_t take_calls(const Profile& p)
+{
+    for (const RegionProfile& r : p.regions)
+        if (r.region == "take")
+            return r.calls;
+    return 0;
+}
+
 } // namespace
 
 class ProfileDisplayTest : public QObject {
@@ -293,6 +302,7 @@ private slots:
         QTest::mouseClick(flame, Qt::LeftButton, {}, r.center().toPoint());
         QCOMPARE(flame->selectedPath(), (std::vector<std::string>{"worker", "compute"}));
         QCOMPARE(tree->selectedPath(), (std::vector<std::string>{"worker", "compute"}));
+        QCOMPARE(w->currentPanel()->lanesView()->findEdit()->text(), QStringLiteral("/^compute$/"));
         saveShot(p, "profile-flame");
 
         // Imbalance: the region clicked in the table, its lanes sorted by their time in it.
@@ -302,6 +312,10 @@ private slots:
         QVERIFY(row >= 0);
         clickRow(t->view(), row);
         QCOMPARE(p->imbalance()->region(), QStringLiteral("take"));
+        // ... and found in the lanes view, every region of that name.
+        LanesView* lanes = w->currentPanel()->lanesView();
+        QCOMPARE(lanes->findEdit()->text(), QStringLiteral("/^take$/"));
+        QCOMPARE(lanes->found().size(), std::size_t(take_calls(profile)));
         QVERIFY(p->imbalance()->summary().contains("imbalance"));
         p->imbalance()->setOrder(ImbalanceChart::Order::RegionTime);
         const RegionProfile* take = nullptr;

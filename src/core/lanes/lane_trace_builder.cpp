@@ -331,6 +331,8 @@ LaneTrace LaneTraceBuilder::finish()
     return out;
 }
 
+// A change between two states merged into one then reads as staying in it (kept_by_change):
+// no new call there.
 void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap)
 {
     trace.state_names = std::move(names);

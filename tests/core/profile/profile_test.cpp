@@ -472,8 +472,9 @@ TEST(TimeProfile, BinsAddUpToEachRegionsExclusiveTime)
             for (Time v : tp.exclusive_ns[r])
                 sum += v;
             EXPECT_EQ(sum, region(p, tp.regions[r]).exclusive_ns) << tp.regions[r];
-            if (r > 0)
+            if (r > 0) {
                 EXPECT_GE(region(p, tp.regions[r - 1]).exclusive_ns, sum);
+            }
         }
         // No bin holds more time than its width on every lane.
         for (std::size_t k = 0; k < bins; ++k) {

@@ -3,13 +3,18 @@
 #include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
 #include "displays/headless_settle.hpp"
+#include "displays/profile/flame_graph.hpp"
 #include "displays/profile/profile_table.hpp"
 #include "displays/profile/profile_window.hpp"
 #include "document/view_document.hpp"
+#include "views/lanes/lanes_view.hpp"
+#include "views/view_panel.hpp"
 
 #include <QObject>
 #include <QCommandLineParser>
+#include <QLineEdit>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTabWidget>
 
 #include <array>
@@ -64,6 +69,22 @@ public:
     {
         view->presentation().setDisplayOpen(name(), true);
         ProfileWindow* window = ProfileWindow::open(view, host.hostWidget());
+        // A region chosen in the table or the flame graph is found in the lanes view.
+        ViewPanel* panel = host.panelOf(view);
+        if (panel && panel->lanesView() && !window->property("findsInLanes").toBool()) {
+            window->setProperty("findsInLanes", true);
+            LanesView* lanes = panel->lanesView();
+            const auto findIn = [lanes](const QString& region) {
+                lanes->showFind();
+                lanes->findEdit()->setText("/^" + QRegularExpression::escape(region) + "$/");
+            };
+            QObject::connect(window->table(), &ProfileTable::regionSelected, lanes, findIn);
+            QObject::connect(window->flameGraph(), &FlameGraph::pathClicked, lanes,
+                             [findIn](const std::vector<std::string>& path) {
+                                 if (!path.empty())
+                                     findIn(QString::fromStdString(path.back()));
+                             });
+        }
         QPointer<ViewDocument> guard(view);
         QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
             if (guard)

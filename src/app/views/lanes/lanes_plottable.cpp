@@ -20,8 +20,17 @@ void LanesPlottable::setColours(std::vector<QColor> colours)
 {
     colours_ = std::move(colours);
     fills_.clear();
-    for (std::size_t s = 0; s < colours_.size(); ++s)
-        fills_.push_back(s == kEmptyLaneState ? 0 : colours_[s].rgb());
+    for (std::size_t s = 0; s < colours_.size(); ++s) {
+        const QRgb c = colours_[s].rgb();
+        const bool faded = !highlighted_.empty() && (s >= highlighted_.size() || !highlighted_[s]);
+        fills_.push_back(s == kEmptyLaneState ? 0 : faded ? qPremultiply(qRgba(qRed(c), qGreen(c), qBlue(c), 50)) : c);
+    }
+}
+
+void LanesPlottable::setHighlighted(std::vector<char> states)
+{
+    highlighted_ = std::move(states);
+    setColours(std::move(colours_));
 }
 
 const QColor& LanesPlottable::colour(LaneStateId state) const

@@ -23,6 +23,9 @@ public:
 
     // Colour of each lane state (index: LaneStateId).
     void setColours(std::vector<QColor> colours);
+    // The states drawn in full colour (index: LaneStateId); the others faded, so that the
+    // regions a search finds stand out. Empty: every state in full colour.
+    void setHighlighted(std::vector<char> states);
     const QColor& colour(LaneStateId state) const;
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
@@ -49,6 +52,7 @@ private:
     const LaneRows* rows_;
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
+    std::vector<char> highlighted_;
     std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes
     mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
     mutable QImage frame_;                                   // the rows, drawn as pixels then painted at once

@@ -16,7 +16,10 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QResizeEvent>
+#include <QRegularExpression>
 #include <QRubberBand>
+#include <QShortcut>
+#include <QGuiApplication>
 #include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
@@ -55,6 +58,42 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     bar->addWidget(showAll_);
     bar->addWidget(count_);
     layout->addLayout(bar);
+
+    findBar_ = new QWidget(this);
+    auto* findRow = new QHBoxLayout(findBar_);
+    findRow->setContentsMargins(4, 0, 4, 0);
+    find_ = new QLineEdit(findBar_);
+    find_->setPlaceholderText(tr("Find a region: text or /regex/ (Enter: next, Shift+Enter: previous)"));
+    find_->setClearButtonEnabled(true);
+    findCount_ = new QLabel(findBar_);
+    auto* previous = new QToolButton(findBar_);
+    previous->setText(tr("Previous"));
+    auto* next = new QToolButton(findBar_);
+    next->setText(tr("Next"));
+    auto* close = new QToolButton(findBar_);
+    close->setText(tr("Close"));
+    findRow->addWidget(find_, 1);
+    findRow->addWidget(findCount_);
+    findRow->addWidget(previous);
+    findRow->addWidget(next);
+    findRow->addWidget(close);
+    findBar_->hide();
+    layout->addWidget(findBar_);
+    connect(find_, &QLineEdit::textChanged, this, &LanesView::find);
+    connect(find_, &QLineEdit::returnPressed, this,
+            [this] { findNext(QGuiApplication::keyboardModifiers() & Qt::ShiftModifier ? -1 : 1); });
+    connect(previous, &QToolButton::clicked, this, [this] { findNext(-1); });
+    connect(next, &QToolButton::clicked, this, [this] { findNext(1); });
+    connect(close, &QToolButton::clicked, this, [this] {
+        find_->clear();
+        findBar_->hide();
+    });
+    auto* findKey = new QShortcut(QKeySequence::Find, this);
+    findKey->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(findKey, &QShortcut::activated, this, &LanesView::showFind);
+    auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), find_);
+    escape->setContext(Qt::WidgetShortcut);
+    connect(escape, &QShortcut::activated, close, &QToolButton::click);
 
     plot_ = new QueuedResizePlot(this);
     followPalette(plot_);
@@ -404,6 +443,70 @@ void LanesView::showContextMenu(const QPoint& plotPos)
     menu.addAction(tr("Split into one trace per lane"), this, [this] { emit splitIntoLanesRequested(); });
     menu.addAction(tr("Fit all"), this, &LanesView::fitAll);
     menu.exec(plot_->mapToGlobal(plotPos));
+}
+
+void LanesView::showFind()
+{
+    findBar_->show();
+    find_->setFocus();
+    find_->selectAll();
+}
+
+void LanesView::find(const QString& text)
+{
+    const LaneTrace& lanes = rows_->trace();
+    found_.clear();
+    current_ = -1;
+    std::vector<char> matching;
+    const QString t = text.trimmed();
+    if (!t.isEmpty()) {
+        const bool regex = t.size() >= 2 && t.startsWith('/') && t.endsWith('/');
+        const QRegularExpression re(regex ? t.mid(1, t.size() - 2) : QRegularExpression::escape(t),
+                                    QRegularExpression::CaseInsensitiveOption);
+        find_->setStyleSheet(re.isValid() ? QString() : QStringLiteral("color: #b00020;"));
+        matching.assign(lanes.state_names.size(), 0);
+        for (std::size_t s = 1; s < lanes.state_names.size() && re.isValid(); ++s)
+            matching[s] = re.match(QString::fromStdString(lanes.state_names[s])).hasMatch();
+        const Time end = lanes.last_event.value_or(lanes.times.empty() ? 0 : lanes.times.back());
+        std::vector<char> shown(lanes.lanes.size(), 0);
+        for (const LaneRow& row : rows_->rows())
+            shown[row.lane] = 1;
+        const Time zero = rows_->tracks().origin(); // the view's time axis starts there
+        for (std::size_t l = 0; l < lanes.lanes.size(); ++l) {
+            const std::vector<LaneChange>& changes = lanes.lanes[l].changes;
+            for (std::size_t i = 0; shown[l] && i < changes.size(); ++i)
+                if (matching[changes[i].state])
+                    found_.push_back({l, lanes.times[changes[i].record] - zero,
+                                      (i + 1 < changes.size() ? lanes.times[changes[i + 1].record] : end) - zero});
+        }
+        std::stable_sort(found_.begin(), found_.end(),
+                         [](const Found& a, const Found& b) { return a.start < b.start; });
+    } else {
+        find_->setStyleSheet({});
+    }
+    plottable_->setHighlighted(std::move(matching));
+    findCount_->setText(t.isEmpty() ? QString() : tr("%n found", nullptr, static_cast<int>(found_.size())));
+    queueReplot(plot_);
+}
+
+void LanesView::findNext(int by)
+{
+    if (found_.empty())
+        return;
+    const auto n = static_cast<int>(found_.size());
+    current_ = current_ < 0 ? (by > 0 ? 0 : n - 1) : ((current_ + by) % n + n) % n;
+    const Found& f = found_[static_cast<std::size_t>(current_)];
+    // Centred, the window zoomed in when the region would be under 1% of it (a twentieth
+    // of it then), out when it would not fit.
+    const auto [t0, t1] = visibleRange();
+    const auto length = static_cast<double>(f.end - f.start);
+    double width = t1 - t0;
+    if (length > 0 && length < width / 100)
+        width = 20 * length;
+    width = std::max(width, 1.2 * length);
+    const double middle = (static_cast<double>(f.start) + static_cast<double>(f.end)) / 2;
+    setVisibleRange(middle - width / 2, middle + width / 2);
+    findCount_->setText(tr("%1 of %2").arg(current_ + 1).arg(n));
 }
 
 std::vector<std::size_t> LanesView::lanesBetween(int py0, int py1) const

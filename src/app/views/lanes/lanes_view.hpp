@@ -71,6 +71,21 @@ public:
     void rowsChanged();
 
     void setBandChooser(BandChooser chooser) { bandChooser_ = std::move(chooser); }
+
+    // Find a region (Ctrl+F): the regions whose state name holds the text (ignoring case)
+    // or matches /REGEX/, where they are the top of a shown lane's stack, in time order;
+    // the others are drawn faded, and next and previous centre the view on each in turn.
+    struct Found {
+        std::size_t lane = 0; // index into the trace's lanes
+        Time start = 0, end = 0;
+    };
+    void showFind();
+    void find(const QString& text);
+    void findNext(int by = 1); // -1: the previous one
+    const std::vector<Found>& found() const { return found_; }
+    int currentFound() const { return current_; } // -1: none yet
+    QLineEdit* findEdit() const { return find_; }
+    QLabel* findCount() const { return findCount_; }
     // The lanes (indices into the trace's lanes, in lane order) of the rows between two
     // heights of the plot.
     std::vector<std::size_t> lanesBetween(int py0, int py1) const;
@@ -109,6 +124,11 @@ private:
     QToolButton* showAll_ = nullptr;
     QLabel* count_ = nullptr;
     QLabel* legend_ = nullptr;
+    QWidget* findBar_ = nullptr;
+    QLineEdit* find_ = nullptr;
+    QLabel* findCount_ = nullptr;
+    std::vector<Found> found_;
+    int current_ = -1;
     std::vector<LaneStateId> legendOrder_; // states by time taken over the shown rows
     std::optional<QPoint> pressAt_;
     bool bandDrag_ = false;
