@@ -3,6 +3,7 @@
 #include "displays/profile/profile_items.hpp"
 
 #include "document/view_document.hpp"
+#include "text/name_filter.hpp"
 #include "text/number_format.hpp"
 #include "text/qt_strings.hpp"
 
@@ -222,12 +223,7 @@ void ProfileTable::fill()
 
 void ProfileTable::applyFilter()
 {
-    const QString text = filter_->text().trimmed();
-    QRegularExpression re;
-    if (text.size() >= 2 && text.startsWith('/') && text.endsWith('/'))
-        re = QRegularExpression(text.mid(1, text.size() - 2), QRegularExpression::CaseInsensitiveOption);
-    else
-        re = QRegularExpression(QRegularExpression::escape(text), QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression re = nameFilter(filter_->text());
     filter_->setStyleSheet(re.isValid() ? QString() : QStringLiteral("color: #b00020"));
     proxy_->setFilterRegularExpression(re.isValid() ? re : QRegularExpression());
 }

@@ -2,6 +2,7 @@
 
 #include "displays/profile/profile_items.hpp"
 
+#include "text/name_filter.hpp"
 #include "text/number_format.hpp"
 #include "text/qt_strings.hpp"
 
@@ -77,11 +78,7 @@ void ProfileTree::show(const Profile& profile)
 void ProfileTree::applySearch()
 {
     const QString text = search_->text().trimmed();
-    QRegularExpression re;
-    if (text.size() >= 2 && text.startsWith('/') && text.endsWith('/'))
-        re = QRegularExpression(text.mid(1, text.size() - 2), QRegularExpression::CaseInsensitiveOption);
-    else
-        re = QRegularExpression(QRegularExpression::escape(text), QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression re = nameFilter(text);
     search_->setStyleSheet(re.isValid() ? QString() : QStringLiteral("color: #b00020"));
     proxy_->setFilterRegularExpression(re.isValid() ? re : QRegularExpression());
     if (!text.isEmpty())

@@ -5,6 +5,7 @@
 #include "plotting/plot_theme.hpp"
 #include "plotting/queued_resize_plot.hpp"
 #include "plotting/time_axis_ticker.hpp"
+#include "text/name_filter.hpp"
 #include "text/number_format.hpp"
 #include "views/lanes/lanes_plottable.hpp"
 
@@ -460,9 +461,7 @@ void LanesView::find(const QString& text)
     std::vector<char> matching;
     const QString t = text.trimmed();
     if (!t.isEmpty()) {
-        const bool regex = t.size() >= 2 && t.startsWith('/') && t.endsWith('/');
-        const QRegularExpression re(regex ? t.mid(1, t.size() - 2) : QRegularExpression::escape(t),
-                                    QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpression re = nameFilter(t);
         find_->setStyleSheet(re.isValid() ? QString() : QStringLiteral("color: #b00020;"));
         matching.assign(lanes.state_names.size(), 0);
         for (std::size_t s = 1; s < lanes.state_names.size() && re.isValid(); ++s)
