@@ -1,7 +1,9 @@
 // libFuzzer target for the binary .ctrace reader (docs/file-formats.md). Besides "no
 // crash, no hang, no exception other than InputError", every accepted input must have
-// consistent columns and survive write_binary_file -> read_binary_file unchanged.
+// consistent columns, survive write_binary_file -> read_binary_file unchanged, and profile
+// (the replay of its lanes' changes and stack steps) with busy + idle = the range.
 #include "chitra/io/io.hpp"
+#include "chitra/profile/profile.hpp"
 
 #include <cstdint>
 #include <cstdlib>
@@ -49,6 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     for (const auto& f : a.fields)
         check(f.size() == a.size());
+    try {
+        const Profile p = profile(profile_source(a), {}, true);
+        for (const LaneBusy& l : p.lanes)
+            check(l.busy_ns >= 0 && l.busy_ns + l.idle_ns == p.to - p.from);
+    } catch (const InputError&) { // no lane chosen, a change entering several regions at once
+    }
 
     // The writer renames a temporary file over its target: a real temporary file.
     char tmpl[] = "/tmp/fuzz-ctrace-XXXXXX";
