@@ -336,21 +336,6 @@ ProfileSource profile_source(const Trace& trace, const LaneSelection& components
     return out;
 }
 
-ProfileSource profile_source(const std::string& path, const ImportOptions& options)
-{
-    ImportOptions o = options;
-    o.from = options.from ? *options.from : detect_format(path);
-    if (!reads_as_lanes(*o.from, path))
-        return profile_source(load_trace(path, o), options.components);
-    ProfileSource out;
-    auto lanes = std::make_shared<const LaneTrace>(import_lanes(path, o));
-    out.chosen = choose_lanes(*lanes, options.components);
-    out.origin = first_change(*lanes, out.chosen).value_or(lanes->last_event.value_or(0));
-    out.end = std::max(out.origin, lanes->last_event.value_or(out.origin));
-    out.lanes = std::move(lanes);
-    return out;
-}
-
 Profile profile(const ProfileSource& source, const ProfileRange& range, bool tree)
 {
     const LaneTrace& lanes = *source.lanes;
