@@ -80,6 +80,8 @@ for target in "${targets[@]}"; do
       done
       # and a .ctrace of lanes (version 2): a small foreign trace with a field.
       "$cli" convert sample_traces/taskpool-w4-n300.prv --components 1,2 -o "$seeds/taskpool-lanes.ctrace"
+      # and one whose lanes have stack steps (regions entered together, entered again).
+      "$cli" convert tests/fuzz/seeds-chrome/nested-stacks.json -o "$seeds/nested-stacks.ctrace"
       args=(-max_len=65536) ;;
     fuzz_paje_reader)
       name=paje; seeds=$(seed_dir $name)
