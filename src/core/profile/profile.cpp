@@ -51,6 +51,27 @@ std::shared_ptr<const LaneTrace> in_ns(std::shared_ptr<const LaneTrace> lanes, T
     return out;
 }
 
+// The interval a profile covers: [from, to) in ns from the origin as asked (`to` absent:
+// the end), and [first, last) absolute, cut at the end: regions still open close there,
+// nothing is spent or entered after it. Throws InputError for an empty or reversed range.
+struct Interval {
+    Time from = 0, to = 0, first = 0, last = 0;
+};
+
+Interval interval_of(const ProfileSource& source, const ProfileRange& range)
+{
+    const Time end = source.end - source.origin;
+    Interval w;
+    w.from = range.from;
+    w.to = range.to.value_or(end);
+    if (w.to < w.from || (range.to && w.to == w.from))
+        throw InputError(source.lanes->source + ": the range " + std::to_string(w.from) + ":" + std::to_string(w.to) +
+                         " is empty");
+    w.first = source.origin + std::min(w.from, end);
+    w.last = source.origin + std::min(w.to, end);
+    return w;
+}
+
 // Figures of one region on one lane, or of one path.
 struct Figures {
     std::uint64_t calls = 0;
@@ -133,6 +154,24 @@ public:
         return step_ < lane_.steps.size() ? std::min(change, lane_.steps[step_].time) : change;
     }
     std::uint32_t path() const { return path_; }
+    // Replays up to `last` (absolute): `spend(path, from, to)` for each stretch of
+    // [first, last) the stack holds `path`, `entered(path)` for each entry at a time in it.
+    // The stack at `first` is what the instants before it made.
+    template <class Spend, class Entered> void run(Time first, Time last, Spend&& spend, Entered&& entered)
+    {
+        Time since = first;
+        while (!done() && next_time() < last) {
+            const Time t = next_time();
+            spend(path_, since, t);
+            const bool inside = t >= first;
+            apply([&](std::uint32_t p) {
+                if (inside)
+                    entered(p);
+            });
+            since = std::max(t, first);
+        }
+        spend(path_, since, last);
+    }
     // Applies the next instant; `entered` is called with each path an entry made.
     template <class Entered> void apply(Entered&& entered)
     {
@@ -239,24 +278,15 @@ private:
         }
     }
 
-    // From the lane's first step: the stack at `first_` is what the steps before it made.
     void pass(const Lane& lane)
     {
-        StackReplay replay(lanes_, lane, paths_);
-        Time since = first_;
-        while (!replay.done() && replay.next_time() < last_) {
-            const Time t = replay.next_time();
-            spend(replay.path(), since, t);
-            const bool inside = t >= first_;
-            replay.apply([&](std::uint32_t p) {
-                if (inside) {
+        StackReplay(lanes_, lane, paths_)
+            .run(
+                first_, last_, [this](std::uint32_t path, Time from, Time to) { spend(path, from, to); },
+                [this](std::uint32_t p) {
                     touch(p);
                     ++entered_[p];
-                }
-            });
-            since = std::max(t, first_);
-        }
-        spend(replay.path(), since, last_);
+                });
     }
 
     void spend(std::uint32_t path, Time from, Time to)
@@ -339,18 +369,12 @@ ProfileSource profile_source(const Trace& trace, const LaneSelection& components
 Profile profile(const ProfileSource& source, const ProfileRange& range, bool tree)
 {
     const LaneTrace& lanes = *source.lanes;
-    const Time end = source.end - source.origin;
+    const Interval w = interval_of(source, range);
     Profile out;
     out.time_base = source.time_base;
-    out.from = range.from;
-    out.to = range.to.value_or(end);
-    if (out.to < out.from || (range.to && out.to == out.from))
-        throw InputError(lanes.source + ": the range " + std::to_string(out.from) + ":" + std::to_string(out.to) +
-                         " is empty");
-    // Regions still open at the end close there: nothing is spent or entered after it.
-    const Time first = source.origin + std::min(out.from, end);
-    const Time last = source.origin + std::min(out.to, end);
-    Profiler profiler(source, first, last, tree);
+    out.from = w.from;
+    out.to = w.to;
+    Profiler profiler(source, w.first, w.last, tree);
     std::vector<std::vector<RegionOnLane>> per_region(lanes.state_names.size());
     for (std::size_t k = 0; k < source.chosen.size(); ++k) {
         const std::size_t lane = source.chosen[k];
@@ -390,24 +414,19 @@ Profile profile(const ProfileSource& source, const ProfileRange& range, bool tre
 TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range, std::size_t bins)
 {
     const LaneTrace& lanes = *source.lanes;
-    const Time end = source.end - source.origin;
+    const Interval w = interval_of(source, range);
+    if (bins == 0)
+        throw InputError(lanes.source + ": a time profile of no bins");
     TimeProfile out;
-    out.from = range.from;
-    out.to = range.to.value_or(end);
-    if (out.to < out.from || (range.to && out.to == out.from) || bins == 0)
-        throw InputError(lanes.source + ": the range " + std::to_string(out.from) + ":" + std::to_string(out.to) +
-                         " or its " + std::to_string(bins) + " bins are empty");
+    out.from = w.from;
+    out.to = w.to;
     const __int128 span = static_cast<__int128>(out.to) - out.from;
     out.edges.resize(bins + 1);
     for (std::size_t k = 0; k <= bins; ++k)
         out.edges[k] = out.from + static_cast<Time>(span * static_cast<__int128>(k) / static_cast<__int128>(bins));
-    const Time first = source.origin + std::min(out.from, end);
-    const Time last = source.origin + std::min(out.to, end);
     std::vector<std::vector<Time>> per_state(lanes.state_names.size());
     // Spreads [a, b) (absolute) of `state` over the bins it overlaps.
     const auto spend = [&](LaneStateId state, Time a, Time b) {
-        a = std::max(a, first);
-        b = std::min(b, last);
         if (state == kEmptyLaneState || b <= a)
             return;
         std::vector<Time>& row = per_state[state];
@@ -423,17 +442,11 @@ TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range,
         }
     };
     CallPaths paths;
-    for (std::size_t lane : source.chosen) {
-        StackReplay replay(lanes, lanes.lanes[lane], paths);
-        Time since = first;
-        while (!replay.done() && replay.next_time() < last) {
-            const Time t = replay.next_time();
-            spend(paths[replay.path()].region, since, t);
-            replay.apply([](std::uint32_t) {});
-            since = std::max(t, first);
-        }
-        spend(paths[replay.path()].region, since, last);
-    }
+    for (std::size_t lane : source.chosen)
+        StackReplay(lanes, lanes.lanes[lane], paths)
+            .run(
+                w.first, w.last, [&](std::uint32_t path, Time from, Time to) { spend(paths[path].region, from, to); },
+                [](std::uint32_t) {});
     std::vector<std::pair<Time, LaneStateId>> order;
     for (LaneStateId s = 0; s < per_state.size(); ++s)
         if (!per_state[s].empty())
