@@ -42,6 +42,7 @@ ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
     flame_->setColours(colour);
     overTime_->setColours(colour);
     connect(table_, &ProfileTable::profiled, this, &ProfileWindow::showProfile);
+    connect(tabs_, &QTabWidget::currentChanged, this, &ProfileWindow::showCurrentTab);
     connect(table_, &ProfileTable::regionSelected, imbalance_, &ImbalanceChart::setRegion);
     connect(tree_, &ProfileTree::pathSelected, flame_, &FlameGraph::selectPath);
     connect(flame_, &FlameGraph::pathClicked, tree_,
@@ -81,15 +82,37 @@ ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
 
 void ProfileWindow::showProfile()
 {
+    ++profiled_;
+    showCurrentTab();
+}
+
+// Only the tab in view follows a new profile at once (the time profile replays the lanes
+// again); the others when they come into view.
+void ProfileWindow::showCurrentTab()
+{
+    const int tab = tabs_->currentIndex();
+    if (tab < 0 || shownInTab_[static_cast<std::size_t>(tab)] == profiled_)
+        return;
+    shownInTab_[static_cast<std::size_t>(tab)] = profiled_;
     const Profile& p = table_->profile();
-    tree_->show(p);
-    flame_->show(p);
-    imbalance_->show(p);
-    if (const auto source = table_->source())
-        overTime_->show(*source, table_->range().value_or(ProfileRange{}));
-    // The region that takes most time is shown in the chart until the user picks another.
-    if (imbalance_->region().isEmpty() && !p.regions.empty())
-        imbalance_->setRegion(QString::fromStdString(p.regions.front().region));
+    switch (tab) {
+    case 0:
+        imbalance_->show(p);
+        // The region that takes most time is shown until the user picks another.
+        if (imbalance_->region().isEmpty() && !p.regions.empty())
+            imbalance_->setRegion(QString::fromStdString(p.regions.front().region));
+        break;
+    case 1:
+        tree_->show(p);
+        break;
+    case 2:
+        flame_->show(p);
+        break;
+    default:
+        if (const auto source = table_->source())
+            overTime_->show(*source, table_->range().value_or(ProfileRange{}));
+        break;
+    }
 }
 
 ProfileWindow* ProfileWindow::open(ViewDocument* doc, QWidget* parent)

@@ -7,6 +7,8 @@
 
 #include <QMainWindow>
 
+#include <array>
+
 class QTabWidget;
 
 namespace chitra::app {
@@ -44,6 +46,7 @@ private:
     void exportInteractive();
 
     void showProfile();
+    void showCurrentTab();
 
     ViewDocument* doc_;
     QTabWidget* tabs_;
@@ -52,6 +55,8 @@ private:
     ProfileTree* tree_;
     FlameGraph* flame_;
     TimeProfileChart* overTime_;
+    int profiled_ = 0;                // profiles the table has made
+    std::array<int, 4> shownInTab_{}; // per tab, the profile it shows
 };
 
 } // namespace chitra::app
