@@ -252,6 +252,14 @@ private slots:
             typeInto(p->table()->findChild<QLineEdit*>(), "/^(take|compute)$/");
             p->table()->sortBy(ProfileTable::Calls, Qt::AscendingOrder);
             p->table()->setRange(ProfileRange{5000000, 90000000});
+            // In the call tree, "main" folded and "worker > merge" unfolded by key presses.
+            p->tabs()->setCurrentIndex(1);
+            ProfileTree* tree = p->tree();
+            QVERIFY(tree->selectPath({"worker", "merge"}));
+            QTest::keyClick(tree->view(), Qt::Key_Right);
+            QVERIFY(tree->selectPath({"main"}));
+            QTest::keyClick(tree->view(), Qt::Key_Left);
+            QCOMPARE(tree->expandedPaths(), (ProfileTree::Paths{{"worker"}, {"worker", "merge"}}));
             QVERIFY(w->sessionController()->saveSession(path));
         }
         auto w = quietWindow();
@@ -268,6 +276,13 @@ private slots:
         for (const QString& region : p->table()->shownRegions())
             QVERIFY(region == "take" || region == "compute");
         QVERIFY(w->sessionController()->lastReport().problems.empty());
+        p->tabs()->setCurrentIndex(1);
+        QTreeView* view = p->tree()->view();
+        QCOMPARE(p->tree()->expandedPaths(), (ProfileTree::Paths{{"worker"}, {"worker", "merge"}}));
+        QVERIFY(p->tree()->selectPath({"worker", "merge"}));
+        QVERIFY(view->isExpanded(view->currentIndex()));
+        QVERIFY(p->tree()->selectPath({"main"}));
+        QVERIFY(!view->isExpanded(view->currentIndex()));
     }
 
     void callTreeFlameGraphAndImbalanceFollowTheUser()

@@ -5,6 +5,7 @@
 #include "displays/headless_settle.hpp"
 #include "displays/profile/flame_graph.hpp"
 #include "displays/profile/profile_table.hpp"
+#include "displays/profile/profile_tree.hpp"
 #include "displays/profile/profile_window.hpp"
 #include "document/view_document.hpp"
 #include "views/lanes/lanes_view.hpp"
@@ -12,6 +13,8 @@
 
 #include <QObject>
 #include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QPointer>
 #include <QRegularExpression>
@@ -54,6 +57,39 @@ std::optional<ProfileRange> parseRange(const std::string& text)
         return std::nullopt;
     r.to = to;
     return r;
+}
+
+// The tree's unfolded paths as saved: a JSON array of paths, each an array of names.
+std::string expandedText(const ProfileTree::Paths& paths)
+{
+    QJsonArray list;
+    for (const std::vector<std::string>& path : paths) {
+        QJsonArray frames;
+        for (const std::string& frame : path)
+            frames.append(QString::fromStdString(frame));
+        list.append(frames);
+    }
+    return QJsonDocument(list).toJson(QJsonDocument::Compact).toStdString();
+}
+
+std::optional<ProfileTree::Paths> expandedFrom(const std::string& text)
+{
+    const QJsonDocument json = QJsonDocument::fromJson(QByteArray::fromStdString(text));
+    if (!json.isArray())
+        return std::nullopt;
+    ProfileTree::Paths paths;
+    for (const QJsonValue& path : json.array()) {
+        if (!path.isArray())
+            return std::nullopt;
+        std::vector<std::string> frames;
+        for (const QJsonValue& frame : path.toArray()) {
+            if (!frame.isString())
+                return std::nullopt;
+            frames.push_back(frame.toString().toStdString());
+        }
+        paths.insert(std::move(frames));
+    }
+    return paths;
 }
 
 class ProfileDisplayType final : public DisplayType {
@@ -114,7 +150,7 @@ public:
                 QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
             return;
         }
-        applyProfileOptions(*w->table(), state.options, r.where, r.problems);
+        applyProfileOptions(*w->table(), state.options, r.where, r.problems, w->tree());
     }
 
     std::optional<int> runHeadless(const HeadlessRequest& r) const override
@@ -145,7 +181,7 @@ public:
 
 std::unique_ptr<DisplayType> makeProfileDisplayType() { return std::make_unique<ProfileDisplayType>(); }
 
-DisplayOptions profileOptions(const ProfileTable& table)
+DisplayOptions profileOptions(const ProfileTable& table, const ProfileTree* tree)
 {
     DisplayOptions o;
     o.extra["per_lane"] = table.perLane() ? "1" : "0";
@@ -163,6 +199,8 @@ DisplayOptions profileOptions(const ProfileTable& table)
             lanes += (lanes.empty() ? "" : ",") + std::to_string(lane + 1);
         o.extra["lanes"] = lanes;
     }
+    if (tree && !tree->expandedPaths().empty())
+        o.extra["expanded"] = expandedText(tree->expandedPaths());
     return o;
 }
 
@@ -181,7 +219,7 @@ void askProfileArea(ViewDocument& view, const std::vector<std::size_t>& lanes, d
 }
 
 void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QString& where,
-                         std::vector<QString>& problems)
+                         std::vector<QString>& problems, ProfileTree* tree)
 {
     const auto value = [&o](const char* key) -> std::string {
         const auto it = o.extra.find(key);
@@ -222,6 +260,14 @@ void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QSt
         else
             problems.push_back(QObject::tr("%1: the profile display's range '%2' is not T0:T1; it shows the whole run")
                                    .arg(where, QString::fromStdString(range)));
+    }
+    if (const std::string expanded = value("expanded"); tree && !expanded.empty()) {
+        if (const auto paths = expandedFrom(expanded))
+            tree->setExpandedPaths(*paths);
+        else
+            problems.push_back(
+                QObject::tr("%1: the profile display's unfolded call paths cannot be read; the top rows unfold")
+                    .arg(where));
     }
 }
 

@@ -1,6 +1,7 @@
 // How a profile display is saved in a session (docs/sessions.md, "What the workbench
-// writes"): one row per lane or summed, the filter, the sorted column and its order, and
-// the range when it is not the whole run, the lanes when they are not all. The file also defines the display's type in the
+// writes"): one row per lane or summed, the filter, the sorted column and its order, the
+// range when it is not the whole run, the lanes when they are not all, and the call tree's
+// unfolded paths. The file also defines the display's type in the
 // display registry (displays/display_registry.hpp).
 #pragma once
 
@@ -14,18 +15,19 @@
 namespace chitra::app {
 
 class ProfileTable;
+class ProfileTree;
 class ViewDocument;
 
 // The profile display's name in the display registry, and the kind it is saved as.
 inline const QString kProfileDisplay = QStringLiteral("profile");
 inline const DisplayKind kProfileKind{"profile"};
 
-// The table's options as a session saves them.
-DisplayOptions profileOptions(const ProfileTable& table);
-// Applies saved options to `table`; what cannot be applied (an unknown column, a range
-// that is not T0:T1) goes to `problems`, naming the view by `where`.
+// The table's (and the tree's) options as a session saves them.
+DisplayOptions profileOptions(const ProfileTable& table, const ProfileTree* tree = nullptr);
+// Applies saved options to `table` (and `tree`); what cannot be applied (an unknown
+// column, a range that is not T0:T1) goes to `problems`, naming the view by `where`.
 void applyProfileOptions(ProfileTable& table, const DisplayOptions& options, const QString& where,
-                         std::vector<QString>& problems);
+                         std::vector<QString>& problems, ProfileTree* tree = nullptr);
 
 // Asks the view's profile display for the profile of some lanes (indices into the trace's
 // lanes) over [t0, t1] (the views' time units): its options say so, and an open profile

@@ -41,6 +41,18 @@ ProfileTree::ProfileTree(QWidget* parent)
         if (const auto path = selectedPath(); !path.empty())
             emit pathSelected(path);
     });
+    const auto byHand = [this](const QModelIndex& index, bool unfolded) {
+        if (applying_)
+            return;
+        if (unfolded)
+            expanded_.insert(pathOf(index));
+        else
+            expanded_.erase(pathOf(index));
+        expandedKnown_ = true;
+        emit expansionChanged();
+    };
+    connect(view_, &QTreeView::expanded, this, [byHand](const QModelIndex& i) { byHand(i, true); });
+    connect(view_, &QTreeView::collapsed, this, [byHand](const QModelIndex& i) { byHand(i, false); });
 }
 
 void ProfileTree::show(const Profile& profile)
@@ -67,8 +79,13 @@ void ProfileTree::show(const Profile& profile)
         open.push_back(name);
     }
     view_->sortByColumn(2, Qt::DescendingOrder);
+    if (!expandedKnown_) {
+        for (int row = 0; row < proxy_->rowCount(); ++row)
+            expanded_.insert(pathOf(proxy_->index(row, 0)));
+        expandedKnown_ = true;
+    }
+    applyExpanded();
     applySearch();
-    view_->expandToDepth(0);
     for (int c = 0; c < 4; ++c)
         view_->resizeColumnToContents(c);
     if (!selected.empty())
@@ -81,11 +98,30 @@ void ProfileTree::applySearch()
     const QRegularExpression re = nameFilter(text);
     search_->setStyleSheet(re.isValid() ? QString() : QStringLiteral("color: #b00020"));
     proxy_->setFilterRegularExpression(re.isValid() ? re : QRegularExpression());
+    applying_ = true;
     if (!text.isEmpty())
         view_->expandAll();
+    applying_ = false;
 }
 
-bool ProfileTree::selectPath(const std::vector<std::string>& path)
+void ProfileTree::setExpandedPaths(Paths paths)
+{
+    expanded_ = std::move(paths);
+    expandedKnown_ = true;
+    applyExpanded();
+}
+
+void ProfileTree::applyExpanded()
+{
+    applying_ = true;
+    view_->collapseAll();
+    for (const std::vector<std::string>& path : expanded_)
+        if (const QModelIndex at = indexOf(path); at.isValid())
+            view_->expand(at);
+    applying_ = false;
+}
+
+QModelIndex ProfileTree::indexOf(const std::vector<std::string>& path) const
 {
     QModelIndex at;
     for (const std::string& frame : path) {
@@ -94,13 +130,27 @@ bool ProfileTree::selectPath(const std::vector<std::string>& path)
             if (proxy_->index(row, 0, at).data().toString() == qs(frame))
                 next = proxy_->index(row, 0, at);
         if (!next.isValid())
-            return false;
-        if (at.isValid())
-            view_->expand(at);
+            return {};
         at = next;
     }
+    return at;
+}
+
+std::vector<std::string> ProfileTree::pathOf(QModelIndex index) const
+{
+    std::vector<std::string> path;
+    for (index = index.siblingAtColumn(0); index.isValid(); index = index.parent())
+        path.insert(path.begin(), index.data().toString().toStdString());
+    return path;
+}
+
+bool ProfileTree::selectPath(const std::vector<std::string>& path)
+{
+    const QModelIndex at = indexOf(path);
     if (!at.isValid())
         return false;
+    for (QModelIndex above = at.parent(); above.isValid(); above = above.parent())
+        view_->expand(above);
     view_->scrollTo(at);
     view_->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     view_->setCurrentIndex(at);
@@ -110,12 +160,7 @@ bool ProfileTree::selectPath(const std::vector<std::string>& path)
 std::vector<std::string> ProfileTree::selectedPath() const
 {
     const QModelIndexList rows = view_->selectionModel()->selectedRows(0);
-    std::vector<std::string> path;
-    if (rows.isEmpty())
-        return path;
-    for (QModelIndex i = rows.front(); i.isValid(); i = i.parent())
-        path.insert(path.begin(), i.data().toString().toStdString());
-    return path;
+    return rows.isEmpty() ? std::vector<std::string>() : pathOf(rows.front());
 }
 
 } // namespace chitra::app

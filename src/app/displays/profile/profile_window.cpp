@@ -49,18 +49,19 @@ ProfileWindow::ProfileWindow(ViewDocument* doc, QWidget* parent)
             [this](const std::vector<std::string>& path) { tree_->selectPath(path); });
     // The options a session restored or an earlier window left, kept as they change.
     std::vector<QString> ignored; // reported when the session was restored
-    applyProfileOptions(*table_, doc_->presentation().displayOptions(kProfileDisplay), {}, ignored);
+    applyProfileOptions(*table_, doc_->presentation().displayOptions(kProfileDisplay), {}, ignored, tree_);
     const auto keepOptions = [this] {
-        doc_->presentation().setDisplayOptions(kProfileDisplay, profileOptions(*table_));
+        doc_->presentation().setDisplayOptions(kProfileDisplay, profileOptions(*table_, tree_));
     };
     connect(table_, &ProfileTable::optionsChanged, this, keepOptions);
+    connect(tree_, &ProfileTree::expansionChanged, this, keepOptions);
     connect(table_, &ProfileTable::profiled, this, keepOptions);
     // Options set from outside (an area asked for in the lanes view): followed.
     connect(&doc_->presentation(), &ViewPresentation::displayOptionsChanged, this, [this](const QString& display) {
         const DisplayOptions& asked = doc_->presentation().displayOptions(kProfileDisplay);
-        if (display == kProfileDisplay && asked != profileOptions(*table_)) {
+        if (display == kProfileDisplay && asked != profileOptions(*table_, tree_)) {
             std::vector<QString> problems;
-            applyProfileOptions(*table_, asked, {}, problems);
+            applyProfileOptions(*table_, asked, {}, problems, tree_);
             raise();
         }
     });
