@@ -228,6 +228,63 @@ private slots:
         QCOMPARE(rowLabels(lanes).size(), 3);
     }
 
+    // Find looks into every row shown: a folded lane's top of the stack, an unfolded lane's
+    // every depth; the current region is framed.
+    void findLooksIntoUnfoldedDepthsAndFramesTheCurrentOne()
+    {
+        auto w = windowWithNestedTrace();
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        lanes->setVisibleRange(0, 1000);
+        lanes->plot()->setFocus();
+        QTest::keyClick(lanes->plot(), Qt::Key_F, Qt::ControlModifier);
+        typeInto(lanes->findEdit(), "/^main$/");
+        const auto onRank0 = [&] {
+            std::vector<LanesView::Found> out;
+            for (const LanesView::Found& f : lanes->found())
+                if (f.lane == 0)
+                    out.push_back(f);
+            return out;
+        };
+        // Folded: main where it is on top, between the regions it calls.
+        QVERIFY(onRank0().size() >= 2);
+        for (const LanesView::Found& f : onRank0())
+            QCOMPARE(f.depth, 0u);
+        settle(lanes); // the find bar took its place
+        QCOMPARE(chooseFromContextMenu(lanes->plot(), lanes->pixelOf(500, 0.5), "Unfold"),
+                 QString("Unfold nesting of rank 0"));
+        // Unfolded: its one call at depth 1, from 0 ns.
+        QCOMPARE(onRank0().size(), std::size_t{1});
+        QCOMPARE(onRank0().front().depth, 1u);
+        QCOMPARE(onRank0().front().start, Time{0});
+        typeInto(lanes->findEdit(), "poll");
+        QCOMPARE(onRank0().size(), std::size_t{1});
+        const LanesView::Found poll = onRank0().front();
+        QCOMPARE(poll.depth, 3u);
+        QCOMPARE(poll.start, Time{750});
+        QCOMPARE(poll.end, Time{800});
+
+        // The current one framed in dark on its row (depth 3: the third row).
+        const auto beforePoll = [&] {
+            lanes->replotNow();
+            const QPoint left = lanes->pixelOf(750, 2.5);
+            const QImage shot = lanes->plot()->toPixmap().toImage();
+            int darkest = 255; // the frame is 3 pixels wide, just left of the region
+            for (int x = left.x() - 3; x < left.x(); ++x)
+                darkest = std::min(darkest, qGray(shot.pixel(x, left.y())));
+            return darkest;
+        };
+        QVERIFY2(beforePoll() > 60, "no frame before the first step");
+        for (int k = 0; k < static_cast<int>(lanes->found().size()); ++k) {
+            QTest::keyClick(lanes->findEdit(), Qt::Key_Return);
+            if (lanes->found()[static_cast<std::size_t>(lanes->currentFound())].lane == 0)
+                break;
+        }
+        lanes->setVisibleRange(0, 1000);
+        QVERIFY2(beforePoll() < 60, "the current region is framed");
+    }
+
     // A click on a region picks the view's state there in State details (the region's own
     // name when the view has such a state, else the view's state at that time).
     void clickPicksTheState()

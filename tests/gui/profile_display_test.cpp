@@ -317,7 +317,17 @@ private slots:
         QTest::mouseClick(flame, Qt::LeftButton, {}, r.center().toPoint());
         QCOMPARE(flame->selectedPath(), (std::vector<std::string>{"worker", "compute"}));
         QCOMPARE(tree->selectedPath(), (std::vector<std::string>{"worker", "compute"}));
-        QCOMPARE(w->currentPanel()->lanesView()->findEdit()->text(), QStringLiteral("/^compute$/"));
+        // ... and its calls found in the lanes view: as many as the path has.
+        LanesView* lanesView = w->currentPanel()->lanesView();
+        std::uint64_t computeCalls = 0;
+        for (const CallPathProfile& c : profile.tree)
+            if (c.path == std::vector<std::string>{"worker", "compute"})
+                computeCalls = c.calls;
+        QVERIFY(computeCalls > 0);
+        QCOMPARE(lanesView->found().size(), std::size_t(computeCalls));
+        QVERIFY(lanesView->findCount()->text().startsWith(QString::fromUtf8("worker \u203a compute: ")));
+        for (const LanesView::Found& f : lanesView->found())
+            QCOMPARE(f.depth, 2u);
         saveShot(p, "profile-flame");
 
         // Imbalance: the region clicked in the table, its lanes sorted by their time in it.

@@ -105,6 +105,18 @@ struct TimeProfile {
 // Throws InputError when the range is empty or reversed, or `bins` is 0.
 TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range, std::size_t bins);
 
+// Each call of a call path (bottom frame first) on the chosen lanes over a range: from the
+// entry that made the stack start with the path (or the range's start) until the stack no
+// longer does (or the range's end), in ns from the origin; by lane, then time. A call
+// entered again at one instant ends there and a new one starts.
+struct PathCall {
+    std::size_t lane = 0; // index into source.lanes->lanes
+    Time start = 0, end = 0;
+};
+// Throws InputError when the range is empty or reversed.
+std::vector<PathCall> path_calls(const ProfileSource& source, const std::vector<std::string>& path,
+                                 const ProfileRange& range = {});
+
 // The forms `chitra-cli profile` writes (docs/cli.md).
 std::string profile_json(const Profile& profile);
 std::string profile_csv(const Profile& profile);

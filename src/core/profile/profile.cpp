@@ -463,4 +463,66 @@ TimeProfile time_profile(const ProfileSource& source, const ProfileRange& range,
     return out;
 }
 
+std::vector<PathCall> path_calls(const ProfileSource& source, const std::vector<std::string>& path,
+                                 const ProfileRange& range)
+{
+    const LaneTrace& lanes = *source.lanes;
+    const Interval w = interval_of(source, range);
+    std::vector<PathCall> out;
+    if (path.empty())
+        return out;
+    const auto depth = static_cast<std::uint32_t>(path.size());
+    CallPaths paths;
+    // Per path met: 1 when it starts with `path`, 0 when not, -1 not yet known.
+    std::vector<signed char> starts{0};
+    const auto startsWith = [&](std::uint32_t p) {
+        starts.resize(paths.size(), -1);
+        std::vector<std::uint32_t> unknown;
+        for (std::uint32_t q = p; starts[q] < 0; q = paths[q].parent)
+            unknown.push_back(q);
+        for (auto it = unknown.rbegin(); it != unknown.rend(); ++it) {
+            const CallPaths::Path& q = paths[*it];
+            starts[*it] = q.depth < depth   ? 0
+                          : q.depth > depth ? starts[q.parent]
+                                            : [&] { // depth equal: its frames are the path's
+                                                  for (std::uint32_t f = *it, i = depth; f != 0; f = paths[f].parent)
+                                                      if (lanes.state_names[paths[f].region] != path[--i])
+                                                          return false;
+                                                  return true;
+                                              }();
+        }
+        return starts[p] == 1;
+    };
+    for (std::size_t lane : source.chosen) {
+        std::optional<Time> open; // the start of the call under way
+        Time now = w.first;
+        const auto close = [&](Time at) {
+            out.push_back({lane, *open - source.origin, at - source.origin});
+            open.reset();
+        };
+        StackReplay(lanes, lanes.lanes[lane], paths)
+            .run(
+                w.first, w.last,
+                [&](std::uint32_t p, Time from, Time to) {
+                    if (to < from)
+                        return; // before the range
+                    now = to;
+                    if (startsWith(p) && !open)
+                        open = from;
+                    else if (!startsWith(p) && open)
+                        close(from);
+                },
+                [&](std::uint32_t p) {
+                    if (paths[p].depth != depth || !startsWith(p))
+                        return;
+                    if (open)
+                        close(now);
+                    open = now;
+                });
+        if (open)
+            close(w.last);
+    }
+    return out;
+}
+
 } // namespace chitra

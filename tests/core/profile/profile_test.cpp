@@ -434,6 +434,72 @@ TEST(Profile, AdjacentRangesAddUpToTheirUnion)
     }
 }
 
+TEST(PathCalls, AddUpToEachPathsInclusiveTimeAndCalls)
+{
+    std::mt19937 rng(5);
+    for (int trial = 0; trial < 100; ++trial) {
+        const ProfileSource s = random_pushes(rng, 60, 4);
+        const Time end = s.end - s.origin;
+        if (end < 2)
+            continue;
+        const Time cut = static_cast<Time>(rng() % (end - 1));
+        const Profile p = profile(s, {cut, end}, true);
+        for (const CallPathProfile& path : p.tree) {
+            const std::vector<PathCall> calls = path_calls(s, path.path, {cut, end});
+            Time inclusive = 0;
+            for (std::size_t i = 0; i < calls.size(); ++i) {
+                EXPECT_GE(calls[i].start, cut);
+                EXPECT_LE(calls[i].start, calls[i].end);
+                EXPECT_LE(calls[i].end, end);
+                inclusive += calls[i].end - calls[i].start;
+                if (i > 0 && calls[i].lane == calls[i - 1].lane) {
+                    EXPECT_LE(calls[i - 1].end, calls[i].start); // one call after another
+                } else if (i > 0) {
+                    EXPECT_LT(calls[i - 1].lane, calls[i].lane);
+                }
+            }
+            EXPECT_EQ(inclusive, path.inclusive_ns);
+            // Every entry in the range, and on each lane perhaps one call under way at its start.
+            EXPECT_GE(calls.size(), path.calls);
+            EXPECT_LE(calls.size(), path.calls + s.chosen.size());
+            if (cut == 0) {
+                EXPECT_EQ(calls.size(), path.calls);
+            }
+        }
+    }
+}
+
+TEST(PathCalls, ACallEndsWhenItsPathIsLeftOrEnteredAgain)
+{
+    LaneTraceBuilder b("t", "test");
+    const std::size_t l = b.add_lane("L");
+    const LaneStateId main = b.state("main"), f = b.state("f"), g = b.state("g");
+    b.push(l, 0, main);
+    b.push(l, 10, f);
+    b.push(l, 12, g); // deeper: the call of main > f goes on
+    b.pop(l, 14);
+    b.pop(l, 20);
+    b.push(l, 20, f); // left and entered again at one instant: a new call
+    b.pop(l, 30);
+    b.push(l, 40, g); // main > g: another path
+    b.pop(l, 45);
+    b.pop(l, 50);
+    const ProfileSource s = source_of(b);
+    const std::vector<PathCall> calls = path_calls(s, {"main", "f"});
+    ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(calls[0].start, 10);
+    EXPECT_EQ(calls[0].end, 20);
+    EXPECT_EQ(calls[1].start, 20);
+    EXPECT_EQ(calls[1].end, 30);
+    EXPECT_EQ(path_calls(s, {"main", "f", "g"}).size(), 1u);
+    EXPECT_EQ(path_calls(s, {"main", "g"}).size(), 1u);
+    EXPECT_TRUE(path_calls(s, {"f"}).empty()); // f is never the bottom frame
+    const std::vector<PathCall> cut = path_calls(s, {"main", "f"}, {15, 25});
+    ASSERT_EQ(cut.size(), 2u); // under way at 15, then the call from 20
+    EXPECT_EQ(cut[0].start, 15);
+    EXPECT_EQ(cut[1].end, 25);
+}
+
 TEST(TimeProfile, BinsAddUpToEachRegionsExclusiveTime)
 {
     std::mt19937 rng(11);

@@ -92,6 +92,31 @@ std::optional<ProfileTree::Paths> expandedFrom(const std::string& text)
     return paths;
 }
 
+// The calls of a call path in the table's range and lanes, found in the lanes view.
+void findPathInLanes(LanesView& lanes, const ProfileTable& table, const ViewDocument& doc,
+                     const std::vector<std::string>& path)
+{
+    const auto source = table.source();
+    if (!source || path.empty())
+        return;
+    const Time perUnit = std::max<Time>(1, ns_per_unit(doc.trace()));
+    std::vector<LanesView::Found> found;
+    std::vector<PathCall> calls;
+    try {
+        calls = path_calls(*source, path, table.range().value_or(ProfileRange{}));
+    } catch (const InputError&) {
+        return; // a range the table could not profile either
+    }
+    found.reserve(calls.size());
+    for (const PathCall& c : calls)
+        found.push_back(
+            {c.lane, static_cast<std::uint32_t>(path.size()), c.start / perUnit, (c.end + perUnit - 1) / perUnit});
+    QStringList names;
+    for (const std::string& frame : path)
+        names << QString::fromStdString(frame);
+    lanes.findCalls(names.join(QStringLiteral(" \u203a ")), std::move(found), path.back());
+}
+
 class ProfileDisplayType final : public DisplayType {
 public:
     ProfileDisplayType()
@@ -105,20 +130,19 @@ public:
     {
         view->presentation().setDisplayOpen(name(), true);
         ProfileWindow* window = ProfileWindow::open(view, host.hostWidget());
-        // A region chosen in the table or the flame graph is found in the lanes view.
+        // A region chosen in the table is found in the lanes view; a frame clicked in the
+        // flame graph, the calls of its path.
         ViewPanel* panel = host.panelOf(view);
         if (panel && panel->lanesView() && !window->property("findsInLanes").toBool()) {
             window->setProperty("findsInLanes", true);
             LanesView* lanes = panel->lanesView();
-            const auto findIn = [lanes](const QString& region) {
+            QObject::connect(window->table(), &ProfileTable::regionSelected, lanes, [lanes](const QString& region) {
                 lanes->showFind();
                 lanes->findEdit()->setText("/^" + QRegularExpression::escape(region) + "$/");
-            };
-            QObject::connect(window->table(), &ProfileTable::regionSelected, lanes, findIn);
+            });
             QObject::connect(window->flameGraph(), &FlameGraph::pathClicked, lanes,
-                             [findIn](const std::vector<std::string>& path) {
-                                 if (!path.empty())
-                                     findIn(QString::fromStdString(path.back()));
+                             [lanes, table = window->table(), doc = view](const std::vector<std::string>& path) {
+                                 findPathInLanes(*lanes, *table, *doc, path);
                              });
         }
         QPointer<ViewDocument> guard(view);

@@ -1,6 +1,7 @@
 #include "views/lanes/lane_rows.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace chitra::app {
@@ -107,9 +108,11 @@ bool LaneRows::passes(std::size_t lane) const
 void LaneRows::rebuild()
 {
     rows_.clear();
+    firstRow_.assign(laneCount(), std::numeric_limits<std::size_t>::max());
     for (std::size_t lane : order_) {
         if (!passes(lane))
             continue;
+        firstRow_[lane] = rows_.size();
         if (unfolded_.count(lane)) {
             for (std::uint32_t d = 1; d <= maxDepth(lane); ++d)
                 rows_.push_back({lane, d, tracks_->track(lane, d)});
@@ -117,6 +120,16 @@ void LaneRows::rebuild()
             rows_.push_back({lane, 0, tracks_->track(lane, 0)});
         }
     }
+}
+
+std::optional<std::size_t> LaneRows::rowOf(const LaneSpan& span) const
+{
+    if (span.lane >= firstRow_.size() || firstRow_[span.lane] >= rows_.size())
+        return std::nullopt;
+    const std::size_t first = firstRow_[span.lane];
+    if (rows_[first].depth == 0 || span.depth <= 1)
+        return first;
+    return span.depth <= maxDepth(span.lane) ? std::optional(first + span.depth - 1) : std::nullopt;
 }
 
 std::string LaneRows::rowLabel(const LaneRow& row) const

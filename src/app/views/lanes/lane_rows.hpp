@@ -19,6 +19,14 @@ struct LaneRow {
     std::shared_ptr<const LaneTrackSummary> summary;
 };
 
+// A stretch of one lane the view marks (a region found): the region at nesting depth
+// `depth` (0: whatever is on top of the stack), [start, end) in the view's time units.
+struct LaneSpan {
+    std::size_t lane = 0;
+    std::uint32_t depth = 0;
+    Time start = 0, end = 0;
+};
+
 class LaneRows {
 public:
     explicit LaneRows(std::shared_ptr<const LaneTracks> tracks);
@@ -53,6 +61,9 @@ public:
     // The rows shown, top row first.
     const std::vector<LaneRow>& rows() const { return rows_; }
     std::string rowLabel(const LaneRow& row) const;
+    // The row that shows a span of a lane: the row of its depth when the lane is
+    // unfolded (its first row for depth 0), else the lane's row; nullopt: not shown.
+    std::optional<std::size_t> rowOf(const LaneSpan& span) const;
 
 private:
     void rebuild();
@@ -64,6 +75,7 @@ private:
     std::string filter_;
     std::optional<std::regex> regex_;
     std::vector<LaneRow> rows_;
+    std::vector<std::size_t> firstRow_; // per lane: its first row in rows_, or rows_.size()
 };
 
 } // namespace chitra::app

@@ -7,6 +7,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <limits>
 
 namespace chitra::app {
 
@@ -31,6 +32,16 @@ void LanesPlottable::setHighlighted(std::vector<char> states)
 {
     highlighted_ = std::move(states);
     setColours(std::move(colours_));
+}
+
+void LanesPlottable::setFound(const std::vector<LaneSpan>* found, int current)
+{
+    found_ = found && !found->empty() ? found : nullptr;
+    currentFound_ = current;
+    longestFound_ = 0;
+    if (found_)
+        for (const LaneSpan& f : *found_)
+            longestFound_ = std::max(longestFound_, f.end - f.start);
 }
 
 const QColor& LanesPlottable::colour(LaneStateId state) const
@@ -146,16 +157,12 @@ void LanesPlottable::draw(QCPPainter* painter)
         return;
     const auto& rows = rows_->rows();
     const int left = clip.left(), right = clip.right() + 1;
-    const double gap = std::abs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0)) >= 5 ? 1 : 0;
     if (frame_.size() != clip.size())
         frame_ = QImage(clip.size(), QImage::Format_ARGB32_Premultiplied);
     frame_.fill(Qt::transparent);
     std::vector<RowSpan> spans;
     for (std::size_t r = 0; r < rows.size(); ++r) {
-        const double ya = mValueAxis->coordToPixel(static_cast<double>(r));
-        const double yb = mValueAxis->coordToPixel(static_cast<double>(r + 1));
-        const int top = static_cast<int>(std::round(std::min(ya, yb)));
-        const int bottom = static_cast<int>(std::round(std::max(ya, yb)) - gap);
+        const auto [top, bottom] = rowPixels(r);
         if (bottom < clip.top() || top > clip.bottom())
             continue;
         spans.push_back({&rows[r], std::max(top, clip.top()) - clip.top(),
@@ -181,6 +188,67 @@ void LanesPlottable::draw(QCPPainter* painter)
     }
     painter->drawImage(clip.topLeft(), frame_);
     drawShading(painter, clip);
+    drawFound(painter, clip);
+}
+
+std::pair<int, int> LanesPlottable::rowPixels(std::size_t r) const
+{
+    const double gap = std::abs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0)) >= 5 ? 1 : 0;
+    const double ya = mValueAxis->coordToPixel(static_cast<double>(r));
+    const double yb = mValueAxis->coordToPixel(static_cast<double>(r + 1));
+    return {static_cast<int>(std::round(std::min(ya, yb))), static_cast<int>(std::round(std::max(ya, yb)) - gap)};
+}
+
+void LanesPlottable::drawFound(QCPPainter* painter, const QRect& clip) const
+{
+    if (!found_)
+        return;
+    const double lo = mKeyAxis->range().lower, hi = mKeyAxis->range().upper;
+    const auto xOf = [this](Time t) { return mKeyAxis->coordToPixel(static_cast<double>(t)); };
+    // An underline per region in view, one per pixel at most on each row.
+    std::vector<int> drawnTo(rows_->rows().size(), std::numeric_limits<int>::min());
+    auto it = std::lower_bound(found_->begin(), found_->end(), lo - static_cast<double>(longestFound_),
+                               [](const LaneSpan& f, double t) { return static_cast<double>(f.start) < t; });
+    const QColor underline(20, 20, 20);
+    for (; it != found_->end() && static_cast<double>(it->start) <= hi; ++it) {
+        const auto row = rows_->rowOf(*it);
+        if (!row || static_cast<double>(it->end) < lo)
+            continue;
+        const int x0 = static_cast<int>(std::floor(xOf(it->start)));
+        const int x1 = std::max(x0 + 1, static_cast<int>(std::ceil(xOf(it->end))));
+        if (x1 <= drawnTo[*row])
+            continue;
+        const auto [top, bottom] = rowPixels(*row);
+        if (bottom < clip.top() || top > clip.bottom())
+            continue;
+        const int height = std::clamp((bottom - top) / 6, 1, 3);
+        painter->fillRect(QRect(QPoint(std::max(x0, drawnTo[*row]), bottom - height), QPoint(x1 - 1, bottom - 1)),
+                          underline);
+        drawnTo[*row] = x1;
+    }
+    if (currentFound_ < 0 || static_cast<std::size_t>(currentFound_) >= found_->size())
+        return;
+    const LaneSpan& current = (*found_)[static_cast<std::size_t>(currentFound_)];
+    const auto row = rows_->rowOf(current);
+    if (!row)
+        return;
+    const auto [top, bottom] = rowPixels(*row);
+    int x0 = static_cast<int>(std::floor(xOf(current.start))), x1 = static_cast<int>(std::ceil(xOf(current.end)));
+    if (x1 - x0 < 6) { // a region narrower than the frame: framed at its middle
+        const int middle = (x0 + x1) / 2;
+        x0 = middle - 3;
+        x1 = middle + 3;
+    }
+    // Crisp: a dark band three pixels wide with a white line inside, on any colour.
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setBrush(Qt::NoBrush);
+    const QRect outer(QPoint(x0 - 3, top - 3), QPoint(x1 + 2, bottom + 2));
+    for (int k = 0; k < 3; ++k) {
+        painter->setPen(k == 1 ? QPen(Qt::white, 1) : QPen(QColor(20, 20, 20), 1));
+        painter->drawRect(outer.adjusted(k, k, -k, -k));
+    }
+    painter->restore();
 }
 
 void LanesPlottable::drawLegendIcon(QCPPainter*, const QRectF&) const {}

@@ -26,6 +26,9 @@ public:
     // The states drawn in full colour (index: LaneStateId); the others faded, so that the
     // regions a search finds stand out. Empty: every state in full colour.
     void setHighlighted(std::vector<char> states);
+    // The regions found (the view's list, in order of start; null: none): each underlined
+    // on its row, the current one (an index, -1: none) framed.
+    void setFound(const std::vector<LaneSpan>* found, int current);
     const QColor& colour(LaneStateId state) const;
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
@@ -48,12 +51,18 @@ private:
     void drawRow(const RowSpan& span, int left, int right, uchar* bits, qsizetype stride,
                  std::vector<LaneColumn>& columns) const;
     void drawShading(QCPPainter* painter, const QRect& clip) const;
+    void drawFound(QCPPainter* painter, const QRect& clip) const;
+    // Pixel lines [top, bottom) of row r.
+    std::pair<int, int> rowPixels(std::size_t r) const;
 
     const LaneRows* rows_;
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
     std::vector<char> highlighted_;
-    std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes
+    const std::vector<LaneSpan>* found_ = nullptr;
+    int currentFound_ = -1;
+    Time longestFound_ = 0;   // found_ is by start: those that end in view start this much before it
+    std::vector<QRgb> fills_; // colours_ as pixels, "-" transparent: what a frame writes
     mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
     mutable QImage frame_;                                   // the rows, drawn as pixels then painted at once
 };

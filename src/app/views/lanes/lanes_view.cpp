@@ -87,6 +87,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     connect(next, &QToolButton::clicked, this, [this] { findNext(1); });
     connect(close, &QToolButton::clicked, this, [this] {
         find_->clear();
+        find({}); // also what findCalls found
         findBar_->hide();
     });
     auto* findKey = new QShortcut(QKeySequence::Find, this);
@@ -248,6 +249,8 @@ void LanesView::rowsChanged()
                                                    : tr("Show %1 hidden").arg(rows_->hiddenLanes().size()));
     updateAxisLabels();
     updateLegend();
+    if (!find_->text().trimmed().isEmpty())
+        find(find_->text()); // the regions of the rows now shown
     queueReplot(plot_);
     if (!followingChoices_)
         doc_->presentation().setLaneChoices(
@@ -458,6 +461,7 @@ void LanesView::find(const QString& text)
     const LaneTrace& lanes = rows_->trace();
     found_.clear();
     current_ = -1;
+    foundWhat_.clear();
     std::vector<char> matching;
     const QString t = text.trimmed();
     if (!t.isEmpty()) {
@@ -466,17 +470,13 @@ void LanesView::find(const QString& text)
         matching.assign(lanes.state_names.size(), 0);
         for (std::size_t s = 1; s < lanes.state_names.size() && re.isValid(); ++s)
             matching[s] = re.match(QString::fromStdString(lanes.state_names[s])).hasMatch();
-        const Time end = lanes.last_event.value_or(lanes.times.empty() ? 0 : lanes.times.back());
-        std::vector<char> shown(lanes.lanes.size(), 0);
-        for (const LaneRow& row : rows_->rows())
-            shown[row.lane] = 1;
-        const Time zero = rows_->tracks().origin(); // the view's time axis starts there
-        for (std::size_t l = 0; l < lanes.lanes.size(); ++l) {
-            const std::vector<LaneChange>& changes = lanes.lanes[l].changes;
-            for (std::size_t i = 0; shown[l] && i < changes.size(); ++i)
-                if (matching[changes[i].state])
-                    found_.push_back({l, lanes.times[changes[i].record] - zero,
-                                      (i + 1 < changes.size() ? lanes.times[changes[i + 1].record] : end) - zero});
+        // Every row shown: a folded lane's top of the stack, an unfolded lane's depths.
+        for (const LaneRow& row : rows_->rows()) {
+            const LaneTrack& track = row.summary->track();
+            for (std::size_t i = 0; i < track.states.size(); ++i)
+                if (track.states[i] < matching.size() && matching[track.states[i]])
+                    found_.push_back({row.lane, row.depth, track.times[i],
+                                      i + 1 < track.times.size() ? track.times[i + 1] : track.end});
         }
         std::stable_sort(found_.begin(), found_.end(),
                          [](const Found& a, const Found& b) { return a.start < b.start; });
@@ -484,7 +484,39 @@ void LanesView::find(const QString& text)
         find_->setStyleSheet({});
     }
     plottable_->setHighlighted(std::move(matching));
-    findCount_->setText(t.isEmpty() ? QString() : tr("%n found", nullptr, static_cast<int>(found_.size())));
+    showFound();
+}
+
+void LanesView::findCalls(const QString& what, std::vector<Found> calls, const std::string& region)
+{
+    found_ = std::move(calls);
+    std::stable_sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.start < b.start; });
+    current_ = -1;
+    foundWhat_ = what;
+    findBar_->show();
+    {
+        const QSignalBlocker quiet(find_); // the edit finds by name; these calls are no name
+        find_->clear();
+        find_->setStyleSheet({});
+    }
+    const std::vector<std::string>& names = rows_->trace().state_names;
+    std::vector<char> highlighted(names.size(), 0);
+    for (std::size_t s = 0; s < names.size(); ++s)
+        highlighted[s] = names[s] == region;
+    plottable_->setHighlighted(std::move(highlighted));
+    showFound();
+}
+
+void LanesView::showFound()
+{
+    plottable_->setFound(&found_, current_);
+    const auto n = static_cast<int>(found_.size());
+    QString count;
+    if (current_ >= 0)
+        count = tr("%1 of %2").arg(current_ + 1).arg(n);
+    else if (!find_->text().trimmed().isEmpty() || !foundWhat_.isEmpty())
+        count = tr("%n found", nullptr, n);
+    findCount_->setText(foundWhat_.isEmpty() ? count : foundWhat_ + ": " + count);
     queueReplot(plot_);
 }
 
@@ -505,7 +537,7 @@ void LanesView::findNext(int by)
     width = std::max(width, 1.2 * length);
     const double middle = (static_cast<double>(f.start) + static_cast<double>(f.end)) / 2;
     setVisibleRange(middle - width / 2, middle + width / 2);
-    findCount_->setText(tr("%1 of %2").arg(current_ + 1).arg(n));
+    showFound();
 }
 
 std::vector<std::size_t> LanesView::lanesBetween(int py0, int py1) const

@@ -73,14 +73,15 @@ public:
     void setBandChooser(BandChooser chooser) { bandChooser_ = std::move(chooser); }
 
     // Find a region (Ctrl+F): the regions whose state name holds the text (ignoring case)
-    // or matches /REGEX/, where they are the top of a shown lane's stack, in time order;
-    // the others are drawn faded, and next and previous centre the view on each in turn.
-    struct Found {
-        std::size_t lane = 0; // index into the trace's lanes
-        Time start = 0, end = 0;
-    };
+    // or matches /REGEX/, in every row shown (a folded lane's top of the stack, an unfolded
+    // lane's every depth), in time order; the others are drawn faded, each found one
+    // underlined, and next and previous centre the view on each in turn, framed.
+    using Found = LaneSpan; // lane: index into the trace's lanes
     void showFind();
     void find(const QString& text);
+    // Shows `calls` (the calls of one call path, say) as found, named `what` in the find
+    // bar, with the states named `region` in full colour and the others faded.
+    void findCalls(const QString& what, std::vector<Found> calls, const std::string& region);
     void findNext(int by = 1); // -1: the previous one
     const std::vector<Found>& found() const { return found_; }
     int currentFound() const { return current_; } // -1: none yet
@@ -115,6 +116,7 @@ private:
     void layoutLegend(); // the states of legendOrder_ that fit its lines at the current width
     void showContextMenu(const QPoint& plotPos);
     void rubberBandDone(const QPoint& from, const QPoint& to, const QPoint& globalPos);
+    void showFound(); // the count, the marks
 
     ViewDocument* doc_;
     std::unique_ptr<LaneRows> rows_;
@@ -129,6 +131,7 @@ private:
     QLabel* findCount_ = nullptr;
     std::vector<Found> found_;
     int current_ = -1;
+    QString foundWhat_;                    // what findCalls found; empty for a find by name
     std::vector<LaneStateId> legendOrder_; // states by time taken over the shown rows
     std::optional<QPoint> pressAt_;
     bool bandDrag_ = false;
