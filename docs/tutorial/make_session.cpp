@@ -20,6 +20,7 @@
 //     view=NAME                  view name (default "view 1")
 //     unfold=L1,L2               open the lanes view with these lanes (0-based) unfolded
 //     lanefilter=TEXT            open the lanes view showing the lanes matching TEXT
+//     overtime=1                 open the lanes view with its regions over time shown
 #include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/session/session.hpp"
 #include "chitra/session/session_io.hpp"
@@ -132,6 +133,9 @@ int main(int argc, char** argv)
             } else if (key == "lanefilter") {
                 withLanes = true;
                 lanes.options.extra["filter"] = value;
+            } else if (key == "overtime") {
+                withLanes = true;
+                lanes.options.extra["over_time"] = value;
             } else if (key == "view") {
                 view.name = value;
             } else {

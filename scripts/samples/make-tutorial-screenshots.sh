@@ -58,6 +58,9 @@ shot profile-flame --open sample_traces/taskpool-w4-n1200 --display profile --pr
 # and of SimGrid's SMPI ranks (Paje), in the colours SimGrid gives its states
 shot profile-smpi --open sample_traces/smpi-halo-r4.paje --display profile --size 1000x640
 shot profile-smpi-time --open sample_traces/smpi-halo-r4.paje --display profile --profile-tab time --size 1000x420
+# the regions over time under the lanes view of SimGrid's SMPI ranks
+session lanes-over-time sample_traces/smpi-halo-r4.paje overtime=1 range=100000000:200000000
+shot lanes-over-time --session="$WORK/lanes-over-time.chitra" --size 1400x800
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800

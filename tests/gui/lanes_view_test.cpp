@@ -12,6 +12,7 @@
 #include "document/workspace.hpp"
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"
+#include "views/lanes/lanes_over_time.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "views/view_panel.hpp"
@@ -19,6 +20,8 @@
 #include "workbench/main_window.hpp"
 
 #include <QAction>
+#include <QSignalSpy>
+#include <QToolButton>
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -27,6 +30,7 @@
 #include <qcustomplot.h>
 
 #include <memory>
+#include <numeric>
 
 using namespace chitra;
 using namespace chitra::app;
@@ -285,6 +289,61 @@ private slots:
         QVERIFY2(beforePoll() < 60, "the current region is framed");
     }
 
+    // "Regions over time" shows, under the rows, each region's exclusive time in bins of the
+    // range shown, summed over the lanes shown; it follows zoom and filter, and is saved.
+    void regionsOverTimeFollowTheRangeAndLanes()
+    {
+        auto w = windowWith(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/smpi-halo-r4.paje"));
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        LanesOverTime* overTime = lanes->overTime();
+        QSignalSpy updated(overTime, &LanesOverTime::updated);
+        QTest::mouseClick(lanes->overTimeButton(), Qt::LeftButton);
+        QVERIFY(overTime->isVisible());
+        QVERIFY(updated.wait());
+        QVERIFY(w->currentView()->presentation().laneChoices().overTime);
+
+        // The whole run: per region, the bins add up to the profile's exclusive time.
+        const ProfileSource source = profile_source(w->currentView()->trace());
+        const auto check = [&](std::size_t lanesShown) {
+            const TimeProfile& tp = overTime->timeProfile();
+            QVERIFY(tp.to > tp.from);
+            ProfileSource shown = source;
+            shown.chosen.resize(lanesShown);
+            const Profile p = profile(shown, {tp.from, tp.to});
+            QCOMPARE(tp.regions.size(), p.regions.size());
+            for (std::size_t r = 0; r < tp.regions.size(); ++r) {
+                QCOMPARE(tp.regions[r], p.regions[r].region);
+                QCOMPARE(std::accumulate(tp.exclusive_ns[r].begin(), tp.exclusive_ns[r].end(), Time{0}),
+                         p.regions[r].exclusive_ns);
+            }
+            QCOMPARE(overTime->stackNames().front(), QString::fromStdString(tp.regions.front()));
+        };
+        check(4);
+        const auto [t0, t1] = lanes->visibleRange();
+        QVERIFY(overTime->timeProfile().to - overTime->timeProfile().from >= static_cast<Time>((t1 - t0) * 0.9));
+        saveShot(lanes, "lanes-over-time");
+
+        // A zoom: the range shown, once it settles.
+        lanes->setVisibleRange(t0 + (t1 - t0) / 4, t0 + (t1 - t0) / 2);
+        QVERIFY(updated.wait());
+        QCOMPARE(static_cast<double>(overTime->timeProfile().from), std::floor(t0 + (t1 - t0) / 4));
+        check(4);
+        // Two lanes filtered out: the two left.
+        typeInto(lanes->filterEdit(), "/rank-[01]/");
+        QVERIFY(updated.wait());
+        check(2);
+        // Hover near the bottom names the region stacked lowest there.
+        QCustomPlot* strip = overTime->plot();
+        const QPoint bottom(strip->axisRect()->center().x(), static_cast<int>(strip->yAxis->coordToPixel(0.02)));
+        QVERIFY2(overTime->describeAt(bottom).contains("lanes on average"), qPrintable(overTime->describeAt(bottom)));
+
+        QTest::mouseClick(lanes->overTimeButton(), Qt::LeftButton);
+        QVERIFY(!overTime->isVisible());
+        QVERIFY(!w->currentView()->presentation().laneChoices().overTime);
+    }
+
     // A click on a region picks the view's state there in State details (the region's own
     // name when the view has such a state, else the view's state at that time).
     void clickPicksTheState()
@@ -405,6 +464,7 @@ private slots:
         lanes->rows().setHidden(0, true);
         lanes->rowsChanged();
         typeInto(lanes->filterEdit(), "component");
+        QTest::mouseClick(lanes->overTimeButton(), Qt::LeftButton);
         a->projectOntoLanes(a->currentView(), {{2}, {3, 1}});
         QTRY_COMPARE_WITH_TIMEOUT(a->workspace()->files().size(), std::size_t{3}, 20000);
         a->setCurrentView(a->workspace()->files()[0].views[0]);
@@ -425,6 +485,8 @@ private slots:
         QCOMPARE(restored->rows().order(), lanes->rows().order());
         QCOMPARE(restored->rows().hiddenLanes(), lanes->rows().hiddenLanes());
         QCOMPARE(restored->filterEdit()->text(), QString("component"));
+        QVERIFY(restored->overTimeButton()->isChecked());
+        QVERIFY(restored->overTime()->isVisibleTo(restored));
         QCOMPARE(rowLabels(restored), rowLabels(lanes));
         // Everything but where the window sits on the screen.
         const chitra::Session sa = a->sessionController()->capture(), sb = b->sessionController()->capture();

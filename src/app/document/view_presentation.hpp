@@ -54,7 +54,8 @@ enum class YOrder { FirstAppearance, Name, TimeShare, Custom };
 struct LaneChoices {
     std::vector<std::size_t> order; // top to bottom; empty: the trace's order
     std::set<std::size_t> hidden, unfolded;
-    std::string filter; // as typed: text, or /REGEX/
+    std::string filter;    // as typed: text, or /REGEX/
+    bool overTime = false; // the regions over time shown under the rows
     bool operator==(const LaneChoices&) const = default;
 };
 

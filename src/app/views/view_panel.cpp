@@ -7,6 +7,7 @@
 #include "plotting/left_axis_aligner.hpp"
 #include "views/frequency/frequency_plot.hpp"
 #include "views/lanes/lanes_link.hpp"
+#include "views/lanes/lanes_over_time.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/trace/trace_plot.hpp"
 
@@ -67,7 +68,8 @@ void ViewPanel::makeLanesView()
     shareHeight_ = true; // given once laid out
     splitter_->installEventFilter(this);
     link_ = new LanesLink(lanes_, trace_, this);
-    new LeftAxisAligner({lanes_->plot(), qobject_cast<QCustomPlot*>(trace_->canvas())}, this);
+    new LeftAxisAligner({lanes_->plot(), lanes_->overTime()->plot(), qobject_cast<QCustomPlot*>(trace_->canvas())},
+                        this);
     connect(lanes_, &LanesView::projectOntoLaneRequested, this, &ViewPanel::projectOntoLaneRequested);
     // A band over the lanes view profiles its lanes and time in the profile display.
     connect(lanes_, &LanesView::profileAreaRequested, this,

@@ -95,6 +95,8 @@ void captureLanesState(const ViewPresentation& state, DisplayState& d)
         d.options.extra[kUnfoldedLanesKey] = indexList(c.unfolded);
     if (!c.filter.empty())
         d.options.extra[kLaneFilterKey] = c.filter;
+    if (c.overTime)
+        d.options.extra[kOverTimeKey] = "1";
 }
 
 void restoreLanesState(ViewDocument& view, const DisplayState& d, const QString& where, std::vector<QString>& problems)
@@ -121,6 +123,8 @@ void restoreLanesState(ViewDocument& view, const DisplayState& d, const QString&
     c.unfolded = {unfolded.begin(), unfolded.end()};
     if (const auto filter = d.options.extra.find(kLaneFilterKey); filter != d.options.extra.end())
         c.filter = filter->second;
+    if (const auto overTime = d.options.extra.find(kOverTimeKey); overTime != d.options.extra.end())
+        c.overTime = overTime->second == "1";
     view.presentation().setLaneChoices(std::move(c));
     if (!d.visible.empty())
         view.presentation().setWindow(kLanesDisplay, {d.visible.x0, d.visible.x1});

@@ -7,6 +7,7 @@
 #include "plotting/time_axis_ticker.hpp"
 #include "text/name_filter.hpp"
 #include "text/number_format.hpp"
+#include "views/lanes/lanes_over_time.hpp"
 #include "views/lanes/lanes_plottable.hpp"
 
 #include <QElapsedTimer>
@@ -55,9 +56,14 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     showAll_ = new QToolButton(this);
     showAll_->setText(tr("Show hidden lanes"));
     count_ = new QLabel(this);
+    overTimeButton_ = new QToolButton(this);
+    overTimeButton_->setText(tr("Regions over time"));
+    overTimeButton_->setToolTip(tr("Where the time goes over the range shown, summed over the lanes shown"));
+    overTimeButton_->setCheckable(true);
     bar->addWidget(filter_, 1);
     bar->addWidget(showAll_);
     bar->addWidget(count_);
+    bar->addWidget(overTimeButton_);
     layout->addLayout(bar);
 
     findBar_ = new QWidget(this);
@@ -115,6 +121,20 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     plottable_ = new LanesPlottable(plot_->xAxis, plot_->yAxis, rows_.get(), doc_);
     plot_->installEventFilter(this);
     layout->addWidget(plot_, 1);
+    overTime_ = new LanesOverTime(doc_, rows_.get(), this);
+    overTime_->hide();
+    layout->addWidget(overTime_);
+    // Its time axis as wide as the rows' (the aligner of the view's plots gives the left).
+    connect(plot_, &QCustomPlot::afterReplot, this, [this] {
+        QCPAxisRect* strip = overTime_->plot()->axisRect();
+        QMargins m = strip->minimumMargins();
+        if (const int right = plot_->axisRect()->margins().right(); m.right() != right) {
+            m.setRight(right);
+            strip->setMinimumMargins(m);
+            overTime_->plot()->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+    connect(overTimeButton_, &QToolButton::toggled, this, &LanesView::setOverTimeShown);
 
     legend_ = new QLabel(this);
     legend_->setWordWrap(true);
@@ -130,6 +150,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     buildColours();
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
         doc_->presentation().setWindow(kLanesDisplay, {r.lower, r.upper});
+        overTime_->follow(r.lower, r.upper);
         emit visibleRangeChanged(r.lower, r.upper);
     });
     connect(&doc_->presentation(), &ViewPresentation::windowChanged, this, [this](const QString& display) {
@@ -173,8 +194,21 @@ void LanesView::followChoices()
     rows_->setHiddenLanes(c.hidden);
     rows_->setUnfoldedLanes(c.unfolded);
     filter_->setText(QString::fromStdString(c.filter)); // applies the filter
+    setOverTimeShown(c.overTime);
     followingChoices_ = false;
     rowsChanged();
+}
+
+void LanesView::setOverTimeShown(bool shown)
+{
+    if (overTime_->isVisibleTo(this) == shown)
+        return;
+    const QSignalBlocker quiet(overTimeButton_);
+    overTimeButton_->setChecked(shown);
+    overTime_->setVisible(shown);
+    const auto [t0, t1] = visibleRange();
+    overTime_->follow(t0, t1);
+    rowsChanged(); // the lane choices say so
 }
 
 void LanesView::followWindow()
@@ -251,10 +285,11 @@ void LanesView::rowsChanged()
     updateLegend();
     if (!find_->text().trimmed().isEmpty())
         find(find_->text()); // the regions of the rows now shown
+    overTime_->rowsChanged();
     queueReplot(plot_);
     if (!followingChoices_)
-        doc_->presentation().setLaneChoices(
-            {rows_->order(), rows_->hiddenLanes(), rows_->unfoldedLanes(), filter_->text().toStdString()});
+        doc_->presentation().setLaneChoices({rows_->order(), rows_->hiddenLanes(), rows_->unfoldedLanes(),
+                                             filter_->text().toStdString(), overTime_->isVisibleTo(this)});
     emit optionsChanged();
 }
 

@@ -29,6 +29,7 @@ class QToolButton;
 namespace chitra::app {
 
 class ViewDocument;
+class LanesOverTime;
 class LanesPlottable;
 
 class LanesView : public QWidget {
@@ -48,6 +49,11 @@ public:
     QCustomPlot* plot() const { return plot_; }
     QLineEdit* filterEdit() const { return filter_; }
     QLabel* legend() const { return legend_; }
+    // The regions over time under the rows (Pipit's time_profile of the range and lanes
+    // shown), toggled by its button; saved with the view's lane choices.
+    LanesOverTime* overTime() const { return overTime_; }
+    QToolButton* overTimeButton() const { return overTimeButton_; }
+    void setOverTimeShown(bool shown);
 
     std::pair<double, double> visibleRange() const;
     // The state colours anew (the palette preference changed), then a redraw.
@@ -124,6 +130,8 @@ private:
     LanesPlottable* plottable_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QToolButton* showAll_ = nullptr;
+    QToolButton* overTimeButton_ = nullptr;
+    LanesOverTime* overTime_ = nullptr;
     QLabel* count_ = nullptr;
     QLabel* legend_ = nullptr;
     QWidget* findBar_ = nullptr;
