@@ -1,6 +1,8 @@
 // Profiles across lanes (docs/performance.md "Profiles"): a profile of the whole run, and of
-// an area (some lanes over part of the run, what a rubber band over the lanes view asks), on
-// 10^7 Enter/Leave events over 8 busy lanes (nested 1-4 deep, 12 regions, seeded).
+// an area (some lanes over part of the run, what a rubber band over the lanes view asks),
+// the regions over time of a range (what the lanes view draws under its rows), and the
+// calls of one call path (a flame graph frame clicked), on 10^7 Enter/Leave events over 8
+// busy lanes (nested 1-4 deep, 12 regions, seeded).
 //   build/tests/bench/bench_profile [--benchmark_repetitions=3]
 #include "chitra/lanes/lane_selection.hpp"
 #include "chitra/profile/profile.hpp"
@@ -72,6 +74,33 @@ void BM_ProfileArea(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ProfileArea)->Unit(benchmark::kMillisecond);
+
+// Every lane over a tenth of the run in 300 bins (a lanes view 1200 pixels wide), the range
+// moving at each iteration.
+void BM_RegionsOverTime(benchmark::State& state)
+{
+    const ProfileSource& s = source();
+    const Time end = s.end - s.origin;
+    std::mt19937_64 rng(3);
+    for (auto _ : state) {
+        const Time from = static_cast<Time>(rng() % static_cast<std::uint64_t>(end - end / 10));
+        benchmark::DoNotOptimize(time_profile(s, {from, from + end / 10}, 300));
+    }
+}
+BENCHMARK(BM_RegionsOverTime)->Unit(benchmark::kMillisecond);
+
+// The calls of a path two frames deep over the whole run, every lane.
+void BM_PathCalls(benchmark::State& state)
+{
+    const ProfileSource& s = source();
+    std::size_t calls = 0;
+    for (auto _ : state) {
+        calls = path_calls(s, {"region 3", "region 7"}).size();
+        benchmark::DoNotOptimize(calls);
+    }
+    state.counters["calls"] = static_cast<double>(calls);
+}
+BENCHMARK(BM_PathCalls)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

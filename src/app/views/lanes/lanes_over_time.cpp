@@ -6,10 +6,12 @@
 #include "text/number_format.hpp"
 #include "views/lanes/lane_rows.hpp"
 
+#include <QFutureWatcher>
 #include <QHelpEvent>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -84,14 +86,29 @@ void LanesOverTime::update()
     const Time from = std::clamp<Time>(static_cast<Time>(std::floor(t0_ * perUnit)), 0, end);
     const Time to = std::clamp<Time>(static_cast<Time>(std::ceil(t1_ * perUnit)), 0, end);
     const auto bins = static_cast<std::size_t>(std::max(10, plot_->axisRect()->width() / kPixelsPerBin));
-    profile_ = TimeProfile{};
-    if (to > from && !s.chosen.empty())
-        profile_ = time_profile(s, {from, to}, bins);
+    // Replayed on a pool thread (it takes ~0.1 s at 10^7 events); only the last asked is drawn.
+    const int asked = ++asked_;
+    const std::size_t lanes = s.chosen.size();
+    auto* watcher = new QFutureWatcher<TimeProfile>(this);
+    connect(watcher, &QFutureWatcher<TimeProfile>::finished, this, [this, watcher, asked, lanes, perUnit] {
+        watcher->deleteLater();
+        if (asked == asked_)
+            draw(watcher->result(), lanes, perUnit);
+    });
+    watcher->setFuture(QtConcurrent::run([s = std::move(s), from, to, bins] {
+        return to > from && !s.chosen.empty() ? time_profile(s, {from, to}, bins) : TimeProfile{};
+    }));
+}
+
+void LanesOverTime::draw(TimeProfile profile, std::size_t lanes, double perUnit)
+{
+    profile_ = std::move(profile);
+    lanes_ = lanes;
     const std::shared_ptr<const StateColours> colours = doc_->laneColours();
     stackTimeProfile(plot_, profile_, kNamedRegions, perUnit,
                      [&colours](const std::string& region) { return colours->colourOf(region); });
     plot_->xAxis->setRange(t0_, t1_);
-    plot_->yAxis->setRange(0, static_cast<double>(std::max<std::size_t>(s.chosen.size(), 1)) * 1.1);
+    plot_->yAxis->setRange(0, static_cast<double>(std::max<std::size_t>(lanes, 1)) * 1.1);
     plot_->replot();
     emit updated();
 }
@@ -103,7 +120,8 @@ QString LanesOverTime::describeAt(const QPoint& plotPos) const
     if (profile_.edges.size() < 2)
         return {};
     const auto perUnit = static_cast<double>(std::max<Time>(1, ns_per_unit(doc_->trace())));
-    const double ns = plot_->xAxis->pixelToCoord(plotPos.x()) * perUnit, value = plot_->yAxis->pixelToCoord(plotPos.y());
+    const double ns = plot_->xAxis->pixelToCoord(plotPos.x()) * perUnit,
+                 value = plot_->yAxis->pixelToCoord(plotPos.y());
     const auto after = std::upper_bound(profile_.edges.begin(), profile_.edges.end(), ns,
                                         [](double t, Time edge) { return t < static_cast<double>(edge); });
     if (after == profile_.edges.begin() || after == profile_.edges.end())

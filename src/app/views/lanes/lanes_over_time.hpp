@@ -2,7 +2,8 @@
 // view"): the exclusive time of each region in bins of the visible range, stacked, summed
 // over the lanes shown (Pipit's time_profile), on the lanes view's time axis. The regions
 // that take most time are in their own colours, the rest as "other"; hover names them.
-// It follows the view's range and lanes once they settle, not every frame of a drag.
+// It follows the view's range and lanes once they settle, not every frame of a drag, and
+// replays the lanes on a pool thread.
 #pragma once
 
 #include "chitra/profile/profile.hpp"
@@ -32,9 +33,11 @@ public:
     // The view's range (its time units) or lanes changed: drawn anew shortly.
     void follow(double t0, double t1);
     void rowsChanged();
-    // Draws now (tests, benchmarks); otherwise after follow() settles.
+    // Computes anew now, not waiting for follow() to settle; drawn (and `updated`) when
+    // the replay on a pool thread ends.
     void update();
     const TimeProfile& timeProfile() const { return profile_; }
+    std::size_t lanesCounted() const { return lanes_; } // the lanes the drawn profile sums
     QStringList stackNames() const;
     // The region and its share of the lanes under a point of the plot; empty if none.
     QString describeAt(const QPoint& plotPos) const;
@@ -48,6 +51,7 @@ protected:
 
 private:
     const ProfileSource& source(); // the trace's lanes, made on first use
+    void draw(TimeProfile profile, std::size_t lanes, double perUnit);
 
     ViewDocument* doc_;
     const LaneRows* rows_;
@@ -56,6 +60,8 @@ private:
     double t0_ = 0, t1_ = 0;
     std::unique_ptr<ProfileSource> source_;
     TimeProfile profile_;
+    std::size_t lanes_ = 0;
+    int asked_ = 0; // replays asked for: a result of an earlier one is not drawn
 };
 
 } // namespace chitra::app
