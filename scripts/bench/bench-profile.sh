@@ -7,6 +7,9 @@
 #             `otf2-print A/traces.otf2 > /dev/null` / wall time of `chitra-cli profile` >= 3.
 #   lanes     LARGE_EVENTS Enter/Leave events (default 20,000,000) on 64 busy locations: wall
 #             time of `chitra-cli profile` / wall time of `chitra-cli convert A -o A.ctrace` <= 1.5.
+#   pandas    the same SMALL_EVENTS archive profiled the way Pipit does it (pandas,
+#             pipit-style-profile.py), when /usr/bin/python3 has pandas: its times, and its
+#             calls and exclusive times checked equal to chitra-cli's (no target).
 # Each command runs RUNS times (default 3); the least wall and CPU time count, the largest
 # peak RSS. Archives are made by make-otf2-lanes.py (OTF2 Python bindings) into
 # CHITRA_BENCH_DIR (default /tmp/chitra-bench-profile) and kept for later runs.
@@ -65,6 +68,21 @@ row "chitra-cli profile" "$wall" "$cpu" "$rss_mb"
 ratio=$(awk -v a="$listing" -v b="$wall" 'BEGIN { printf "%.1f", a / (b > 0 ? b : 0.01) }')
 echo "  target profile >= 3x faster than otf2-print: ${ratio}x  $(verdict "$(awk -v r="$ratio" 'BEGIN{print (r >= 3)}')")"
 
+if /usr/bin/python3 -c 'import pandas, otf2' 2>/dev/null; then
+  echo "== pandas: the $small events profiled as Pipit does (one run)"
+  "$cli" profile "$anchor" --format json -o "$work/profile.json"
+  /usr/bin/python3 "$here/pipit-style-profile.py" "$anchor" --json "$work/pipit.json"
+  /usr/bin/python3 - "$work/pipit.json" "$work/profile.json" <<'PY'
+import json, sys
+pipit, chitra = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+regions = {r["region"]: r for r in chitra["regions"]}
+same = set(pipit) == set(regions) and all(
+    regions[n]["calls"] == p["calls"] and regions[n]["exclusive_ns"] == p["exclusive_ns"] for n, p in pipit.items())
+print(f"  calls and exclusive times of {len(pipit)} regions equal to chitra-cli's: {'yes' if same else 'NO'}")
+sys.exit(0 if same else 1)
+PY
+fi
+
 echo "== lanes: $large Enter/Leave events on 64 locations ($runs runs, least time)"
 anchor=$(archive "$large" 64)
 row command wall_s cpu_s rss_MB
@@ -77,6 +95,6 @@ measure "$cli" profile "$anchor" --format json --tree -o "$work/profile.json"
 row "chitra-cli profile --tree" "$wall" "$cpu" "$rss_mb"
 ratio=$(awk -v a="$wall" -v b="$convert" 'BEGIN { printf "%.2f", a / b }')
 echo "  target profile --tree <= 1.5x the time of convert: ${ratio}x  $(verdict "$(awk -v r="$ratio" 'BEGIN{print (r <= 1.5)}')")"
-rm -f "$work/lanes.ctrace" "$work/profile.json" "$timing" "$work/stderr.txt"
+rm -f "$work/lanes.ctrace" "$work/profile.json" "$work/pipit.json" "$timing" "$work/stderr.txt"
 if [[ ${CHITRA_BENCH_STRICT:-0} == 1 ]]; then exit "$failed"; fi
 exit 0
