@@ -92,7 +92,8 @@ struct LaneTrace {
 };
 
 // Gives the trace's states new numbers, `remap[old]` into `names` (states found to share
-// one name are merged): the changes and the steps' frames follow.
+// one name are merged): the changes and the steps' frames follow, and a change from one
+// merged state to another (a new call) gets the stack step that says so.
 void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap);
 
 // Builds a LaneTrace from a source's events. Events of one lane come in non-decreasing

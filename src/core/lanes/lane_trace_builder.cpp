@@ -331,17 +331,68 @@ LaneTrace LaneTraceBuilder::finish()
     return out;
 }
 
-// A change between two states merged into one then reads as staying in it (kept_by_change):
-// no new call there.
+namespace {
+
+// A stack step added wherever a change read with the states renumbered would say something
+// else than with the old numbers (kept_by_change): a change between two states merged into
+// one would read as staying in it, where it was a new call. Frames stay in the old numbers.
+void renumber_lane(Lane& l, const LaneTrace& trace, const std::vector<LaneStateId>& remap)
+{
+    std::vector<StackStep> steps;
+    std::vector<LaneStateId> frames;
+    std::vector<LaneStateId> stack; // the old numbers
+    std::size_t step = 0, frame = 0;
+    const auto applyStep = [&] {
+        const StackStep& s = l.steps[step++];
+        stack.resize(s.kept);
+        steps.push_back(s);
+        for (std::uint32_t i = 0; i < s.entered; ++i) {
+            stack.push_back(l.frames[frame]);
+            frames.push_back(l.frames[frame++]);
+        }
+    };
+    for (const LaneChange& c : l.changes) {
+        const Time t = trace.times[c.record];
+        while (step < l.steps.size() && l.steps[step].time < t) // steps with no change
+            applyStep();
+        if (step < l.steps.size() && l.steps[step].time == t) { // a step says this instant
+            applyStep();
+            continue;
+        }
+        const auto before = static_cast<std::uint32_t>(stack.size());
+        const std::optional<std::uint32_t> kept = kept_by_change(
+            before, [&](std::uint32_t i) { return stack[i]; }, c.state, c.depth);
+        const std::optional<std::uint32_t> merged = kept_by_change(
+            before, [&](std::uint32_t i) { return remap[stack[i]]; }, remap[c.state], c.depth);
+        if (!kept)
+            return; // no stack to follow (a lane built without its steps): it stays as it was
+        stack.resize(*kept);
+        if (*kept < c.depth)
+            stack.push_back(c.state);
+        if (merged != kept) {
+            steps.push_back({t, *kept, c.depth - *kept});
+            if (*kept < c.depth)
+                frames.push_back(c.state);
+        }
+    }
+    while (step < l.steps.size())
+        applyStep();
+    l.steps = std::move(steps);
+    l.frames = std::move(frames);
+}
+
+} // namespace
+
 void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap)
 {
-    trace.state_names = std::move(names);
     for (Lane& l : trace.lanes) {
+        renumber_lane(l, trace, remap); // frames in the old numbers
         for (LaneChange& c : l.changes)
             c.state = remap[c.state];
         for (LaneStateId& f : l.frames)
             f = remap[f];
     }
+    trace.state_names = std::move(names);
 }
 
 } // namespace chitra

@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <map>
+#include <functional>
 #include <random>
 #include <set>
 
@@ -498,6 +499,71 @@ TEST(PathCalls, ACallEndsWhenItsPathIsLeftOrEnteredAgain)
     ASSERT_EQ(cut.size(), 2u); // under way at 15, then the call from 20
     EXPECT_EQ(cut[0].start, 15);
     EXPECT_EQ(cut[1].end, 25);
+}
+
+// Random pushes and pops of regions named by `name(r)`, r < 5, several at some instants.
+LaneTrace random_named_pushes(std::uint32_t seed, const std::function<std::string(int)>& name)
+{
+    std::mt19937 rng(seed);
+    LaneTraceBuilder b("random", "test");
+    const std::size_t lanes = 1 + rng() % 3;
+    for (std::size_t l = 0; l < lanes; ++l)
+        b.add_lane("L");
+    std::vector<int> depth(lanes, 0);
+    Time t = 0;
+    for (int i = 0; i < 80; ++i) {
+        t += static_cast<Time>(rng() % 3);
+        const std::size_t l = rng() % lanes;
+        if (depth[l] > 0 && rng() % 2 == 0) {
+            b.pop(l, t);
+            --depth[l];
+        } else {
+            b.push(l, t, b.state(name(static_cast<int>(rng() % 5))));
+            ++depth[l];
+        }
+    }
+    return b.finish();
+}
+
+TEST(Profile, StatesMergedAfterReadingProfileAsIfNamedAlikeFromTheStart)
+{
+    // r3 read as a state of its own, then merged into r1 (as the CTF reader does with two
+    // addresses of one function), against r3 named r1 from the start.
+    for (std::uint32_t seed = 0; seed < 200; ++seed) {
+        LaneTrace merged = random_named_pushes(seed, [](int r) { return "r" + std::to_string(r); });
+        std::vector<std::string> names{"-"};
+        std::vector<LaneStateId> remap(merged.state_names.size(), 0);
+        for (LaneStateId s = 1; s < merged.state_names.size(); ++s) {
+            const std::string name = merged.state_names[s] == "r3" ? "r1" : merged.state_names[s];
+            const auto at = std::find(names.begin(), names.end(), name);
+            remap[s] = static_cast<LaneStateId>(at - names.begin());
+            if (at == names.end())
+                names.push_back(name);
+        }
+        renumber_states(merged, names, remap);
+        const LaneTrace alike = random_named_pushes(seed, [](int r) { return "r" + std::to_string(r == 3 ? 1 : r); });
+        const auto source = [](const LaneTrace& lanes) {
+            ProfileSource s;
+            for (std::size_t l = 0; l < lanes.lanes.size(); ++l)
+                s.chosen.push_back(l);
+            s.origin = first_change(lanes, s.chosen).value_or(0);
+            s.end = std::max(s.origin, lanes.last_event.value_or(s.origin));
+            s.lanes = std::make_shared<const LaneTrace>(lanes);
+            return s;
+        };
+        const Profile a = profile(source(merged), {}, true), b = profile(source(alike), {}, true);
+        ASSERT_EQ(a.regions.size(), b.regions.size()) << "seed " << seed;
+        for (std::size_t r = 0; r < a.regions.size(); ++r) {
+            EXPECT_EQ(a.regions[r].region, b.regions[r].region) << "seed " << seed;
+            EXPECT_EQ(a.regions[r].calls, b.regions[r].calls) << "seed " << seed << " " << a.regions[r].region;
+            EXPECT_EQ(a.regions[r].inclusive_ns, b.regions[r].inclusive_ns) << "seed " << seed;
+        }
+        ASSERT_EQ(a.tree.size(), b.tree.size()) << "seed " << seed;
+        for (std::size_t p = 0; p < a.tree.size(); ++p) {
+            EXPECT_EQ(a.tree[p].path, b.tree[p].path) << "seed " << seed;
+            EXPECT_EQ(a.tree[p].calls, b.tree[p].calls) << "seed " << seed;
+        }
+    }
 }
 
 TEST(TimeProfile, BinsAddUpToEachRegionsExclusiveTime)
