@@ -54,6 +54,7 @@ shot colours-otf2 --open sample_traces/taskpool-w4-n1200 --display lanes --size 
 shot colours-paraver --open sample_traces/taskpool-w4-n300.prv --display lanes --size 1400x800
 # the profile display (docs/gui.md "Profile") of the same OTF2 trace
 shot profile --open sample_traces/taskpool-w4-n1200 --display profile --size 1000x700
+shot profile-tree --open sample_traces/taskpool-w4-n1200 --display profile --profile-tab tree --size 1000x420
 shot profile-flame --open sample_traces/taskpool-w4-n1200 --display profile --profile-tab flame --size 1000x300
 # and of SimGrid's SMPI ranks (Paje), in the colours SimGrid gives its states
 shot profile-smpi --open sample_traces/smpi-halo-r4.paje --display profile --size 1000x640

@@ -33,6 +33,7 @@ ProfileTree::ProfileTree(QWidget* parent)
     view_->setUniformRowHeights(true);
     view_->setAlternatingRowColors(true);
     view_->setSortingEnabled(true);
+    view_->header()->setStretchLastSection(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(search_);
     layout->addWidget(view_, 1);
@@ -86,7 +87,9 @@ void ProfileTree::show(const Profile& profile)
     }
     applyExpanded();
     applySearch();
-    for (int c = 0; c < 4; ++c)
+    // The paths take the width; the figures stay together at their right.
+    view_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < 4; ++c)
         view_->resizeColumnToContents(c);
     if (!selected.empty())
         selectPath(selected);
