@@ -1,6 +1,7 @@
 #include "views/lanes/lanes_over_time.hpp"
 
 #include "document/view_document.hpp"
+#include "jobs/worker_pool.hpp"
 #include "plotting/plot_theme.hpp"
 #include "plotting/time_profile_bars.hpp"
 #include "text/number_format.hpp"
@@ -11,7 +12,6 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -86,7 +86,7 @@ void LanesOverTime::update()
     const Time from = std::clamp<Time>(static_cast<Time>(std::floor(t0_ * perUnit)), 0, end);
     const Time to = std::clamp<Time>(static_cast<Time>(std::ceil(t1_ * perUnit)), 0, end);
     const auto bins = static_cast<std::size_t>(std::max(10, plot_->axisRect()->width() / kPixelsPerBin));
-    // Replayed on a pool thread (it takes ~0.1 s at 10^7 events); only the last asked is drawn.
+    // Replayed on a worker thread (it takes ~0.1 s at 10^7 events); only the last asked is drawn.
     const int asked = ++asked_;
     const std::size_t lanes = s.chosen.size();
     auto* watcher = new QFutureWatcher<TimeProfile>(this);
@@ -95,7 +95,7 @@ void LanesOverTime::update()
         if (asked == asked_)
             draw(watcher->result(), lanes, perUnit);
     });
-    watcher->setFuture(QtConcurrent::run([s = std::move(s), from, to, bins] {
+    watcher->setFuture(runInBackground([s = std::move(s), from, to, bins] {
         return to > from && !s.chosen.empty() ? time_profile(s, {from, to}, bins) : TimeProfile{};
     }));
 }

@@ -3,7 +3,7 @@
 // over the lanes shown (Pipit's time_profile), on the lanes view's time axis. The regions
 // that take most time are in their own colours, the rest as "other"; hover names them.
 // It follows the view's range and lanes once they settle, not every frame of a drag, and
-// replays the lanes on a pool thread.
+// replays the lanes on a worker thread.
 #pragma once
 
 #include "chitra/profile/profile.hpp"
@@ -34,7 +34,7 @@ public:
     void follow(double t0, double t1);
     void rowsChanged();
     // Computes anew now, not waiting for follow() to settle; drawn (and `updated`) when
-    // the replay on a pool thread ends.
+    // the replay on a worker thread ends.
     void update();
     const TimeProfile& timeProfile() const { return profile_; }
     std::size_t lanesCounted() const { return lanes_; } // the lanes the drawn profile sums
