@@ -23,7 +23,7 @@
 namespace chitra::cli {
 namespace {
 
-struct Options {
+struct PeriodogramOptions {
     std::string file;
     TraceInput input;
     std::string pipeline;
@@ -128,7 +128,7 @@ void write_json(std::ostream& os, const std::string& head, const Periodogram& pg
     os << std::string_view(head).substr(p) << '\n';
 }
 
-int run(const Options& o)
+int run_periodogram(const PeriodogramOptions& o)
 {
     const bool time_domain = o.domain == "time";
     if (!time_domain && o.interval)
@@ -235,7 +235,7 @@ int run(const Options& o)
 
 Action add_periodogram_command(CLI::App& app)
 {
-    auto opts = std::make_shared<Options>();
+    auto opts = std::make_shared<PeriodogramOptions>();
     CLI::App* sub = app.add_subcommand("periodogram", "periodogram of the time or event view's signal");
     sub->add_option("FILE", opts->file, "trace file (any format Chitra reads)")->required();
     add_trace_input_options(sub, opts->input);
@@ -268,7 +268,7 @@ Action add_periodogram_command(CLI::App& app)
         ->check(CLI::IsMember({"csv", "json"}))
         ->capture_default_str();
     sub->add_option("-o,--output", opts->out, "output file (default: stdout)");
-    return [opts] { return run(*opts); };
+    return [opts] { return run_periodogram(*opts); };
 }
 
 } // namespace chitra::cli

@@ -16,7 +16,7 @@
 namespace chitra::cli {
 namespace {
 
-struct Options {
+struct SuggestOptions {
     std::string file;
     TraceInput input;
     std::string pipeline;
@@ -68,7 +68,7 @@ std::string table(const std::vector<Suggestion>& suggestions)
     return text;
 }
 
-int run(const Options& o)
+int run_suggest(const SuggestOptions& o)
 {
     // The pipeline first: a malformed pipeline is reported without reading the trace.
     const Pipeline pipeline = o.pipeline.empty() ? Pipeline{} : load_pipeline_file(o.pipeline);
@@ -103,7 +103,7 @@ int run(const Options& o)
 
 Action add_suggest_command(CLI::App& app)
 {
-    auto opts = std::make_shared<Options>();
+    auto opts = std::make_shared<SuggestOptions>();
     CLI::App* sub = app.add_subcommand("suggest", "ranked pipeline steps worth applying: repeated sequences to "
                                                   "aggregate, rare states to filter or exclude");
     sub->add_option("FILE", opts->file, "trace file (any format Chitra reads)")->required();
@@ -114,7 +114,7 @@ Action add_suggest_command(CLI::App& app)
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     sub->add_flag("--strict", opts->strict, "treat pipeline warnings (names matching no symbol) as errors");
-    return [opts] { return run(*opts); };
+    return [opts] { return run_suggest(*opts); };
 }
 
 } // namespace chitra::cli

@@ -21,6 +21,7 @@ using Action = std::function<int()>;
     COMMAND(merge)                                                                                                     \
     COMMAND(periodogram)                                                                                               \
     COMMAND(profile)                                                                                                   \
+    COMMAND(messages)                                                                                                  \
     COMMAND(session)                                                                                                   \
     COMMAND(dump)                                                                                                      \
     COMMAND(simulate)                                                                                                  \

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -74,6 +75,16 @@ struct LaneField {
     std::vector<std::pair<Time, double>> samples; // non-decreasing times
 };
 
+// A message from one lane to another (interfaces.md "Messages between lanes"): sent from
+// lane `from` at `send`, received by lane `to` at `recv` (lane indices, absolute ns).
+struct Message {
+    Time send = 0, recv = 0;
+    std::uint64_t bytes = 0;
+    std::uint32_t from = 0, to = 0;
+    std::int64_t tag = 0;
+    bool operator==(const Message&) const = default;
+};
+
 struct LaneTrace {
     std::string source;      // path, for messages
     std::string format;      // "paje", "otf2", "chrome", ...
@@ -87,6 +98,9 @@ struct LaneTrace {
     std::optional<Time> last_event;                         // absolute ns of the last event read
     std::vector<std::pair<std::string, std::string>> extra; // header lines to keep
     std::vector<std::string> warnings;
+    std::vector<Message> messages;     // by send time, then sending lane, receive time, receiving lane
+    std::uint64_t unmatched_sends = 0; // ends of messages the source has without their other end
+    std::uint64_t unmatched_receives = 0;
 
     std::size_t size() const { return times.size(); }
 };
@@ -96,6 +110,8 @@ struct LaneTrace {
 // merged state to another (a new call) gets the stack step that says so.
 void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std::vector<LaneStateId>& remap);
 
+class MessageMatcher; // chitra/messages/message_matcher.hpp
+
 // Builds a LaneTrace from a source's events. Events of one lane come in non-decreasing
 // time; at equal times they apply in the order given, and only the state after the last
 // of them counts (so a region that opens and closes at one instant changes nothing).
@@ -104,6 +120,14 @@ void renumber_states(LaneTrace& trace, std::vector<std::string> names, const std
 class alignas(64) LaneTraceBuilder {
 public:
     LaneTraceBuilder(std::string source, std::string format);
+    ~LaneTraceBuilder();
+    LaneTraceBuilder(LaneTraceBuilder&&) noexcept;
+    LaneTraceBuilder& operator=(LaneTraceBuilder&&) noexcept;
+
+    // The ends of the source's messages, matched into LaneTrace::messages by finish().
+    // Apart from the lanes' events: a source may feed it from the thread that reads while
+    // another applies the events (LaneEventPipe).
+    MessageMatcher& messages() { return *messages_; }
 
     std::size_t add_lane(std::string name);
     // Room for about `changes` state changes of the lane: a hint from sources that know
@@ -158,8 +182,8 @@ public:
     // A warning counted by kind: "N x MESSAGE" once at the end.
     void warn(const std::string& message);
 
-    // Takes lanes [first, last) as `other` built them, with its fields, warnings and
-    // last event: `other` read those lanes of the same source on another thread, with
+    // Takes lanes [first, last) as `other` built them, with its fields, warnings, message
+    // ends and last event: `other` read those lanes of the same source on another thread, with
     // the same lanes and states added in the same order (else std::logic_error). Its
     // fields and warnings follow this builder's own, as if its lanes had been read after
     // this builder's, so take lanes in their source order.
@@ -265,6 +289,7 @@ private:
     Time last_event_ = 0;
     bool seen_ = false; // an event was read: last_event_ holds
     std::vector<std::pair<std::string, std::uint64_t>> warnings_;
+    std::unique_ptr<MessageMatcher> messages_; // its own allocation: a reader thread's, not the builder's lines
 };
 
 } // namespace chitra

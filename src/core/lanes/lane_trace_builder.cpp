@@ -1,6 +1,7 @@
 // LaneTraceBuilder: per-lane state stacks applied event by event, then the lanes'
 // change lists merged into records on one time axis.
 #include "chitra/lanes/lane_trace.hpp"
+#include "chitra/messages/message_matcher.hpp"
 #include "chitra/util/two_halves.hpp"
 #include "util/huge_pages.hpp"
 
@@ -13,10 +14,14 @@
 namespace chitra {
 
 LaneTraceBuilder::LaneTraceBuilder(std::string source, std::string format)
-    : source_(std::move(source)), format_(std::move(format))
+    : source_(std::move(source)), format_(std::move(format)), messages_(std::make_unique<MessageMatcher>())
 {
     ids_.emplace("-", kEmptyLaneState);
 }
+
+LaneTraceBuilder::~LaneTraceBuilder() = default;
+LaneTraceBuilder::LaneTraceBuilder(LaneTraceBuilder&&) noexcept = default;
+LaneTraceBuilder& LaneTraceBuilder::operator=(LaneTraceBuilder&&) noexcept = default;
 
 std::size_t LaneTraceBuilder::add_lane(std::string name)
 {
@@ -133,6 +138,7 @@ void LaneTraceBuilder::take_lanes(LaneTraceBuilder&& other, std::size_t first, s
     colours_.merge(other.colours_); // a colour this builder has stays
     for (const auto& [text, count] : other.warnings_)
         count_warning(text, count);
+    messages_->take(std::move(*other.messages_));
     if (other.seen_)
         saw_event(other.last_event_);
 }
@@ -328,6 +334,7 @@ LaneTrace LaneTraceBuilder::finish()
     out.fields = std::move(fields_);
     for (const auto& [text, count] : warnings_)
         out.warnings.push_back(source_ + ": " + (count > 1 ? std::to_string(count) + " x " : "") + text);
+    messages_->finish(out);
     return out;
 }
 

@@ -11,6 +11,7 @@ namespace {
 
 static_assert(std::is_trivially_copyable_v<LaneChange> && sizeof(LaneChange) == 16, "change lists travel as raw bytes");
 static_assert(std::is_trivially_copyable_v<StackStep> && sizeof(StackStep) == 16, "steps travel as raw bytes");
+static_assert(std::is_trivially_copyable_v<Message> && sizeof(Message) == 40, "messages travel as raw bytes");
 
 // Far above any real trace, low enough that a damaged count fails before it allocates.
 constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 44;
@@ -140,6 +141,10 @@ void write_lane_trace(const LaneTrace& trace, const ByteWriter& write)
         out.array(lane.steps);
         out.array(lane.frames);
     }
+    // Then the messages, absent from streams written before them.
+    out.array(trace.messages);
+    out.scalar(trace.unmatched_sends);
+    out.scalar(trace.unmatched_receives);
 }
 
 LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
@@ -198,6 +203,11 @@ LaneTrace read_lane_trace(const ByteReader& read, std::uint64_t size)
             lane.steps = in.array<StackStep>();
             lane.frames = in.array<LaneStateId>();
         }
+    if (!in.at_end()) {
+        trace.messages = in.array<Message>();
+        trace.unmatched_sends = in.scalar<std::uint64_t>();
+        trace.unmatched_receives = in.scalar<std::uint64_t>();
+    }
     return trace;
 }
 

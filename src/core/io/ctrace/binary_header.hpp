@@ -8,8 +8,9 @@
 namespace chitra::detail {
 
 inline constexpr char kBinaryMagic[8] = {'\x89', 'C', 'T', 'R', 'A', 'C', 'E', '\n'};
-inline constexpr std::uint32_t kBinaryVersion = 1;      // records, symbols, columns
-inline constexpr std::uint32_t kBinaryLanesVersion = 2; // lanes (binary_lanes.cpp)
+inline constexpr std::uint32_t kBinaryVersion = 1;                    // records, symbols, columns
+inline constexpr std::uint32_t kBinaryLanesVersion = 3;               // lanes (binary_lanes.cpp), with messages
+inline constexpr std::uint32_t kBinaryLanesVersionBeforeMessages = 2; // still read
 inline constexpr std::uint64_t kBinaryHeaderSize = 64;
 
 struct BinaryHeader {

@@ -1,5 +1,6 @@
-// `.ctrace` version 2 (docs/file-formats.md, "Binary trace of lanes"): the 64-byte header
+// `.ctrace` version 3 (docs/file-formats.md, "Binary trace of lanes"): the 64-byte header
 // of version 1 with no columns, its metadata block a LaneTrace in the lane codec's form.
+// Version 2, the same without messages, still reads.
 // What could send a later access out of bounds (a record, state or lane number) is
 // checked before the lanes are handed out.
 #include "chitra/io/io.hpp"
@@ -66,6 +67,12 @@ void check_lanes(const LaneTrace& t, const std::string& source)
             next = c.record + 1;
         }
     }
+    for (std::size_t i = 0; i < t.messages.size(); ++i) {
+        const Message& m = t.messages[i];
+        if (m.from >= t.lanes.size() || m.to >= t.lanes.size() || !span_fits(m.send) || !span_fits(m.recv) ||
+            (i > 0 && m.send < t.messages[i - 1].send))
+            corrupt("message " + std::to_string(i + 1) + " names a lane out of range or is out of order");
+    }
     for (const LaneField& f : t.fields) {
         if (f.lane && *f.lane >= t.lanes.size())
             corrupt("field " + f.name + " belongs to no lane");
@@ -83,7 +90,8 @@ bool binary_holds_lanes(std::string_view head)
 {
     detail::BinaryHeader h;
     return has_binary_magic(head) && head.size() >= sizeof h &&
-           (std::memcpy(&h, head.data(), sizeof h), h.version == detail::kBinaryLanesVersion);
+           (std::memcpy(&h, head.data(), sizeof h),
+            h.version == detail::kBinaryLanesVersion || h.version == detail::kBinaryLanesVersionBeforeMessages);
 }
 
 bool binary_file_holds_lanes(const std::string& path)

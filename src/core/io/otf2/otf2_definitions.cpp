@@ -26,6 +26,12 @@ struct RawMetric {
     std::vector<OTF2_MetricMemberRef> members; // for a class
 };
 
+struct RawGroup {
+    OTF2_GroupType type;
+    OTF2_Paradigm paradigm;
+    std::vector<std::uint64_t> members;
+};
+
 struct Raw {
     bool clock = false;
     std::uint64_t resolution = 0, offset = 0, length = 0;
@@ -35,6 +41,8 @@ struct Raw {
     std::vector<std::pair<OTF2_RegionRef, OTF2_StringRef>> regions;
     std::unordered_map<OTF2_MetricMemberRef, RawMember> members;
     std::vector<std::pair<OTF2_MetricRef, RawMetric>> metrics;
+    std::unordered_map<OTF2_GroupRef, RawGroup> member_groups;
+    std::vector<std::pair<OTF2_CommRef, OTF2_GroupRef>> comms;
     std::exception_ptr error; // thrown in a callback (no memory): rethrown after reading
 };
 
@@ -111,6 +119,23 @@ OTF2_CallbackCode on_instance(void* user, OTF2_MetricRef self, OTF2_MetricRef me
         m.metric_class = metric_class;
         r.metrics.emplace_back(self, std::move(m));
     });
+}
+
+OTF2_CallbackCode on_member_group(void* user, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type,
+                                  OTF2_Paradigm paradigm, OTF2_GroupFlag, uint32_t count, const uint64_t* members)
+{
+    return guarded(user, [&](Raw& r) {
+        RawGroup g{type, paradigm, {}};
+        if (members)
+            g.members.assign(members, members + count);
+        r.member_groups.insert_or_assign(self, std::move(g));
+    });
+}
+
+OTF2_CallbackCode on_comm(void* user, OTF2_CommRef self, OTF2_StringRef, OTF2_GroupRef group, OTF2_CommRef,
+                          OTF2_CommFlag)
+{
+    return guarded(user, [&](Raw& r) { r.comms.emplace_back(self, group); });
 }
 
 // `text` with every byte that is not part of a valid UTF-8 sequence replaced by U+FFFD:
@@ -238,7 +263,62 @@ public:
         }
         d.metrics.compact();
         d.member_keys = static_cast<std::uint32_t>(keys.size());
+        resolve_comms(d);
         return d;
+    }
+
+    // A communicator's group lists ranks: indices into its paradigm's group of locations
+    // (or, for that group itself, the locations). One whose ranks cannot be read is left
+    // out: its messages are counted as such when read, the trace still opens.
+    void resolve_comms(Otf2Definitions& d) const
+    {
+        std::unordered_map<std::uint64_t, std::uint32_t> lane_of_location;
+        for (std::size_t l = 0; l < d.locations.size(); ++l)
+            lane_of_location.emplace(d.locations[l].id, static_cast<std::uint32_t>(l));
+        std::unordered_map<OTF2_Paradigm, const RawGroup*> locations_of;
+        for (const auto& [ref, g] : raw_.member_groups)
+            if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS)
+                locations_of.emplace(g.paradigm, &g);
+        const auto lanes = static_cast<std::uint32_t>(d.locations.size());
+        for (const auto& [comm, group] : raw_.comms) {
+            const auto g = raw_.member_groups.find(group);
+            if (g == raw_.member_groups.end())
+                continue;
+            Otf2Comm c;
+            c.rank_of_lane.assign(lanes, Otf2Comm::kNone);
+            if (g->second.type == OTF2_GROUP_TYPE_COMM_SELF) {
+                c.self = true;
+                c.rank_of_lane.assign(lanes, 0);
+                d.comms.insert(comm, std::move(c));
+                continue;
+            }
+            // The group of locations its members index (none: they are locations).
+            const std::vector<std::uint64_t>* indexed = nullptr;
+            if (g->second.type == OTF2_GROUP_TYPE_COMM_GROUP) {
+                const auto l = locations_of.find(g->second.paradigm);
+                if (l == locations_of.end())
+                    continue;
+                indexed = &l->second->members;
+            } else if (g->second.type != OTF2_GROUP_TYPE_COMM_LOCATIONS) {
+                continue;
+            }
+            bool ok = true;
+            std::uint32_t rank = 0;
+            for (std::uint64_t member : g->second.members) {
+                ok = !indexed || member < indexed->size();
+                const std::uint64_t location = ok && indexed ? (*indexed)[member] : member;
+                const auto lane = lane_of_location.find(location);
+                ok = ok && lane != lane_of_location.end();
+                if (!ok)
+                    break;
+                if (c.rank_of_lane[lane->second] == Otf2Comm::kNone)
+                    c.rank_of_lane[lane->second] = rank;
+                ++rank;
+            }
+            if (ok)
+                d.comms.insert(comm, std::move(c));
+        }
+        d.comms.compact();
     }
 
 private:
@@ -279,6 +359,8 @@ Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& an
     OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(cbs, on_member);
     OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(cbs, on_class);
     OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback(cbs, on_instance);
+    OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, on_member_group);
+    OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, on_comm);
     Raw r;
     OTF2_ErrorCode code = OTF2_Reader_RegisterGlobalDefCallbacks(reader, defs, cbs, &r);
     OTF2_GlobalDefReaderCallbacks_Delete(cbs);

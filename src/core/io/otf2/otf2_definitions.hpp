@@ -1,6 +1,7 @@
 // The global definitions of an OTF2 archive that the importer needs, read once before
 // any event: clock properties, locations in definition order with their `GROUP/LOCATION`
-// names, region names, and the members of every metric (class or instance). References
+// names, region names, the members of every metric (class or instance), and the ranks of
+// every MPI communicator. References
 // are checked here, so the event callbacks only look names up.
 #pragma once
 
@@ -70,6 +71,13 @@ struct Otf2MetricMember {
     std::uint32_t key = 0;             // the same for members of one name and kind
 };
 
+// An MPI communicator's ranks as lanes (indices into Otf2Definitions::locations).
+struct Otf2Comm {
+    static constexpr std::uint32_t kNone = 0xffffffff;
+    std::vector<std::uint32_t> rank_of_lane; // per lane: its rank, or kNone
+    bool self = false;                       // MPI_COMM_SELF: every lane is rank 0 of its own
+};
+
 struct Otf2Definitions {
     std::uint64_t timer_resolution = 0;                         // ticks per second
     std::uint64_t global_offset = 0;                            // ticks
@@ -78,6 +86,7 @@ struct Otf2Definitions {
     std::vector<std::pair<std::uint32_t, std::string>> regions; // in definition order
     Otf2RefMap<std::vector<Otf2MetricMember>> metrics;          // class or instance -> its members
     std::uint32_t member_keys = 0;                              // distinct Otf2MetricMember::key
+    Otf2RefMap<Otf2Comm> comms;                                 // communicators whose ranks are known
     std::uint64_t total_events() const;
 };
 

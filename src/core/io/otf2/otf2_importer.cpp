@@ -159,7 +159,8 @@ private:
         // (a large archive only: a thread costs more than a few thousand events).
         const bool beside = !half && defs.total_events() >= kPipeFromEvents;
         LaneEventPipe lanes(builder, beside, beside ? changes : 0);
-        Otf2ReadContext context{lanes, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, 0};
+        Otf2ReadContext context{
+            lanes, defs, Otf2TickClock(defs.timer_resolution, defs.global_offset), {}, builder.messages(), 0};
         std::size_t i = 0;
         for (const auto& entry : defs.regions)
             context.region_states.insert(entry.first, states[i++]);

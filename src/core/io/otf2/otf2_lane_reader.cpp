@@ -110,6 +110,63 @@ OTF2_CallbackCode Otf2LaneReader::on_leave(OTF2_LocationRef, OTF2_TimeStamp tick
     });
 }
 
+OTF2_CallbackCode Otf2LaneReader::message_end(OTF2_TimeStamp ticks, uint64_t position, bool send, uint32_t other,
+                                              OTF2_CommRef comm, uint32_t tag, uint64_t length)
+{
+    Time t = 0;
+    if (!time(ticks, position, t))
+        return OTF2_CALLBACK_INTERRUPT;
+    context_.lanes.saw_event(t);
+    const Otf2Comm* c = context_.defs.comms.find(comm);
+    const std::uint32_t rank = c ? c->rank_of_lane[lane_] : Otf2Comm::kNone;
+    if (rank == Otf2Comm::kNone) {
+        context_.lanes.warn("MPI message on a communicator whose ranks the definitions do not give, or of a "
+                            "location outside it (left out)");
+        return OTF2_CALLBACK_SUCCESS;
+    }
+    // MPI_COMM_SELF: every location talks to itself, a communicator of its own.
+    const std::uint64_t self = c->self ? lane_ + 1 : 0;
+    const auto lane = static_cast<std::uint32_t>(lane_);
+    if (send)
+        context_.messages.send({comm, std::uint64_t{rank} << 32 | self, other, tag}, lane, t, length, tag);
+    else
+        context_.messages.receive({comm, std::uint64_t{other} << 32 | self, rank, tag}, lane, t);
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode Otf2LaneReader::on_send(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
+                                          OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
+                                          uint64_t length)
+{
+    return guarded(user, [&](Otf2LaneReader& self) {
+        return self.message_end(ticks, position, true, receiver, comm, tag, length);
+    });
+}
+
+OTF2_CallbackCode Otf2LaneReader::on_isend(OTF2_LocationRef location, OTF2_TimeStamp ticks, uint64_t position,
+                                           void* user, OTF2_AttributeList* attributes, uint32_t receiver,
+                                           OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t)
+{
+    return on_send(location, ticks, position, user, attributes, receiver, comm, tag, length);
+}
+
+OTF2_CallbackCode Otf2LaneReader::on_recv(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
+                                          OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
+                                          uint64_t length)
+{
+    return guarded(user, [&](Otf2LaneReader& self) {
+        return self.message_end(ticks, position, false, sender, comm, tag, length);
+    });
+}
+
+// The completed receive: MpiIrecvRequest, when it was posted, is only a time.
+OTF2_CallbackCode Otf2LaneReader::on_irecv(OTF2_LocationRef location, OTF2_TimeStamp ticks, uint64_t position,
+                                           void* user, OTF2_AttributeList* attributes, uint32_t sender,
+                                           OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t)
+{
+    return on_recv(location, ticks, position, user, attributes, sender, comm, tag, length);
+}
+
 OTF2_CallbackCode Otf2LaneReader::on_metric(OTF2_LocationRef, OTF2_TimeStamp ticks, uint64_t position, void* user,
                                             OTF2_AttributeList*, OTF2_MetricRef metric, uint8_t count,
                                             const OTF2_Type* types, const OTF2_MetricValue* values)
@@ -164,16 +221,16 @@ const OTF2_EvtReaderCallbacks* Otf2LaneReader::callbacks()
         OTF2_EvtReaderCallbacks_SetEnterCallback(c, on_enter);
         OTF2_EvtReaderCallbacks_SetLeaveCallback(c, on_leave);
         OTF2_EvtReaderCallbacks_SetMetricCallback(c, on_metric);
+        OTF2_EvtReaderCallbacks_SetMpiSendCallback(c, on_send);
+        OTF2_EvtReaderCallbacks_SetMpiIsendCallback(c, on_isend);
+        OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, on_recv);
+        OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, on_irecv);
         // Every other event: only its time counts (`# end:`, and the order check).
 #define CHITRA_OTF2_ANY(NAME) OTF2_EvtReaderCallbacks_Set##NAME##Callback(c, on_any)
         CHITRA_OTF2_ANY(BufferFlush);
         CHITRA_OTF2_ANY(MeasurementOnOff);
-        CHITRA_OTF2_ANY(MpiSend);
-        CHITRA_OTF2_ANY(MpiIsend);
         CHITRA_OTF2_ANY(MpiIsendComplete);
         CHITRA_OTF2_ANY(MpiIrecvRequest);
-        CHITRA_OTF2_ANY(MpiRecv);
-        CHITRA_OTF2_ANY(MpiIrecv);
         CHITRA_OTF2_ANY(MpiRequestTest);
         CHITRA_OTF2_ANY(MpiRequestCancelled);
         CHITRA_OTF2_ANY(MpiCollectiveBegin);

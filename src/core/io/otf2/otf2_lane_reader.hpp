@@ -1,10 +1,11 @@
 // One OTF2 location's events into one lane of a LaneTraceBuilder: Enter pushes the
-// region, Leave pops it, Metric events sample the lane's fields, and every other event
-// only moves `# end:`. Read location by location (the builder takes lanes in any
+// region, Leave pops it, Metric events sample the lane's fields, MPI sends and receives
+// (blocking or not) are the ends of messages, and every other event only moves `# end:`. Read location by location (the builder takes lanes in any
 // interleaving), each in file order, which is the order of equal times.
 #pragma once
 
 #include "chitra/lanes/lane_trace.hpp"
+#include "chitra/messages/message_matcher.hpp"
 #include "io/otf2/otf2_definitions.hpp"
 #include "io/otf2/otf2_tick_clock.hpp"
 #include "lanes/lane_event_pipe.hpp"
@@ -22,6 +23,7 @@ struct Otf2ReadContext {
     const Otf2Definitions& defs;
     Otf2TickClock clock;
     Otf2RefMap<LaneStateId> region_states; // region -> its state in the builder
+    MessageMatcher& messages;              // the builder's, fed from the reading thread
     std::uint64_t events_read = 0;         // over all locations, for progress
 };
 
@@ -46,6 +48,17 @@ private:
                                       OTF2_RegionRef);
     static OTF2_CallbackCode on_metric(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*,
                                        OTF2_MetricRef, uint8_t, const OTF2_Type*, const OTF2_MetricValue*);
+    static OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*,
+                                     uint32_t receiver, OTF2_CommRef, uint32_t tag, uint64_t length);
+    static OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*,
+                                      uint32_t receiver, OTF2_CommRef, uint32_t tag, uint64_t length, uint64_t);
+    static OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*,
+                                     uint32_t sender, OTF2_CommRef, uint32_t tag, uint64_t length);
+    static OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*,
+                                      uint32_t sender, OTF2_CommRef, uint32_t tag, uint64_t length, uint64_t);
+    // A send (or the receive) of a message between ranks `other` and this lane's in `comm`.
+    OTF2_CallbackCode message_end(OTF2_TimeStamp ticks, uint64_t position, bool send, uint32_t other, OTF2_CommRef comm,
+                                  uint32_t tag, uint64_t length);
     static OTF2_CallbackCode on_unknown(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void*, OTF2_AttributeList*);
 
     template <class Body> static OTF2_CallbackCode guarded(void* user, Body&& body);

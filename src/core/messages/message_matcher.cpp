@@ -1,0 +1,77 @@
+#include "chitra/messages/message_matcher.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace chitra {
+
+std::size_t MessageMatcher::KeyHash::operator()(const MessageKey& k) const
+{
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (std::uint64_t v : {k.a, k.b, k.c, k.d}) {
+        h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdULL;
+    }
+    return static_cast<std::size_t>(h ^ (h >> 33));
+}
+
+void MessageMatcher::send(const MessageKey& key, std::uint32_t lane, Time t, std::uint64_t bytes, std::int64_t tag)
+{
+    add(key, {t, bytes, tag, lane}, true);
+}
+
+void MessageMatcher::receive(const MessageKey& key, std::uint32_t lane, Time t, std::uint64_t bytes, std::int64_t tag)
+{
+    add(key, {t, bytes, tag, lane}, false);
+}
+
+void MessageMatcher::add(const MessageKey& key, const End& end, bool send)
+{
+    Pending& p = pending_[key];
+    if (p.head == p.ends.size()) { // nothing waits: this end does
+        p.ends.clear();
+        p.head = 0;
+        p.sends = send;
+    }
+    if (p.sends == send) {
+        p.ends.push_back(end);
+        return;
+    }
+    const End& other = p.ends[p.head++];
+    const End& s = send ? end : other;
+    const End& r = send ? other : end;
+    messages_.push_back({s.t, r.t, s.bytes != 0 ? s.bytes : r.bytes, s.lane, r.lane, s.tag != 0 ? s.tag : r.tag});
+}
+
+void MessageMatcher::take(MessageMatcher&& other)
+{
+    messages_.insert(messages_.end(), other.messages_.begin(), other.messages_.end());
+    for (auto& [key, p] : other.pending_)
+        for (std::size_t i = p.head; i < p.ends.size(); ++i)
+            add(key, p.ends[i], p.sends);
+    other.pending_.clear();
+    other.messages_.clear();
+}
+
+void MessageMatcher::finish(LaneTrace& out)
+{
+    std::uint64_t sends = 0, receives = 0;
+    for (const auto& [key, p] : pending_)
+        (p.sends ? sends : receives) += p.ends.size() - p.head;
+    pending_.clear();
+    std::sort(messages_.begin(), messages_.end(), [](const Message& x, const Message& y) {
+        return std::tie(x.send, x.from, x.recv, x.to) < std::tie(y.send, y.from, y.recv, y.to);
+    });
+    out.messages = std::move(messages_);
+    messages_.clear();
+    out.unmatched_sends += sends;
+    out.unmatched_receives += receives;
+    const auto warn = [&](std::uint64_t n, const char* what) {
+        if (n > 0)
+            out.warnings.push_back(out.source + ": " + std::to_string(n) + " x " + what);
+    };
+    warn(sends, "message sent with no matching receive (left out)");
+    warn(receives, "message received with no matching send (left out)");
+}
+
+} // namespace chitra
