@@ -51,7 +51,7 @@ std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace);
 Time trace_origin(const Trace& trace);
 
 // The chosen lanes alone (in the given order), with only the records where one of them
-// changes and the fields they or no lane record. Throws InputError for a lane out of range.
+// changes, the fields they or no lane record, and the messages between them. Throws InputError for a lane out of range.
 LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& lanes);
 
 // `trace` projected onto some of its lanes (indices into lanes_of(trace)): the PES of

@@ -84,6 +84,16 @@ struct Message {
     std::int64_t tag = 0;
     bool operator==(const Message&) const = default;
 };
+// The order of LaneTrace::messages: by send time, then sending lane, receive time and
+// receiving lane.
+inline bool sent_before(const Message& a, const Message& b)
+{
+    if (a.send != b.send)
+        return a.send < b.send;
+    if (a.from != b.from)
+        return a.from < b.from;
+    return a.recv != b.recv ? a.recv < b.recv : a.to < b.to;
+}
 
 struct LaneTrace {
     std::string source;      // path, for messages
@@ -98,7 +108,7 @@ struct LaneTrace {
     std::optional<Time> last_event;                         // absolute ns of the last event read
     std::vector<std::pair<std::string, std::string>> extra; // header lines to keep
     std::vector<std::string> warnings;
-    std::vector<Message> messages;     // by send time, then sending lane, receive time, receiving lane
+    std::vector<Message> messages;     // in sent_before order
     std::uint64_t unmatched_sends = 0; // ends of messages the source has without their other end
     std::uint64_t unmatched_receives = 0;
 

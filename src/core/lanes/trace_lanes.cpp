@@ -114,6 +114,17 @@ LaneTrace select_lanes(const LaneTrace& trace, const std::vector<std::size_t>& l
         if (f.lane)
             out.fields.back().lane = position[*f.lane] - 1;
     }
+    // The messages between chosen lanes, in their order as long as the lanes keep theirs.
+    for (const Message& m : trace.messages)
+        if (position[m.from] != 0 && position[m.to] != 0) {
+            out.messages.push_back(m);
+            out.messages.back().from = static_cast<std::uint32_t>(position[m.from] - 1);
+            out.messages.back().to = static_cast<std::uint32_t>(position[m.to] - 1);
+        }
+    if (!std::is_sorted(out.messages.begin(), out.messages.end(), sent_before))
+        std::sort(out.messages.begin(), out.messages.end(), sent_before);
+    out.unmatched_sends = trace.unmatched_sends;
+    out.unmatched_receives = trace.unmatched_receives;
     return out;
 }
 

@@ -1,7 +1,6 @@
 #include "chitra/messages/message_matcher.hpp"
 
 #include <algorithm>
-#include <tuple>
 
 namespace chitra {
 
@@ -59,9 +58,7 @@ void MessageMatcher::finish(LaneTrace& out)
     for (const auto& [key, p] : pending_)
         (p.sends ? sends : receives) += p.ends.size() - p.head;
     pending_.clear();
-    std::sort(messages_.begin(), messages_.end(), [](const Message& x, const Message& y) {
-        return std::tie(x.send, x.from, x.recv, x.to) < std::tie(y.send, y.from, y.recv, y.to);
-    });
+    std::sort(messages_.begin(), messages_.end(), sent_before);
     out.messages = std::move(messages_);
     messages_.clear();
     out.unmatched_sends += sends;

@@ -28,6 +28,9 @@ LaneTrace sample_trace()
     t.extra = {{"hostname", "box"}, {"", "empty key"}};
     t.warnings = {"2 x a pop on an empty stack"};
     t.state_colours = {{"main", 0x0072B2}, {"x|y\n", 0xFFFFFF}};
+    t.messages = {{0, 7, 64, 0, 1, 5}, {7, 1'000'000'000'000, 0, 1, 0, -1}};
+    t.unmatched_sends = 3;
+    t.unmatched_receives = 1;
     return t;
 }
 
@@ -78,6 +81,9 @@ void expect_equal(const LaneTrace& a, const LaneTrace& b)
     EXPECT_EQ(a.extra, b.extra);
     EXPECT_EQ(a.warnings, b.warnings);
     EXPECT_EQ(a.state_colours, b.state_colours);
+    EXPECT_EQ(a.messages, b.messages);
+    EXPECT_EQ(a.unmatched_sends, b.unmatched_sends);
+    EXPECT_EQ(a.unmatched_receives, b.unmatched_receives);
 }
 
 } // namespace
@@ -95,6 +101,24 @@ TEST(LaneTraceCodec, AnEmptyTraceComesBackEmpty)
     const LaneTrace back = decode(encode(t));
     expect_equal(back, t);
     EXPECT_FALSE(back.last_event.has_value());
+}
+
+TEST(LaneTraceCodec, AStreamWrittenBeforeMessagesReadsWithNone)
+{
+    const LaneTrace t = sample_trace();
+    const std::string bytes = encode(t);
+    // What a .ctrace of version 2 holds: everything up to the messages, its size known.
+    const std::size_t before = bytes.size() - (8 + t.messages.size() * sizeof(Message) + 16);
+    std::size_t at = 0;
+    const LaneTrace back = detail::read_lane_trace(
+        [&](void* p, std::size_t n) {
+            std::memcpy(p, bytes.data() + at, n);
+            at += n;
+        },
+        before);
+    EXPECT_TRUE(back.messages.empty());
+    EXPECT_EQ(back.unmatched_sends, 0u);
+    EXPECT_EQ(back.times, t.times);
 }
 
 TEST(LaneTraceCodec, ACutStreamIsAnError)

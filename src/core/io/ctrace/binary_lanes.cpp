@@ -70,7 +70,7 @@ void check_lanes(const LaneTrace& t, const std::string& source)
     for (std::size_t i = 0; i < t.messages.size(); ++i) {
         const Message& m = t.messages[i];
         if (m.from >= t.lanes.size() || m.to >= t.lanes.size() || !span_fits(m.send) || !span_fits(m.recv) ||
-            (i > 0 && m.send < t.messages[i - 1].send))
+            (i > 0 && sent_before(m, t.messages[i - 1])))
             corrupt("message " + std::to_string(i + 1) + " names a lane out of range or is out of order");
     }
     for (const LaneField& f : t.fields) {

@@ -1,0 +1,140 @@
+// `chitra-cli messages` (interfaces.md "Messages between lanes"): the messages of an OTF2
+// archive written through the OTF2 writer (blocking and non-blocking, two communicators,
+// a send nobody receives) against a computation from `otf2-print`'s listing alone, and
+// its forms, ranges and lane choices; the messages survive a `.ctrace`.
+#include "cli_test_util.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+
+namespace chitra::cli_test {
+namespace {
+
+using nlohmann::json;
+
+const std::string kTests = std::string(CHITRA_SOURCE_DIR) + "/tests/cli/";
+
+std::string shell_output(const std::string& command)
+{
+    std::string out;
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), ::pclose);
+    char buf[4096];
+    std::size_t n = 0;
+    while (pipe && (n = std::fread(buf, 1, sizeof buf, pipe.get())) > 0)
+        out.append(buf, n);
+    return out;
+}
+
+// The archive, written once per test by Debian's python3-otf2.
+std::string messages_archive(const TempDir& dir)
+{
+    const std::string out = (dir.path / "mpi").string();
+    const int status =
+        std::system(("/usr/bin/python3 " + quote(kTests + "make_otf2_messages.py") + " " + quote(out) + " 3").c_str());
+    EXPECT_EQ(status, 0) << "make_otf2_messages.py (python3-otf2) failed";
+    return out + "/traces.otf2";
+}
+
+json cli_json(const std::vector<std::string>& args, const TempDir& dir)
+{
+    const CliRun run = run_cli(args, dir.path);
+    EXPECT_EQ(run.status, 0) << run.err;
+    return json::parse(run.out);
+}
+
+TEST(MessagesCli, AgreesWithTheOtf2PrintListing)
+{
+    TempDir dir;
+    const std::string archive = messages_archive(dir);
+    const json cli = cli_json({"messages", archive, "--list"}, dir);
+    const json ref =
+        json::parse(shell_output("python3 " + quote(kTests + "otf2_print_messages.py") + " " + quote(archive)));
+    ASSERT_GT(ref["messages"].get<int>(), 50);
+    EXPECT_EQ(ref["unmatched_sends"], 1);
+    EXPECT_GT(ref["late_sender_ns"].get<std::int64_t>(), 0);
+    for (const auto& [key, value] : ref.items())
+        EXPECT_EQ(cli[key], value) << key;
+    // Each pair's bytes add up to the total.
+    std::uint64_t bytes = 0;
+    for (const json& row : cli["bytes_matrix"])
+        for (const json& b : row)
+            bytes += b.get<std::uint64_t>();
+    EXPECT_EQ(bytes, cli["bytes"].get<std::uint64_t>());
+}
+
+TEST(MessagesCli, ARangeCountsTheMessagesSentInIt)
+{
+    TempDir dir;
+    const std::string archive = messages_archive(dir);
+    const json all = cli_json({"messages", archive, "--list"}, dir);
+    const std::int64_t cut = all["list"][all["list"].size() / 2]["send_ns"];
+    const json first = cli_json({"messages", archive, "--list", "--range", ":" + std::to_string(cut)}, dir);
+    const json rest = cli_json({"messages", archive, "--list", "--range", std::to_string(cut) + ":"}, dir);
+    EXPECT_EQ(first["messages"].get<int>() + rest["messages"].get<int>(), all["messages"].get<int>());
+    for (const json& m : first["list"])
+        EXPECT_LT(m["send_ns"].get<std::int64_t>(), cut);
+    for (const json& m : rest["list"])
+        EXPECT_GE(m["send_ns"].get<std::int64_t>(), cut);
+    EXPECT_EQ(first["late_sender_ns"].get<std::int64_t>() + rest["late_sender_ns"].get<std::int64_t>(),
+              all["late_sender_ns"].get<std::int64_t>());
+}
+
+TEST(MessagesCli, ChosenLanesKeepOnlyTheirMessagesNumberedAmongThem)
+{
+    TempDir dir;
+    const std::string archive = messages_archive(dir);
+    const json all = cli_json({"messages", archive, "--list"}, dir);
+    // Lanes 2 and 4 of the archive ("rank 2" and "rank 0").
+    const json two = cli_json({"messages", archive, "--list", "--components", "2,4"}, dir);
+    ASSERT_EQ(two["lanes"].size(), 2u);
+    EXPECT_EQ(two["lanes"][0], all["lanes"][1]);
+    EXPECT_EQ(two["lanes"][1], all["lanes"][3]);
+    json expected = json::array();
+    for (const json& m : all["list"])
+        if ((m["from"] == 2 || m["from"] == 4) && (m["to"] == 2 || m["to"] == 4)) {
+            json row = m;
+            row["from"] = m["from"] == 2 ? 1 : 2;
+            row["to"] = m["to"] == 2 ? 1 : 2;
+            expected.push_back(row);
+        }
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(two["list"], expected);
+    EXPECT_EQ(two["count"][0][1].get<int>() + two["count"][1][0].get<int>(), static_cast<int>(expected.size()));
+}
+
+TEST(MessagesCli, TheMessagesSurviveACtraceAndTheCsvListsThem)
+{
+    TempDir dir;
+    const std::string archive = messages_archive(dir);
+    const std::string ctrace = (dir.path / "mpi.ctrace").string();
+    ASSERT_EQ(run_cli({"convert", archive, "-o", ctrace}, dir.path).status, 0);
+    const json from_archive = cli_json({"messages", archive, "--list"}, dir);
+    EXPECT_EQ(cli_json({"messages", ctrace, "--list"}, dir), from_archive);
+
+    const CliRun csv = run_cli({"messages", archive, "--format", "csv"}, dir.path);
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    std::string expected = "from,to,send_ns,recv_ns,bytes,tag\n";
+    for (const json& m : from_archive["list"])
+        expected += std::to_string(m["from"].get<int>()) + "," + std::to_string(m["to"].get<int>()) + "," +
+                    std::to_string(m["send_ns"].get<std::int64_t>()) + "," +
+                    std::to_string(m["recv_ns"].get<std::int64_t>()) + "," +
+                    std::to_string(m["bytes"].get<std::uint64_t>()) + "," + std::to_string(m["tag"].get<int>()) + "\n";
+    EXPECT_EQ(csv.out, expected);
+    // The unmatched send is said once, as a warning.
+    EXPECT_NE(csv.err.find("1 x message sent with no matching receive"), std::string::npos) << csv.err;
+}
+
+TEST(MessagesCli, ABadRangeIsAUsageError)
+{
+    TempDir dir;
+    const std::string archive = messages_archive(dir);
+    const CliRun run = run_cli({"messages", archive, "--range", "5:5"}, dir.path);
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("--range must be T0:T1"), std::string::npos) << run.err;
+}
+
+} // namespace
+} // namespace chitra::cli_test
