@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <tuple>
 #include <memory>
 
 namespace chitra::cli_test {
@@ -125,6 +128,37 @@ TEST(MessagesCli, TheMessagesSurviveACtraceAndTheCsvListsThem)
     EXPECT_EQ(csv.out, expected);
     // The unmatched send is said once, as a warning.
     EXPECT_NE(csv.err.find("1 x message sent with no matching receive"), std::string::npos) << csv.err;
+}
+
+// SimGrid's SMPI runs the halo exchange of src/tools/smpi (MPI_Isend, MPI_Irecv) and
+// traces it in Paje with each message's size: the links PajeNG's pj_dump lists are the
+// messages, every one.
+TEST(MessagesCli, SimGridLinksAgreeWithPjDump)
+{
+    TempDir dir;
+    const std::string tools = std::string(CHITRA_SOURCE_DIR) + "/src/tools/smpi/";
+    const std::string run = "cd " + quote(dir.path.string()) + " && cp " + quote(tools + "halo.c") + " " +
+                            quote(tools + "star4.xml") +
+                            " . && smpicc -O1 halo.c -o halo > build.log 2>&1 && smpirun -np 4 -platform star4.xml "
+                            "-trace -trace-file t.paje --cfg=tracing/smpi/display-sizes:yes "
+                            "--cfg=tracing/precision:9 --cfg=smpi/simulate-computation:no ./halo > run.log 2>&1";
+    ASSERT_EQ(std::system(run.c_str()), 0) << "smpicc or smpirun failed in " << dir.path;
+    const std::string trace = (dir.path / "t.paje").string();
+    const json cli = cli_json({"messages", trace, "--list"}, dir);
+    const json ref = json::parse(shell_output("python3 " + quote(kTests + "pj_dump_messages.py") + " " + quote(trace)));
+    std::map<std::string, int> number;
+    for (std::size_t k = 0; k < cli["lanes"].size(); ++k)
+        number[cli["lanes"][k].get<std::string>()] = static_cast<int>(k + 1);
+    std::vector<std::tuple<std::int64_t, int, std::int64_t, int, std::uint64_t>> expected, got;
+    for (const json& m : ref["links"])
+        expected.emplace_back(m["send_ns"], number.at(m["from"]), m["recv_ns"], number.at(m["to"]), m["bytes"]);
+    for (const json& m : cli["list"])
+        got.emplace_back(m["send_ns"], m["from"], m["recv_ns"], m["to"], m["bytes"]);
+    std::sort(expected.begin(), expected.end());
+    ASSERT_GT(expected.size(), 100u);
+    EXPECT_EQ(got, expected); // the CLI lists them in this order too
+    EXPECT_EQ(cli["unmatched_sends"], 0);
+    EXPECT_GT(cli["bytes"].get<std::uint64_t>(), 0u);
 }
 
 TEST(MessagesCli, ABadRangeIsAUsageError)

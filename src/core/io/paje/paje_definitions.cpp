@@ -46,6 +46,7 @@ constexpr std::pair<std::string_view, Field> kFields[] = {
     {"StartContainer", Field::start_container},
     {"EndContainer", Field::end_container},
     {"Filename", Field::filename},
+    {"Size", Field::size},
     {"ContainerType", Field::type},
     {"EntityType", Field::type},
     {"SourceContainerType", Field::start_container_type},

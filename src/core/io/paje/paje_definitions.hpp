@@ -55,6 +55,7 @@ enum class Field : std::uint8_t {
     start_container,
     end_container,
     filename,
+    size, // a link's bytes (SimGrid's --cfg=tracing/smpi/display-sizes:yes)
     count_
 };
 

@@ -222,9 +222,11 @@ void Model::apply(const EventDef& def, const Words& w, std::size_t line)
         define_value(def, w);
         return;
     case Event::new_event:
+        other_event(def, w);
+        return;
     case Event::start_link:
     case Event::end_link:
-        other_event(def, w);
+        link_event(def, w);
         return;
     case Event::trace_file:
         return;
@@ -437,6 +439,38 @@ void Model::other_event(const EventDef& def, const Words& w)
     builder_.saw_event(t);
 }
 
+// A link's start or end: one end of a message from the start container to the end
+// container, matched by link type and key.
+void Model::link_event(const EventDef& def, const Words& w)
+{
+    other_event(def, w);
+    const Time t = time_of(w[def[Field::time]]);
+    const bool start = def.event == Event::start_link;
+    const Field end_field = start ? Field::start_container : Field::end_container;
+    if (!def.has(end_field) || !def.has(Field::key))
+        return; // checked as obligatory when defined
+    const std::uint32_t type = type_ref(w[def[Field::type]]);
+    if (types_[type].nature != Nature::link)
+        fail("type '" + types_[type].name + "' of a link event is not a link type");
+    const std::uint32_t container = container_ref(w[def[end_field]]);
+    const std::string_view key = w[def[Field::key]];
+    auto it = link_keys_.find(key);
+    if (it == link_keys_.end())
+        it = link_keys_.emplace(std::string(key), static_cast<std::uint32_t>(link_keys_.size())).first;
+    std::uint64_t bytes = 0;
+    if (def.has(Field::size)) {
+        const std::string_view size = w[def[Field::size]];
+        const auto [p, ec] = std::from_chars(size.data(), size.data() + size.size(), bytes);
+        if (ec != std::errc() || p != size.data() + size.size())
+            fail("link size '" + std::string(size) + "' is not a whole number of bytes");
+    }
+    const MessageKey k{type, it->second, 0, 0};
+    if (start)
+        links_.send(k, container, t, bytes, 0);
+    else
+        links_.receive(k, container, t, bytes);
+}
+
 LaneTrace Model::finish()
 {
     LaneTrace out = builder_.finish();
@@ -483,6 +517,22 @@ LaneTrace Model::finish()
         fields.push_back(std::move(f));
     }
     out.fields = std::move(fields);
+
+    // Links whose two containers have lanes, from the start's first lane to the end's.
+    LaneTrace links;
+    links.source = source_;
+    links_.finish(links);
+    for (const Message& m : links.messages)
+        if (first_lane[m.from] != SIZE_MAX && first_lane[m.to] != SIZE_MAX) {
+            out.messages.push_back(m);
+            out.messages.back().from = static_cast<std::uint32_t>(first_lane[m.from]);
+            out.messages.back().to = static_cast<std::uint32_t>(first_lane[m.to]);
+        }
+    std::sort(out.messages.begin(), out.messages.end(), sent_before);
+    out.unmatched_sends = links.unmatched_sends;
+    out.unmatched_receives = links.unmatched_receives;
+    for (std::string& w : links.warnings)
+        out.warnings.push_back(std::move(w));
     return out;
 }
 

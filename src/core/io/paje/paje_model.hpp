@@ -5,6 +5,7 @@
 #pragma once
 
 #include "chitra/lanes/lane_trace.hpp"
+#include "chitra/messages/message_matcher.hpp"
 #include "io/paje/paje_definitions.hpp"
 
 #include <cstdint>
@@ -78,6 +79,7 @@ private:
     void state_event(const EventDef& def, const Words& w);
     void variable_event(const EventDef& def, const Words& w);
     void other_event(const EventDef& def, const Words& w);
+    void link_event(const EventDef& def, const Words& w);
     void destroy(std::uint32_t container, Time t);
 
     std::string source_;
@@ -88,6 +90,9 @@ private:
     std::vector<Container> containers_;
     NameIndex container_ids_, container_names_;
     std::vector<Track> lanes_, fields_;
+    // Links by type and key, their ends' containers as lanes: a message when both have one.
+    MessageMatcher links_;
+    NameIndex link_keys_;
     // The last container and type looked up: consecutive events mostly name the same.
     std::string last_container_word_{"0"};
     std::uint32_t last_container_ = 0;
