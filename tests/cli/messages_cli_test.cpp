@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <tuple>
 #include <memory>
@@ -159,6 +160,41 @@ TEST(MessagesCli, SimGridLinksAgreeWithPjDump)
     EXPECT_EQ(got, expected); // the CLI lists them in this order too
     EXPECT_EQ(cli["unmatched_sends"], 0);
     EXPECT_GT(cli["bytes"].get<std::uint64_t>(), 0u);
+}
+
+// Chrome flow events: an `s` and an `f` of one id and category are a message from the
+// `s` event's thread to the `f` event's; `t` steps are no end; a flow without its finish is
+// counted once.
+TEST(MessagesCli, ChromeFlowsAreMessagesBetweenThreads)
+{
+    TempDir dir;
+    const std::string trace = (dir.path / "flows.json").string();
+    {
+        std::ofstream out(trace);
+        out << R"({"traceEvents": [
+{"ph": "X", "name": "post", "pid": 1, "tid": 1, "ts": 0, "dur": 10},
+{"ph": "s", "name": "task", "cat": "q", "id": 7, "pid": 1, "tid": 1, "ts": 5},
+{"ph": "X", "name": "run", "pid": 1, "tid": 2, "ts": 20, "dur": 10},
+{"ph": "t", "name": "task", "cat": "q", "id": 7, "pid": 1, "tid": 3, "ts": 12},
+{"ph": "f", "name": "task", "cat": "q", "id": 7, "pid": 1, "tid": 2, "ts": 21, "bp": "e"},
+{"ph": "s", "name": "task", "cat": "other", "id": 7, "pid": 1, "tid": 2, "ts": 25},
+{"ph": "f", "name": "task", "cat": "other", "id": 7, "pid": 1, "tid": 1, "ts": 40},
+{"ph": "s", "name": "task", "cat": "q", "id": "7", "pid": 1, "tid": 2, "ts": 26},
+{"ph": "X", "name": "post", "pid": 1, "tid": 1, "ts": 38, "dur": 10}
+]})";
+    }
+    const CliRun run = run_cli({"messages", trace, "--list"}, dir.path);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json cli = json::parse(run.out);
+    ASSERT_EQ(cli["lanes"], json({"1/1", "1/2"})); // a `t` step makes no lane
+    ASSERT_EQ(cli["messages"], 2);
+    // ts in µs: 5 µs on thread 1 to 21 µs on thread 2; then 25 µs back to thread 1 at 40 µs.
+    EXPECT_EQ(cli["list"][0],
+              json({{"from", 1}, {"to", 2}, {"send_ns", 5000}, {"recv_ns", 21000}, {"bytes", 0}, {"tag", 0}}));
+    EXPECT_EQ(cli["list"][1]["from"], 2);
+    EXPECT_EQ(cli["list"][1]["recv_ns"], 40000);
+    EXPECT_EQ(cli["unmatched_sends"], 1); // the string id "7" is another flow, never finished
+    EXPECT_NE(run.err.find("1 x message sent with no matching receive"), std::string::npos) << run.err;
 }
 
 TEST(MessagesCli, ABadRangeIsAUsageError)

@@ -1,5 +1,7 @@
 #include "io/chrome/event_collector.hpp"
 
+#include "chitra/messages/message_matcher.hpp"
+
 #include "util/huge_pages.hpp"
 
 #include <algorithm>
@@ -182,6 +184,10 @@ void EventCollector::add(const EventRecord& record, const std::vector<CounterVal
         args_not_object_ += record.args_not_object ? 1 : 0;
         break;
     }
+    case 's':
+    case 'f':
+        flow_end(record, record.phase == 's');
+        break;
     case 'M':
         if (record.has_name && record.name == "thread_name" && record.has_args_name)
             thread_names_[{ThreadKey::of(record.pid), ThreadKey::of(record.tid)}] = std::string(record.args_name);
@@ -195,6 +201,19 @@ void EventCollector::add(const EventRecord& record, const std::vector<CounterVal
         if (!last_time_ || t > *last_time_)
             last_time_ = t;
     }
+}
+
+void EventCollector::flow_end(const EventRecord& record, bool start)
+{
+    if (record.id.empty() || !record.has_ts) {
+        ++skipped_[std::string(record.ph)]; // a flow with no id (or time) joins nothing
+        return;
+    }
+    std::string key(record.cat);
+    key += '\0';
+    key += record.id;
+    const auto [it, fresh] = flow_keys_.try_emplace(std::move(key), static_cast<std::uint32_t>(flow_keys_.size()));
+    flows_.push_back({record.ts, it->second, static_cast<std::uint32_t>(lane_of(record.pid, record.tid)), start});
 }
 
 LaneTrace EventCollector::finish(const std::string& source)
@@ -217,10 +236,20 @@ LaneTrace EventCollector::finish(const std::string& source)
         states.push_back(builder.state(name));
     for (const auto& [name, rgb] : colours_)
         builder.colour(states[name], rgb);
+    std::vector<std::uint32_t> position(order.size()); // gathered lane -> builder lane
     for (std::size_t k = 0; k < order.size(); ++k) {
         LaneSweep(builder, k, states).run(lanes_[order[k]].events);
         std::vector<LaneEvent>().swap(lanes_[order[k]].events);
+        position[order[k]] = static_cast<std::uint32_t>(k);
     }
+    for (const FlowEnd& f : flows_) {
+        const MessageKey key{f.key, 0, 0, 0};
+        if (f.start)
+            builder.messages().send(key, position[f.lane], f.t, 0, 0);
+        else
+            builder.messages().receive(key, position[f.lane], f.t);
+    }
+    std::vector<FlowEnd>().swap(flows_);
 
     for (const auto& [key, index] : series_index_) {
         Series& s = series_[index];

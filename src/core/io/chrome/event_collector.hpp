@@ -49,9 +49,18 @@ private:
     using ThreadPair = std::pair<ThreadKey, ThreadKey>;
 
     std::size_t lane_of(const ThreadRef& pid, const ThreadRef& tid);
+    void flow_end(const EventRecord& record, bool start);
     std::uint32_t name_of(const EventRecord& record);
 
     std::vector<LaneData> lanes_;
+    // Flow events `s` and `f`: ends of messages keyed by `cat` and `id`, lanes as gathered.
+    struct FlowEnd {
+        Time t;
+        std::uint32_t key, lane;
+        bool start;
+    };
+    std::vector<FlowEnd> flows_;
+    std::unordered_map<std::string, std::uint32_t> flow_keys_;
     struct PairHash {
         std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& p) const
         {

@@ -69,7 +69,7 @@ bool read_time(ondemand::value& value, const char* key, Time& out, DecodeFailure
     return true;
 }
 
-enum class Key { ph, ts, dur, pid, tid, name, args, cname, other };
+enum class Key { ph, ts, dur, pid, tid, name, args, cname, id, cat, other };
 
 // The key whose text starts at `raw` (after its opening quote) when it is one the reader
 // uses spelled without escapes, told by its bytes and closing quote without scanning it.
@@ -88,7 +88,9 @@ std::optional<Key> known_key(const char* raw)
     case 'a':
         return is("args\"") ? Key::args : std::optional<Key>();
     case 'c':
-        return is("cname\"") ? Key::cname : std::optional<Key>();
+        return is("cname\"") ? Key::cname : is("cat\"") ? Key::cat : std::optional<Key>();
+    case 'i':
+        return is("id\"") ? Key::id : std::optional<Key>();
     default:
         return std::nullopt;
     }
@@ -99,9 +101,13 @@ Key key_of(std::string_view k)
 {
     switch (k.size()) {
     case 2:
-        return k == "ph" ? Key::ph : k == "ts" ? Key::ts : Key::other;
+        return k == "ph" ? Key::ph : k == "ts" ? Key::ts : k == "id" ? Key::id : Key::other;
     case 3:
-        return k == "pid" ? Key::pid : k == "tid" ? Key::tid : k == "dur" ? Key::dur : Key::other;
+        return k == "pid"   ? Key::pid
+               : k == "tid" ? Key::tid
+               : k == "dur" ? Key::dur
+               : k == "cat" ? Key::cat
+                            : Key::other;
     case 4:
         return k == "name" ? Key::name : k == "args" ? Key::args : Key::other;
     case 5:
@@ -284,6 +290,21 @@ bool EventDecoder::decode_event(ondemand::object& object, EventRecord& record, D
                     args_not_object = false;
                 }
             }
+            break;
+        case Key::id: { // a flow's: kept as written, a number and a string of it being two ids
+            std::string_view token = value.raw_json_token();
+            while (!token.empty() &&
+                   (token.back() == ' ' || token.back() == '\n' || token.back() == '\t' || token.back() == '\r'))
+                token.remove_suffix(1);
+            if (!check_value(value, failure))
+                return false;
+            record.id = token.starts_with('{') || token.starts_with('[') ? std::string_view() : token;
+            break;
+        }
+        case Key::cat:
+            if (value.raw_json_token().starts_with('"') ? !read_string(value, "cat", record.cat, failure)
+                                                        : !check_value(value, failure))
+                return false;
             break;
         case Key::other:
             if (!check_value(value, failure))

@@ -41,6 +41,7 @@ struct EventRecord {
     std::string_view name;
     std::string_view cname;                             // the viewer's colour name, when given
     std::string_view args_name;                         // `M`: args.name
+    std::string_view id, cat;                           // flows (`s`, `f`): `id` as written (a number or a string)
     std::uint32_t counters_begin = 0, counters_end = 0; // `C`: numeric args
     std::uint32_t non_numeric = 0;                      // `C`: args that are not numbers
 };
