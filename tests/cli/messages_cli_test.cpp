@@ -197,6 +197,32 @@ TEST(MessagesCli, ChromeFlowsAreMessagesBetweenThreads)
     EXPECT_NE(run.err.find("1 x message sent with no matching receive"), std::string::npos) << run.err;
 }
 
+// Paraver communication records: from the sending thread at its logical send time to the
+// receiving thread at its physical receive time; the receiver's MPI calls, in its `calls`
+// lane, say how long it waited for a late sender.
+TEST(MessagesCli, ParaverCommunicationsAndTheirLateSenders)
+{
+    TempDir dir;
+    const std::string prv = (dir.path / "a.prv").string();
+    std::ofstream(dir.path / "a.pcf") << "STATES\n1    Running\n\nEVENT_TYPE\n9    50000001    MPI Point-to-point\n"
+                                         "VALUES\n0   End\n1   MPI_Send\n3   MPI_Recv\n";
+    // Thread 2 enters MPI_Recv at 2; thread 1 sends at 5 (logical), received at 8; then a
+    // second message received while thread 2 computes.
+    std::ofstream(prv) << "#Paraver (25/11/26 at 08:30):100_ns:1(2):1:1(2:1)\n"
+                          "1:1:1:1:1:0:100:1\n1:1:1:1:2:0:100:1\n"
+                          "2:1:1:1:2:2:50000001:3\n2:1:1:1:1:4:50000001:1\n2:1:1:1:1:6:50000001:0\n"
+                          "3:1:1:1:1:5:6:1:1:1:2:7:8:32:9\n2:1:1:1:2:10:50000001:0\n"
+                          "3:1:1:1:1:20:21:1:1:1:2:22:30:16:9\n";
+    const CliRun run = run_cli({"messages", prv, "--list"}, dir.path);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json cli = json::parse(run.out);
+    ASSERT_EQ(cli["messages"], 2);
+    EXPECT_EQ(cli["list"][0],
+              json({{"from", 1}, {"to", 2}, {"send_ns", 5}, {"recv_ns", 8}, {"bytes", 32}, {"tag", 9}}));
+    EXPECT_EQ(cli["late_sender_ns"], 3); // MPI_Recv entered at 2, the message sent at 5
+    EXPECT_EQ(cli["late_sender"][1], json({{"lane", 2}, {"ns", 3}}));
+}
+
 TEST(MessagesCli, ABadRangeIsAUsageError)
 {
     TempDir dir;

@@ -39,8 +39,8 @@ struct MessageReport {
 };
 
 // The messages of `source` between its chosen lanes sent in `range`. A message's wait as a
-// late sender: when its receiving lane has on top of its stack, just after every event at
-// the receive time, a region whose name starts with MPI_Recv or MPI_Wait, entered at E:
+// late sender: when its receiving lane (for Paraver, that thread's `calls` lane) has on top
+// of its stack, just after every event at the receive time, a region whose name starts with MPI_Recv or MPI_Wait, entered at E:
 // max(0, send time - E). Throws InputError for an empty or reversed range.
 MessageReport message_report(const ProfileSource& source, const ProfileRange& range = {}, bool list = false);
 

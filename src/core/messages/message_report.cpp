@@ -46,6 +46,19 @@ Time late_sender_waits(const ProfileSource& source, const Lane& lane, const std:
     return waited;
 }
 
+// The lane whose stack says what a receiving lane did: a Paraver thread's `calls` lane
+// (its MPI calls; the thread's own lane holds its states), else the lane itself.
+std::size_t wait_lane(const LaneTrace& lanes, std::size_t lane)
+{
+    if (lanes.format != "paraver")
+        return lane;
+    const std::string calls = lanes.lanes[lane].name + " calls";
+    for (std::size_t l = 0; l < lanes.lanes.size(); ++l)
+        if (lanes.lanes[l].name == calls)
+            return l;
+    return lane;
+}
+
 } // namespace
 
 MessageReport message_report(const ProfileSource& source, const ProfileRange& range, bool list)
@@ -96,7 +109,9 @@ MessageReport message_report(const ProfileSource& source, const ProfileRange& ra
         std::sort(received[k].begin(), received[k].end(),
                   [&](std::size_t a, std::size_t b) { return rows[a].recv_ns < rows[b].recv_ns; });
         const Time waited =
-            received[k].empty() ? 0 : late_sender_waits(source, lanes.lanes[source.chosen[k]], rows, received[k]);
+            received[k].empty()
+                ? 0
+                : late_sender_waits(source, lanes.lanes[wait_lane(lanes, source.chosen[k])], rows, received[k]);
         out.late_sender.push_back({k + 1, waited});
         out.late_sender_ns += waited;
     }

@@ -5,11 +5,14 @@
 // lane, added when the thread's first one comes and put after every state lane.
 #include "io/paraver/paraver_reader.hpp"
 
+#include "chitra/messages/message_matcher.hpp"
+
 #include "io/import/exact_time.hpp"
 #include "io/import/text_scan.hpp"
 #include "io/paraver/paraver_header.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -81,7 +84,7 @@ public:
         else if (kind == "2")
             event(f, n);
         else if (kind == "3")
-            ++communications_;
+            communication(f, n);
         else if (kind == "4")
             ++global_ops_;
         else
@@ -101,7 +104,7 @@ public:
             if (count)
                 out.warnings.push_back(source_ + ": " + std::to_string(count) + " x " + what);
         };
-        note(communications_, "communication record (3:) skipped");
+        note(lost_communications_, "communication record (3:) naming a thread not in the header skipped");
         note(global_ops_, "global operation record (4:) skipped");
         note(unnamed_events_, "event of a type the .pcf does not name skipped");
         note(overlaps_, "state record that begins before the previous one of its thread ends (it wins)");
@@ -144,17 +147,52 @@ private:
         return *t;
     }
 
-    // The lane of the record's `appl:task:thread` (fields 2-4, 1-based).
-    std::size_t lane(const Fields& f, std::size_t n) const
+    // The lane of the record's `appl:task:thread` (fields 2-4, 1-based, or from `first`).
+    std::size_t lane(const Fields& f, std::size_t n, std::size_t first = 2) const
     {
-        const std::uint64_t a = number(f.at[2], "the application", n);
-        const std::uint64_t t = number(f.at[3], "the task", n);
-        const std::uint64_t h = number(f.at[4], "the thread", n);
-        if (a < 1 || a > threads_.size() || t < 1 || t > threads_[a - 1].size() || h < 1 || h > threads_[a - 1][t - 1])
+        const std::optional<std::size_t> l = lane_if_any(f, n, first);
+        if (!l)
             fail(source_, n,
-                 "thread " + std::to_string(a) + "." + std::to_string(t) + "." + std::to_string(h) +
-                     " is not in the header");
+                 "thread " + std::string(f.at[first]) + "." + std::string(f.at[first + 1]) + "." +
+                     std::string(f.at[first + 2]) + " is not in the header");
+        return *l;
+    }
+    std::optional<std::size_t> lane_if_any(const Fields& f, std::size_t n, std::size_t first) const
+    {
+        const std::uint64_t a = number(f.at[first], "the application", n);
+        const std::uint64_t t = number(f.at[first + 1], "the task", n);
+        const std::uint64_t h = number(f.at[first + 2], "the thread", n);
+        if (a < 1 || a > threads_.size() || t < 1 || t > threads_[a - 1].size() || h < 1 || h > threads_[a - 1][t - 1])
+            return std::nullopt;
         return first_lane_[a - 1][t - 1] + (h - 1);
+    }
+
+    // 3:CPU:APPL:TASK:THREAD:LSEND:PSEND:CPU:APPL:TASK:THREAD:LRECV:PRECV:SIZE:TAG, a
+    // message from the sending thread's lane at its logical send time to the receiving
+    // thread's at its physical receive time.
+    void communication(const Fields& f, std::size_t n)
+    {
+        if (f.count != 15)
+            fail(source_, n,
+                 "a communication record is 3:CPU:APPL:TASK:THREAD:LSEND:PSEND:CPU:APPL:TASK:THREAD:LRECV:PRECV:"
+                 "SIZE:TAG, this one has " +
+                     std::to_string(f.count) + " fields");
+        const Time send = time(f.at[5], n), psend = time(f.at[6], n);
+        const Time lrecv = time(f.at[11], n), recv = time(f.at[12], n);
+        const std::uint64_t size = number(f.at[13], "the size", n);
+        const auto tag = text::parse_double(f.at[14]);
+        if (!tag || *tag != std::floor(*tag) || std::abs(*tag) > 9e15)
+            fail(source_, n, "the tag " + quote(f.at[14]) + " is not a whole number");
+        builder_.saw_event(std::max({send, psend, lrecv, recv}));
+        const std::optional<std::size_t> from = lane_if_any(f, n, 2), to = lane_if_any(f, n, 8);
+        if (!from || !to) {
+            ++lost_communications_;
+            return;
+        }
+        // A record holds both ends: a key of its own pairs them.
+        const MessageKey key{++communications_, 0, 0, 0};
+        builder_.messages().send(key, static_cast<std::uint32_t>(*from), send, size, static_cast<std::int64_t>(*tag));
+        builder_.messages().receive(key, static_cast<std::uint32_t>(*to), recv);
     }
 
     void state(const Fields& f, std::size_t n)
@@ -332,7 +370,7 @@ private:
     std::vector<LaneStateId> small_state_ids_;
     std::unordered_map<std::uint64_t, LaneStateId> state_ids_;
     std::unordered_map<std::pair<std::uint64_t, std::size_t>, std::size_t, PairHash> fields_;
-    std::uint64_t communications_ = 0, global_ops_ = 0, unnamed_events_ = 0, overlaps_ = 0;
+    std::uint64_t communications_ = 0, lost_communications_ = 0, global_ops_ = 0, unnamed_events_ = 0, overlaps_ = 0;
     std::string row_mismatch_;
 };
 

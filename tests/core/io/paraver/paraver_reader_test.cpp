@@ -54,17 +54,28 @@ TEST(ParaverReader, WithoutPcfAndRowNamesAreNumbersWithWarnings)
                                                   "a.row: missing (threads shown as numbers)"}));
 }
 
-TEST(ParaverReader, EventsOfNamedTypesAreGaugesCommunicationsCounted)
+TEST(ParaverReader, EventsOfNamedTypesAreGaugesCommunicationsMessages)
 {
     std::vector<std::string> warnings;
-    EXPECT_EQ(pes(kTwoThreads + "1:1:1:1:1:0:10:1\n2:1:1:1:1:5:50000001:3:42:9\n3:1:1:1:1:1:1:1:1:1:1:1:1:1\n"
-                                "1:1:1:1:1:20:30:2\n",
-                  kPcf, "", &warnings),
+    // One message from thread 1 (logical send 1) to thread 2 (physical receive 4), one
+    // naming thread 3, which the header has not.
+    const std::string prv = kTwoThreads + "1:1:1:1:1:0:10:1\n2:1:1:1:1:5:50000001:3:42:9\n"
+                                          "3:1:1:1:1:1:2:1:1:1:2:3:4:64:5\n3:1:1:1:1:1:2:1:1:1:3:3:4:64:5\n"
+                                          "1:1:1:1:1:20:30:2\n";
+    EXPECT_EQ(pes(prv, kPcf, "", &warnings),
               kHead + "# components: 1\n# separator: |\n# fields: MPI%20calls:gauge\n# end: 30\n# origin: 0\n"
                       "# lane: 1 1.1.1\n0 Running 0\n10 - 3\n20 Waiting 3\n30 - 3\n");
-    EXPECT_EQ(warnings, (std::vector<std::string>{"a.row: missing (threads shown as numbers)",
-                                                  "a.prv: 1 x communication record (3:) skipped",
-                                                  "a.prv: 1 x event of a type the .pcf does not name skipped"}));
+    EXPECT_EQ(warnings, (std::vector<std::string>{
+                            "a.row: missing (threads shown as numbers)",
+                            "a.prv: 1 x communication record (3:) naming a thread not in the header skipped",
+                            "a.prv: 1 x event of a type the .pcf does not name skipped"}));
+    Dir dir;
+    const std::string path = dir.write("a.prv", prv);
+    dir.write("a.pcf", kPcf);
+    const LaneTrace lanes = import_lanes(path, {});
+    ASSERT_EQ(lanes.messages.size(), 1u);
+    EXPECT_EQ(lanes.messages[0], (Message{1, 4, 64, 0, 1, 5}));
+    EXPECT_THROW(pes(kTwoThreads + "3:1:1:1:1:1:1:1:1:1:1:1:1:1\n", kPcf, ""), InputError); // 14 fields
 }
 
 // As Extrae's .pcf names MPI calls and user functions: the value 0 is `End`.
