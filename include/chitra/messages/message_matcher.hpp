@@ -8,6 +8,7 @@
 
 #include "chitra/lanes/lane_trace.hpp"
 
+#include <array>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -50,6 +51,11 @@ private:
     void add(const MessageKey& key, const End& end, bool send);
 
     std::unordered_map<MessageKey, Pending, KeyHash> pending_;
+    struct Last {
+        MessageKey key;
+        Pending* pending = nullptr; // pending_[key]
+    };
+    std::array<Last, 2> last_{}; // the last key looked up by a send, by a receive
     std::vector<Message> messages_;
 };
 

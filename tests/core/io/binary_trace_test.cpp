@@ -182,11 +182,11 @@ TEST(BinaryTraceCorruption, WrongMagicAndVersion)
     spit(dir / "m.ctrace", bad);
     EXPECT_EQ(error_of(dir / "m.ctrace"), dir / "m.ctrace" + ": not a Chitra binary trace (bad magic bytes)");
     bad = bytes;
-    std::uint32_t version = 3;
+    std::uint32_t version = 4;
     std::memcpy(bad.data() + kVersionAt, &version, 4);
     spit(dir / "v.ctrace", bad);
     EXPECT_EQ(error_of(dir / "v.ctrace"),
-              dir / "v.ctrace" + ": unsupported binary trace version 3 (this reader knows versions 1 and 2)");
+              dir / "v.ctrace" + ": unsupported binary trace version 4 (this reader knows versions 1, 2 and 3)");
 }
 
 TEST(BinaryTraceCorruption, SymbolIdOutOfRangeAndDecreasingTime)

@@ -96,7 +96,7 @@ public:
             throw InputError(source_ + ": not a Chitra binary trace (bad magic bytes)");
         if (fh.version != kVersion)
             throw InputError(source_ + ": unsupported binary trace version " + std::to_string(fh.version) +
-                             " (this reader knows versions 1 and 2)");
+                             " (this reader knows versions 1, 2 and 3)");
         if (fh.header_size != kHeaderSize || fh.meta_offset != kHeaderSize)
             corrupt("bad header size");
         if (fh.file_size != size)

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Importing messages (docs/performance.md, "Messages between lanes"): an OTF2 archive of
+# MESSAGES point-to-point messages among 64 ranks (default 10,000,000) read by `chitra-cli
+# info`, against the same archive with its sends and receives replaced by as many MPI
+# events that carry no message, and without any MPI event; then `chitra-cli messages`.
+#   bash scripts/bench/bench-messages.sh
+# Target (PASS/FAIL): CPU time of `info` with messages / with as many events and no
+# message <= 1.3.
+# Each command runs RUNS times (default 3): the least wall and CPU time count, the largest
+# peak RSS. Archives by make-otf2-messages.py into CHITRA_BENCH_DIR (default
+# /tmp/chitra-bench-messages), kept for later runs. CHITRA_BUILD_DIR: default build.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cli="${CHITRA_BUILD_DIR:-build}/src/cli/chitra-cli"
+[[ -x $cli ]] || { echo "no $cli (set CHITRA_BUILD_DIR)" >&2; exit 2; }
+work=${CHITRA_BENCH_DIR:-/tmp/chitra-bench-messages}
+runs=${RUNS:-3}
+messages=${MESSAGES:-10000000}
+mkdir -p "$work"
+timing="$work/time.txt"
+
+measure() { # COMMAND...: sets wall, cpu (least of RUNS) and rss_mb (largest)
+  local i w u s m c
+  wall= cpu= rss_mb=0
+  for ((i = 0; i < runs; i++)); do
+    /usr/bin/time -o "$timing" -f "%e %U %S %M" "$@" >/dev/null 2>"$work/stderr.txt" ||
+      { cat "$work/stderr.txt" >&2; exit 2; }
+    read -r w u s m < <(tail -1 "$timing")
+    c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+    if [[ -z $wall ]] || awk -v a="$w" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$w; fi
+    if [[ -z $cpu ]] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
+    if ((m / 1024 > rss_mb)); then rss_mb=$((m / 1024)); fi
+  done
+}
+archive() { # NAME [--without] -> the anchor, made once
+  local dir="$work/$1-$messages"
+  [[ -e $dir/traces.otf2 ]] || /usr/bin/python3 "$here/make-otf2-messages.py" "$dir" "$messages" 64 "${@:2}" \
+    >"$work/gen.txt" 2>&1 || { cat "$work/gen.txt" >&2; exit 2; }
+  echo "$dir/traces.otf2"
+}
+row() { printf '%-40s %8s %8s %8s\n' "$@"; }
+
+with=$(archive with)
+without=$(archive without --without)
+requests=$(archive requests --requests)
+echo "== $messages messages among 64 ranks ($runs runs, least time)"
+row command wall_s cpu_s rss_MB
+measure "$cli" info "$without"
+bare=$cpu
+row "info, no MPI event" "$wall" "$cpu" "$rss_mb"
+measure "$cli" info "$requests"
+base=$cpu
+row "info, as many MPI events, no message" "$wall" "$cpu" "$rss_mb"
+measure "$cli" info "$with"
+row "info, with the messages" "$wall" "$cpu" "$rss_mb"
+ratio=$(awk -v a="$cpu" -v b="$base" 'BEGIN { printf "%.2f", a / b }')
+bare_ratio=$(awk -v a="$cpu" -v b="$bare" 'BEGIN { printf "%.2f", a / b }')
+measure "$cli" messages "$with" -o "$work/messages.json"
+row "messages (the report)" "$wall" "$cpu" "$rss_mb"
+verdict=$(awk -v r="$ratio" 'BEGIN { print (r <= 1.3) ? "PASS" : "FAIL" }')
+echo "  against no MPI event at all (2/3 of the events): ${bare_ratio}x"
+echo "  target import with messages <= 1.3x the same events without (CPU): ${ratio}x  $verdict"
+rm -f "$work/messages.json" "$timing" "$work/stderr.txt"
