@@ -13,6 +13,7 @@
 #include "session/session_controller.hpp"
 #include "session/session_model.hpp"
 #include "views/lanes/lanes_over_time.hpp"
+#include "views/lanes/lanes_plottable.hpp"
 #include "views/lanes/lanes_view.hpp"
 #include "views/trace/trace_plot.hpp"
 #include "views/view_panel.hpp"
@@ -20,6 +21,7 @@
 #include "workbench/main_window.hpp"
 
 #include <QAction>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QLabel>
@@ -341,6 +343,82 @@ private slots:
         QTest::mouseClick(lanes->overTimeButton(), Qt::LeftButton);
         QVERIFY(!overTime->isVisible());
         QVERIFY(!w->currentView()->presentation().laneChoices().overTime);
+    }
+
+    // "Messages" draws a line from each send to its receive between the rows shown; many
+    // on one pair of rows and pixels become one wider line.
+    void messagesAreLinesBetweenTheRows()
+    {
+        auto w = windowWith(QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/smpi-halo-r4.paje"));
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const LaneTrace& trace = lanes->rows().trace();
+        QCOMPARE(trace.messages.size(), std::size_t{640});
+        QVERIFY(lanes->messagesButton()->isVisible());
+        QTest::mouseClick(lanes->messagesButton(), Qt::LeftButton);
+        QVERIFY(w->currentView()->presentation().laneChoices().messages);
+        lanes->fitAll();
+        lanes->replotNow();
+        // The whole run: every message, each line standing for one or more.
+        auto [lines, messages] = lanes->plottable()->lastMessageLines();
+        QCOMPARE(messages, std::size_t{640});
+        QVERIFY(lines > 0 && lines <= messages);
+        saveShot(lanes, "lanes-messages");
+        // Zoomed onto the first message: it is drawn, one line for itself, and a pixel
+        // half-way along it is dark.
+        const Message& m = trace.messages.front();
+        const Time origin = lanes->rows().tracks().origin();
+        const double send = static_cast<double>(m.send - origin), recv = static_cast<double>(m.recv - origin);
+        lanes->setVisibleRange(send - (recv - send) / 4, recv + (recv - send) / 4);
+        lanes->replotNow();
+        std::tie(lines, messages) = lanes->plottable()->lastMessageLines();
+        QVERIFY(messages >= 1 && lines == messages);
+        const auto rowOf = [&](std::uint32_t lane) {
+            return static_cast<double>(*lanes->rows().rowOf({lane, 0, 0, 0}));
+        };
+        const QPoint a = lanes->pixelOf(send, rowOf(m.from) + 0.5), b = lanes->pixelOf(recv, rowOf(m.to) + 0.5);
+        const QImage shot = lanes->plot()->toPixmap().toImage();
+        int darkest = 255;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                darkest = std::min(darkest, qGray(shot.pixel((a + b) / 2 + QPoint(dx, dy))));
+        QVERIFY2(darkest < 100, "the line from send to receive");
+        saveShot(lanes, "lanes-messages-zoom");
+
+        // Lanes filtered out take their messages with them.
+        lanes->fitAll();
+        typeInto(lanes->filterEdit(), "/rank-[01]/");
+        lanes->replotNow();
+        std::size_t between = 0;
+        for (const Message& msg : trace.messages)
+            between += msg.from <= 1 && msg.to <= 1;
+        QCOMPARE(lanes->plottable()->lastMessageLines().second, between);
+        QTest::mouseClick(lanes->messagesButton(), Qt::LeftButton);
+        lanes->replotNow();
+        QCOMPARE(lanes->plottable()->lastMessageLines().second, std::size_t{0});
+    }
+
+    // Many messages on few pixels: one line for each pair of rows and pixels, however many
+    // messages it stands for (an OTF2 ring of 4 ranks, 20,000 messages).
+    void denseMessagesAreBundled()
+    {
+        QTemporaryDir dir;
+        const QString archive = dir.filePath("ring");
+        QCOMPARE(QProcess::execute("/usr/bin/python3",
+                                   {CHITRA_SOURCE_DIR "/scripts/bench/make-otf2-messages.py", archive, "20000", "4"}),
+                 0);
+        auto w = windowWith(archive + "/traces.otf2");
+        LanesView* lanes = lanesOf(w.get());
+        QVERIFY(lanes);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QCOMPARE(lanes->rows().trace().messages.size(), std::size_t{20000});
+        QTest::mouseClick(lanes->messagesButton(), Qt::LeftButton);
+        lanes->fitAll();
+        lanes->replotNow();
+        const auto [lines, messages] = lanes->plottable()->lastMessageLines();
+        QCOMPARE(messages, std::size_t{20000});
+        QVERIFY2(lines < messages / 2, qPrintable(QString("%1 lines").arg(lines)));
     }
 
     // A click on a region picks the view's state there in State details (the region's own

@@ -56,6 +56,7 @@ struct LaneChoices {
     std::set<std::size_t> hidden, unfolded;
     std::string filter;    // as typed: text, or /REGEX/
     bool overTime = false; // the regions over time shown under the rows
+    bool messages = false; // the messages between lanes drawn
     bool operator==(const LaneChoices&) const = default;
 };
 

@@ -97,6 +97,8 @@ void captureLanesState(const ViewPresentation& state, DisplayState& d)
         d.options.extra[kLaneFilterKey] = c.filter;
     if (c.overTime)
         d.options.extra[kOverTimeKey] = "1";
+    if (c.messages)
+        d.options.extra[kMessagesKey] = "1";
 }
 
 void restoreLanesState(ViewDocument& view, const DisplayState& d, const QString& where, std::vector<QString>& problems)
@@ -125,6 +127,8 @@ void restoreLanesState(ViewDocument& view, const DisplayState& d, const QString&
         c.filter = filter->second;
     if (const auto overTime = d.options.extra.find(kOverTimeKey); overTime != d.options.extra.end())
         c.overTime = overTime->second == "1";
+    if (const auto messages = d.options.extra.find(kMessagesKey); messages != d.options.extra.end())
+        c.messages = messages->second == "1";
     view.presentation().setLaneChoices(std::move(c));
     if (!d.visible.empty())
         view.presentation().setWindow(kLanesDisplay, {d.visible.x0, d.visible.x1});

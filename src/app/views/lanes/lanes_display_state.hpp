@@ -19,12 +19,13 @@ class ViewPresentation;
 // options.extra keys: "order" = the lane indices top to bottom ("2,0,1"; absent: the
 // trace's order); "hidden" and "unfolded" = lane indices ("0,3"; absent: none);
 // "filter" = the filter box's text (absent: empty); "over_time" = "1" when the regions
-// over time show under the rows.
+// over time show under the rows; "messages" = "1" when the messages are drawn.
 inline constexpr const char* kLaneOrderKey = "order";
 inline constexpr const char* kHiddenLanesKey = "hidden";
 inline constexpr const char* kLaneFilterKey = "filter";
 inline constexpr const char* kUnfoldedLanesKey = "unfolded";
 inline constexpr const char* kOverTimeKey = "over_time";
+inline constexpr const char* kMessagesKey = "messages";
 
 // Fills `state`'s range and options (not its id and kind) from the view's state.
 void captureLanesState(const ViewPresentation& view, DisplayState& state);

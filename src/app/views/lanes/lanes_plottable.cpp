@@ -7,6 +7,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <unordered_map>
+#include <cmath>
 #include <limits>
 
 namespace chitra::app {
@@ -188,7 +190,87 @@ void LanesPlottable::draw(QCPPainter* painter)
     }
     painter->drawImage(clip.topLeft(), frame_);
     drawShading(painter, clip);
+    drawMessages(painter, clip);
     drawFound(painter, clip);
+}
+
+namespace {
+
+// A line of the messages drawn: its ends' pixels and rows.
+struct MessageLine {
+    int x0, x1;
+    std::uint32_t from, to;
+    bool operator==(const MessageLine&) const = default;
+};
+struct MessageLineHash {
+    std::size_t operator()(const MessageLine& l) const
+    {
+        const std::uint64_t xs =
+            std::uint64_t{static_cast<std::uint32_t>(l.x0)} << 32 | static_cast<std::uint32_t>(l.x1);
+        return std::hash<std::uint64_t>()(xs ^ (std::uint64_t{l.from} << 40) ^ (std::uint64_t{l.to} << 8));
+    }
+};
+
+} // namespace
+
+void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
+{
+    lastMessageLines_ = {0, 0};
+    const LaneTrace& lanes = rows_->trace();
+    if (!messagesShown_ || lanes.messages.empty())
+        return;
+    const Time origin = rows_->tracks().origin();
+    if (!longestMessage_) {
+        Time longest = 0;
+        for (const Message& m : lanes.messages)
+            longest = std::max(longest, m.recv - m.send);
+        longestMessage_ = longest;
+    }
+    const double lo = mKeyAxis->range().lower, hi = mKeyAxis->range().upper;
+    // The messages sent from the longest latency before the view to its end.
+    const auto first = std::lower_bound(lanes.messages.begin(), lanes.messages.end(),
+                                        lo + static_cast<double>(origin) - static_cast<double>(*longestMessage_),
+                                        [](const Message& m, double t) { return static_cast<double>(m.send) < t; });
+    std::vector<std::optional<std::size_t>> rowOfLane(lanes.lanes.size());
+    for (std::size_t l = 0; l < lanes.lanes.size(); ++l)
+        rowOfLane[l] = rows_->rowOf({l, 0, 0, 0});
+    const auto px = [this](double t) { return static_cast<int>(std::clamp(mKeyAxis->coordToPixel(t), -1e6, 1e6)); };
+    // One line per pair of rows and pixels of its ends: how many messages it stands for.
+    std::unordered_map<MessageLine, std::uint32_t, MessageLineHash> lines;
+    std::size_t messages = 0;
+    for (auto it = first; it != lanes.messages.end(); ++it) {
+        const double send = static_cast<double>(it->send - origin), recv = static_cast<double>(it->recv - origin);
+        if (send > hi)
+            break;
+        const auto& a = rowOfLane[it->from];
+        const auto& b = rowOfLane[it->to];
+        if (std::max(send, recv) < lo || !a || !b)
+            continue;
+        ++lines[{px(send), px(recv), static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b)}];
+        ++messages;
+    }
+    const auto middle = [this](std::uint32_t row) { return mValueAxis->coordToPixel(static_cast<double>(row) + 0.5); };
+    const QColor ink(25, 25, 25, 200);
+    painter->save();
+    painter->setClipRect(clip);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    for (const auto& [line, count] : lines) {
+        const QPointF from(line.x0, middle(line.from)), to(line.x1, middle(line.to));
+        const double width = count == 1 ? 1.0 : std::min(1.0 + std::log2(static_cast<double>(count)), 6.0);
+        painter->setPen(QPen(ink, width, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(from, to);
+        // An arrowhead at the receive, where there is room for one.
+        const QPointF d = to - from;
+        const double length = std::hypot(d.x(), d.y());
+        if (length >= 12) {
+            const QPointF u = d / length, n(-u.y(), u.x());
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(ink);
+            painter->drawPolygon(QPolygonF{to, to - 7 * u + 3 * n, to - 7 * u - 3 * n});
+        }
+    }
+    painter->restore();
+    lastMessageLines_ = {lines.size(), messages};
 }
 
 std::pair<int, int> LanesPlottable::rowPixels(std::size_t r) const

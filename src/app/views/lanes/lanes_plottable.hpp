@@ -11,6 +11,8 @@
 #include <QImage>
 #include <qcustomplot.h>
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace chitra::app {
@@ -29,6 +31,13 @@ public:
     // The regions found (the view's list, in order of start; null: none): each underlined
     // on its row, the current one (an index, -1: none) framed.
     void setFound(const std::vector<LaneSpan>* found, int current);
+    // Draws the trace's messages between shown lanes as lines from send to receive.
+    // Where several fall on one pair of rows and the same pixels, one line stands for
+    // them, wider the more it holds.
+    void setMessagesShown(bool shown) { messagesShown_ = shown; }
+    bool messagesShown() const { return messagesShown_; }
+    // The lines the last frame drew, and the messages they stood for (tests).
+    std::pair<std::size_t, std::size_t> lastMessageLines() const { return lastMessageLines_; }
     const QColor& colour(LaneStateId state) const;
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
@@ -52,6 +61,7 @@ private:
                  std::vector<LaneColumn>& columns) const;
     void drawShading(QCPPainter* painter, const QRect& clip) const;
     void drawFound(QCPPainter* painter, const QRect& clip) const;
+    void drawMessages(QCPPainter* painter, const QRect& clip) const;
     // Pixel lines [top, bottom) of row r.
     std::pair<int, int> rowPixels(std::size_t r) const;
 
@@ -61,8 +71,11 @@ private:
     std::vector<char> highlighted_;
     const std::vector<LaneSpan>* found_ = nullptr;
     int currentFound_ = -1;
-    Time longestFound_ = 0;   // found_ is by start: those that end in view start this much before it
-    std::vector<QRgb> fills_; // colours_ as pixels, "-" transparent: what a frame writes
+    Time longestFound_ = 0; // found_ is by start: those that end in view start this much before it
+    bool messagesShown_ = false;
+    mutable std::optional<Time> longestMessage_; // the largest latency, found at the first frame
+    mutable std::pair<std::size_t, std::size_t> lastMessageLines_{0, 0};
+    std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes
     mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
     mutable QImage frame_;                                   // the rows, drawn as pixels then painted at once
 };

@@ -64,6 +64,12 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     bar->addWidget(showAll_);
     bar->addWidget(count_);
     bar->addWidget(overTimeButton_);
+    messagesButton_ = new QToolButton(this);
+    messagesButton_->setText(tr("Messages"));
+    messagesButton_->setToolTip(tr("A line from each send to its receive; where many fall together, one wider line"));
+    messagesButton_->setCheckable(true);
+    messagesButton_->setVisible(!rows_->trace().messages.empty());
+    bar->addWidget(messagesButton_);
     layout->addLayout(bar);
 
     findBar_ = new QWidget(this);
@@ -135,6 +141,7 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
         }
     });
     connect(overTimeButton_, &QToolButton::toggled, this, &LanesView::setOverTimeShown);
+    connect(messagesButton_, &QToolButton::toggled, this, &LanesView::setMessagesShown);
 
     legend_ = new QLabel(this);
     legend_->setWordWrap(true);
@@ -195,6 +202,7 @@ void LanesView::followChoices()
     rows_->setUnfoldedLanes(c.unfolded);
     filter_->setText(QString::fromStdString(c.filter)); // applies the filter
     setOverTimeShown(c.overTime);
+    setMessagesShown(c.messages);
     followingChoices_ = false;
     rowsChanged();
 }
@@ -209,6 +217,17 @@ void LanesView::setOverTimeShown(bool shown)
     const auto [t0, t1] = visibleRange();
     overTime_->follow(t0, t1);
     rowsChanged(); // the lane choices say so
+}
+
+void LanesView::setMessagesShown(bool shown)
+{
+    shown = shown && !rows_->trace().messages.empty();
+    if (plottable_->messagesShown() == shown)
+        return;
+    const QSignalBlocker quiet(messagesButton_);
+    messagesButton_->setChecked(shown);
+    plottable_->setMessagesShown(shown);
+    rowsChanged(); // the lane choices say so; a new frame
 }
 
 void LanesView::followWindow()
@@ -289,7 +308,8 @@ void LanesView::rowsChanged()
     queueReplot(plot_);
     if (!followingChoices_)
         doc_->presentation().setLaneChoices({rows_->order(), rows_->hiddenLanes(), rows_->unfoldedLanes(),
-                                             filter_->text().toStdString(), overTime_->isVisibleTo(this)});
+                                             filter_->text().toStdString(), overTime_->isVisibleTo(this),
+                                             plottable_->messagesShown()});
     emit optionsChanged();
 }
 

@@ -54,6 +54,10 @@ public:
     LanesOverTime* overTime() const { return overTime_; }
     QToolButton* overTimeButton() const { return overTimeButton_; }
     void setOverTimeShown(bool shown);
+    // The messages between lanes drawn over the rows (a trace that has some); saved too.
+    QToolButton* messagesButton() const { return messagesButton_; }
+    void setMessagesShown(bool shown);
+    LanesPlottable* plottable() const { return plottable_; }
 
     std::pair<double, double> visibleRange() const;
     // The state colours anew (the palette preference changed), then a redraw.
@@ -131,6 +135,7 @@ private:
     QLineEdit* filter_ = nullptr;
     QToolButton* showAll_ = nullptr;
     QToolButton* overTimeButton_ = nullptr;
+    QToolButton* messagesButton_ = nullptr;
     LanesOverTime* overTime_ = nullptr;
     QLabel* count_ = nullptr;
     QLabel* legend_ = nullptr;
