@@ -21,6 +21,7 @@
 //     unfold=L1,L2               open the lanes view with these lanes (0-based) unfolded
 //     lanefilter=TEXT            open the lanes view showing the lanes matching TEXT
 //     overtime=1                 open the lanes view with its regions over time shown
+//     messages=1                 open the lanes view with the messages between lanes drawn
 #include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/session/session.hpp"
 #include "chitra/session/session_io.hpp"
@@ -133,6 +134,9 @@ int main(int argc, char** argv)
             } else if (key == "lanefilter") {
                 withLanes = true;
                 lanes.options.extra["filter"] = value;
+            } else if (key == "messages") {
+                withLanes = true;
+                lanes.options.extra["messages"] = value;
             } else if (key == "overtime") {
                 withLanes = true;
                 lanes.options.extra["over_time"] = value;

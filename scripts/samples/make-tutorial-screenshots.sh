@@ -62,6 +62,11 @@ shot profile-smpi-time --open sample_traces/smpi-halo-r4.paje --display profile 
 # the regions over time under the lanes view of SimGrid's SMPI ranks
 session lanes-over-time sample_traces/smpi-halo-r4.paje overtime=1 range=100000000:200000000
 shot lanes-over-time --session="$WORK/lanes-over-time.chitra" --size 1400x800
+# the messages between SimGrid's SMPI ranks, the whole run and 5 ms of it
+session lanes-messages sample_traces/smpi-halo-r4.paje messages=1
+shot lanes-messages --session="$WORK/lanes-messages.chitra" --size 1400x800
+session lanes-messages-zoom sample_traces/smpi-halo-r4.paje messages=1 range=1500000:6500000
+shot lanes-messages-zoom --session="$WORK/lanes-messages-zoom.chitra" --size 1400x800
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800
