@@ -78,10 +78,12 @@ for target in "${targets[@]}"; do
       for f in sample_traces/philosophers-n2-x100.pes sample_traces/philosophers-n4-x1000-fields.pes; do
         "$cli" convert "$f" -o "$seeds/$(basename "$f" .pes).ctrace"
       done
-      # and a .ctrace of lanes (version 2): a small foreign trace with a field.
+      # and a .ctrace of lanes (version 3): a small foreign trace with a field.
       "$cli" convert sample_traces/taskpool-w4-n300.prv --components 1,2 -o "$seeds/taskpool-lanes.ctrace"
       # and one whose lanes have stack steps (regions entered together, entered again).
       "$cli" convert tests/fuzz/seeds-chrome/nested-stacks.json -o "$seeds/nested-stacks.ctrace"
+      # and one with messages between its lanes (Chrome flows).
+      "$cli" convert tests/fuzz/seeds-chrome/flows.json -o "$seeds/flows.ctrace" 2>/dev/null
       args=(-max_len=65536) ;;
     fuzz_paje_reader)
       name=paje; seeds=$(seed_dir $name)
