@@ -3,8 +3,7 @@
 // counts, bytes and latencies, and the late senders (docs/cli.md, interfaces.md
 // "Messages between lanes").
 #include "commands.hpp"
-#include "range_option.hpp"
-#include "trace_input.hpp"
+#include "lanes_input.hpp"
 
 #include "chitra/messages/messages.hpp"
 
@@ -25,26 +24,11 @@ struct MessagesOptions {
 
 int run_messages(const MessagesOptions& o)
 {
-    ProfileRange range;
-    if (!o.range.empty()) {
-        const std::optional<Range> r = parse_range(o.range);
-        if (!r || (r->begin && r->end && *r->begin == *r->end)) {
-            std::cerr << "chitra-cli messages: --range must be T0:T1 with integers T0 < T1 in ns (either may be left "
-                         "out), got '"
-                      << o.range << "'\n";
-            return 2;
-        }
-        range.from = r->begin.value_or(0);
-        range.to = r->end;
-    }
-    std::vector<std::string> warnings;
-    ImportOptions options = import_options(o.input);
-    options.warnings = &warnings;
-    const ProfileSource source = profile_source(o.file, options);
-    for (const std::string& w : warnings)
-        std::cerr << "warning: " << w << '\n';
+    const std::optional<ProfileRange> range = ns_range_option(o.range, "messages");
+    if (!range)
+        return 2;
     const bool csv = o.format == "csv";
-    const MessageReport report = message_report(source, range, o.list || csv);
+    const MessageReport report = message_report(lanes_input(o.file, o.input), *range, o.list || csv);
     emit(o.out, csv ? messages_csv(report) : messages_json(report, o.list));
     return 0;
 }

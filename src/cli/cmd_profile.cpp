@@ -2,8 +2,7 @@
 //                    [--format json|csv|text] [-o OUT]: where the time goes, per region and
 // per lane (docs/cli.md, interfaces.md "Regions: profiles across lanes").
 #include "commands.hpp"
-#include "range_option.hpp"
-#include "trace_input.hpp"
+#include "lanes_input.hpp"
 
 #include "chitra/profile/profile.hpp"
 
@@ -24,25 +23,10 @@ struct ProfileOptions {
 
 int run_profile(const ProfileOptions& o)
 {
-    ProfileRange range;
-    if (!o.range.empty()) {
-        const std::optional<Range> r = parse_range(o.range);
-        if (!r || (r->begin && r->end && *r->begin == *r->end)) {
-            std::cerr << "chitra-cli profile: --range must be T0:T1 with integers T0 < T1 in ns (either may be left "
-                         "out), got '"
-                      << o.range << "'\n";
-            return 2;
-        }
-        range.from = r->begin.value_or(0);
-        range.to = r->end;
-    }
-    std::vector<std::string> warnings;
-    ImportOptions options = import_options(o.input);
-    options.warnings = &warnings;
-    const ProfileSource source = profile_source(o.file, options);
-    for (const std::string& w : warnings)
-        std::cerr << "warning: " << w << '\n';
-    const Profile p = profile(source, range, o.tree);
+    const std::optional<ProfileRange> range = ns_range_option(o.range, "profile");
+    if (!range)
+        return 2;
+    const Profile p = profile(lanes_input(o.file, o.input), *range, o.tree);
     if (o.format == "json")
         emit(o.out, profile_json(p));
     else if (o.format == "csv")

@@ -1,4 +1,4 @@
-// `--range A:B` of the commands that take one (periodogram, profile): a half-open range
+// `--range A:B` of the commands that take one (periodogram, profile, messages): a half-open range
 // of integers, either side of which may be left out.
 #pragma once
 

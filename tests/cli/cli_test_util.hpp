@@ -5,10 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +56,18 @@ inline std::string slurp(const std::filesystem::path& path)
 
 // `chitra-cli ARGS`, ARGS already quoted where the shell needs it; the output is caught in
 // files `stdout` and `stderr` under `scratch`.
+// What a shell command writes on stdout (a reference computed by another program).
+inline std::string shell_output(const std::string& command)
+{
+    std::string out;
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), ::pclose);
+    char buf[4096];
+    std::size_t n = 0;
+    while (pipe && (n = std::fread(buf, 1, sizeof buf, pipe.get())) > 0)
+        out.append(buf, n);
+    return out;
+}
+
 inline CliRun run_cli(const std::string& args, const std::filesystem::path& scratch)
 {
     const std::string command = quote(CHITRA_CLI_PATH) + " " + args + " >" + quote((scratch / "stdout").string()) +

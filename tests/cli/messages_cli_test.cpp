@@ -21,17 +21,6 @@ using nlohmann::json;
 
 const std::string kTests = std::string(CHITRA_SOURCE_DIR) + "/tests/cli/";
 
-std::string shell_output(const std::string& command)
-{
-    std::string out;
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), ::pclose);
-    char buf[4096];
-    std::size_t n = 0;
-    while (pipe && (n = std::fread(buf, 1, sizeof buf, pipe.get())) > 0)
-        out.append(buf, n);
-    return out;
-}
-
 // The archive, written once per test by Debian's python3-otf2.
 std::string messages_archive(const TempDir& dir)
 {

@@ -16,17 +16,6 @@ using nlohmann::json;
 const std::string kSamples = std::string(CHITRA_SOURCE_DIR) + "/sample_traces/";
 const std::string kOtf2 = kSamples + "taskpool-w4-n1200/traces.otf2";
 
-std::string shell_output(const std::string& command)
-{
-    std::string out;
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), ::pclose);
-    char buf[4096];
-    std::size_t n = 0;
-    while (pipe && (n = std::fread(buf, 1, sizeof buf, pipe.get())) > 0)
-        out.append(buf, n);
-    return out;
-}
-
 json reference(const std::string& range = {})
 {
     return json::parse(shell_output("python3 " +
