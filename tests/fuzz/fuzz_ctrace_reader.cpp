@@ -1,8 +1,10 @@
 // libFuzzer target for the binary .ctrace reader (docs/file-formats.md). Besides "no
 // crash, no hang, no exception other than InputError", every accepted input must have
-// consistent columns, survive write_binary_file -> read_binary_file unchanged, and profile
-// (the replay of its lanes' changes and stack steps) with busy + idle = the range.
+// consistent columns, survive write_binary_file -> read_binary_file unchanged, profile
+// (the replay of its lanes' changes and stack steps) with busy + idle = the range, and
+// report its messages with counts that add up.
 #include "chitra/io/io.hpp"
+#include "chitra/messages/messages.hpp"
 #include "chitra/profile/profile.hpp"
 
 #include <cstdint>
@@ -52,9 +54,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& f : a.fields)
         check(f.size() == a.size());
     try {
-        const Profile p = profile(profile_source(a), {}, true);
+        const ProfileSource source = profile_source(a);
+        const Profile p = profile(source, {}, true);
         for (const LaneBusy& l : p.lanes)
             check(l.busy_ns >= 0 && l.busy_ns + l.idle_ns == p.to - p.from);
+        const MessageReport r = message_report(source, {}, true);
+        std::uint64_t counted = 0;
+        for (const auto& row : r.count)
+            for (std::uint64_t c : row)
+                counted += c;
+        check(counted == r.messages && r.list.size() == r.messages);
     } catch (const InputError&) { // no lane chosen, a change entering several regions at once
     }
 
