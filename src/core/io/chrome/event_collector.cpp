@@ -213,7 +213,17 @@ void EventCollector::flow_end(const EventRecord& record, bool start)
     key += '\0';
     key += record.id;
     const auto [it, fresh] = flow_keys_.try_emplace(std::move(key), static_cast<std::uint32_t>(flow_keys_.size()));
-    flows_.push_back({record.ts, it->second, static_cast<std::uint32_t>(lane_of(record.pid, record.tid)), start});
+    flows_.push_back({record.ts, it->second, start, ThreadKey::of(record.pid), ThreadKey::of(record.tid)});
+}
+
+std::optional<std::size_t> EventCollector::find_lane(const ThreadKey& pid, const ThreadKey& tid) const
+{
+    if (!pid.is_text && !tid.is_text) {
+        const auto it = numeric_lanes_.find({pid.number, tid.number});
+        return it == numeric_lanes_.end() ? std::nullopt : std::optional(it->second);
+    }
+    const auto it = text_lanes_.find({pid, tid});
+    return it == text_lanes_.end() ? std::nullopt : std::optional(it->second);
 }
 
 LaneTrace EventCollector::finish(const std::string& source)
@@ -243,11 +253,17 @@ LaneTrace EventCollector::finish(const std::string& source)
         position[order[k]] = static_cast<std::uint32_t>(k);
     }
     for (const FlowEnd& f : flows_) {
+        const std::optional<std::size_t> lane = find_lane(f.pid, f.tid);
+        if (!lane) {
+            ++flows_off_lanes_;
+            continue;
+        }
         const MessageKey key{f.key, 0, 0, 0};
+        const auto to = static_cast<std::uint32_t>(position[*lane]);
         if (f.start)
-            builder.messages().send(key, position[f.lane], f.t, 0, 0);
+            builder.messages().send(key, to, f.t, 0, 0);
         else
-            builder.messages().receive(key, position[f.lane], f.t);
+            builder.messages().receive(key, to, f.t);
     }
     std::vector<FlowEnd>().swap(flows_);
 
@@ -262,6 +278,8 @@ LaneTrace EventCollector::finish(const std::string& source)
     for (const auto& [ph, count] : skipped_)
         builder.warn(
             counted(count, "event of phase '" + printable(ph) + "' (" + std::string(phase_kind(ph)) + ") skipped"));
+    if (flows_off_lanes_ > 0)
+        builder.warn(counted(flows_off_lanes_, "flow event on a thread with no slice skipped"));
     if (non_numeric_ > 0)
         builder.warn(counted(non_numeric_, "counter value that is not a number skipped"));
     if (args_not_object_ > 0)

@@ -50,15 +50,20 @@ private:
 
     std::size_t lane_of(const ThreadRef& pid, const ThreadRef& tid);
     void flow_end(const EventRecord& record, bool start);
+    // The lane gathered for a thread, if it has one (flows make none).
+    std::optional<std::size_t> find_lane(const ThreadKey& pid, const ThreadKey& tid) const;
     std::uint32_t name_of(const EventRecord& record);
 
     std::vector<LaneData> lanes_;
-    // Flow events `s` and `f`: ends of messages keyed by `cat` and `id`, lanes as gathered.
+    // Flow events `s` and `f`: ends of messages keyed by `cat` and `id`, on their threads'
+    // lanes once every event is gathered.
     struct FlowEnd {
         Time t;
-        std::uint32_t key, lane;
+        std::uint32_t key;
         bool start;
+        ThreadKey pid, tid;
     };
+    std::uint64_t flows_off_lanes_ = 0; // flow ends on a thread with no slice
     std::vector<FlowEnd> flows_;
     std::unordered_map<std::string, std::uint32_t> flow_keys_;
     struct PairHash {
