@@ -29,8 +29,8 @@ bool plain_micros(std::string_view token, Time& out)
     std::int64_t v = 0;
     if (p < end && *p == '0')
         ++p;
-    else
-        while (p < end && is_digit(*p))
+    else // at most 16 digits read: more are refused below (no overflow on the way)
+        while (p < end && is_digit(*p) && p - whole < 16)
             v = v * 10 + (*p++ - '0');
     if (p == whole || p - whole > 15)
         return false;

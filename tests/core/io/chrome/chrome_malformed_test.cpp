@@ -77,6 +77,8 @@ TEST(ChromeMalformed, EachFaultIsReportedWithItsLineAndEvent)
         {R"([{"ph":"X","ts":1.,"dur":1}])", "t.json:1: event 1: ts is not a number (byte 1)"},
         {R"([{"ph":"X","ts":1e999999,"dur":1}])", "event 1: ts 1e999999 is out of range"},
         {R"([{"ph":"X","ts":9223372036854775,"dur":1000}])", "event 1: ts + dur is out of range"},
+        {R"([{"ph":"X","ts":1,"dur":5555555555555555555555555103}])",
+         "event 1: dur 5555555555555555555555555103 is out of range"},
         {R"([{"ph":"X","ts":1,"dur":-1}])", "event 1: an X event with a negative dur"},
         {R"([{"ph":"X","ts":1}])", "event 1: an X event without dur"},
         {R"([{"ph":"B","name":"a"}])", "event 1: a B event without ts"},
