@@ -17,10 +17,10 @@
 namespace chitra {
 namespace {
 
-ProfileSource source_of(LaneTraceBuilder& b, std::vector<std::size_t> chosen = {})
+ProfileSource source_of(LaneTrace trace, std::vector<std::size_t> chosen = {})
 {
     ProfileSource s;
-    auto lanes = std::make_shared<const LaneTrace>(b.finish());
+    auto lanes = std::make_shared<const LaneTrace>(std::move(trace));
     if (chosen.empty())
         for (std::size_t l = 0; l < lanes->lanes.size(); ++l)
             chosen.push_back(l);
@@ -31,8 +31,16 @@ ProfileSource source_of(LaneTraceBuilder& b, std::vector<std::size_t> chosen = {
     return s;
 }
 
-// 1 to 3 lanes of `events` pushes and pops of 5 regions, each `steps` or fewer ns after the last.
-ProfileSource random_pushes(std::mt19937& rng, int events, unsigned steps)
+ProfileSource source_of(LaneTraceBuilder& b, std::vector<std::size_t> chosen = {})
+{
+    return source_of(b.finish(), std::move(chosen));
+}
+
+// 1 to 3 lanes of `events` pushes and pops of 5 regions named by `name(r)`, each `steps`
+// or fewer ns after the last (several at one instant when `steps` is small).
+LaneTrace random_lanes(
+    std::mt19937& rng, int events, unsigned steps,
+    const std::function<std::string(int)>& name = [](int r) { return "r" + std::to_string(r); })
 {
     LaneTraceBuilder b("random", "test");
     const std::size_t lanes = 1 + rng() % 3;
@@ -47,11 +55,16 @@ ProfileSource random_pushes(std::mt19937& rng, int events, unsigned steps)
             b.pop(l, t);
             --depth[l];
         } else {
-            b.push(l, t, b.state("r" + std::to_string(rng() % 5)));
+            b.push(l, t, b.state(name(static_cast<int>(rng() % 5))));
             ++depth[l];
         }
     }
-    return source_of(b);
+    return b.finish();
+}
+
+ProfileSource random_pushes(std::mt19937& rng, int events, unsigned steps)
+{
+    return source_of(random_lanes(rng, events, steps));
 }
 
 const RegionProfile& region(const Profile& p, const std::string& name)
@@ -501,36 +514,13 @@ TEST(PathCalls, ACallEndsWhenItsPathIsLeftOrEnteredAgain)
     EXPECT_EQ(cut[1].end, 25);
 }
 
-// Random pushes and pops of regions named by `name(r)`, r < 5, several at some instants.
-LaneTrace random_named_pushes(std::uint32_t seed, const std::function<std::string(int)>& name)
-{
-    std::mt19937 rng(seed);
-    LaneTraceBuilder b("random", "test");
-    const std::size_t lanes = 1 + rng() % 3;
-    for (std::size_t l = 0; l < lanes; ++l)
-        b.add_lane("L");
-    std::vector<int> depth(lanes, 0);
-    Time t = 0;
-    for (int i = 0; i < 80; ++i) {
-        t += static_cast<Time>(rng() % 3);
-        const std::size_t l = rng() % lanes;
-        if (depth[l] > 0 && rng() % 2 == 0) {
-            b.pop(l, t);
-            --depth[l];
-        } else {
-            b.push(l, t, b.state(name(static_cast<int>(rng() % 5))));
-            ++depth[l];
-        }
-    }
-    return b.finish();
-}
-
 TEST(Profile, StatesMergedAfterReadingProfileAsIfNamedAlikeFromTheStart)
 {
     // r3 read as a state of its own, then merged into r1 (as the CTF reader does with two
     // addresses of one function), against r3 named r1 from the start.
     for (std::uint32_t seed = 0; seed < 200; ++seed) {
-        LaneTrace merged = random_named_pushes(seed, [](int r) { return "r" + std::to_string(r); });
+        std::mt19937 rng(seed);
+        LaneTrace merged = random_lanes(rng, 80, 3);
         std::vector<std::string> names{"-"};
         std::vector<LaneStateId> remap(merged.state_names.size(), 0);
         for (LaneStateId s = 1; s < merged.state_names.size(); ++s) {
@@ -541,17 +531,10 @@ TEST(Profile, StatesMergedAfterReadingProfileAsIfNamedAlikeFromTheStart)
                 names.push_back(name);
         }
         renumber_states(merged, names, remap);
-        const LaneTrace alike = random_named_pushes(seed, [](int r) { return "r" + std::to_string(r == 3 ? 1 : r); });
-        const auto source = [](const LaneTrace& lanes) {
-            ProfileSource s;
-            for (std::size_t l = 0; l < lanes.lanes.size(); ++l)
-                s.chosen.push_back(l);
-            s.origin = first_change(lanes, s.chosen).value_or(0);
-            s.end = std::max(s.origin, lanes.last_event.value_or(s.origin));
-            s.lanes = std::make_shared<const LaneTrace>(lanes);
-            return s;
-        };
-        const Profile a = profile(source(merged), {}, true), b = profile(source(alike), {}, true);
+        rng.seed(seed);
+        LaneTrace alike = random_lanes(rng, 80, 3, [](int r) { return "r" + std::to_string(r == 3 ? 1 : r); });
+        const Profile a = profile(source_of(std::move(merged)), {}, true);
+        const Profile b = profile(source_of(std::move(alike)), {}, true);
         ASSERT_EQ(a.regions.size(), b.regions.size()) << "seed " << seed;
         for (std::size_t r = 0; r < a.regions.size(); ++r) {
             EXPECT_EQ(a.regions[r].region, b.regions[r].region) << "seed " << seed;

@@ -443,13 +443,14 @@ void Model::other_event(const EventDef& def, const Words& w)
 // container, matched by link type and key.
 void Model::link_event(const EventDef& def, const Words& w)
 {
-    other_event(def, w);
     const Time t = time_of(w[def[Field::time]]);
+    container_ref(w[def[Field::container]]);
+    const std::uint32_t type = type_ref(w[def[Field::type]]);
+    builder_.saw_event(t);
     const bool start = def.event == Event::start_link;
     const Field end_field = start ? Field::start_container : Field::end_container;
     if (!def.has(end_field) || !def.has(Field::key))
         return; // checked as obligatory when defined
-    const std::uint32_t type = type_ref(w[def[Field::type]]);
     if (types_[type].nature != Nature::link)
         fail("type '" + types_[type].name + "' of a link event is not a link type");
     const std::uint32_t container = container_ref(w[def[end_field]]);
