@@ -25,6 +25,7 @@ struct MessageRow {
 struct LaneWait {
     std::size_t lane = 0; // 1-based among the chosen lanes
     Time ns = 0;
+    bool operator==(const LaneWait&) const = default;
 };
 
 struct MessageReport {
@@ -43,6 +44,10 @@ struct MessageReport {
 // of its stack, just after every event at the receive time, a region whose name starts with MPI_Recv or MPI_Wait, entered at E:
 // max(0, send time - E). Throws InputError for an empty or reversed range.
 MessageReport message_report(const ProfileSource& source, const ProfileRange& range = {}, bool list = false);
+
+// The late-sender waits alone (as message_report counts them): every chosen lane's, in
+// order. Throws InputError for an empty or reversed range.
+std::vector<LaneWait> late_sender_waits(const ProfileSource& source, const ProfileRange& range = {});
 
 // The forms `chitra-cli messages` writes (docs/cli.md): JSON (with "list" when the report
 // has one) and CSV (the list).

@@ -58,9 +58,9 @@ std::size_t wait_lane(const LaneTrace& lanes, std::size_t lane)
     return lane;
 }
 
-} // namespace
-
-MessageReport message_report(const ProfileSource& source, const ProfileRange& range, bool list)
+// The messages of `source` between its chosen lanes sent in `range`, by send time (lanes
+// numbered among the chosen), with the trace's unmatched ends.
+MessageReport messages_in(const ProfileSource& source, const ProfileRange& range)
 {
     const LaneTrace& lanes = *source.lanes;
     const Time end = source.end - source.origin;
@@ -76,17 +76,49 @@ MessageReport message_report(const ProfileSource& source, const ProfileRange& ra
         number[source.chosen[k]] = k + 1;
         out.lanes.push_back(lanes.lanes[source.chosen[k]].name);
     }
-    out.count.assign(n, std::vector<std::uint64_t>(n, 0));
-    out.bytes_matrix = out.count;
-    std::vector<MessageRow> rows;
     for (const Message& m : lanes.messages) {
         const Time send = m.send - source.origin;
         if (send < from || (range.to ? send >= to : send > to) || number[m.from] == 0 || number[m.to] == 0)
             continue;
-        rows.push_back({number[m.from], number[m.to], send, m.recv - source.origin, m.bytes, m.tag});
-        ++out.count[number[m.from] - 1][number[m.to] - 1];
-        out.bytes_matrix[number[m.from] - 1][number[m.to] - 1] += m.bytes;
-        out.bytes += m.bytes;
+        out.list.push_back({number[m.from], number[m.to], send, m.recv - source.origin, m.bytes, m.tag});
+    }
+    return out;
+}
+
+// Each chosen lane's late-sender wait for the messages of `rows`.
+std::vector<LaneWait> late_sender_of(const ProfileSource& source, const std::vector<MessageRow>& rows)
+{
+    const LaneTrace& lanes = *source.lanes;
+    const std::size_t n = source.chosen.size();
+    std::vector<std::vector<std::size_t>> received(n);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        received[rows[i].to - 1].push_back(i);
+    std::vector<LaneWait> waits;
+    for (std::size_t k = 0; k < n; ++k) {
+        std::sort(received[k].begin(), received[k].end(),
+                  [&](std::size_t a, std::size_t b) { return rows[a].recv_ns < rows[b].recv_ns; });
+        const Time waited =
+            received[k].empty()
+                ? 0
+                : late_sender_waits(source, lanes.lanes[wait_lane(lanes, source.chosen[k])], rows, received[k]);
+        waits.push_back({k + 1, waited});
+    }
+    return waits;
+}
+
+} // namespace
+
+MessageReport message_report(const ProfileSource& source, const ProfileRange& range, bool list)
+{
+    MessageReport out = messages_in(source, range);
+    const std::size_t n = source.chosen.size();
+    const std::vector<MessageRow>& rows = out.list;
+    out.count.assign(n, std::vector<std::uint64_t>(n, 0));
+    out.bytes_matrix = out.count;
+    for (const MessageRow& r : rows) {
+        ++out.count[r.from - 1][r.to - 1];
+        out.bytes_matrix[r.from - 1][r.to - 1] += r.bytes;
+        out.bytes += r.bytes;
     }
     out.messages = rows.size();
     if (!rows.empty()) {
@@ -101,22 +133,17 @@ MessageReport message_report(const ProfileSource& source, const ProfileRange& ra
         out.latency_min = *lo;
         out.latency_max = *hi;
     }
-    std::vector<std::vector<std::size_t>> received(n);
-    for (std::size_t i = 0; i < rows.size(); ++i)
-        received[rows[i].to - 1].push_back(i);
-    for (std::size_t k = 0; k < n; ++k) {
-        std::sort(received[k].begin(), received[k].end(),
-                  [&](std::size_t a, std::size_t b) { return rows[a].recv_ns < rows[b].recv_ns; });
-        const Time waited =
-            received[k].empty()
-                ? 0
-                : late_sender_waits(source, lanes.lanes[wait_lane(lanes, source.chosen[k])], rows, received[k]);
-        out.late_sender.push_back({k + 1, waited});
-        out.late_sender_ns += waited;
-    }
-    if (list)
-        out.list = std::move(rows);
+    out.late_sender = late_sender_of(source, rows);
+    for (const LaneWait& w : out.late_sender)
+        out.late_sender_ns += w.ns;
+    if (!list)
+        out.list.clear();
     return out;
+}
+
+std::vector<LaneWait> late_sender_waits(const ProfileSource& source, const ProfileRange& range)
+{
+    return late_sender_of(source, messages_in(source, range).list);
 }
 
 std::string messages_json(const MessageReport& r, bool list)

@@ -132,6 +132,7 @@ TEST(MessageReport, CountsBytesLatenciesAndLateSenderWaits)
     ASSERT_EQ(r.late_sender.size(), 3u);
     EXPECT_EQ(r.late_sender[1].ns, 100);
     EXPECT_EQ(r.late_sender[2].ns, 0);
+    EXPECT_EQ(late_sender_waits(source_of(lanes)), r.late_sender); // the waits alone, as the report has them
     ASSERT_EQ(r.list.size(), 3u);
     EXPECT_EQ(r.list[0], (MessageRow{1, 2, 200, 250, 16, 3}));
     // A range of send times.
