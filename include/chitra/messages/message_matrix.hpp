@@ -22,7 +22,10 @@ namespace chitra {
 // Histogram bins: bin 0 holds 0 (and negative latencies), bin k >= 1 holds [2^(k-1), 2^k).
 inline constexpr std::size_t kMessageBins = 65;
 inline std::size_t size_bin(std::uint64_t bytes) { return static_cast<std::size_t>(std::bit_width(bytes)); }
-inline std::size_t latency_bin(Time latency) { return latency <= 0 ? 0 : size_bin(static_cast<std::uint64_t>(latency)); }
+inline std::size_t latency_bin(Time latency)
+{
+    return latency <= 0 ? 0 : size_bin(static_cast<std::uint64_t>(latency));
+}
 
 struct MessageMatrix {
     std::size_t lanes = 0;                   // n, the chosen lanes, in the order asked for

@@ -21,6 +21,7 @@ std::vector<std::unique_ptr<DisplayType>> builtInDisplayTypes()
     types.push_back(makeRateDisplayType());
     types.push_back(makeLanesDisplayType());
     types.push_back(makeProfileDisplayType());
+    types.push_back(makeMessagesDisplayType());
     return types;
 }
 

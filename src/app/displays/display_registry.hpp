@@ -128,5 +128,6 @@ std::unique_ptr<DisplayType> makeGanttDisplayType();     // displays/gantt/
 std::unique_ptr<DisplayType> makeRateDisplayType();      // displays/rate/
 std::unique_ptr<DisplayType> makeLanesDisplayType();     // views/lanes/
 std::unique_ptr<DisplayType> makeProfileDisplayType();   // displays/profile/
+std::unique_ptr<DisplayType> makeMessagesDisplayType();  // displays/messages/
 
 } // namespace chitra::app

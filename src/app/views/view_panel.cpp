@@ -1,5 +1,6 @@
 #include "views/view_panel.hpp"
 
+#include "displays/messages/messages_display_state.hpp"
 #include "displays/profile/profile_display_state.hpp"
 #include "views/frequency/frequency_display_state.hpp"
 
@@ -76,6 +77,12 @@ void ViewPanel::makeLanesView()
             [this](const std::vector<std::size_t>& lanes, double t0, double t1) {
                 askProfileArea(*doc_, lanes, t0, t1);
                 emit displayRequested(kProfileDisplay);
+            });
+    // One over lanes with messages asks the messages display for theirs.
+    connect(lanes_, &LanesView::messagesAreaRequested, this,
+            [this](const std::vector<std::size_t>& lanes, double t0, double t1) {
+                askMessagesArea(*doc_, lanes, t0, t1);
+                emit displayRequested(kMessagesDisplay);
             });
     connect(lanes_, &LanesView::splitIntoLanesRequested, this, &ViewPanel::splitIntoLanesRequested);
     connect(lanes_, &LanesView::optionsChanged, this, &ViewPanel::lanesStateChanged);

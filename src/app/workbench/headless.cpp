@@ -160,6 +160,8 @@ int runWorkbench(QApplication& app, const QStringList& arguments)
     parser.addOption({"rate-state", "Rate display: the state whose entries are shown.", "NAME"});
     parser.addOption({"profile-tab", "Profile display: the tab shown: regions, tree, flame or time.", "TAB"});
     parser.addOption(
+        {"messages-colour", "Messages display: what colours the matrix: count, bytes or latency.", "WHAT"});
+    parser.addOption(
         {"theme", "Colours for this run, not saved: desktop, light or dark (Preferences ▸ Theme).", "THEME"});
     parser.addPositionalArgument("files", "Trace files to open.", "[FILE...]");
     if (!parser.parse(arguments))

@@ -18,7 +18,8 @@ MessageIndex::MessageIndex(std::shared_ptr<const LaneTrace> lanes, std::size_t b
     std::vector<std::uint32_t> pairs; // per message, its pair
     pairs.reserve(messages.size());
     for (const Message& m : messages) {
-        const auto [it, added] = pairOf.try_emplace(pairKey(m.from, m.to), static_cast<std::uint32_t>(pairFrom_.size()));
+        const auto [it, added] =
+            pairOf.try_emplace(pairKey(m.from, m.to), static_cast<std::uint32_t>(pairFrom_.size()));
         if (added) {
             pairFrom_.push_back(m.from);
             pairTo_.push_back(m.to);

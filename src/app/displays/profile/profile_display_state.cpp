@@ -42,23 +42,6 @@ constexpr std::array<std::pair<ProfileTable::Column, const char*>, 9> kColumnNam
     {ProfileTable::Imbalance, "imbalance"},
 }};
 
-std::optional<ProfileRange> parseRange(const std::string& text)
-{
-    const auto colon = text.find(':');
-    if (colon == std::string::npos)
-        return std::nullopt;
-    ProfileRange r;
-    Time to = 0;
-    const char* mid = text.data() + colon;
-    const char* end = text.data() + text.size();
-    auto [p, ec] = std::from_chars(text.data(), mid, r.from);
-    auto [q, ec2] = std::from_chars(mid + 1, end, to);
-    if (ec != std::errc() || p != mid || ec2 != std::errc() || q != end || to <= r.from)
-        return std::nullopt;
-    r.to = to;
-    return r;
-}
-
 // The tree's unfolded paths as saved: a JSON array of paths, each an array of names.
 std::string expandedText(const ProfileTree::Paths& paths)
 {
@@ -216,30 +199,68 @@ DisplayOptions profileOptions(const ProfileTable& table, const ProfileTree* tree
             o.extra["sort"] = name;
     o.extra["order"] = table.sortOrder() == Qt::AscendingOrder ? "ascending" : "descending";
     if (const auto range = table.range(); range && range->to)
-        o.extra["range"] = std::to_string(range->from) + ":" + std::to_string(*range->to);
-    if (!table.lanes().empty()) {
-        std::string lanes;
-        for (std::size_t lane : table.lanes())
-            lanes += (lanes.empty() ? "" : ",") + std::to_string(lane + 1);
-        o.extra["lanes"] = lanes;
-    }
+        o.extra["range"] = rangeText(range->from, *range->to);
+    if (!table.lanes().empty())
+        o.extra["lanes"] = laneListText(table.lanes());
     if (tree && !tree->expandedPaths().empty())
         o.extra["expanded"] = expandedText(tree->expandedPaths());
     return o;
 }
 
-void askProfileArea(ViewDocument& view, const std::vector<std::size_t>& lanes, double t0, double t1)
+std::optional<ProfileRange> parseRange(const std::string& text)
 {
-    const auto scale = static_cast<double>(ns_per_unit(view.trace()));
-    DisplayOptions o = view.presentation().displayOptions(kProfileDisplay);
+    const auto colon = text.find(':');
+    if (colon == std::string::npos)
+        return std::nullopt;
+    ProfileRange r;
+    Time to = 0;
+    const char* mid = text.data() + colon;
+    const char* end = text.data() + text.size();
+    auto [p, ec] = std::from_chars(text.data(), mid, r.from);
+    auto [q, ec2] = std::from_chars(mid + 1, end, to);
+    if (ec != std::errc() || p != mid || ec2 != std::errc() || q != end || to <= r.from)
+        return std::nullopt;
+    r.to = to;
+    return r;
+}
+
+std::string rangeText(Time from, Time to) { return std::to_string(from) + ":" + std::to_string(to); }
+
+std::string laneListText(const std::vector<std::size_t>& lanes)
+{
     std::string list;
     for (std::size_t lane : lanes)
         list += (list.empty() ? "" : ",") + std::to_string(lane + 1);
-    o.extra["lanes"] = list;
+    return list;
+}
+
+std::optional<std::vector<std::size_t>> parseLaneList(const std::string& text)
+{
+    std::vector<std::size_t> lanes;
+    for (const QString& n : QString::fromStdString(text).split(',', Qt::SkipEmptyParts)) {
+        bool read = false;
+        const int lane = n.toInt(&read);
+        if (!read || lane < 1)
+            return std::nullopt;
+        lanes.push_back(static_cast<std::size_t>(lane - 1));
+    }
+    return lanes;
+}
+
+void askArea(ViewDocument& view, const QString& display, const std::vector<std::size_t>& lanes, double t0, double t1)
+{
+    const auto scale = static_cast<double>(ns_per_unit(view.trace()));
+    DisplayOptions o = view.presentation().displayOptions(display);
+    o.extra["lanes"] = laneListText(lanes);
     const auto from = std::max<Time>(0, static_cast<Time>(std::floor(t0 * scale)));
     const auto to = std::max<Time>(from + 1, static_cast<Time>(std::ceil(t1 * scale)));
-    o.extra["range"] = std::to_string(from) + ":" + std::to_string(to);
-    view.presentation().setDisplayOptions(kProfileDisplay, std::move(o));
+    o.extra["range"] = rangeText(from, to);
+    view.presentation().setDisplayOptions(display, std::move(o));
+}
+
+void askProfileArea(ViewDocument& view, const std::vector<std::size_t>& lanes, double t0, double t1)
+{
+    askArea(view, kProfileDisplay, lanes, t0, t1);
 }
 
 void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QString& where,
@@ -262,15 +283,8 @@ void applyProfileOptions(ProfileTable& table, const DisplayOptions& o, const QSt
             problems.push_back(QObject::tr("%1: the profile display's column '%2' is unknown; sorted by exclusive time")
                                    .arg(where, QString::fromStdString(sort)));
     }
-    std::vector<std::size_t> lanes;
-    bool lanesRead = true;
-    for (const QString& n : QString::fromStdString(value("lanes")).split(',', Qt::SkipEmptyParts)) {
-        const int lane = n.toInt(&lanesRead);
-        if (!lanesRead || lane < 1)
-            break;
-        lanes.push_back(static_cast<std::size_t>(lane - 1));
-    }
-    if (!lanesRead || !table.setLanes(lanes)) {
+    const auto lanes = parseLaneList(value("lanes"));
+    if (!lanes || !table.setLanes(*lanes)) {
         problems.push_back(QObject::tr("%1: the profile display's lanes '%2' are not lanes of the trace; it shows "
                                        "every lane")
                                .arg(where, QString::fromStdString(value("lanes"))));

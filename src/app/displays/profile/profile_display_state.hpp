@@ -5,11 +5,14 @@
 // display registry (displays/display_registry.hpp).
 #pragma once
 
+#include "chitra/profile/profile.hpp"
 #include "chitra/session/session.hpp"
 
 #include <QString>
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace chitra::app {
@@ -28,6 +31,16 @@ DisplayOptions profileOptions(const ProfileTable& table, const ProfileTree* tree
 // column, a range that is not T0:T1) goes to `problems`, naming the view by `where`.
 void applyProfileOptions(ProfileTable& table, const DisplayOptions& options, const QString& where,
                          std::vector<QString>& problems, ProfileTree* tree = nullptr);
+
+// Ranges and lanes as the profile and messages displays save them: "T0:T1" (ns from the
+// origin, T0 < T1) and "1,4,2" (1-based lane numbers).
+std::optional<ProfileRange> parseRange(const std::string& text);
+std::string rangeText(Time from, Time to);
+std::string laneListText(const std::vector<std::size_t>& lanes);
+std::optional<std::vector<std::size_t>> parseLaneList(const std::string& text);
+// Sets the options "lanes" and "range" of `display` of `view` to an area: some lanes over
+// [t0, t1] (the views' time units).
+void askArea(ViewDocument& view, const QString& display, const std::vector<std::size_t>& lanes, double t0, double t1);
 
 // Asks the view's profile display for the profile of some lanes (indices into the trace's
 // lanes) over [t0, t1] (the views' time units): its options say so, and an open profile

@@ -200,6 +200,7 @@ namespace {
 struct MessageLine {
     int x0, x1;
     std::uint32_t from, to;
+    bool picked;
     bool operator==(const MessageLine&) const = default;
 };
 struct MessageLineHash {
@@ -207,7 +208,8 @@ struct MessageLineHash {
     {
         const std::uint64_t xs =
             std::uint64_t{static_cast<std::uint32_t>(l.x0)} << 32 | static_cast<std::uint32_t>(l.x1);
-        return std::hash<std::uint64_t>()(xs ^ (std::uint64_t{l.from} << 40) ^ (std::uint64_t{l.to} << 8));
+        return std::hash<std::uint64_t>()(xs ^ (std::uint64_t{l.from} << 40) ^ (std::uint64_t{l.to} << 8) ^
+                                          std::uint64_t{l.picked});
     }
 };
 
@@ -216,6 +218,7 @@ struct MessageLineHash {
 void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
 {
     lastMessageLines_ = {0, 0};
+    lastPickedLines_ = 0;
     const LaneTrace& lanes = rows_->trace();
     if (!messagesShown_ || lanes.messages.empty())
         return;
@@ -246,18 +249,25 @@ void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
         const auto& b = rowOfLane[it->to];
         if (std::max(send, recv) < lo || !a || !b)
             continue;
-        ++lines[{px(send), px(recv), static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b)}];
+        const bool picked = picked_ && picked_->first == it->from && picked_->second == it->to;
+        ++lines[{px(send), px(recv), static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b), picked}];
         ++messages;
     }
     const auto middle = [this](std::uint32_t row) { return mValueAxis->coordToPixel(static_cast<double>(row) + 0.5); };
-    const QColor ink(25, 25, 25, 200);
+    // With a pair picked, its lines in orange over the others, faded.
+    const QColor ink(25, 25, 25, picked_ ? 70 : 200), pickedInk(230, 85, 13);
+    std::vector<std::pair<MessageLine, std::uint32_t>> ordered(lines.begin(), lines.end());
+    std::stable_partition(ordered.begin(), ordered.end(), [](const auto& l) { return !l.first.picked; });
     painter->save();
     painter->setClipRect(clip);
     painter->setRenderHint(QPainter::Antialiasing, true);
-    for (const auto& [line, count] : lines) {
+    for (const auto& [line, count] : ordered) {
         const QPointF from(line.x0, middle(line.from)), to(line.x1, middle(line.to));
-        const double width = count == 1 ? 1.0 : std::min(1.0 + std::log2(static_cast<double>(count)), 6.0);
-        painter->setPen(QPen(ink, width, Qt::SolidLine, Qt::RoundCap));
+        const double width =
+            (count == 1 ? 1.0 : std::min(1.0 + std::log2(static_cast<double>(count)), 6.0)) + (line.picked ? 1.0 : 0.0);
+        const QColor& colour = line.picked ? pickedInk : ink;
+        lastPickedLines_ += line.picked ? 1 : 0;
+        painter->setPen(QPen(colour, width, Qt::SolidLine, Qt::RoundCap));
         painter->drawLine(from, to);
         // An arrowhead at the receive, where there is room for one.
         const QPointF d = to - from;
@@ -265,7 +275,7 @@ void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
         if (length >= 12) {
             const QPointF u = d / length, n(-u.y(), u.x());
             painter->setPen(Qt::NoPen);
-            painter->setBrush(ink);
+            painter->setBrush(colour);
             painter->drawPolygon(QPolygonF{to, to - 7 * u + 3 * n, to - 7 * u - 3 * n});
         }
     }

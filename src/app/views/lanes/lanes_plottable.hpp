@@ -35,9 +35,15 @@ public:
     // Where several fall on one pair of rows and the same pixels, one line stands for
     // them, wider the more it holds.
     void setMessagesShown(bool shown) { messagesShown_ = shown; }
+    // The messages from one lane to another (trace lane indices) drawn in a colour of
+    // their own over the others, faded; nullopt: all alike.
+    void setPickedPair(std::optional<std::pair<std::size_t, std::size_t>> lanes) { picked_ = lanes; }
+    const std::optional<std::pair<std::size_t, std::size_t>>& pickedPair() const { return picked_; }
     bool messagesShown() const { return messagesShown_; }
-    // The lines the last frame drew, and the messages they stood for (tests).
+    // The lines the last frame drew, and the messages they stood for (tests); of them,
+    // the picked pair's lines.
     std::pair<std::size_t, std::size_t> lastMessageLines() const { return lastMessageLines_; }
+    std::size_t lastPickedLines() const { return lastPickedLines_; }
     const QColor& colour(LaneStateId state) const;
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
@@ -74,7 +80,9 @@ private:
     Time longestFound_ = 0; // found_ is by start: those that end in view start this much before it
     bool messagesShown_ = false;
     mutable std::optional<Time> longestMessage_; // the largest latency, found at the first frame
+    std::optional<std::pair<std::size_t, std::size_t>> picked_;
     mutable std::pair<std::size_t, std::size_t> lastMessageLines_{0, 0};
+    mutable std::size_t lastPickedLines_ = 0;
     std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes
     mutable std::vector<LaneColumn> columns_, otherColumns_; // per-frame buffers (one a thread)
     mutable QImage frame_;                                   // the rows, drawn as pixels then painted at once

@@ -219,6 +219,14 @@ void LanesView::setOverTimeShown(bool shown)
     rowsChanged(); // the lane choices say so
 }
 
+void LanesView::showMessagesBetween(std::optional<std::pair<std::size_t, std::size_t>> lanes)
+{
+    plottable_->setPickedPair(lanes);
+    if (lanes)
+        setMessagesShown(true);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LanesView::setMessagesShown(bool shown)
 {
     shown = shown && !rows_->trace().messages.empty();
@@ -640,6 +648,10 @@ void LanesView::rubberBandDone(const QPoint& from, const QPoint& to, const QPoin
             if (!lanes.empty())
                 emit profileAreaRequested(lanes, t0, t1);
             break;
+        case BandAction::Messages:
+            if (!lanes.empty())
+                emit messagesAreaRequested(lanes, t0, t1);
+            break;
         }
     };
     if (bandChooser_) {
@@ -653,6 +665,10 @@ void LanesView::rubberBandDone(const QPoint& from, const QPoint& to, const QPoin
     menu.addAction(tr("Profile %n lane(s) over this time", nullptr, static_cast<int>(lanes.size())), this,
                    [run] { run(BandAction::Profile); })
         ->setEnabled(!lanes.empty());
+    if (!rows_->trace().messages.empty())
+        menu.addAction(tr("Messages between %n lane(s) over this time", nullptr, static_cast<int>(lanes.size())), this,
+                       [run] { run(BandAction::Messages); })
+            ->setEnabled(!lanes.empty());
     menu.exec(globalPos);
 }
 

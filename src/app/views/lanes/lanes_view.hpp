@@ -36,7 +36,7 @@ class LanesView : public QWidget {
     Q_OBJECT
 public:
     // What a Shift-drag band does, chosen from a menu where it ends.
-    enum class BandAction { Zoom, Select, Profile };
+    enum class BandAction { Zoom, Select, Profile, Messages };
     // Chooses instead of the menu (tests); nullopt: nothing.
     using BandChooser = std::function<std::optional<BandAction>(const QPoint& globalPos)>;
 
@@ -57,6 +57,9 @@ public:
     // The messages between lanes drawn over the rows (a trace that has some); saved too.
     QToolButton* messagesButton() const { return messagesButton_; }
     void setMessagesShown(bool shown);
+    // The messages from one lane to another (indices into the trace's lanes) drawn
+    // picked out, the others faded; the messages shown when some are picked. nullopt: none.
+    void showMessagesBetween(std::optional<std::pair<std::size_t, std::size_t>> lanes);
     LanesPlottable* plottable() const { return plottable_; }
 
     std::pair<double, double> visibleRange() const;
@@ -109,6 +112,8 @@ signals:
     void splitIntoLanesRequested();
     // A band asked for the profile of these lanes over [t0, t1] (the trace's time units).
     void profileAreaRequested(const std::vector<std::size_t>& lanes, double t0, double t1);
+    // A band asked for the messages between these lanes sent over [t0, t1].
+    void messagesAreaRequested(const std::vector<std::size_t>& lanes, double t0, double t1);
     // Order, hidden lanes, filter or folding changed (sessions save them).
     void optionsChanged();
 
