@@ -165,6 +165,26 @@ gen_smpi() {  # gen_smpi NAME RANKS
   echo "$out/$name: $(grep -c '^1[23] ' "$out/$name") push/pop events, $(wc -c < "$out/$name") bytes"
 }
 gen_smpi smpi-halo-r4.paje 4
+# OTF2 with MPI messages: 4 ranks written through the OTF2 writer (Debian's python3-otf2)
+# by a seeded script, blocking and non-blocking sends and receives, receivers that wait
+# for late senders; otf2-print must read it whole. The same seed gives the same archive.
+gen_otf2_messages() {  # gen_otf2_messages NAME SEED
+  local name=$1 seed=$2
+  if (( ${#selected[@]} )); then
+    local s want=0
+    for s in "${selected[@]}"; do [[ $s == "$name" ]] && want=1; done
+    (( want )) || return 0
+  fi
+  local tmp="$out/.$name.tmp-$$"
+  rm -rf "$tmp"
+  if ! /usr/bin/python3 tests/cli/make_otf2_messages.py "$tmp" "$seed" ||
+     ! otf2-print "$tmp/traces.otf2" > /dev/null; then
+    rm -rf "$tmp"; exit 1
+  fi
+  rm -rf "$out/$name"
+  mv "$tmp" "$out/$name"
+}
+gen_otf2_messages mpi-messages-r4 1
 # Task pool recording itself in OTF2 (regions and metrics through the OTF2 writer API).
 gen_otf2 taskpool-w4-n1200 chitra-taskpool -w 4 -n 1200 --burst 60 --pause 3000 --seed 1
 # Text formats written by the sample programs beside their own trace of the same run, in

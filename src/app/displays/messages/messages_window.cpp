@@ -173,19 +173,18 @@ void MessagesWindow::recompute()
     if (!source_ || !index_)
         return;
     const LaneTrace& lanes = *source_->lanes;
-    shown_ = areaLanes_;
-    if (shown_.empty()) {
-        // The lanes view's rows: its order, hidden lanes left out.
-        const LaneChoices& c = doc_->presentation().laneChoices();
-        std::vector<std::size_t> order = c.order;
-        if (order.size() != lanes.lanes.size()) {
-            order.resize(lanes.lanes.size());
-            std::iota(order.begin(), order.end(), std::size_t{0});
-        }
-        for (std::size_t lane : order)
-            if (!c.hidden.count(lane))
-                shown_.push_back(lane);
+    // The lanes view's rows, in its order: hidden lanes left out, or those of the area.
+    const LaneChoices& c = doc_->presentation().laneChoices();
+    std::vector<std::size_t> order = c.order;
+    if (order.size() != lanes.lanes.size()) {
+        order.resize(lanes.lanes.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
     }
+    shown_.clear();
+    for (std::size_t lane : order)
+        if (areaLanes_.empty() ? !c.hidden.count(lane)
+                               : std::find(areaLanes_.begin(), areaLanes_.end(), lane) != areaLanes_.end())
+            shown_.push_back(lane);
     names_.clear();
     for (std::size_t lane : shown_)
         names_.push_back(qs(lanes.lanes[lane].name));
