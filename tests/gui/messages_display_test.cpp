@@ -11,6 +11,10 @@
 #include "displays/messages/message_matrix_plot.hpp"
 #include "displays/messages/messages_display_state.hpp"
 #include "displays/messages/messages_window.hpp"
+#include "displays/profile/imbalance_chart.hpp"
+#include "displays/profile/profile_display_state.hpp"
+#include "displays/profile/profile_table.hpp"
+#include "displays/profile/profile_window.hpp"
 #include "document/view_document.hpp"
 #include "session/session_controller.hpp"
 #include "views/lanes/lanes_plottable.hpp"
@@ -206,6 +210,32 @@ private slots:
         // Closing the window lets the lanes view draw every message alike again.
         m->close();
         QVERIFY(QTest::qWaitFor([&] { return !lanes->plottable()->pickedPair().has_value(); }));
+    }
+
+    // The profile display draws each lane's late-sender wait beside its busy and idle time.
+    void theProfileShowsEachLanesWait()
+    {
+        auto w = windowWith(kMpi);
+        w->actions()->displayAction(kProfileDisplay)->trigger();
+        ProfileWindow* p = ProfileWindow::find(*w, w->currentView());
+        QVERIFY(p);
+        const std::size_t lanes = p->table()->profile().lanes.size();
+        std::vector<std::size_t> all(lanes);
+        std::iota(all.begin(), all.end(), std::size_t{0});
+        const MessageReport cli = cliReport(all);
+        QCOMPARE(p->table()->lateSenderWaits(), cli.late_sender);
+        QCPBars* waits = nullptr;
+        QCustomPlot* plot = p->imbalance()->findChild<QCustomPlot*>();
+        for (int i = 0; i < plot->plottableCount(); ++i)
+            if (plot->plottable(i)->name() == "late-sender wait")
+                waits = qobject_cast<QCPBars*>(plot->plottable(i));
+        QVERIFY(waits);
+        QCOMPARE(waits->data()->size(), static_cast<int>(lanes));
+        double drawn = 0;
+        for (const QCPBarsData& bar : *waits->data())
+            drawn += bar.value;
+        QVERIFY(drawn > 0);
+        saveShot(p, "profile-waits");
     }
 
     void colourAndAreaSurviveASession()

@@ -53,9 +53,10 @@ ImbalanceChart::ImbalanceChart(QWidget* parent)
     redraw();
 }
 
-void ImbalanceChart::show(const Profile& profile)
+void ImbalanceChart::show(const Profile& profile, std::vector<LaneWait> waits)
 {
     profile_ = profile;
+    waits_ = waits.size() == profile_.lanes.size() ? std::move(waits) : std::vector<LaneWait>{};
     redraw();
 }
 
@@ -127,11 +128,26 @@ void ImbalanceChart::redraw()
     idleBars->moveAbove(rest);
     for (QCPBars* b : {inRegion, rest, idleBars}) {
         b->setWidthType(QCPBars::wtPlotCoords);
-        b->setWidth(0.7);
+        b->setWidth(waits_.empty() ? 0.7 : 0.6);
+    }
+    if (!waits_.empty()) {
+        // The late-sender wait beside each lane's bar: part of its busy time, in its MPI receives.
+        QVector<double> waitKeys, waited;
+        for (std::size_t i = 0; i < barLanes_.size(); ++i) {
+            waitKeys << static_cast<double>(i + 1) + 0.45;
+            waited << static_cast<double>(waits_[barLanes_[i] - 1].ns) / divisor;
+        }
+        auto* waitBars = new QCPBars(plot_->xAxis, plot_->yAxis);
+        waitBars->setName(tr("late-sender wait"));
+        waitBars->setBrush(QColor(203, 24, 29));
+        waitBars->setPen(Qt::NoPen);
+        waitBars->setWidthType(QCPBars::wtPlotCoords);
+        waitBars->setWidth(0.16);
+        waitBars->setData(waitKeys, waited);
     }
     plot_->xAxis->setTicker(ticker);
     plot_->xAxis->setTickLabelRotation(lanes > 8 ? 60 : 0);
-    plot_->xAxis->setRange(0.4, static_cast<double>(lanes) + 0.6);
+    plot_->xAxis->setRange(0.4, static_cast<double>(lanes) + (waits_.empty() ? 0.6 : 0.7));
     plot_->yAxis->setLabel(tr("time (%1)").arg(unit));
     plot_->yAxis->setRange(0, static_cast<double>(profile_.to - profile_.from) / divisor * 1.05);
     if (region) {

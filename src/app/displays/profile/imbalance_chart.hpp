@@ -4,6 +4,7 @@
 // lane over the mean) named; lanes in their order or sorted by either time.
 #pragma once
 
+#include "chitra/messages/messages.hpp"
 #include "chitra/profile/profile.hpp"
 
 #include <QColor>
@@ -30,7 +31,9 @@ public:
     explicit ImbalanceChart(QWidget* parent = nullptr);
 
     void setColours(std::function<QColor(const std::string&)> colour) { colour_ = std::move(colour); }
-    void show(const Profile& profile);
+    // `waits`: each lane's late-sender wait (profile's lane order), drawn as a narrow bar
+    // beside its busy and idle time; empty: none drawn.
+    void show(const Profile& profile, std::vector<LaneWait> waits = {});
     void setRegion(const QString& region); // empty: none
     const QString& region() const { return region_; }
     Order order() const;
@@ -43,6 +46,7 @@ private:
     void redraw();
 
     Profile profile_;
+    std::vector<LaneWait> waits_;
     QString region_;
     std::vector<std::size_t> barLanes_;
     std::function<QColor(const std::string&)> colour_;

@@ -116,8 +116,12 @@ void ProfileTable::recompute()
             nsPerUnit_ = source_->ns_per_unit;
         }
         profile_ = chitra::profile(*areaSource(), range_.value_or(ProfileRange{}), true);
+        waits_.clear();
+        if (!source_->lanes->messages.empty())
+            waits_ = late_sender_waits(*areaSource(), range_.value_or(ProfileRange{}));
     } catch (const std::exception& e) {
         profile_ = Profile{};
+        waits_.clear();
         rangeLabel_->setText(tr("No profile: %1").arg(qs(e.what())));
         fill();
         emit profiled();

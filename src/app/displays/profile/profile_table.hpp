@@ -5,6 +5,7 @@
 // those of `chitra-cli profile` (chitra/profile/profile.hpp).
 #pragma once
 
+#include "chitra/messages/messages.hpp"
 #include "chitra/profile/profile.hpp"
 
 #include <QWidget>
@@ -36,6 +37,9 @@ public:
 
     // The profile shown, with its call tree.
     const Profile& profile() const { return profile_; }
+    // Each profiled lane's late-sender wait in the range (as `chitra-cli messages` counts
+    // it), in the order of profile().lanes; empty for a trace without messages.
+    const std::vector<LaneWait>& lateSenderWaits() const { return waits_; }
     // The lanes profiled (null when the trace could not be profiled).
     std::shared_ptr<const ProfileSource> source() const { return areaSource(); }
     // The range profiled, in ns from the trace's origin; nullopt: the whole run.
@@ -80,6 +84,7 @@ private:
     std::optional<ProfileRange> range_;
     std::vector<std::size_t> lanes_;
     Profile profile_;
+    std::vector<LaneWait> waits_;
     QLabel* rangeLabel_;
     QLineEdit* filter_;
     QCheckBox* perLane_;

@@ -98,7 +98,7 @@ void ProfileWindow::showCurrentTab()
     const Profile& p = table_->profile();
     switch (tab) {
     case 0:
-        imbalance_->show(p);
+        imbalance_->show(p, table_->lateSenderWaits());
         // The region that takes most time is shown until the user picks another.
         if (imbalance_->region().isEmpty() && !p.regions.empty())
             imbalance_->setRegion(QString::fromStdString(p.regions.front().region));
