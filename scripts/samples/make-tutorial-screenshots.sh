@@ -67,6 +67,9 @@ session lanes-messages sample_traces/smpi-halo-r4.paje messages=1
 shot lanes-messages --session="$WORK/lanes-messages.chitra" --size 1400x800
 session lanes-messages-zoom sample_traces/smpi-halo-r4.paje messages=1 range=1500000:6500000
 shot lanes-messages-zoom --session="$WORK/lanes-messages-zoom.chitra" --size 1400x800
+shot messages --open sample_traces/mpi-messages-r4/traces.otf2 --display messages --size 1200x850
+shot messages-latency --open sample_traces/mpi-messages-r4/traces.otf2 --display messages --messages-colour latency --size 1200x850
+shot profile-waits --open sample_traces/mpi-messages-r4/traces.otf2 --display profile --size 1000x700
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
 shot lanes-nested --session="$WORK/lanes-nested.chitra" --size 1400x800
