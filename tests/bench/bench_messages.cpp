@@ -4,6 +4,7 @@
 // its neighbours and now and then to any rank, seeded), from the message index; beside it
 // the same counts made by one pass over the range's messages, and the index's making.
 //   build/tests/bench/bench_messages [--benchmark_repetitions=3]
+#include "chitra/messages/message_bundles.hpp"
 #include "chitra/messages/message_matrix.hpp"
 
 #include <benchmark/benchmark.h>
@@ -84,6 +85,15 @@ void BM_MakeIndex(benchmark::State& state)
         benchmark::DoNotOptimize(MessageIndex(l));
 }
 BENCHMARK(BM_MakeIndex)->Unit(benchmark::kMillisecond);
+
+// The lanes view's bundles of the same messages, made at its first frame that needs them.
+void BM_MakeBundles(benchmark::State& state)
+{
+    const auto l = lanes();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(MessageBundles(*l));
+}
+BENCHMARK(BM_MakeBundles)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

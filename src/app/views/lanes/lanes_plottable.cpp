@@ -7,6 +7,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 #include <cmath>
 #include <limits>
@@ -231,9 +232,15 @@ void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
     }
     const double lo = mKeyAxis->range().lower, hi = mKeyAxis->range().upper;
     // The messages sent from the longest latency before the view to its end.
-    const auto first = std::lower_bound(lanes.messages.begin(), lanes.messages.end(),
-                                        lo + static_cast<double>(origin) - static_cast<double>(*longestMessage_),
-                                        [](const Message& m, double t) { return static_cast<double>(m.send) < t; });
+    const auto at = [origin](double t) {
+        return static_cast<Time>(std::clamp(t + static_cast<double>(origin), -9e18, 9e18));
+    };
+    const Time viewFrom = at(lo - static_cast<double>(*longestMessage_)), viewTo = at(hi) + 1;
+    const auto sentBefore = [&](Time t) {
+        return std::lower_bound(lanes.messages.begin(), lanes.messages.end(), t,
+                                [](const Message& m, Time x) { return m.send < x; });
+    };
+    const auto first = sentBefore(viewFrom), last = sentBefore(viewTo);
     std::vector<std::optional<std::size_t>> rowOfLane(lanes.lanes.size());
     for (std::size_t l = 0; l < lanes.lanes.size(); ++l)
         rowOfLane[l] = rows_->rowOf({l, 0, 0, 0});
@@ -241,41 +248,64 @@ void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
     // One line per pair of rows and pixels of its ends: how many messages it stands for.
     std::unordered_map<MessageLine, std::uint32_t, MessageLineHash> lines;
     std::size_t messages = 0;
-    for (auto it = first; it != lanes.messages.end(); ++it) {
-        const double send = static_cast<double>(it->send - origin), recv = static_cast<double>(it->recv - origin);
-        if (send > hi)
-            break;
-        const auto& a = rowOfLane[it->from];
-        const auto& b = rowOfLane[it->to];
+    const auto add = [&](std::uint32_t fromLane, std::uint32_t toLane, double send, double recv, std::uint32_t count) {
+        const auto& a = rowOfLane[fromLane];
+        const auto& b = rowOfLane[toLane];
         if (std::max(send, recv) < lo || !a || !b)
-            continue;
-        const bool picked = picked_ && picked_->first == it->from && picked_->second == it->to;
-        ++lines[{px(send), px(recv), static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b), picked}];
-        ++messages;
+            return;
+        const bool picked = picked_ && picked_->first == fromLane && picked_->second == toLane;
+        lines[{px(send), px(recv), static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b), picked}] += count;
+        messages += count;
+    };
+    if (last - first <= static_cast<std::ptrdiff_t>(kMessagesOneByOne)) {
+        for (auto it = first; it != last; ++it)
+            add(it->from, it->to, static_cast<double>(it->send - origin), static_cast<double>(it->recv - origin), 1);
+    } else {
+        // Too many to take one by one: the finest bundles (per pair and bucket of send
+        // times) that fit the budget, each a line from its bucket's middle, as long as its
+        // mean latency.
+        if (!bundles_)
+            bundles_ = std::make_unique<MessageBundles>(lanes);
+        const MessageBundles::Level* level = bundles_->levelFor(viewFrom, viewTo, kBundlesAFrame);
+        const double width = static_cast<double>(level->width);
+        const double firstSend = static_cast<double>(bundles_->firstSend() - origin);
+        for (const MessageBundle& b : bundles_->in(*level, viewFrom, viewTo)) {
+            const double send = firstSend + (static_cast<double>(b.bucket) + 0.5) * width;
+            add(b.from, b.to, send, send + b.latency / b.count, b.count);
+        }
     }
     const auto middle = [this](std::uint32_t row) { return mValueAxis->coordToPixel(static_cast<double>(row) + 0.5); };
-    // With a pair picked, its lines in orange over the others, faded.
+    // With a pair picked, its lines in orange over the others, faded. The lines of one
+    // colour and width go to the painter at once (a pen per line, and round caps, cost
+    // most of a busy frame); widths in half pixels.
     const QColor ink(25, 25, 25, picked_ ? 70 : 200), pickedInk(230, 85, 13);
-    std::vector<std::pair<MessageLine, std::uint32_t>> ordered(lines.begin(), lines.end());
-    std::stable_partition(ordered.begin(), ordered.end(), [](const auto& l) { return !l.first.picked; });
-    painter->save();
-    painter->setClipRect(clip);
-    painter->setRenderHint(QPainter::Antialiasing, true);
-    for (const auto& [line, count] : ordered) {
-        const QPointF from(line.x0, middle(line.from)), to(line.x1, middle(line.to));
+    std::map<std::pair<bool, int>, std::vector<QLineF>> byPen; // (picked, half pixels): lines
+    std::vector<std::pair<QLineF, bool>> heads;                // lines that get an arrowhead
+    const bool arrowheads = lines.size() <= kArrowheadsAFrame;
+    for (const auto& [line, count] : lines) {
+        const QLineF l(QPointF(line.x0, middle(line.from)), QPointF(line.x1, middle(line.to)));
         const double width =
             (count == 1 ? 1.0 : std::min(1.0 + std::log2(static_cast<double>(count)), 6.0)) + (line.picked ? 1.0 : 0.0);
-        const QColor& colour = line.picked ? pickedInk : ink;
+        byPen[{line.picked, static_cast<int>(std::lround(width * 2))}].push_back(l);
         lastPickedLines_ += line.picked ? 1 : 0;
-        painter->setPen(QPen(colour, width, Qt::SolidLine, Qt::RoundCap));
-        painter->drawLine(from, to);
-        // An arrowhead at the receive, where there is room for one.
-        const QPointF d = to - from;
-        const double length = std::hypot(d.x(), d.y());
-        if (length >= 12) {
-            const QPointF u = d / length, n(-u.y(), u.x());
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(colour);
+        if (arrowheads && l.length() >= 12)
+            heads.emplace_back(l, line.picked);
+    }
+    painter->save();
+    painter->setClipRect(clip);
+    painter->setRenderHint(QPainter::Antialiasing, lines.size() <= kArrowheadsAFrame); // smooth, unless many
+    for (const auto& [pen, drawn] : byPen) { // the picked ones last: over the others
+        painter->setPen(QPen(pen.first ? pickedInk : ink, pen.second / 2.0, Qt::SolidLine, Qt::FlatCap));
+        painter->drawLines(drawn.data(), static_cast<int>(drawn.size()));
+    }
+    // An arrowhead at each receive, where there is room for one.
+    painter->setPen(Qt::NoPen);
+    for (const bool picked : {false, true}) {
+        painter->setBrush(picked ? pickedInk : ink);
+        for (const auto& [l, isPicked] : heads) {
+            if (isPicked != picked)
+                continue;
+            const QPointF to = l.p2(), u = (l.p2() - l.p1()) / l.length(), n(-u.y(), u.x());
             painter->drawPolygon(QPolygonF{to, to - 7 * u + 3 * n, to - 7 * u - 3 * n});
         }
     }

@@ -5,12 +5,14 @@
 // and brushed pattern matches are shaded across the rows. Include only from .cpp files.
 #pragma once
 
+#include "chitra/messages/message_bundles.hpp"
 #include "views/lanes/lane_rows.hpp"
 
 #include <QColor>
 #include <QImage>
 #include <qcustomplot.h>
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -33,7 +35,8 @@ public:
     void setFound(const std::vector<LaneSpan>* found, int current);
     // Draws the trace's messages between shown lanes as lines from send to receive.
     // Where several fall on one pair of rows and the same pixels, one line stands for
-    // them, wider the more it holds.
+    // them, wider the more it holds; with more in view than a frame can draw one by one,
+    // the lines are those of bundles of messages (chitra/messages/message_bundles.hpp).
     void setMessagesShown(bool shown) { messagesShown_ = shown; }
     // The messages from one lane to another (trace lane indices) drawn in a colour of
     // their own over the others, faded; nullopt: all alike.
@@ -75,6 +78,10 @@ private:
     const ViewDocument* doc_;
     std::vector<QColor> colours_;
     std::vector<char> highlighted_;
+    // Messages in view up to this many are drawn one by one; more, from bundles of at
+    // most kBundlesAFrame; arrowheads only on frames of few lines.
+    static constexpr std::size_t kMessagesOneByOne = 10'000, kBundlesAFrame = 1'500, kArrowheadsAFrame = 2'000;
+    mutable std::unique_ptr<MessageBundles> bundles_; // made at the first frame that needs them
     const std::vector<LaneSpan>* found_ = nullptr;
     int currentFound_ = -1;
     Time longestFound_ = 0; // found_ is by start: those that end in view start this much before it
