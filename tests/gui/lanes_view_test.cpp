@@ -386,6 +386,31 @@ private slots:
         QVERIFY2(darkest < 100, "the line from send to receive");
         saveShot(lanes, "lanes-messages-zoom");
 
+        // Hovering the line names the message; clicking it picks it, a dot at each end.
+        const QPoint middle = (a + b) / 2;
+        const auto hit = lanes->plottable()->messageAt(middle);
+        QVERIFY(hit.has_value());
+        const Message& under = trace.messages[*hit];
+        QCOMPARE(under.from, m.from); // the first message or one drawn over it
+        QCOMPARE(under.to, m.to);
+        const QString text = lanes->describeAt(middle);
+        QVERIFY2(text.contains(QString::fromStdString(trace.lanes[m.from].name) + " → " +
+                               QString::fromStdString(trace.lanes[m.to].name)),
+                 qPrintable(text));
+        QVERIFY(text.contains("latency") && text.contains("tag"));
+        QSignalSpy picked(lanes, &LanesView::messagePicked);
+        QTest::mouseClick(lanes->plot(), Qt::LeftButton, {}, middle);
+        QCOMPARE(picked.count(), 1);
+        QCOMPARE(lanes->plottable()->pickedMessage(), hit);
+        lanes->replotNow();
+        const QImage marked = lanes->plot()->toPixmap().toImage();
+        const QColor atSend = marked.pixelColor(a), atReceive = marked.pixelColor(b);
+        QVERIFY2(atSend.red() > 150 && atSend.blue() < 100, "an orange dot at the send");
+        QVERIFY2(atReceive.red() > 150 && atReceive.blue() < 100, "an orange dot at the receive");
+        // A click away from every line picks no message.
+        QTest::mouseClick(lanes->plot(), Qt::LeftButton, {}, lanes->pixelOf(send, rowOf(m.from) + 0.1));
+        QVERIFY(!lanes->plottable()->pickedMessage().has_value());
+
         // Lanes filtered out take their messages with them.
         lanes->fitAll();
         typeInto(lanes->filterEdit(), "/rank-[01]/");

@@ -224,23 +224,11 @@ void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
     if (!messagesShown_ || lanes.messages.empty())
         return;
     const Time origin = rows_->tracks().origin();
-    if (!longestMessage_) {
-        Time longest = 0;
-        for (const Message& m : lanes.messages)
-            longest = std::max(longest, m.recv - m.send);
-        longestMessage_ = longest;
-    }
-    const double lo = mKeyAxis->range().lower, hi = mKeyAxis->range().upper;
-    // The messages sent from the longest latency before the view to its end.
-    const auto at = [origin](double t) {
-        return static_cast<Time>(std::clamp(t + static_cast<double>(origin), -9e18, 9e18));
-    };
-    const Time viewFrom = at(lo - static_cast<double>(*longestMessage_)), viewTo = at(hi) + 1;
-    const auto sentBefore = [&](Time t) {
-        return std::lower_bound(lanes.messages.begin(), lanes.messages.end(), t,
-                                [](const Message& m, Time x) { return m.send < x; });
-    };
-    const auto first = sentBefore(viewFrom), last = sentBefore(viewTo);
+    const double lo = mKeyAxis->range().lower;
+    const MessagesInView view = messagesInView();
+    const auto first = lanes.messages.begin() + static_cast<std::ptrdiff_t>(view.first);
+    const auto last = lanes.messages.begin() + static_cast<std::ptrdiff_t>(view.last);
+    const Time viewFrom = view.from, viewTo = view.to;
     std::vector<std::optional<std::size_t>> rowOfLane(lanes.lanes.size());
     for (std::size_t l = 0; l < lanes.lanes.size(); ++l)
         rowOfLane[l] = rows_->rowOf({l, 0, 0, 0});
@@ -309,8 +297,84 @@ void LanesPlottable::drawMessages(QCPPainter* painter, const QRect& clip) const
             painter->drawPolygon(QPolygonF{to, to - 7 * u + 3 * n, to - 7 * u - 3 * n});
         }
     }
+    if (pickedMessage_ && *pickedMessage_ < lanes.messages.size())
+        if (const auto l = messageLine(lanes.messages[*pickedMessage_])) {
+            painter->setRenderHint(QPainter::Antialiasing, true);
+            painter->setPen(QPen(pickedInk, 2.5, Qt::SolidLine, Qt::FlatCap));
+            painter->drawLine(*l);
+            painter->setPen(QPen(Qt::white, 1));
+            painter->setBrush(pickedInk);
+            painter->drawEllipse(l->p1(), 4, 4);
+            painter->drawEllipse(l->p2(), 4, 4);
+        }
     painter->restore();
     lastMessageLines_ = {lines.size(), messages};
+}
+
+LanesPlottable::MessagesInView LanesPlottable::messagesInView() const
+{
+    const LaneTrace& lanes = rows_->trace();
+    if (!longestMessage_) {
+        Time longest = 0;
+        for (const Message& m : lanes.messages)
+            longest = std::max(longest, m.recv - m.send);
+        longestMessage_ = longest;
+    }
+    const Time origin = rows_->tracks().origin();
+    const auto at = [origin](double t) {
+        return static_cast<Time>(std::clamp(t + static_cast<double>(origin), -9e18, 9e18));
+    };
+    MessagesInView view;
+    view.from = at(mKeyAxis->range().lower - static_cast<double>(*longestMessage_));
+    view.to = at(mKeyAxis->range().upper) + 1;
+    const auto sentBefore = [&](Time t) {
+        return static_cast<std::size_t>(std::lower_bound(lanes.messages.begin(), lanes.messages.end(), t,
+                                                         [](const Message& m, Time x) { return m.send < x; }) -
+                                        lanes.messages.begin());
+    };
+    view.first = sentBefore(view.from);
+    view.last = sentBefore(view.to);
+    return view;
+}
+
+std::optional<QLineF> LanesPlottable::messageLine(const Message& m) const
+{
+    const auto a = rows_->rowOf({m.from, 0, 0, 0}), b = rows_->rowOf({m.to, 0, 0, 0});
+    if (!a || !b)
+        return std::nullopt;
+    const auto origin = static_cast<double>(rows_->tracks().origin());
+    const auto x = [&](Time t) {
+        return std::clamp(mKeyAxis->coordToPixel(static_cast<double>(t) - origin), -1e6, 1e6);
+    };
+    const auto y = [this](std::size_t row) { return mValueAxis->coordToPixel(static_cast<double>(row) + 0.5); };
+    return QLineF(x(m.send), y(*a), x(m.recv), y(*b));
+}
+
+std::optional<std::size_t> LanesPlottable::messageAt(const QPointF& pos, double within) const
+{
+    const LaneTrace& lanes = rows_->trace();
+    if (!messagesShown_ || lanes.messages.empty())
+        return std::nullopt;
+    const MessagesInView view = messagesInView();
+    if (view.last - view.first > kMessagesOneByOne)
+        return std::nullopt;
+    std::optional<std::size_t> nearest;
+    double best = within;
+    for (std::size_t i = view.first; i < view.last; ++i) {
+        const auto l = messageLine(lanes.messages[i]);
+        if (!l)
+            continue;
+        // Distance from the point to the segment.
+        const QPointF d = l->p2() - l->p1();
+        const double length2 = QPointF::dotProduct(d, d);
+        const double u = length2 > 0 ? std::clamp(QPointF::dotProduct(pos - l->p1(), d) / length2, 0.0, 1.0) : 0.0;
+        const QPointF off = pos - (l->p1() + u * d);
+        if (const double distance = std::hypot(off.x(), off.y()); distance <= best) {
+            best = distance;
+            nearest = i;
+        }
+    }
+    return nearest;
 }
 
 std::pair<int, int> LanesPlottable::rowPixels(std::size_t r) const

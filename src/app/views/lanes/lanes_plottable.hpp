@@ -42,6 +42,12 @@ public:
     // their own over the others, faded; nullopt: all alike.
     void setPickedPair(std::optional<std::pair<std::size_t, std::size_t>> lanes) { picked_ = lanes; }
     const std::optional<std::pair<std::size_t, std::size_t>>& pickedPair() const { return picked_; }
+    // The message (an index into the trace's messages) whose line passes within `within`
+    // pixels of a point of the plot, the nearest; none where the frame draws bundles.
+    std::optional<std::size_t> messageAt(const QPointF& pos, double within = 4) const;
+    // One message drawn picked out, a dot at each end; nullopt: none.
+    void setPickedMessage(std::optional<std::size_t> message) { pickedMessage_ = message; }
+    const std::optional<std::size_t>& pickedMessage() const { return pickedMessage_; }
     bool messagesShown() const { return messagesShown_; }
     // The lines the last frame drew, and the messages they stood for (tests); of them,
     // the picked pair's lines.
@@ -71,6 +77,16 @@ private:
     void drawShading(QCPPainter* painter, const QRect& clip) const;
     void drawFound(QCPPainter* painter, const QRect& clip) const;
     void drawMessages(QCPPainter* painter, const QRect& clip) const;
+    // The messages that could be in view (sent from the longest latency before it to its
+    // end), as indices [first, last) into the trace's messages, and the absolute send
+    // times they were found by.
+    struct MessagesInView {
+        std::size_t first = 0, last = 0;
+        Time from = 0, to = 0;
+    };
+    MessagesInView messagesInView() const;
+    // Where message m's line runs: its ends' pixels; nullopt when a lane is not shown.
+    std::optional<QLineF> messageLine(const Message& m) const;
     // Pixel lines [top, bottom) of row r.
     std::pair<int, int> rowPixels(std::size_t r) const;
 
@@ -88,6 +104,7 @@ private:
     bool messagesShown_ = false;
     mutable std::optional<Time> longestMessage_; // the largest latency, found at the first frame
     std::optional<std::pair<std::size_t, std::size_t>> picked_;
+    std::optional<std::size_t> pickedMessage_;
     mutable std::pair<std::size_t, std::size_t> lastMessageLines_{0, 0};
     mutable std::size_t lastPickedLines_ = 0;
     std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes

@@ -428,8 +428,24 @@ std::optional<std::size_t> LanesView::rowAt(const QPoint& plotPos) const
     return r;
 }
 
+QString LanesView::describeMessage(std::size_t index) const
+{
+    const LaneTrace& lanes = rows_->trace();
+    const Message& m = lanes.messages[index];
+    const TimeBase base = doc_->trace().header.timebase;
+    const auto origin = static_cast<double>(rows_->tracks().origin());
+    return tr("%1 → %2\nsent %3, received %4\nlatency %5, %6, tag %7")
+        .arg(QString::fromStdString(lanes.lanes[m.from].name), QString::fromStdString(lanes.lanes[m.to].name),
+             formatTime(static_cast<double>(m.send) - origin, base),
+             formatTime(static_cast<double>(m.recv) - origin, base),
+             formatDurationSI(static_cast<double>(m.recv - m.send), base), formatBytes(static_cast<long long>(m.bytes)))
+        .arg(m.tag);
+}
+
 QString LanesView::describeAt(const QPoint& plotPos) const
 {
+    if (const auto message = plottable_->messageAt(plotPos))
+        return describeMessage(*message);
     const auto r = rowAt(plotPos);
     if (!r)
         return {};
@@ -450,6 +466,16 @@ QString LanesView::describeAt(const QPoint& plotPos) const
 
 void LanesView::pickAt(const QPoint& plotPos)
 {
+    // A message's line: that message picked, its ends marked.
+    const auto message = plottable_->messageAt(plotPos);
+    if (message || plottable_->pickedMessage()) {
+        plottable_->setPickedMessage(message);
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+        if (message) {
+            emit messagePicked(*message);
+            return;
+        }
+    }
     const auto r = rowAt(plotPos);
     if (!r)
         return;

@@ -74,9 +74,12 @@ public:
     QPoint pixelOf(double t, double row) const;
     // What is under a point of the plot: the row and its visit (tests, tooltips).
     std::optional<std::size_t> rowAt(const QPoint& plotPos) const;
+    // On a message's line: its lanes, times, latency, bytes and tag.
     QString describeAt(const QPoint& plotPos) const;
-    // Picks in State details the state under the point: the view's state of that name,
-    // else the view's state at that time (whose components include it).
+    QString describeMessage(std::size_t index) const; // an index into the trace's messages
+    // On a message's line, picks that message (drawn picked out, a dot at each end);
+    // else picks in State details the state under the point: the view's state of that
+    // name, else the view's state at that time (whose components include it).
     void pickAt(const QPoint& plotPos);
 
     // Rows changed (order, hidden, filter, folding): refresh labels, legend and drawing,
@@ -114,6 +117,8 @@ signals:
     void profileAreaRequested(const std::vector<std::size_t>& lanes, double t0, double t1);
     // A band asked for the messages between these lanes sent over [t0, t1].
     void messagesAreaRequested(const std::vector<std::size_t>& lanes, double t0, double t1);
+    // A click picked a message (an index into the trace's messages).
+    void messagePicked(std::size_t message);
     // Order, hidden lanes, filter or folding changed (sessions save them).
     void optionsChanged();
 
