@@ -1,11 +1,11 @@
 #include "displays/traceview_display_type.hpp"
 
 #include "displays/display_host.hpp"
+#include "displays/display_window.hpp"
 #include "displays/traceview_headless.hpp"
 #include "document/view_document.hpp"
 
 #include <QCommandLineParser>
-#include <QPointer>
 
 namespace chitra::app {
 
@@ -17,15 +17,9 @@ TraceviewDisplayType::TraceviewDisplayType(TraceviewWindow::Kind kind, QString n
 
 void TraceviewDisplayType::open(DisplayHost& host, ViewDocument* view) const
 {
-    view->presentation().setDisplayOpen(name(), true);
     auto makeView = [&host](ViewDocument* d) { return host.addViewOfSameTrace(d); };
     TraceviewWindow* window = TraceviewWindow::open(view, windowKind_, makeView, host.hostWidget());
-    // The session tree shows the display closed once its window goes.
-    QPointer<ViewDocument> guard(view);
-    QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
-        if (guard)
-            guard->presentation().setDisplayOpen(display, false);
-    });
+    markOpenWhileShown(view, name(), window);
 }
 
 void TraceviewDisplayType::close(DisplayHost& host, ViewDocument* view) const

@@ -2,6 +2,7 @@
 
 #include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
+#include "displays/display_window.hpp"
 #include "displays/headless_settle.hpp"
 #include "displays/messages/messages_window.hpp"
 #include "displays/profile/profile_display_state.hpp"
@@ -12,7 +13,6 @@
 #include <QCommandLineParser>
 #include <QEventLoop>
 #include <QObject>
-#include <QPointer>
 
 #include <array>
 #include <iostream>
@@ -47,7 +47,6 @@ public:
 
     void open(DisplayHost& host, ViewDocument* view) const override
     {
-        view->presentation().setDisplayOpen(name(), true);
         MessagesWindow* window = MessagesWindow::open(view, host.hostWidget());
         // A cell clicked picks its messages in the lanes view.
         ViewPanel* panel = host.panelOf(view);
@@ -59,11 +58,7 @@ public:
             });
             QObject::connect(window, &QObject::destroyed, lanes, [lanes] { lanes->showMessagesBetween(std::nullopt); });
         }
-        QPointer<ViewDocument> guard(view);
-        QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
-            if (guard)
-                guard->presentation().setDisplayOpen(display, false);
-        });
+        markOpenWhileShown(view, name(), window);
     }
 
     void close(DisplayHost& host, ViewDocument* view) const override

@@ -3,6 +3,7 @@
 #include "displays/messages/late_sender_chart.hpp"
 #include "displays/messages/message_histogram.hpp"
 #include "displays/messages/messages_display_state.hpp"
+#include "displays/display_window.hpp"
 #include "document/view_document.hpp"
 #include "jobs/worker_pool.hpp"
 #include "text/number_format.hpp"
@@ -240,25 +241,12 @@ void MessagesWindow::recompute()
 
 MessagesWindow* MessagesWindow::open(ViewDocument* doc, QWidget* parent)
 {
-    if (MessagesWindow* w = parent ? find(*parent, doc) : nullptr) {
-        w->show();
-        w->raise();
-        w->activateWindow();
-        return w;
-    }
-    auto* w = new MessagesWindow(doc, parent);
-    w->setWindowFlag(Qt::Window);
-    w->show();
-    return w;
+    return openDisplayWindow<MessagesWindow>(doc, parent);
 }
 
 MessagesWindow* MessagesWindow::find(const QObject& owner, const ViewDocument* doc)
 {
-    MessagesWindow* found = nullptr;
-    for (MessagesWindow* w : owner.findChildren<MessagesWindow*>())
-        if (w->doc_ == doc)
-            found = w;
-    return found;
+    return findDisplayWindow<MessagesWindow>(owner, doc);
 }
 
 } // namespace chitra::app

@@ -2,6 +2,7 @@
 
 #include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
+#include "displays/display_window.hpp"
 #include "displays/headless_settle.hpp"
 #include "displays/profile/flame_graph.hpp"
 #include "displays/profile/profile_table.hpp"
@@ -16,7 +17,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
-#include <QPointer>
 #include <QRegularExpression>
 #include <QTabWidget>
 
@@ -111,7 +111,6 @@ public:
 
     void open(DisplayHost& host, ViewDocument* view) const override
     {
-        view->presentation().setDisplayOpen(name(), true);
         ProfileWindow* window = ProfileWindow::open(view, host.hostWidget());
         // A region chosen in the table is found in the lanes view; a frame clicked in the
         // flame graph, the calls of its path.
@@ -128,11 +127,7 @@ public:
                                  findPathInLanes(*lanes, *table, *doc, path);
                              });
         }
-        QPointer<ViewDocument> guard(view);
-        QObject::connect(window, &QObject::destroyed, view, [guard, display = name()] {
-            if (guard)
-                guard->presentation().setDisplayOpen(display, false);
-        });
+        markOpenWhileShown(view, name(), window);
     }
 
     void close(DisplayHost& host, ViewDocument* view) const override

@@ -6,6 +6,7 @@
 #include "displays/profile/profile_table.hpp"
 #include "displays/profile/profile_tree.hpp"
 #include "displays/profile/time_profile_chart.hpp"
+#include "displays/display_window.hpp"
 #include "document/view_document.hpp"
 
 #include "chitra/util/atomic_file.hpp"
@@ -118,25 +119,12 @@ void ProfileWindow::showCurrentTab()
 
 ProfileWindow* ProfileWindow::open(ViewDocument* doc, QWidget* parent)
 {
-    if (ProfileWindow* w = parent ? find(*parent, doc) : nullptr) {
-        w->show();
-        w->raise();
-        w->activateWindow();
-        return w;
-    }
-    auto* w = new ProfileWindow(doc, parent);
-    w->setWindowFlag(Qt::Window);
-    w->show();
-    return w;
+    return openDisplayWindow<ProfileWindow>(doc, parent);
 }
 
 ProfileWindow* ProfileWindow::find(const QObject& owner, const ViewDocument* doc)
 {
-    ProfileWindow* found = nullptr;
-    for (ProfileWindow* w : owner.findChildren<ProfileWindow*>())
-        if (w->doc_ == doc)
-            found = w;
-    return found;
+    return findDisplayWindow<ProfileWindow>(owner, doc);
 }
 
 QString ProfileWindow::exportTo(const QString& path) const
