@@ -1,8 +1,9 @@
 // chitra-cli fit FILE [--pipeline P.json] [--format json|dot|csv|transitions-csv|prism]
 //                     [-o OUT] [--strict] [--shard K/N [--margin R]] [--stats-out S.json]
-//                     [--figures-out F.json | --figures F1.json F2.json ...]
+//                     [--figures-out F.json | --figures F1.json F2.json ...] [--pool-lanes]
 // chitra-cli fit --session S.chitra --view NAME [...]: fits a view of a saved session.
 #include "commands.hpp"
+#include "lanes_alone.hpp"
 #include "model_output.hpp"
 #include "trace_input.hpp"
 
@@ -42,6 +43,7 @@ struct FitOptions {
     std::string stats_out;
     std::string figures_out;          // the first map pass of a share filter
     std::vector<std::string> figures; // its files, all shards
+    bool pool_lanes = false;
 };
 
 // The figures of every shard, summed: the whole trace's.
@@ -61,6 +63,39 @@ FilterFigures read_figures(const std::vector<std::string>& paths)
         }
     }
     return sum;
+}
+
+// `fit --pool-lanes`: each chosen lane alone through the pipeline, the statistics of
+// each (as its own `fit --stats-out` gives them) merged in lane order, no transition
+// between lanes.
+FitStats pooled_lanes_stats(const FitOptions& o, const Pipeline& pipeline)
+{
+    const LanesAlone lanes(o.file, o.input);
+    std::vector<FitStats> each(lanes.names().size());
+    std::vector<std::vector<std::string>> warnings(each.size());
+    lanes.forEach({}, o.pipeline, "fit", [&](LaneAlone&& lane) {
+        const std::string which = "lane " + std::to_string(lane.index + 1) + " " + lane.name;
+        try {
+            each[lane.index] = shard_stats(lane.ses, lane.timebase, lane.records, ShardSpec{}, &pipeline, o.strict,
+                                           warnings[lane.index]);
+        } catch (const InputError& e) {
+            if (pipeline.steps.empty())
+                throw;
+            throw InputError(o.pipeline + ": " + e.what() + " (on " + which + ")");
+        }
+        StatsPart part;
+        part.source = o.file + " (" + which + ")";
+        part.end_record = lane.records;
+        part.pipeline = pipeline.steps.empty() ? std::string() : o.pipeline;
+        each[lane.index].parts.push_back(part);
+    });
+    for (std::size_t k = 0; k < each.size(); ++k)
+        for (const std::string& w : warnings[k])
+            std::cerr << o.pipeline << ": warning: " << w << " (on lane " << k + 1 << " " << lanes.names()[k] << ")\n";
+    FitStats pooled = std::move(each.front());
+    for (std::size_t k = 1; k < each.size(); ++k)
+        merge_into(pooled, each[k]);
+    return pooled;
 }
 
 } // namespace
@@ -111,6 +146,10 @@ Action add_fit_command(CLI::App& app)
                                            "the --figures-out files of every shard: the filter selects states "
                                            "from the whole trace's counts")
                                ->expected(1, CLI::detail::expected_max_vector_size);
+    CLI::Option* pool = sub->add_flag("--pool-lanes", options->pool_lanes,
+                                      "fit the chosen lanes as one ensemble: each lane alone through the pipeline, "
+                                      "their statistics merged (interfaces.md \"Lanes compared\")");
+    pool->excludes(session)->excludes(shard)->excludes(figures_out)->excludes(figures);
     figures_out->excludes(figures)->excludes(session)->needs(pipeline_option);
     figures->excludes(session)->needs(pipeline_option);
     shard->excludes(session);
@@ -138,6 +177,21 @@ Action add_fit_command(CLI::App& app)
             pipeline_source = options->session + ": view " + options->view;
         } else if (!options->pipeline.empty()) {
             pipeline = load_pipeline_file(options->pipeline);
+        }
+        if (options->pool_lanes) {
+            if (options->format == "transitions-csv") {
+                std::cerr << "chitra-cli fit: --format transitions-csv lists elements; it does not go with "
+                             "--pool-lanes\n";
+                return 2;
+            }
+            const FitStats pooled = pooled_lanes_stats(*options, pipeline);
+            if (!options->stats_out.empty()) {
+                emit(options->stats_out, stats_to_json(pooled));
+                if (options->out.empty())
+                    return 0;
+            }
+            write_model(model_from_stats(pooled), options->format, options->out);
+            return 0;
         }
         Trace trace = load_input(trace_path, import);
         if (!lanes.empty())

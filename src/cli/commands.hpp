@@ -22,6 +22,7 @@ using Action = std::function<int()>;
     COMMAND(periodogram)                                                                                               \
     COMMAND(profile)                                                                                                   \
     COMMAND(messages)                                                                                                  \
+    COMMAND(lanes)                                                                                                     \
     COMMAND(session)                                                                                                   \
     COMMAND(dump)                                                                                                      \
     COMMAND(simulate)                                                                                                  \
