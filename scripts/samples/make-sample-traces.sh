@@ -165,11 +165,11 @@ gen_smpi() {  # gen_smpi NAME RANKS
   echo "$out/$name: $(grep -c '^1[23] ' "$out/$name") push/pop events, $(wc -c < "$out/$name") bytes"
 }
 gen_smpi smpi-halo-r4.paje 4
-# OTF2 with MPI messages: 4 ranks written through the OTF2 writer (Debian's python3-otf2)
-# by a seeded script, blocking and non-blocking sends and receives, receivers that wait
-# for late senders; otf2-print must read it whole. The same seed gives the same archive.
-gen_otf2_messages() {  # gen_otf2_messages NAME SEED
-  local name=$1 seed=$2
+# OTF2 archives of MPI ranks written through the OTF2 writer (Debian's python3-otf2) by
+# seeded scripts; otf2-print must read each whole. The same arguments give the same events
+# (the anchor file records when it was written).
+gen_otf2_script() {  # gen_otf2_script NAME SCRIPT ARGS...
+  local name=$1 script=$2; shift 2
   if (( ${#selected[@]} )); then
     local s want=0
     for s in "${selected[@]}"; do [[ $s == "$name" ]] && want=1; done
@@ -177,14 +177,17 @@ gen_otf2_messages() {  # gen_otf2_messages NAME SEED
   fi
   local tmp="$out/.$name.tmp-$$"
   rm -rf "$tmp"
-  if ! /usr/bin/python3 tests/cli/make_otf2_messages.py "$tmp" "$seed" ||
-     ! otf2-print "$tmp/traces.otf2" > /dev/null; then
+  if ! /usr/bin/python3 "$script" "$tmp" "$@" || ! otf2-print "$tmp/traces.otf2" > /dev/null; then
     rm -rf "$tmp"; exit 1
   fi
   rm -rf "$out/$name"
   mv "$tmp" "$out/$name"
 }
-gen_otf2_messages mpi-messages-r4 1
+# Four ranks: blocking and non-blocking sends and receives, receivers that wait for late
+# senders, one send nobody receives.
+gen_otf2_script mpi-messages-r4 tests/cli/make_otf2_messages.py 1
+# A ring of 8 ranks where rank 5 computes four times as long: the others wait for it.
+gen_otf2_script mpi-slow-rank-r8 tests/cli/make_otf2_slow_rank.py 8 5 40 1
 # Task pool recording itself in OTF2 (regions and metrics through the OTF2 writer API).
 gen_otf2 taskpool-w4-n1200 chitra-taskpool -w 4 -n 1200 --burst 60 --pause 3000 --seed 1
 # Text formats written by the sample programs beside their own trace of the same run, in

@@ -82,14 +82,12 @@ void LanesAlone::forEach(const Pipeline& pipeline, const std::string& pipelineSo
             const auto now = std::chrono::steady_clock::now();
             const std::lock_guard lock(said);
             if (now - lastSaid >= std::chrono::seconds(2) && finished < chosen.size()) {
-                std::cerr << "chitra-cli " << command << ": " << finished << " of " << chosen.size()
-                          << " lanes done\n";
+                std::cerr << "chitra-cli " << command << ": " << finished << " of " << chosen.size() << " lanes done\n";
                 lastSaid = now;
             }
         }
     };
-    const std::size_t threads =
-        std::min<std::size_t>(chosen.size(), std::max(1u, std::thread::hardware_concurrency()));
+    const std::size_t threads = std::min<std::size_t>(chosen.size(), std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
     for (std::size_t t = 1; t < threads; ++t)
         pool.emplace_back(work);

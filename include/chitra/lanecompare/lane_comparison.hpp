@@ -31,12 +31,12 @@ double lane_distance(const LaneBehaviour& a, const LaneBehaviour& b);
 
 struct LaneGrouping {
     double group_distance = 0.2;
-    std::vector<std::vector<double>> distance; // [a][b], lanes 0-based
-    std::vector<std::size_t> group;            // per lane, 1-based
+    std::vector<std::vector<double>> distance;       // [a][b], lanes 0-based
+    std::vector<std::size_t> group;                  // per lane, 1-based
     std::vector<std::optional<std::size_t>> nearest; // per lane, 0-based; none with one lane
     std::vector<std::optional<double>> nearest_distance;
-    std::vector<bool> outlier;                       // nearest other lane at group_distance or farther
-    std::vector<std::vector<std::size_t>> groups;    // per group, its lanes (0-based) ascending
+    std::vector<bool> outlier;                    // nearest other lane at group_distance or farther
+    std::vector<std::vector<std::size_t>> groups; // per group, its lanes (0-based) ascending
 };
 
 // Lanes joined by a chain of lanes each nearer than `group_distance` to the next form a
