@@ -17,21 +17,8 @@ work=${CHITRA_BENCH_DIR:-/tmp/chitra-bench-messages}
 runs=${RUNS:-3}
 messages=${MESSAGES:-10000000}
 mkdir -p "$work"
-timing="$work/time.txt"
 
-measure() { # COMMAND...: sets wall, cpu (least of RUNS) and rss_mb (largest)
-  local i w u s m c
-  wall= cpu= rss_mb=0
-  for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -o "$timing" -f "%e %U %S %M" "$@" >/dev/null 2>"$work/stderr.txt" ||
-      { cat "$work/stderr.txt" >&2; exit 2; }
-    read -r w u s m < <(tail -1 "$timing")
-    c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
-    if [[ -z $wall ]] || awk -v a="$w" -v b="$wall" 'BEGIN { exit !(a < b) }'; then wall=$w; fi
-    if [[ -z $cpu ]] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
-    if ((m / 1024 > rss_mb)); then rss_mb=$((m / 1024)); fi
-  done
-}
+source "$here/least-of-runs.sh"
 archive() { # NAME [--without] -> the anchor, made once
   local dir="$work/$1-$messages"
   [[ -e $dir/traces.otf2 ]] || /usr/bin/python3 "$here/make-otf2-messages.py" "$dir" "$messages" 64 "${@:2}" \
@@ -60,4 +47,4 @@ row "messages (the report)" "$wall" "$cpu" "$rss_mb"
 verdict=$(awk -v r="$ratio" 'BEGIN { print (r <= 1.3) ? "PASS" : "FAIL" }')
 echo "  against no MPI event at all (2/3 of the events): ${bare_ratio}x"
 echo "  target import with messages <= 1.3x the same events without (CPU): ${ratio}x  $verdict"
-rm -f "$work/messages.json" "$timing" "$work/stderr.txt"
+rm -f "$work/messages.json"

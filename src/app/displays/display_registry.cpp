@@ -22,6 +22,7 @@ std::vector<std::unique_ptr<DisplayType>> builtInDisplayTypes()
     types.push_back(makeLanesDisplayType());
     types.push_back(makeProfileDisplayType());
     types.push_back(makeMessagesDisplayType());
+    types.push_back(makeLaneComparisonDisplayType());
     return types;
 }
 

@@ -121,13 +121,14 @@ public:
 };
 
 // Each built-in display's type, made by a function in the display's own folder.
-std::unique_ptr<DisplayType> makeTraceDisplayType();     // views/trace/
-std::unique_ptr<DisplayType> makeFrequencyDisplayType(); // views/frequency/
-std::unique_ptr<DisplayType> makeModelDisplayType();     // chain/
-std::unique_ptr<DisplayType> makeGanttDisplayType();     // displays/gantt/
-std::unique_ptr<DisplayType> makeRateDisplayType();      // displays/rate/
-std::unique_ptr<DisplayType> makeLanesDisplayType();     // views/lanes/
-std::unique_ptr<DisplayType> makeProfileDisplayType();   // displays/profile/
-std::unique_ptr<DisplayType> makeMessagesDisplayType();  // displays/messages/
+std::unique_ptr<DisplayType> makeTraceDisplayType();          // views/trace/
+std::unique_ptr<DisplayType> makeFrequencyDisplayType();      // views/frequency/
+std::unique_ptr<DisplayType> makeModelDisplayType();          // chain/
+std::unique_ptr<DisplayType> makeGanttDisplayType();          // displays/gantt/
+std::unique_ptr<DisplayType> makeRateDisplayType();           // displays/rate/
+std::unique_ptr<DisplayType> makeLanesDisplayType();          // views/lanes/
+std::unique_ptr<DisplayType> makeProfileDisplayType();        // displays/profile/
+std::unique_ptr<DisplayType> makeMessagesDisplayType();       // displays/messages/
+std::unique_ptr<DisplayType> makeLaneComparisonDisplayType(); // displays/lanecompare/
 
 } // namespace chitra::app

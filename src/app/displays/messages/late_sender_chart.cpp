@@ -27,7 +27,7 @@ public:
     }
 };
 
-enum Column { Lane, Sent, Received, BytesSent, BytesReceived, Wait };
+enum WaitColumn { WaitLane, WaitSent, WaitReceived, WaitBytesSent, WaitBytesReceived, WaitNs };
 
 } // namespace
 
@@ -38,7 +38,7 @@ LateSenderChart::LateSenderChart(QWidget* parent)
         {tr("Lane"), tr("Sent"), tr("Received"), tr("Bytes sent"), tr("Bytes received"), tr("Late-sender wait")});
     table_->setRootIsDecorated(false);
     table_->setSortingEnabled(true);
-    table_->sortByColumn(Lane, Qt::AscendingOrder);
+    table_->sortByColumn(WaitLane, Qt::AscendingOrder);
     table_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     plot_->setMinimumSize(240, 150);
     plot_->yAxis->setLabel(tr("late-sender wait"));
@@ -102,17 +102,18 @@ void LateSenderChart::fill()
             item->setData(column, Qt::UserRole, value);
             item->setTextAlignment(column, Qt::AlignRight | Qt::AlignVCenter);
         };
-        item->setText(Lane, names_[k]);
-        item->setData(Lane, Qt::UserRole, static_cast<double>(k));
-        number(Sent, formatCount(static_cast<long long>(sent)), static_cast<double>(sent));
-        number(Received, formatCount(static_cast<long long>(received)), static_cast<double>(received));
-        number(BytesSent, formatBytes(static_cast<long long>(bytesSent)), static_cast<double>(bytesSent));
-        number(BytesReceived, formatBytes(static_cast<long long>(bytesReceived)), static_cast<double>(bytesReceived));
+        item->setText(WaitLane, names_[k]);
+        item->setData(WaitLane, Qt::UserRole, static_cast<double>(k));
+        number(WaitSent, formatCount(static_cast<long long>(sent)), static_cast<double>(sent));
+        number(WaitReceived, formatCount(static_cast<long long>(received)), static_cast<double>(received));
+        number(WaitBytesSent, formatBytes(static_cast<long long>(bytesSent)), static_cast<double>(bytesSent));
+        number(WaitBytesReceived, formatBytes(static_cast<long long>(bytesReceived)),
+               static_cast<double>(bytesReceived));
         if (waitsKnown_)
-            number(Wait, formatDuration(static_cast<double>(waits_[k].ns), TimeBase::ns),
+            number(WaitNs, formatDuration(static_cast<double>(waits_[k].ns), TimeBase::ns),
                    static_cast<double>(waits_[k].ns));
         else
-            item->setText(Wait, QStringLiteral("…"));
+            item->setText(WaitNs, QStringLiteral("…"));
     }
     table_->setSortingEnabled(true);
 

@@ -1,0 +1,166 @@
+// The lane comparison display, driven as a person drives it: View ▸ Lanes compared on an
+// MPI ring with one slow rank compares the lanes in the background and shows what
+// `chitra-cli lanes` reports (groups, nearest lanes, the slow rank flagged); the group
+// distance typed in regroups at once and survives a session; a lane double-clicked
+// becomes a trace of its own; a comparison can be cancelled and started again.
+#include "gui_test_util.hpp"
+#include "main_window_test_util.hpp"
+
+#include "displays/lanecompare/lane_comparison_display_state.hpp"
+#include "displays/lanecompare/lane_comparison_window.hpp"
+#include "document/view_document.hpp"
+#include "session/session_controller.hpp"
+#include "workbench/main_actions.hpp"
+#include "workbench/main_window.hpp"
+#include "document/workspace.hpp"
+
+#include "chitra/io/import.hpp"
+#include "chitra/lanes/lane_selection.hpp"
+#include "chitra/pipeline/pipeline_runner.hpp"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <numeric>
+
+using namespace chitra;
+using namespace chitra::app;
+using namespace chitra::testutil;
+
+namespace {
+
+const QString kSlow = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/mpi-slow-rank-r8/traces.otf2");
+
+std::unique_ptr<MainWindow> windowWith(const QString& path)
+{
+    auto w = quietWindow();
+    QString error;
+    if (!w->openFileNow(path, &error))
+        qWarning("%s", qPrintable(error));
+    return w;
+}
+
+LaneComparisonWindow* openComparison(MainWindow* w)
+{
+    QAction* action = w->actions()->displayAction(kLaneComparisonDisplay);
+    if (!action)
+        return nullptr;
+    action->trigger();
+    return LaneComparisonWindow::find(*w, w->currentView());
+}
+
+// What `chitra-cli lanes` computes of the sample, from each lane's PES.
+LaneGrouping cliGrouping(double distance)
+{
+    const LaneTrace lanes = import_lanes(kSlow.toStdString());
+    std::vector<std::size_t> all(lanes.lanes.size());
+    std::iota(all.begin(), all.end(), std::size_t{0});
+    const auto origin = first_change(lanes, all);
+    std::vector<LaneBehaviour> behaviours;
+    for (std::size_t lane : all)
+        behaviours.push_back(lane_behaviour(base_ses(to_trace(lanes, {lane}, origin))));
+    return group_lanes(behaviours, distance);
+}
+
+} // namespace
+
+class LaneComparisonTest : public QObject {
+    Q_OBJECT
+private slots:
+    void flagsTheSlowRankAsTheCliDoes()
+    {
+        auto w = windowWith(kSlow);
+        LaneComparisonWindow* c = openComparison(w.get());
+        QVERIFY(c);
+        QVERIFY(QTest::qWaitFor([c] { return c->computed(); }, 60000));
+        const LaneGrouping cli = cliGrouping(0.2);
+        QCOMPARE(c->grouping().group, cli.group);
+        QCOMPARE(c->grouping().outlier, cli.outlier);
+        QCOMPARE(c->grouping().nearest, cli.nearest);
+        QCOMPARE(c->grouping().groups.size(), std::size_t(2));
+        QVERIFY(c->grouping().outlier[5]); // rank 5, the slow one
+        // The table lists the lanes by group: the outlier last, flagged.
+        QTreeWidget* table = c->table();
+        QCOMPARE(table->topLevelItemCount(), 8);
+        QCOMPARE(table->topLevelItem(7)->text(1), QStringLiteral("rank 5/thread 0"));
+        QCOMPARE(table->topLevelItem(7)->text(5), QStringLiteral("outlier"));
+        QCOMPARE(c->heatmapOrder().back(), std::size_t(5));
+        saveShot(c, "lane-comparison");
+        // A wider group distance, typed: the slow rank joins the others.
+        QDoubleSpinBox* distance = c->findChild<QDoubleSpinBox*>();
+        distance->selectAll();
+        QTest::keyClicks(distance, "0.5");
+        QTest::keyClick(distance, Qt::Key_Enter);
+        QCOMPARE(c->groupDistance(), 0.5);
+        QCOMPARE(c->grouping().groups.size(), std::size_t(1));
+        QCOMPARE(c->grouping().group, cliGrouping(0.5).group);
+    }
+
+    void aLaneDoubleClickedBecomesATraceOfItsOwn()
+    {
+        auto w = windowWith(kSlow);
+        LaneComparisonWindow* c = openComparison(w.get());
+        QVERIFY(c);
+        QVERIFY(QTest::qWaitFor([c] { return c->computed(); }, 60000));
+        const int files = static_cast<int>(w->workspace()->files().size());
+        QTreeWidgetItem* slow = c->table()->topLevelItem(7);
+        const QRect at = c->table()->visualItemRect(slow);
+        QTest::mouseClick(c->table()->viewport(), Qt::LeftButton, {}, at.center()); // a double click's first press
+        QTest::mouseDClick(c->table()->viewport(), Qt::LeftButton, {}, at.center());
+        QVERIFY(QTest::qWaitFor([&] { return static_cast<int>(w->workspace()->files().size()) > files; }, 60000));
+        QVERIFY(settleWorkbench());
+        QCOMPARE(w->currentView()->trace().lanes->lanes.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(w->currentView()->trace().lanes->lanes[0].name),
+                 QStringLiteral("rank 5/thread 0"));
+    }
+
+    void cancelledThenStartedAgain()
+    {
+        auto w = windowWith(kSlow);
+        LaneComparisonWindow* c = openComparison(w.get());
+        QVERIFY(c);
+        QSignalSpy finished(c, &LaneComparisonWindow::computedChanged);
+        QTest::mouseClick(c->cancelButton(), Qt::LeftButton);
+        QVERIFY(finished.count() > 0 || finished.wait(60000));
+        // Cancelled before the end, or done first on a fast machine: either way it says so.
+        QVERIFY(c->computed() || c->status()->text().startsWith("Cancelled"));
+        c->compute();
+        QVERIFY(QTest::qWaitFor([c] { return c->computed(); }, 60000));
+        QCOMPARE(c->grouping().groups.size(), std::size_t(2));
+    }
+
+    void theGroupDistanceSurvivesASession()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("lanes.chitra");
+        {
+            auto w = windowWith(kSlow);
+            LaneComparisonWindow* c = openComparison(w.get());
+            QVERIFY(c);
+            c->setGroupDistance(0.35);
+            QVERIFY(w->sessionController()->saveSession(path));
+        }
+        auto w = quietWindow();
+        QVERIFY(w->sessionController()->openSession(path));
+        QVERIFY(settleWorkbench());
+        LaneComparisonWindow* c = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return w->currentView() && (c = LaneComparisonWindow::find(*w, w->currentView())); }));
+        QCOMPARE(c->groupDistance(), 0.35);
+        QVERIFY(w->sessionController()->lastReport().problems.empty());
+        DisplayOptions damaged = laneComparisonOptions(*c);
+        damaged.extra["group_distance"] = "7";
+        std::vector<QString> problems;
+        applyLaneComparisonOptions(*c, damaged, "test", problems);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(c->groupDistance(), 0.35);
+    }
+};
+
+QTEST_MAIN(LaneComparisonTest)
+#include "lane_comparison_test.moc"
