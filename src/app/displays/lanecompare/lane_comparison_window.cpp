@@ -89,13 +89,12 @@ LaneComparisonWindow::LaneComparisonWindow(ViewDocument* doc, QWidget* parent)
     table_->setHeaderLabels({tr("Lane"), tr("Name"), tr("Group"), tr("Nearest"), tr("Distance"), tr("Outlier")});
     table_->setRootIsDecorated(false);
     table_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    heatmap_->setMinimumSize(320, 300);
+    heatmap_->setMinimumSize(520, 300);
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(table_);
     split->addWidget(heatmap_);
-    split->setStretchFactor(0, 2);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
-    split->setSizes({400, 700});
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
     layout->addLayout(bar);
@@ -261,7 +260,7 @@ void LaneComparisonWindow::fill()
         ticker->addTick(static_cast<double>(i), qs(names_[order_[i]]));
     heatmap_->xAxis->setTicker(ticker);
     heatmap_->yAxis->setTicker(ticker);
-    heatmap_->xAxis->setTickLabelRotation(n > 4 ? 60 : 0);
+    heatmap_->xAxis->setTickLabelRotation(n > 4 ? 90 : 0);
     heatmap_->xAxis->setRange(-0.5, static_cast<double>(cells) - 0.5);
     heatmap_->yAxis->setRange(-0.5, static_cast<double>(cells) - 0.5);
     heatmap_->clearItems();
