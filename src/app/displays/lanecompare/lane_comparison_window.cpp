@@ -153,9 +153,10 @@ void LaneComparisonWindow::compute()
     stop_ = std::make_shared<std::atomic<bool>>(false);
     done_ = std::make_shared<std::atomic<std::size_t>>(0);
     computed_ = false;
-    const std::size_t lanes = lanes_of(doc_->trace())->lanes.size();
+    const std::shared_ptr<const LaneTrace> all = lanes_of(doc_->trace()); // held: the names are its
+    const std::size_t lanes = all->lanes.size();
     names_.clear();
-    for (const chitra::Lane& l : lanes_of(doc_->trace())->lanes)
+    for (const chitra::Lane& l : all->lanes)
         names_.push_back(l.name);
     progress_->setRange(0, static_cast<int>(lanes));
     progress_->setValue(0);
