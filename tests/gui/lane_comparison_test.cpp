@@ -10,6 +10,9 @@
 #include "displays/lanecompare/lane_comparison_window.hpp"
 #include "document/view_document.hpp"
 #include "session/session_controller.hpp"
+#include "views/lanes/lanes_plottable.hpp"
+#include "views/lanes/lanes_view.hpp"
+#include "views/view_panel.hpp"
 #include "workbench/main_actions.hpp"
 #include "workbench/main_window.hpp"
 #include "document/workspace.hpp"
@@ -91,6 +94,27 @@ private slots:
         QCOMPARE(table->topLevelItem(7)->text(5), QStringLiteral("outlier"));
         QCOMPARE(c->heatmapOrder().back(), std::size_t(5));
         saveShot(c, "lane-comparison");
+        // The lanes view marks each lane's group: the seven alike, rank 5 in red, and names
+        // them in its tooltip.
+        LanesView* lanes = w->currentPanel()->lanesView();
+        QVERIFY(lanes);
+        const std::vector<QColor>& marks = lanes->plottable()->laneMarks();
+        QCOMPARE(marks.size(), std::size_t(8));
+        QCOMPARE(marks[5], QColor(214, 39, 40));
+        for (std::size_t l : {0, 1, 2, 3, 4, 6, 7})
+            QCOMPARE(marks[l], marks[0]);
+        QVERIFY(marks[0] != marks[5]);
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        lanes->replotNow(); // its axes laid out, so that pixels and rows match
+        const auto row5 = *lanes->rows().rowOf({5, 0, 0, 0});
+        const auto [t0, t1] = lanes->visibleRange();
+        QVERIFY(lanes->describeAt(lanes->pixelOf((t0 + t1) / 2, static_cast<double>(row5) + 0.5))
+                    .contains("outlier, group 2"));
+        saveShot(lanes, "lanes-groups");
+        const auto ticks = lanes->plot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+        const QString label5 = ticks.value(static_cast<double>(row5) + 0.5);
+        QVERIFY2(label5.startsWith(QStringLiteral("\u26a0 ")) && label5.contains("rank 5"), qPrintable(label5));
+        QVERIFY(ticks.value(static_cast<double>(*lanes->rows().rowOf({0, 0, 0, 0})) + 0.5).startsWith("1"));
         // A wider group distance, typed: the slow rank joins the others.
         QDoubleSpinBox* distance = c->findChild<QDoubleSpinBox*>();
         distance->selectAll();
@@ -99,6 +123,10 @@ private slots:
         QCOMPARE(c->groupDistance(), 0.5);
         QCOMPARE(c->grouping().groups.size(), std::size_t(1));
         QCOMPARE(c->grouping().group, cliGrouping(0.5).group);
+        QCOMPARE(lanes->plottable()->laneMarks()[5], lanes->plottable()->laneMarks()[0]);
+        // Closed, the marks go.
+        c->close();
+        QVERIFY(QTest::qWaitFor([&] { return lanes->plottable()->laneMarks().empty(); }));
     }
 
     void aLaneDoubleClickedBecomesATraceOfItsOwn()

@@ -40,6 +40,14 @@ public:
             LanesView* lanes = panel->lanesView();
             QObject::connect(window, &LaneComparisonWindow::laneActivated, lanes,
                              [lanes](std::size_t lane) { emit lanes->projectOntoLaneRequested(lane); });
+            // The lanes view marks each lane's group while the comparison is shown.
+            const auto markGroups = [lanes, window] {
+                if (window->computed())
+                    lanes->setLaneGroups(window->grouping().group, window->grouping().outlier);
+            };
+            QObject::connect(window, &LaneComparisonWindow::computedChanged, lanes, markGroups);
+            QObject::connect(window, &LaneComparisonWindow::optionsChanged, lanes, markGroups);
+            QObject::connect(window, &QObject::destroyed, lanes, [lanes] { lanes->setLaneGroups({}, {}); });
         }
         markOpenWhileShown(view, name(), window);
     }

@@ -16,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
-#include <QPointer>
 #include <QSplitter>
 #include <QVBoxLayout>
 

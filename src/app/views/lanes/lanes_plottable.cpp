@@ -193,6 +193,29 @@ void LanesPlottable::draw(QCPPainter* painter)
     drawShading(painter, clip);
     drawMessages(painter, clip);
     drawFound(painter, clip);
+    drawLaneMarks(painter, clip);
+}
+
+void LanesPlottable::drawLaneMarks(QCPPainter* painter, const QRect& clip) const
+{
+    if (laneMarks_.empty())
+        return;
+    const std::vector<LaneRow>& rows = rows_->rows();
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (rows[r].lane >= laneMarks_.size() || !laneMarks_[rows[r].lane].isValid())
+            continue;
+        const auto [top, bottom] = rowPixels(r);
+        if (bottom < clip.top() || top > clip.bottom())
+            continue;
+        // Framed, so that a group's colour stands out from the states' beside it.
+        const QRect strip(clip.left(), top, 8, std::max(2, bottom - top));
+        painter->fillRect(strip, laneMarks_[rows[r].lane]);
+        painter->setPen(QPen(QColor(40, 40, 40), 1));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(strip.adjusted(0, 0, -1, -1));
+        painter->setPen(QPen(Qt::white, 1));
+        painter->drawLine(strip.topRight() + QPoint(1, 0), strip.bottomRight() + QPoint(1, 0));
+    }
 }
 
 namespace {

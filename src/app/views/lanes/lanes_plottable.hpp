@@ -54,6 +54,10 @@ public:
     std::pair<std::size_t, std::size_t> lastMessageLines() const { return lastMessageLines_; }
     std::size_t lastPickedLines() const { return lastPickedLines_; }
     const QColor& colour(LaneStateId state) const;
+    // A colour per lane (trace lane indices; an invalid colour: none), drawn as a strip
+    // at the left of the lane's rows: the lane comparison's groups. Empty: none.
+    void setLaneMarks(std::vector<QColor> marks) { laneMarks_ = std::move(marks); }
+    const std::vector<QColor>& laneMarks() const { return laneMarks_; }
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -77,6 +81,7 @@ private:
     void drawShading(QCPPainter* painter, const QRect& clip) const;
     void drawFound(QCPPainter* painter, const QRect& clip) const;
     void drawMessages(QCPPainter* painter, const QRect& clip) const;
+    void drawLaneMarks(QCPPainter* painter, const QRect& clip) const;
     // The messages that could be in view (sent from the longest latency before it to its
     // end), as indices [first, last) into the trace's messages, and the absolute send
     // times they were found by.
@@ -105,6 +110,7 @@ private:
     mutable std::optional<Time> longestMessage_; // the largest latency, found at the first frame
     std::optional<std::pair<std::size_t, std::size_t>> picked_;
     std::optional<std::size_t> pickedMessage_;
+    std::vector<QColor> laneMarks_;
     mutable std::pair<std::size_t, std::size_t> lastMessageLines_{0, 0};
     mutable std::size_t lastPickedLines_ = 0;
     std::vector<QRgb> fills_;                                // colours_ as pixels, "-" transparent: what a frame writes

@@ -219,6 +219,23 @@ void LanesView::setOverTimeShown(bool shown)
     rowsChanged(); // the lane choices say so
 }
 
+void LanesView::setLaneGroups(std::vector<std::size_t> groups, std::vector<bool> outliers)
+{
+    laneGroups_ = std::move(groups);
+    laneOutliers_ = std::move(outliers);
+    // Group colours that are not the outliers' red; the first group white (framed).
+    static const QColor palette[] = {QColor(31, 119, 180),  QColor(44, 160, 44),   QColor(148, 103, 189),
+                                     QColor(255, 127, 14),  QColor(23, 190, 207),  QColor(140, 86, 75),
+                                     QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34)};
+    std::vector<QColor> marks(laneGroups_.size());
+    for (std::size_t l = 0; l < laneGroups_.size(); ++l)
+        marks[l] = l < laneOutliers_.size() && laneOutliers_[l] ? QColor(214, 39, 40)
+                                                                : palette[(laneGroups_[l] - 1) % std::size(palette)];
+    plottable_->setLaneMarks(std::move(marks));
+    updateAxisLabels();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LanesView::showMessagesBetween(std::optional<std::pair<std::size_t, std::size_t>> lanes)
 {
     plottable_->setPickedPair(lanes);
@@ -341,6 +358,12 @@ void LanesView::updateAxisLabels()
             label = QStringLiteral("\u25be ") + label;
         if (label.size() > 32)
             label = label.left(31) + QStringLiteral("\u2026");
+        // The lane comparison's group of the lane, an outlier flagged.
+        if (rows[r].depth == 0 && rows[r].lane < laneGroups_.size())
+            label = (rows[r].lane < laneOutliers_.size() && laneOutliers_[rows[r].lane]
+                         ? QStringLiteral("\u26a0 ")
+                         : QStringLiteral("%1\u2502 ").arg(laneGroups_[rows[r].lane])) +
+                    label;
         ticker->addTick(static_cast<double>(r) + 0.5, label);
     }
 }
@@ -452,7 +475,11 @@ QString LanesView::describeAt(const QPoint& plotPos) const
     const LaneRow& row = rows_->rows()[*r];
     const auto t = static_cast<Time>(std::floor(plot_->xAxis->pixelToCoord(plotPos.x())));
     const auto visit = row.summary->visit_at(t);
-    const QString lane = QString::fromStdString(rows_->trace().lanes[row.lane].name);
+    QString lane = QString::fromStdString(rows_->trace().lanes[row.lane].name);
+    if (row.lane < laneGroups_.size())
+        lane += row.lane < laneOutliers_.size() && laneOutliers_[row.lane]
+                    ? tr(" (outlier, group %1)").arg(laneGroups_[row.lane])
+                    : tr(" (group %1)").arg(laneGroups_[row.lane]);
     if (!visit)
         return lane;
     const TimeBase base = doc_->trace().header.timebase;

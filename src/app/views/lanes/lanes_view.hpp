@@ -61,6 +61,11 @@ public:
     // picked out, the others faded; the messages shown when some are picked. nullopt: none.
     void showMessagesBetween(std::optional<std::pair<std::size_t, std::size_t>> lanes);
     LanesPlottable* plottable() const { return plottable_; }
+    // The lane comparison's groups (per trace lane, 1-based) and outliers: each lane's
+    // rows marked at the left in its group's colour (outliers in red), its name prefixed
+    // with its group's number (an outlier's with a warning sign), both named in the
+    // tooltip. Empty: none.
+    void setLaneGroups(std::vector<std::size_t> groups, std::vector<bool> outliers);
 
     std::pair<double, double> visibleRange() const;
     // The state colours anew (the palette preference changed), then a redraw.
@@ -154,6 +159,8 @@ private:
     QLabel* findCount_ = nullptr;
     std::vector<Found> found_;
     int current_ = -1;
+    std::vector<std::size_t> laneGroups_;
+    std::vector<bool> laneOutliers_;
     QString foundWhat_;                    // what findCalls found; empty for a find by name
     std::vector<LaneStateId> legendOrder_; // states by time taken over the shown rows
     std::optional<QPoint> pressAt_;
