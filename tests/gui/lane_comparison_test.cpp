@@ -39,22 +39,9 @@ namespace {
 
 const QString kSlow = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/mpi-slow-rank-r8/traces.otf2");
 
-std::unique_ptr<MainWindow> windowWith(const QString& path)
-{
-    auto w = quietWindow();
-    QString error;
-    if (!w->openFileNow(path, &error))
-        qWarning("%s", qPrintable(error));
-    return w;
-}
-
 LaneComparisonWindow* openComparison(MainWindow* w)
 {
-    QAction* action = w->actions()->displayAction(kLaneComparisonDisplay);
-    if (!action)
-        return nullptr;
-    action->trigger();
-    return LaneComparisonWindow::find(*w, w->currentView());
+    return openDisplayFromMenu<LaneComparisonWindow>(w, kLaneComparisonDisplay);
 }
 
 // What `chitra-cli lanes` computes of the sample, from each lane's PES.

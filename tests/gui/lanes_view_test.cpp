@@ -44,15 +44,6 @@ const QString kFour = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/philosoph
 
 std::unique_ptr<MainWindow> window() { return quietWindow(); }
 
-std::unique_ptr<MainWindow> windowWith(const QString& path)
-{
-    auto w = window();
-    QString error;
-    if (!w->openFileNow(path, &error))
-        qWarning("%s", qPrintable(error));
-    return w;
-}
-
 // The nested trace of gui_test_util.hpp, opened as a loaded trace is.
 std::unique_ptr<MainWindow> windowWithNestedTrace()
 {

@@ -41,23 +41,7 @@ namespace {
 
 const QString kMpi = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/mpi-messages-r4/traces.otf2");
 
-std::unique_ptr<MainWindow> windowWith(const QString& path)
-{
-    auto w = quietWindow();
-    QString error;
-    if (!w->openFileNow(path, &error))
-        qWarning("%s", qPrintable(error));
-    return w;
-}
-
-MessagesWindow* openMessages(MainWindow* w)
-{
-    QAction* action = w->actions()->displayAction(kMessagesDisplay);
-    if (!action)
-        return nullptr;
-    action->trigger();
-    return MessagesWindow::find(*w, w->currentView());
-}
+MessagesWindow* openMessages(MainWindow* w) { return openDisplayFromMenu<MessagesWindow>(w, kMessagesDisplay); }
 
 // The report of `chitra-cli messages` of the sample, over some lanes (trace order) and a range.
 MessageReport cliReport(const std::vector<std::size_t>& lanes, const ProfileRange& range = {})

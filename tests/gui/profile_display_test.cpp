@@ -41,23 +41,7 @@ namespace {
 
 const QString kOtf2 = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/taskpool-w4-n1200/traces.otf2");
 
-std::unique_ptr<MainWindow> windowWith(const QString& path)
-{
-    auto w = quietWindow();
-    QString error;
-    if (!w->openFileNow(path, &error))
-        qWarning("%s", qPrintable(error));
-    return w;
-}
-
-ProfileWindow* openProfile(MainWindow* w)
-{
-    QAction* action = w->actions()->displayAction(kProfileDisplay);
-    if (!action)
-        return nullptr;
-    action->trigger();
-    return ProfileWindow::find(*w, w->currentView());
-}
+ProfileWindow* openProfile(MainWindow* w) { return openDisplayFromMenu<ProfileWindow>(w, kProfileDisplay); }
 
 // The text of column `column` in every row shown.
 QStringList column(QTreeView* view, int column)

@@ -1,9 +1,7 @@
 #include "displays/lanecompare/lane_comparison_display_state.hpp"
 
-#include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
 #include "displays/display_window.hpp"
-#include "displays/headless_settle.hpp"
 #include "displays/lanecompare/lane_comparison_window.hpp"
 #include "document/view_document.hpp"
 #include "views/lanes/lanes_view.hpp"
@@ -12,20 +10,20 @@
 #include <QEventLoop>
 #include <QObject>
 
-#include <iostream>
 #include <string>
 
 namespace chitra::app {
 
 namespace {
 
-class LaneComparisonDisplayType final : public DisplayType {
+class LaneComparisonDisplayType final : public WindowDisplayType<LaneComparisonWindow> {
 public:
     LaneComparisonDisplayType()
-        : DisplayType(kLaneComparisonDisplay, "lanes compared", {kLaneComparisonKind}, false,
-                      {QObject::tr("Lanes &compared"), QKeySequence(QStringLiteral("Ctrl+Shift+L")),
-                       QObject::tr("Which lanes behave alike, in groups, and which stand apart: the distance between "
-                                   "each lane's behaviour")})
+        : WindowDisplayType(
+              kLaneComparisonDisplay, "lanes compared", {kLaneComparisonKind}, false,
+              {QObject::tr("Lanes &compared"), QKeySequence(QStringLiteral("Ctrl+Shift+L")),
+               QObject::tr("Which lanes behave alike, in groups, and which stand apart: the distance between "
+                           "each lane's behaviour")})
     {
     }
 
@@ -52,27 +50,10 @@ public:
         markOpenWhileShown(view, name(), window);
     }
 
-    void close(DisplayHost& host, ViewDocument* view) const override
-    {
-        view->presentation().setDisplayOpen(name(), false);
-        if (auto* w = host.hostWidget() ? LaneComparisonWindow::find(*host.hostWidget(), view) : nullptr)
-            w->close();
-    }
-
-    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
-    {
-        state.options = view->presentation().displayOptions(kLaneComparisonDisplay);
-    }
-
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        auto* w = r.host.hostWidget() ? LaneComparisonWindow::find(*r.host.hostWidget(), r.view) : nullptr;
-        if (!w) {
-            r.problems.push_back(
-                QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
-            return;
-        }
-        applyLaneComparisonOptions(*w, state.options, r.where, r.problems);
+        if (LaneComparisonWindow* w = windowToRestore(r, state))
+            applyLaneComparisonOptions(*w, state.options, r.where, r.problems);
     }
 
     std::optional<int> runHeadless(const HeadlessRequest& r) const override
@@ -80,19 +61,13 @@ public:
         if (r.benchmarkReplots > 0)
             return std::nullopt;
         LaneComparisonWindow window(r.view);
-        window.resize(r.size);
-        window.show();
-        if (!window.computed()) {
-            QEventLoop loop;
-            QObject::connect(&window, &LaneComparisonWindow::computedChanged, &loop, &QEventLoop::quit);
-            loop.exec();
-        }
-        settleFor(100);
-        if (!window.grab().save(r.screenshot)) {
-            std::cerr << "chitra: cannot write " << r.screenshot.toStdString() << '\n';
-            return 3;
-        }
-        return 0;
+        return saveDisplayPicture(window, r, [&window] {
+            if (!window.computed()) {
+                QEventLoop loop;
+                QObject::connect(&window, &LaneComparisonWindow::computedChanged, &loop, &QEventLoop::quit);
+                loop.exec();
+            }
+        });
     }
 };
 

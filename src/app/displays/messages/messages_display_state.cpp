@@ -1,9 +1,7 @@
 #include "displays/messages/messages_display_state.hpp"
 
-#include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
 #include "displays/display_window.hpp"
-#include "displays/headless_settle.hpp"
 #include "displays/messages/messages_window.hpp"
 #include "displays/profile/profile_display_state.hpp"
 #include "document/view_document.hpp"
@@ -35,13 +33,13 @@ std::optional<MatrixColour> colourNamed(const std::string& name)
     return std::nullopt;
 }
 
-class MessagesDisplayType final : public DisplayType {
+class MessagesDisplayType final : public WindowDisplayType<MessagesWindow> {
 public:
     MessagesDisplayType()
-        : DisplayType(kMessagesDisplay, "messages", {kMessagesKind}, false,
-                      {QObject::tr("&Messages"), QKeySequence(QStringLiteral("Ctrl+Shift+M")),
-                       QObject::tr("Who sends to whom: the communication matrix, message sizes, latencies and "
-                                   "late-sender waits of the lanes shown")})
+        : WindowDisplayType(kMessagesDisplay, "messages", {kMessagesKind}, false,
+                            {QObject::tr("&Messages"), QKeySequence(QStringLiteral("Ctrl+Shift+M")),
+                             QObject::tr("Who sends to whom: the communication matrix, message sizes, latencies and "
+                                         "late-sender waits of the lanes shown")})
     {
     }
 
@@ -61,28 +59,10 @@ public:
         markOpenWhileShown(view, name(), window);
     }
 
-    void close(DisplayHost& host, ViewDocument* view) const override
-    {
-        view->presentation().setDisplayOpen(name(), false);
-        if (MessagesWindow* w = host.hostWidget() ? MessagesWindow::find(*host.hostWidget(), view) : nullptr)
-            w->close();
-    }
-
-    // The window keeps its options in the view's presentation as they change.
-    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
-    {
-        state.options = view->presentation().displayOptions(kMessagesDisplay);
-    }
-
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
-        MessagesWindow* w = r.host.hostWidget() ? MessagesWindow::find(*r.host.hostWidget(), r.view) : nullptr;
-        if (!w) {
-            r.problems.push_back(
-                QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
-            return;
-        }
-        applyMessagesOptions(*w, state.options, r.where, r.problems);
+        if (MessagesWindow* w = windowToRestore(r, state))
+            applyMessagesOptions(*w, state.options, r.where, r.problems);
     }
 
     std::optional<int> runHeadless(const HeadlessRequest& r) const override
@@ -98,19 +78,13 @@ public:
             }
             window.setColour(*c);
         }
-        window.resize(r.size);
-        window.show();
-        if (window.waitsPending()) {
-            QEventLoop loop;
-            QObject::connect(&window, &MessagesWindow::waitsShown, &loop, &QEventLoop::quit);
-            loop.exec();
-        }
-        settleFor(100);
-        if (!window.grab().save(r.screenshot)) {
-            std::cerr << "chitra: cannot write " << r.screenshot.toStdString() << '\n';
-            return 3;
-        }
-        return 0;
+        return saveDisplayPicture(window, r, [&window] {
+            if (window.waitsPending()) {
+                QEventLoop loop;
+                QObject::connect(&window, &MessagesWindow::waitsShown, &loop, &QEventLoop::quit);
+                loop.exec();
+            }
+        });
     }
 };
 

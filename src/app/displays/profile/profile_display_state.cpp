@@ -1,9 +1,7 @@
 #include "displays/profile/profile_display_state.hpp"
 
-#include "displays/display_host.hpp"
 #include "displays/display_registry.hpp"
 #include "displays/display_window.hpp"
-#include "displays/headless_settle.hpp"
 #include "displays/profile/flame_graph.hpp"
 #include "displays/profile/profile_table.hpp"
 #include "displays/profile/profile_tree.hpp"
@@ -100,12 +98,12 @@ void findPathInLanes(LanesView& lanes, const ProfileTable& table, const ViewDocu
     lanes.findCalls(names.join(QStringLiteral(" \u203a ")), std::move(found), path.back());
 }
 
-class ProfileDisplayType final : public DisplayType {
+class ProfileDisplayType final : public WindowDisplayType<ProfileWindow> {
 public:
     ProfileDisplayType()
-        : DisplayType(kProfileDisplay, "profile", {kProfileKind}, false,
-                      {QObject::tr("&Profile"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
-                       QObject::tr("Where the time goes: calls and time per region and lane in the range shown")})
+        : WindowDisplayType(kProfileDisplay, "profile", {kProfileKind}, false,
+                            {QObject::tr("&Profile"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+                             QObject::tr("Where the time goes: calls and time per region and lane in the range shown")})
     {
     }
 
@@ -130,29 +128,11 @@ public:
         markOpenWhileShown(view, name(), window);
     }
 
-    void close(DisplayHost& host, ViewDocument* view) const override
-    {
-        view->presentation().setDisplayOpen(name(), false);
-        if (ProfileWindow* w = host.hostWidget() ? ProfileWindow::find(*host.hostWidget(), view) : nullptr)
-            w->close();
-    }
-
-    // The window keeps its options in the view's presentation as they change.
-    void capture(const DisplayHost&, ViewDocument* view, DisplayState& state) const override
-    {
-        state.options = view->presentation().displayOptions(kProfileDisplay);
-    }
-
     void restore(const DisplayRestore& r, const DisplayState& state) const override
     {
         r.view->presentation().setDisplayOptions(kProfileDisplay, state.options);
-        ProfileWindow* w = r.host.hostWidget() ? ProfileWindow::find(*r.host.hostWidget(), r.view) : nullptr;
-        if (!w) {
-            r.problems.push_back(
-                QObject::tr("%1: display '%2' could not be opened").arg(r.where, QString::fromStdString(state.id)));
-            return;
-        }
-        applyProfileOptions(*w->table(), state.options, r.where, r.problems, w->tree());
+        if (ProfileWindow* w = windowToRestore(r, state))
+            applyProfileOptions(*w->table(), state.options, r.where, r.problems, w->tree());
     }
 
     std::optional<int> runHeadless(const HeadlessRequest& r) const override
@@ -168,14 +148,7 @@ public:
             }
             window.tabs()->setCurrentIndex(static_cast<int>(tabs.indexOf(tab)));
         }
-        window.resize(r.size);
-        window.show();
-        settleFor(100);
-        if (!window.grab().save(r.screenshot)) {
-            std::cerr << "chitra: cannot write " << r.screenshot.toStdString() << '\n';
-            return 3;
-        }
-        return 0;
+        return saveDisplayPicture(window, r);
     }
 };
 
