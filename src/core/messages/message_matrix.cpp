@@ -1,30 +1,18 @@
 #include "chitra/messages/message_matrix.hpp"
 
+#include "messages/lane_pairs.hpp"
+
 #include <algorithm>
-#include <unordered_map>
 
 namespace chitra {
-
-namespace {
-
-std::uint64_t pairKey(std::uint32_t from, std::uint32_t to) { return std::uint64_t{from} << 32 | to; }
-
-} // namespace
 
 MessageIndex::MessageIndex(std::shared_ptr<const LaneTrace> lanes, std::size_t block) : lanes_(std::move(lanes))
 {
     const std::vector<Message>& messages = lanes_->messages;
-    std::unordered_map<std::uint64_t, std::uint32_t> pairOf;
-    std::vector<std::uint32_t> pairs; // per message, its pair
-    pairs.reserve(messages.size());
-    for (const Message& m : messages) {
-        const auto [it, added] =
-            pairOf.try_emplace(pairKey(m.from, m.to), static_cast<std::uint32_t>(pairFrom_.size()));
-        if (added) {
-            pairFrom_.push_back(m.from);
-            pairTo_.push_back(m.to);
-        }
-        pairs.push_back(it->second);
+    const detail::LanePairs pairs(*lanes_);
+    for (std::uint32_t p = 0; p < pairs.size(); ++p) {
+        pairFrom_.push_back(pairs.from(p));
+        pairTo_.push_back(pairs.to(p));
     }
     const std::size_t stride = pairFrom_.size() + bins_;
     // A block's sums (stride of them, 24 bytes each) against its messages' 40 bytes: a
@@ -37,7 +25,7 @@ MessageIndex::MessageIndex(std::shared_ptr<const LaneTrace> lanes, std::size_t b
         for (std::size_t i = (b - 1) * block_; i < b * block_; ++i) {
             const Message& m = messages[i];
             const Time latency = m.recv - m.send;
-            PairSums& p = running[pairs[i]];
+            PairSums& p = running[pairs.of(m.from, m.to)];
             ++p.count;
             p.bytes += m.bytes;
             p.latency += static_cast<double>(latency);
