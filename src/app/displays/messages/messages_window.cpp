@@ -92,6 +92,7 @@ MessagesWindow::MessagesWindow(ViewDocument* doc, QWidget* parent)
     std::vector<QString> ignored; // reported when the session was restored
     const DisplayOptions saved = doc_->presentation().displayOptions(kMessagesDisplay);
     applyMessagesOptions(*this, saved, {}, ignored);
+    built_ = true; // the saved options applied: the matrix and its waits once, for all of them
     recompute();
     auto title = [this] { setWindowTitle(tr("Messages — %1").arg(doc_->name())); };
     title();
@@ -170,7 +171,7 @@ void MessagesWindow::followWindow(const QString& display)
 
 void MessagesWindow::recompute()
 {
-    if (!source_ || !index_)
+    if (!built_ || !source_ || !index_)
         return;
     const LaneTrace& lanes = *source_->lanes;
     // The lanes view's rows, in its order: hidden lanes left out, or those of the area.

@@ -77,6 +77,7 @@ private:
     int generation_ = 0;         // of the late-sender waits asked for
     bool waitsPending_ = false;
     bool applying_ = false; // options set from the view's presentation: not written back
+    bool built_ = false;    // the constructor has applied the saved options
     QComboBox* colour_;
     QLabel* rangeLabel_;
     MessageMatrixPlot* matrix_;
