@@ -32,13 +32,12 @@ namespace {
 
 enum ComparedColumn { LaneNumber, LaneName, LaneGroup, LaneNearest, LaneDistance, LaneOutlier };
 
-// Each lane of `trace` alone, as `chitra-cli lanes` takes it without a pipeline: an
-// imported trace's lane as `convert --per-component` writes it, a PES's component as
-// projected. Stops early when `stop` is set; `done` counts the lanes reduced.
-std::vector<LaneBehaviour> behavioursOf(const Trace& trace, const std::atomic<bool>& stop,
-                                        std::atomic<std::size_t>& done)
+// Each of the `lanes` of `trace` (lanes_of(trace)) alone, as `chitra-cli lanes` takes it
+// without a pipeline: an imported trace's lane as `convert --per-component` writes it, a
+// PES's component as projected. Stops early when `stop` is set; `done` counts the lanes reduced.
+std::vector<LaneBehaviour> behavioursOf(const Trace& trace, const std::shared_ptr<const LaneTrace>& lanes,
+                                        const std::atomic<bool>& stop, std::atomic<std::size_t>& done)
 {
-    const std::shared_ptr<const LaneTrace> lanes = lanes_of(trace);
     std::vector<std::size_t> all(lanes->lanes.size());
     std::iota(all.begin(), all.end(), std::size_t{0});
     const bool imported = trace.lanes != nullptr;
@@ -153,7 +152,8 @@ void LaneComparisonWindow::compute()
     stop_ = std::make_shared<std::atomic<bool>>(false);
     done_ = std::make_shared<std::atomic<std::size_t>>(0);
     computed_ = false;
-    const std::shared_ptr<const LaneTrace> all = lanes_of(doc_->trace()); // held: the names are its
+    // Made once: the names read here, the lanes compared in the background.
+    const std::shared_ptr<const LaneTrace> all = lanes_of(doc_->trace());
     const std::size_t lanes = all->lanes.size();
     names_.clear();
     for (const chitra::Lane& l : all->lanes)
@@ -198,7 +198,7 @@ void LaneComparisonWindow::compute()
     });
     std::shared_ptr<const Trace> trace = doc_->tracePtr();
     watcher->setFuture(
-        runInBackground([trace, stop = stop_, done = done_] { return behavioursOf(*trace, *stop, *done); }));
+        runInBackground([trace, all, stop = stop_, done = done_] { return behavioursOf(*trace, all, *stop, *done); }));
 }
 
 void LaneComparisonWindow::cancel()
