@@ -11,6 +11,7 @@
 #include "chitra/chain/chain.hpp"
 #include "chitra/chain/chain_stats.hpp"
 #include "chitra/io/io.hpp"
+#include "chitra/lanecompare/pooled_lanes.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "chitra/export/model_export.hpp"
 #include "chitra/pipeline/pipeline_json.hpp"
@@ -167,13 +168,15 @@ Action add_fit_command(CLI::App& app)
         std::string trace_path = options->file;
         std::string pipeline_source = options->pipeline;
         ImportOptions import = import_options(options->input);
-        std::vector<std::size_t> lanes; // a session's entry of some lanes of its file
+        std::vector<std::size_t> lanes;  // a session's entry of some lanes of its file
+        std::vector<std::size_t> pooled; // the lanes of those its views analyse, pooled
         if (!options->session.empty()) {
             SessionViewTarget target = resolve_session_view(options->session, options->view, options->allow_changed);
             pipeline = std::move(target.pipeline);
             trace_path = target.trace_path;
             import = target.import; // the lanes the session chose
             lanes.assign(target.lanes.begin(), target.lanes.end());
+            pooled.assign(target.pooled_lanes.begin(), target.pooled_lanes.end());
             pipeline_source = options->session + ": view " + options->view;
         } else if (!options->pipeline.empty()) {
             pipeline = load_pipeline_file(options->pipeline);
@@ -196,6 +199,21 @@ Action add_fit_command(CLI::App& app)
         Trace trace = load_input(trace_path, import);
         if (!lanes.empty())
             trace = project_lanes(trace, lanes);
+        if (!pooled.empty()) { // a view of some lanes apart: fitted as the workbench fits it
+            if (options->format == "transitions-csv" || options->figures_out.size() || !options->shard.empty()) {
+                std::cerr << "chitra-cli fit: view " << options->view
+                          << " analyses lanes pooled: only the model and --stats-out are written\n";
+                return 2;
+            }
+            const FitStats stats = pooled_lane_stats(trace, pooled, pipeline);
+            if (!options->stats_out.empty()) {
+                emit(options->stats_out, stats_to_json(stats));
+                if (options->out.empty())
+                    return 0;
+            }
+            write_model(model_from_stats(stats), options->format, options->out);
+            return 0;
+        }
         const bool scale_out = !options->shard.empty() || !options->stats_out.empty();
         if (!options->figures_out.empty()) {
             ShardSpec spec = options->shard.empty() ? ShardSpec{} : parse_shard(options->shard);

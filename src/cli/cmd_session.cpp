@@ -265,6 +265,11 @@ nlohmann::json info_json(const LoadedSession& loaded, const std::vector<FileIden
         if (!f.lanes.empty()) // an entry showing some lanes of the file (1-based, as --components)
             for (std::uint64_t l : f.lanes)
                 file["lanes"].push_back(l + 1);
+        if (!f.pooled_lanes.empty()) { // the lanes its views analyse apart (1-based too)
+            for (std::uint64_t l : f.pooled_lanes)
+                file["pooled_lanes"].push_back(l + 1);
+            file["pool_group"] = f.pool_group;
+        }
         if (!identities.empty()) {
             file["status"] = std::string(to_string(identities[i].status));
             file["found_path"] = identities[i].found_path;
@@ -351,6 +356,12 @@ std::string info_text(const std::string& path, const LoadedSession& loaded, cons
             for (std::size_t k = 0; k < f.lanes.size(); ++k)
                 out << (k ? ", " : " ") << f.lanes[k] + 1;
             out << " only\n";
+        }
+        if (!f.pooled_lanes.empty()) {
+            out << "  views analyse lane" << (f.pooled_lanes.size() > 1 ? "s" : "");
+            for (std::size_t k = 0; k < f.pooled_lanes.size(); ++k)
+                out << (k ? ", " : " ") << f.pooled_lanes[k] + 1;
+            out << (f.pooled_lanes.size() > 1 ? " pooled (group " + std::to_string(f.pool_group) + ")\n" : " alone\n");
         }
         if (!identities.empty())
             out << "  status: " << to_string(identities[i].status) << " (" << identities[i].message << ")\n";

@@ -3,12 +3,15 @@
 // the others one group; on the task pool sample the workers group and the master stands
 // apart; the distances are those of each lane's PES from `convert --per-component`,
 // computed by the core; `fit --pool-lanes` equals `merge` of each lane's statistics,
-// with and without a pipeline.
+// with and without a pipeline; a session's view that analyses lanes pooled (as the
+// workbench saves it) is fitted by `fit --session` as `fit --pool-lanes` fits them.
 #include "cli_test_util.hpp"
 
 #include "chitra/io/io.hpp"
 #include "chitra/lanecompare/lane_comparison.hpp"
+#include "chitra/pipeline/pipeline_json.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
+#include "chitra/session/session_io.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -137,6 +140,30 @@ TEST(FitPoolLanes, EqualsMergeOfEachLanesStatistics)
             EXPECT_NE(read(dir.path / "pooled.json").find("\"work\""), std::string::npos);
         }
     }
+}
+
+TEST(FitPoolLanes, ASessionViewOfPooledLanesFitsAsPoolLanes)
+{
+    TempDir dir;
+    const std::string trace = kSamples + "taskpool-w4-n1200/traces.otf2";
+    const std::string pipeline = dir.file(
+        "p.json", R"({"pipeline": [{"op": "aggregate", "pattern": ["take", "worker", "compute"], "as": "work"}]})");
+    Session session;
+    TraceFileRef ref = make_file_ref(trace, dir.path.string());
+    ref.pooled_lanes = {1, 2, 3, 4}; // the workers, lanes 2 to 5
+    ref.pool_group = 2;
+    ref.views.push_back(ViewState{.name = "workers", .pipeline = load_pipeline_file(pipeline)});
+    session.files.push_back(ref);
+    save_session(dir / "s.chitra", session);
+
+    const json viewed = cli_json({"fit", "--session", dir / "s.chitra", "--view", "workers", "--format", "json"}, dir);
+    const json pooled = cli_json(
+        {"fit", trace, "--components", "2,3,4,5", "--pool-lanes", "--pipeline", pipeline, "--format", "json"}, dir);
+    EXPECT_EQ(viewed, pooled);
+    EXPECT_NE(viewed.dump().find("\"work\""), std::string::npos);
+    // `session info` says what the view analyses.
+    const CliRun info = run_cli({"session", "info", dir / "s.chitra"}, dir.path);
+    EXPECT_NE(info.out.find("views analyse lanes 2, 3, 4, 5 pooled (group 2)"), std::string::npos) << info.out;
 }
 
 } // namespace

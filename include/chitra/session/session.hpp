@@ -135,6 +135,11 @@ struct TraceFileRef {
     // trace of its own timed like the whole one; empty: the whole trace. Several entries
     // may name one file with different lanes.
     std::vector<std::uint64_t> lanes;
+    // The lanes of that trace the entry's views analyse apart (record version 6): one lane
+    // alone, or a group of lanes pooled (`pool_group`, its group in the lane comparison;
+    // 0 for one lane); the views show the first. Empty: the joint states of its lanes.
+    std::vector<std::uint64_t> pooled_lanes;
+    std::uint64_t pool_group = 0;
     std::vector<ViewState> views;
 
     friend bool operator==(const TraceFileRef&, const TraceFileRef&) = default;

@@ -125,6 +125,8 @@ struct SessionViewTarget {
     std::string trace_path;           // where the trace was found
     ImportOptions import;             // how to read it (import_options of its file)
     std::vector<std::uint64_t> lanes; // the file entry's lanes (project_lanes); empty: all
+    // The lanes of those the entry's views analyse apart, pooled (TraceFileRef::pooled_lanes).
+    std::vector<std::uint64_t> pooled_lanes;
     Pipeline pipeline;
     ViewState view;
     FileIdentity identity;

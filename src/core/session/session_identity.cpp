@@ -266,6 +266,7 @@ SessionViewTarget resolve_session_view(const std::string& session_path, std::str
         throw InputError(session_path + ": " + e.what());
     }
     target.lanes = ref.lanes;
+    target.pooled_lanes = ref.pooled_lanes;
     target.view = ref.views[where->view];
     target.pipeline = target.view.pipeline;
     return target;

@@ -14,7 +14,7 @@ bool same_file(const TraceFileRef& a, const TraceFileRef& b)
     // Other lanes of one foreign file are another trace.
     if (a.import_format != b.import_format || a.import_components != b.import_components ||
         a.import_lane != b.import_lane || a.import_state_lanes != b.import_state_lanes ||
-        a.import_settings != b.import_settings || a.lanes != b.lanes)
+        a.import_settings != b.import_settings || a.lanes != b.lanes || a.pooled_lanes != b.pooled_lanes)
         return false;
     if (!a.path_absolute.empty() && a.path_absolute == b.path_absolute)
         return true;

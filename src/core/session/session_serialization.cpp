@@ -115,9 +115,11 @@ inline constexpr unsigned kTraceFileRefImportVersion = 2;
 inline constexpr unsigned kTraceFileRefLanesVersion = 3;
 inline constexpr unsigned kTraceFileRefSettingsVersion = 4;
 inline constexpr unsigned kTraceFileRefStateLanesVersion = 5;
+inline constexpr unsigned kTraceFileRefPoolVersion = 6;
 } // namespace chitra::session_detail
-// 2: the import choice; 3: lanes; 4: import settings; 5: the lanes that form the states
-CHITRA_SESSION_CLASS(chitra::TraceFileRef, 5)
+// 2: the import choice; 3: lanes; 4: import settings; 5: the lanes that form the states;
+// 6: the lanes the views analyse apart (pooled_lanes, pool_group)
+CHITRA_SESSION_CLASS(chitra::TraceFileRef, 6)
 CHITRA_SESSION_CLASS(chitra::DisplayPlacement, 1)
 CHITRA_SESSION_CLASS(chitra::WindowLayout, 1)
 CHITRA_SESSION_CLASS(chitra::EnsembleMemberRef, 1)
@@ -478,6 +480,14 @@ template <class A> void serialize(A& ar, TraceFileRef& f, unsigned version)
         ar& named("import_state_lanes", f.import_state_lanes);
     else
         f.import_state_lanes.clear();
+    // Older records analysed the joint states of the lanes shown.
+    if (version >= chitra::session_detail::kTraceFileRefPoolVersion) {
+        io_seq(ar, "pooled_lane_count", "pooled_lane", f.pooled_lanes);
+        ar& named("pool_group", f.pool_group);
+    } else {
+        f.pooled_lanes.clear();
+        f.pool_group = 0;
+    }
 }
 template <class A> void serialize(A& ar, DisplayPlacement& p, unsigned version)
 {

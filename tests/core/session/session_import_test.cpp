@@ -215,3 +215,33 @@ TEST(SessionImportChoice, VersionFourRecordsFormStatesFromEveryChosenLane)
     EXPECT_NE(again.find("import_state_lanes"), std::string::npos);
     EXPECT_EQ(load_session_text(again, "again.chitra").session, loaded.session);
 }
+
+// What the views analyse apart (record version 6): saved and loaded, resolved for `fit
+// --session`, another entry when sessions merge; older records analyse the joint states.
+TEST(SessionImportChoice, RecordsBeforeVersionSixAnalyseTheJointStates)
+{
+    Session s;
+    s.files = {imported("all", 0), imported("all", 0)};
+    s.files[0].pooled_lanes = {1, 2, 4};
+    s.files[0].pool_group = 2;
+    const std::string text = session_to_text(s);
+    EXPECT_NE(text.find("pooled_lane"), std::string::npos);
+    const LoadedSession loaded = load_session_text(text, "s.chitra");
+    EXPECT_EQ(loaded.session, s);
+    EXPECT_EQ(loaded.session.files[0].pooled_lanes, (std::vector<std::uint64_t>{1, 2, 4}));
+    EXPECT_EQ(loaded.session.files[0].pool_group, 2u);
+    EXPECT_TRUE(loaded.session.files[1].pooled_lanes.empty());
+    // Merged with a session of the same file's joint states: two entries.
+    Session mine;
+    mine.files = {s.files[0]};
+    Session theirs;
+    theirs.files = {imported("all", 0)};
+    merge_sessions(mine, theirs);
+    EXPECT_EQ(mine.files.size(), 2u);
+
+    const auto path = std::filesystem::path(CHITRA_SOURCE_DIR) / "tests/data/sessions/v1/import-settings-v4.chitra";
+    const LoadedSession old = load_session(path.string());
+    ASSERT_EQ(old.session.files.size(), 1u);
+    EXPECT_TRUE(old.session.files[0].pooled_lanes.empty());
+    EXPECT_EQ(old.session.files[0].pool_group, 0u);
+}
