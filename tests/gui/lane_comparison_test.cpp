@@ -2,12 +2,13 @@
 // MPI ring with one slow rank compares the lanes in the background and shows what
 // `chitra-cli lanes` reports (groups, nearest lanes, the slow rank flagged); the group
 // distance typed in regroups at once and survives a session; a lane double-clicked
-// becomes a trace of its own; a comparison can be cancelled and started again.
+// opens that lane's model; a comparison can be cancelled and started again.
 #include "gui_test_util.hpp"
 #include "main_window_test_util.hpp"
 
 #include "displays/lanecompare/lane_comparison_display_state.hpp"
 #include "displays/lanecompare/lane_comparison_window.hpp"
+#include "document/lane_pool.hpp"
 #include "document/view_document.hpp"
 #include "session/session_controller.hpp"
 #include "views/lanes/lanes_plottable.hpp"
@@ -111,12 +112,13 @@ private slots:
         QCOMPARE(c->grouping().groups.size(), std::size_t(1));
         QCOMPARE(c->grouping().group, cliGrouping(0.5).group);
         QCOMPARE(lanes->plottable()->laneMarks()[5], lanes->plottable()->laneMarks()[0]);
-        // Closed, the marks go.
+        // Closed, the groups the trace opened on (at the default distance) come back.
         c->close();
-        QVERIFY(QTest::qWaitFor([&] { return lanes->plottable()->laneMarks().empty(); }));
+        QVERIFY(
+            QTest::qWaitFor([&] { return lanes->plottable()->laneMarks()[5] != lanes->plottable()->laneMarks()[0]; }));
     }
 
-    void aLaneDoubleClickedBecomesATraceOfItsOwn()
+    void aLaneDoubleClickedOpensItsModel()
     {
         auto w = windowWith(kSlow);
         LaneComparisonWindow* c = openComparison(w.get());
@@ -129,9 +131,13 @@ private slots:
         QTest::mouseDClick(c->table()->viewport(), Qt::LeftButton, {}, at.center());
         QVERIFY(QTest::qWaitFor([&] { return static_cast<int>(w->workspace()->files().size()) > files; }, 60000));
         QVERIFY(settleWorkbench());
-        QCOMPARE(w->currentView()->trace().lanes->lanes.size(), std::size_t(1));
-        QCOMPARE(QString::fromStdString(w->currentView()->trace().lanes->lanes[0].name),
-                 QStringLiteral("rank 5/thread 0"));
+        // The views analyse that rank alone, and its model is shown.
+        ViewDocument* alone = w->currentView();
+        QVERIFY(alone->lanePool());
+        QCOMPARE(alone->lanePool()->lanes, std::vector<std::size_t>{5});
+        QCOMPARE(QString::fromStdString(alone->trace().lanes->lanes[0].name), QStringLiteral("rank 5/thread 0"));
+        QVERIFY(QTest::qWaitFor([&] { return w->lastModelWindow() != nullptr; }, 60000));
+        QVERIFY(w->lastModelWindow()->windowTitle().contains("rank 5/thread 0 alone"));
     }
 
     void cancelledThenStartedAgain()

@@ -1,4 +1,5 @@
 #include "chain/model_window.hpp"
+#include "text/joined_name.hpp"
 #include "text/qt_strings.hpp"
 
 #include "text/number_format.hpp"
@@ -91,6 +92,8 @@ public:
         const int c = index.column();
         if (role == Qt::DecorationRole && c == ModelWindow::Name)
             return s.kind == SymbolKind::other ? QColor(Qt::lightGray) : colours_.colourOf(s.name);
+        if (role == Qt::ToolTipRole && c == ModelWindow::Name)
+            return qs(s.name); // the whole name of a state the column shortens
         if (role == Qt::TextAlignmentRole)
             return c <= ModelWindow::Kind ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                           : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -188,6 +191,8 @@ public:
         const int c = index.column();
         if (role == Qt::TextAlignmentRole)
             return c <= 1 ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        if (role == Qt::ToolTipRole && c <= 1)
+            return qs(model_.states[c == 0 ? t.from : t.to].name);
         if (role == Qt::UserRole) {
             switch (c) {
             case 0:
@@ -236,6 +241,19 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->horizontalHeader()->setStretchLastSection(false);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     return view;
+}
+
+// Columns of state names are kept narrow enough for the numbers beside them: a state
+// joined from many lanes is shortened one lane at a time (its full name in the tooltip).
+void narrowNameColumns(QTableView* view, std::initializer_list<int> columns, const QString& separator)
+{
+    const int widest = view->fontMetrics().averageCharWidth() * 56;
+    for (int c : columns) {
+        view->setItemDelegateForColumn(c, new JoinedNameDelegate(separator, view));
+        view->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Interactive);
+        view->resizeColumnToContents(c);
+        view->setColumnWidth(c, std::min(view->columnWidth(c), widest));
+    }
 }
 
 std::optional<ModelWindow::ExportChoice> askForPath(QWidget* parent)
@@ -314,6 +332,8 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     states_proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
     states_view_ = makeTable(states_proxy_, this);
     states_view_->sortByColumn(Total, Qt::DescendingOrder);
+    const QString separator = QString::fromStdString(ses_ ? ses_->symbols->separator() : std::string("|"));
+    narrowNameColumns(states_view_, {Name}, separator);
 
     filter_ = new QLineEdit(this);
     filter_->setPlaceholderText(tr("Filter states by name…"));
@@ -326,6 +346,7 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     transitions_proxy_->setSortRole(Qt::UserRole);
     transitions_view_ = makeTable(transitions_proxy_, this);
     transitions_view_->sortByColumn(2, Qt::DescendingOrder);
+    narrowNameColumns(transitions_view_, {0, 1}, separator);
 
     auto* states_page = new QWidget(this);
     auto* sp = new QVBoxLayout(states_page);
@@ -351,6 +372,7 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
 
     // Graph with its small toolbar.
     graph_ = new TransitionGraphWidget(this);
+    graph_->setNameSeparator(QString::fromStdString(ses_ ? ses_->symbols->separator() : std::string("|")));
     graph_->setModel(model_, colours_);
     auto* right = new QWidget(this);
     auto* rl = new QVBoxLayout(right);
@@ -372,7 +394,17 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     minp->setPrefix(tr("hide p < "));
     minp->setSpecialValueText(tr("all transitions shown"));
     minp->setToolTip(tr("Hide transitions less likely than this"));
-    bar->addWidget(new QLabel(tr("Transition graph — click a dashed composite to expand it"), right), 1);
+    // A graph of hundreds of states is unreadable: the drawing says which ones it keeps.
+    auto* graphTitle = new QLabel(
+        graph_->statesLeftOut() == 0
+            ? tr("Transition graph — click a dashed composite to expand it")
+            : tr("Transition graph of the %1 states of most time; %2 more are in the tables (too many to draw "
+                 "legibly)")
+                  .arg(TransitionGraphWidget::kDrawnStates)
+                  .arg(graph_->statesLeftOut()),
+        right);
+    graphTitle->setWordWrap(true);
+    bar->addWidget(graphTitle, 1);
     bar->addWidget(minp);
     bar->addWidget(zout);
     bar->addWidget(zin);
@@ -408,7 +440,12 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
     bottom->addWidget(simulate_button_);
     bottom->addWidget(export_button_);
 
+    pooling_label_ = new QLabel(this);
+    pooling_label_->setWordWrap(true);
+    pooling_label_->hide();
+
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(pooling_label_);
     layout->addLayout(bottom);
     layout->addWidget(split, 1);
 
@@ -426,6 +463,12 @@ ModelWindow::ModelWindow(SemiMarkovModel model, std::shared_ptr<const Ses> ses, 
         if (sizes.value(0) < total * 11 / 20)
             split->setSizes({total * 11 / 20, total - total * 11 / 20});
     });
+}
+
+void ModelWindow::setPooling(const QString& text)
+{
+    pooling_label_->setText(text);
+    pooling_label_->setVisible(!text.isEmpty());
 }
 
 ModelWindow::~ModelWindow()

@@ -60,6 +60,9 @@ public:
     ~ModelWindow() override;
 
     const SemiMarkovModel& model() const { return model_; }
+    // Says above the tables that the model pools several lanes, and which (empty: hides it).
+    void setPooling(const QString& text);
+    QLabel* poolingLabel() const { return pooling_label_; }
     void setExportChooser(ExportChooser chooser) { chooser_ = std::move(chooser); }
     bool exportModel(ExportFormat format, const QString& path, QString* error = nullptr);
     void setSimulationChooser(SimulationChooser chooser) { simulation_chooser_ = std::move(chooser); }
@@ -107,6 +110,7 @@ private:
     QPushButton* simulate_button_ = nullptr;
     FitQualityPanel* fit_quality_ = nullptr;
     QLabel* steady_label_ = nullptr;
+    QLabel* pooling_label_ = nullptr;
 };
 
 } // namespace chitra::app

@@ -1,4 +1,5 @@
 #include "chain/transition_graph_widget.hpp"
+#include "text/joined_name.hpp"
 
 #include "chain/model_colours.hpp"
 #include "text/qt_strings.hpp"
@@ -25,6 +26,7 @@
 #include <QWheelEvent>
 
 #include <cmath>
+#include <numeric>
 
 namespace chitra::app {
 
@@ -129,6 +131,19 @@ void TransitionGraphWidget::setModel(const SemiMarkovModel& model, std::shared_p
 {
     model_ = model;
     colours_ = colours ? std::move(colours) : coloursOfModel(model_);
+    const std::size_t n = model_.states.size();
+    drawn_.assign(n, 1);
+    left_out_ = 0;
+    if (n > kDrawnStates + 1) { // OTHER besides: a small model is drawn whole
+        std::vector<std::size_t> byTime(n);
+        std::iota(byTime.begin(), byTime.end(), std::size_t{0});
+        std::stable_sort(byTime.begin(), byTime.end(),
+                         [&](std::size_t a, std::size_t b) { return model_.states[a].share > model_.states[b].share; });
+        drawn_.assign(n, 0);
+        for (std::size_t k = 0; k < kDrawnStates; ++k)
+            drawn_[byTime[k]] = 1;
+        left_out_ = n - kDrawnStates;
+    }
     expanded_.clear();
     user_zoomed_ = false;
     rebuild();
@@ -256,9 +271,13 @@ void TransitionGraphWidget::rebuild()
     const TimeBase tb = model_.timebase;
     for (std::size_t i = 0; i < model_.states.size(); ++i) {
         const ChainState& s = model_.states[i];
+        if (!drawn_[i])
+            continue;
         GraphNodeInfo info;
         info.state = static_cast<long>(i);
-        info.title = qs(s.name);
+        // A joined name of many lanes would make a node wider than the window.
+        info.title = elideJoinedName(qs(s.name), separator_, QFontMetrics(nameFont()),
+                                     QFontMetrics(nameFont()).averageCharWidth() * 28);
         const double root = std::sqrt(std::clamp(s.share, 0.0, 1.0));
         int cluster = -1;
         if (s.kind == SymbolKind::other) {

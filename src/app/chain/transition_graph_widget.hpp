@@ -38,6 +38,9 @@ public:
 
     // `colours`: of the view the model was fitted to (else dealt by coloursOfModel).
     void setModel(const SemiMarkovModel& model, std::shared_ptr<const StateColours> colours = nullptr);
+    // What joins the components of a state's name (the trace's separator): a node's name
+    // is shortened one component at a time.
+    void setNameSeparator(const QString& separator) { separator_ = separator; }
     const SemiMarkovModel& model() const { return model_; }
     void setExpanded(std::size_t state, bool expanded);
     bool isExpanded(std::size_t state) const { return expanded_.count(state) > 0; }
@@ -49,6 +52,10 @@ public:
     QPoint viewPosOfState(std::size_t state) const;
     const GraphLayout& graphLayout() const { return layout_; }
     int nodeOfState(std::size_t state) const; // layout node index, -1 if not drawn
+    // A model of more states than a drawing keeps legible (the joint states of many
+    // lanes) is drawn with the kDrawnStates states of most time only: how many are left out.
+    static constexpr std::size_t kDrawnStates = 100;
+    std::size_t statesLeftOut() const { return left_out_; }
     QString layoutError() const { return error_; }
     // A large graph (graph_layout.hpp) is laid out on a worker: until layoutFinished(),
     // the view shows that it is being laid out.
@@ -87,6 +94,9 @@ private:
     GraphLayout layout_;
     std::vector<int> node_of_state_;
     QString error_;
+    QString separator_ = QStringLiteral("|");
+    std::vector<char> drawn_; // per model state: drawn (the kDrawnStates of most time)
+    std::size_t left_out_ = 0;
     QString rankdir_;
     QPoint press_pos_;
     bool user_zoomed_ = false; // until the user zooms, the graph follows the widget's size

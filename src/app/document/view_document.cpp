@@ -1,4 +1,5 @@
 #include "document/view_document.hpp"
+#include "document/lane_pool.hpp"
 
 #include "plotting/palette.hpp"
 
@@ -44,18 +45,22 @@ TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t
 }
 
 ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent, TraceBase base)
-    : QObject(parent), trace_(std::move(trace)), name_(std::move(name)), presentation_(nullptr),
+    : QObject(parent), trace_(trace), lanesTrace_(std::move(trace)), name_(std::move(name)), presentation_(nullptr),
       undo_(new QUndoStack(this))
 {
     if (!base.ses || !base.lanes)
         base = makeTraceBase(*trace_);
+    if (base.pool)
+        trace_ = base.pool->first;
+    pool_ = base.pool;
+    grouping_ = base.grouping;
     laneTracks_ = base.laneTracks;
     // The displays and background jobs share the runner's immutable result.
     runner_ = std::make_unique<PipelineRunner>(base.ses);
     ses_ = runner_->result_ptr(runner_->size());
     adoptLanes(*base.lanes); // the default order, YOrder::FirstAppearance
-    if (trace_->lanes)
-        fixedColours_ = trace_->lanes->state_colours;
+    if (lanesTrace_->lanes)
+        fixedColours_ = lanesTrace_->lanes->state_colours;
     recolour();
     std::vector<QString> listed;
     for (const DisplayType* type : DisplayRegistry::all())
@@ -71,7 +76,7 @@ ViewDocument::ViewDocument(std::shared_ptr<const Trace> trace, QString name, QOb
 std::shared_ptr<const LaneTracks> ViewDocument::laneTracks() const
 {
     if (!laneTracks_)
-        laneTracks_ = makeLaneTracks(*trace_);
+        laneTracks_ = makeLaneTracks(*lanesTrace_);
     return laneTracks_;
 }
 

@@ -27,6 +27,7 @@ class QUndoStack;
 namespace chitra {
 class PipelineRunner;
 struct Replay;
+struct LaneGrouping;
 } // namespace chitra
 
 namespace chitra::app {
@@ -34,6 +35,8 @@ namespace chitra::app {
 // Traces of at least this many elements, read in place from a mapped file, have their
 // lanes cached between runs (summary_cache.hpp): below it, or for a trace in memory,
 // building them takes less than reading them back.
+struct LanePool;
+
 inline constexpr std::size_t kCachedLanesFrom = std::size_t{1} << 24;
 
 // The lanes of a SES in a y order: pure, so a background replay computes them too.
@@ -56,6 +59,11 @@ struct TraceBase {
     // The trace's own lanes (threads, components) for the lanes view: made here when
     // the trace has several, else on first use.
     std::shared_ptr<const LaneTracks> laneTracks;
+    // Views that analyse one lane alone or a group of lanes pooled (document/lane_pool.hpp):
+    // `ses` and `lanes` are then of the pool's first lane. Null: the trace's joint states.
+    std::shared_ptr<const LanePool> pool;
+    // The lanes grouped by behaviour when the trace opened on a group (many busy lanes).
+    std::shared_ptr<const LaneGrouping> grouping;
 };
 // `file`: the file `trace` was read from as it is (no import choices), whose lanes may be
 // cached between runs (summary_cache.hpp) when the trace has `cacheFrom` elements or more.
@@ -68,8 +76,17 @@ public:
     ViewDocument(std::shared_ptr<const Trace> trace, QString name, QObject* parent = nullptr, TraceBase base = {});
     ~ViewDocument() override;
 
+    // The trace the view analyses: its records are the SES's (a pool's first lane alone).
     const Trace& trace() const { return *trace_; }
     std::shared_ptr<const Trace> tracePtr() const { return trace_; }
+    // The trace whose lanes the lanes view, profiles and messages show: the whole trace,
+    // also when the view analyses some of its lanes.
+    const Trace& lanesTrace() const { return *lanesTrace_; }
+    std::shared_ptr<const Trace> lanesTracePtr() const { return lanesTrace_; }
+    // The lanes the view analyses apart (null: the joint states of every lane).
+    const LanePool* lanePool() const { return pool_.get(); }
+    // The lanes grouped when the trace opened on a group (null otherwise).
+    const LaneGrouping* openingGrouping() const { return grouping_.get(); }
     // The trace's lanes as the lanes view draws them (built now when the file's loader
     // did not, i.e. for a trace of one lane).
     std::shared_ptr<const LaneTracks> laneTracks() const;
@@ -192,6 +209,9 @@ private:
     std::optional<QString> checkDependents(const PendingCommand& c, const Replay& replay) const;
 
     std::shared_ptr<const Trace> trace_;
+    std::shared_ptr<const Trace> lanesTrace_;
+    std::shared_ptr<const LanePool> pool_;
+    std::shared_ptr<const LaneGrouping> grouping_;
     mutable std::shared_ptr<const LaneTracks> laneTracks_;
     QString name_;
     std::unique_ptr<PipelineRunner> runner_;

@@ -1,5 +1,6 @@
 #include "document/workspace.hpp"
 
+#include "document/lane_pool.hpp"
 #include "document/view_document.hpp"
 
 #include <QFileInfo>
@@ -10,7 +11,17 @@ namespace chitra::app {
 
 QString TraceFile::title() const
 {
-    return lanes.empty() ? label : QString::fromUtf8("%1 \u25b8 %2").arg(label, laneNames);
+    const QString shown = shownName();
+    return shown.isEmpty() ? label : QString::fromUtf8("%1 \u25b8 %2").arg(label, shown);
+}
+
+QString TraceFile::shownName() const
+{
+    QString name = laneNames;
+    if (base.pool && base.laneTracks) // what the views analyse of the lanes shown
+        name +=
+            (name.isEmpty() ? QString() : QStringLiteral(" \u00b7 ")) + base.pool->describe(base.laneTracks->trace());
+    return name;
 }
 
 Workspace::Workspace(QObject* parent) : QObject(parent) {}
@@ -55,7 +66,8 @@ ViewDocument* Workspace::addView(int file)
 {
     auto& f = files_.at(static_cast<std::size_t>(file));
     emit aboutToChange();
-    const QString name = QString("%1 · view %2").arg(f.lanes.empty() ? f.label : f.laneNames).arg(f.views.size() + 1);
+    const QString name =
+        QString("%1 · view %2").arg(f.shownName().isEmpty() ? f.label : f.shownName()).arg(f.views.size() + 1);
     auto* doc = new ViewDocument(f.trace, name, this, f.base);
     if (!f.views.empty())
         doc->presentation().setSelection(f.views.front()->presentation().selection());

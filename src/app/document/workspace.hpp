@@ -28,6 +28,9 @@ struct TraceFile {
     QString laneNames;
     // The label, and the lanes' names for an entry of some lanes.
     QString title() const;
+    // The lanes' names of an entry of some lanes, and what its views analyse apart
+    // ("rank 3 alone", "group 2 pooled (7 lanes)"); empty for a whole trace's joint states.
+    QString shownName() const;
 };
 
 // Which lanes of a trace an entry shows, and their names (for titles).

@@ -5,6 +5,7 @@
 #include "chitra/io/io.hpp"
 #include "chitra/lanes/lane_selection.hpp"
 #include "loading/trace_sources.hpp"
+#include "document/lane_pool.hpp"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -22,10 +23,10 @@ QString errorText(const std::exception& e, const QString& path)
 
 // The trace's SES and lanes are made here too, on the worker, so the GUI only adds the
 // file. `file`: the file the trace is, as read (no import choices), for the lanes' cache.
-void finish(LoadResult& r, Trace trace, const std::string& file = {})
+void finish(LoadResult& r, Trace trace, const std::string& file = {}, bool startOnGroup = false)
 {
     r.trace = std::make_shared<const Trace>(std::move(trace));
-    r.base = makeTraceBase(*r.trace, file);
+    r.base = startOnGroup ? makeOpeningBase(*r.trace, file) : makeTraceBase(*r.trace, file);
 }
 
 } // namespace
@@ -44,7 +45,7 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
         if (!reads_as_lanes(r.format, path)) {
             options.from = r.format;
             r.choice.format = request.format;
-            finish(r, load_trace(path, options), path);
+            finish(r, load_trace(path, options), path, request.startOnGroup);
             return {r};
         }
         options.from = r.format;
@@ -61,7 +62,7 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
         if (!request.choice)
             return {r};
         if (request.lanes.empty())
-            return buildTraces(r, *request.choice);
+            return buildTraces(r, *request.choice, request.startOnGroup);
         std::vector<LoadResult> out;
         for (std::size_t lane : request.lanes) {
             LoadResult one = r;
@@ -73,7 +74,8 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
                     one.choice.stateLanes = request.choice->stateLanes
                                                 ? *request.choice->stateLanes
                                                 : stateLanesWithinLimit(*r.lanes, request.choice->components);
-                finish(one, trace_from_lanes(r.lanes, {request.choice->components}, lane, one.choice.stateLanes));
+                finish(one, trace_from_lanes(r.lanes, {request.choice->components}, lane, one.choice.stateLanes), {},
+                       request.startOnGroup && lane == 0);
             } catch (const std::exception& e) {
                 one.error = errorText(e, request.path);
             }
@@ -94,7 +96,7 @@ LoadResult loadTraceFile(const QString& path, const ImportChoice& choice)
     return loadTraces(request).front();
 }
 
-std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice)
+std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice, bool startOnGroup)
 {
     LoadResult base = lanes;
     base.lanes.reset();
@@ -110,7 +112,8 @@ std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& c
         for (std::size_t k = choice.separate ? 1 : 0; k <= (choice.separate ? count : 0); ++k) {
             LoadResult one = base;
             one.choice.lane = k;
-            finish(one, trace_from_lanes(lanes.lanes, {choice.components}, k, base.choice.stateLanes));
+            finish(one, trace_from_lanes(lanes.lanes, {choice.components}, k, base.choice.stateLanes), {},
+                   startOnGroup && k == 0);
             out.push_back(std::move(one));
         }
     } catch (const std::exception& e) {
@@ -144,6 +147,28 @@ LoadResult deriveLanes(const LoadResult& whole, const std::vector<std::size_t>& 
     } catch (const std::exception& e) {
         r.trace.reset();
         r.error = errorText(e, whole.path); // names the file already
+    }
+    return r;
+}
+
+LoadResult analyseLanes(const LoadResult& whole, const std::vector<std::size_t>& lanes, std::size_t group)
+{
+    LoadResult r = whole;
+    r.lanes.reset();
+    r.makeCurrent = true;
+    r.ofOpenFile = true;
+    try {
+        r.base = lanes.empty() ? makeTraceBase(*whole.trace)
+                               : makePooledBase(*whole.trace, whole.base.laneTracks, lanes, group);
+        // The lanes' groups go with every entry of the trace (made again for a group
+        // restored from a session).
+        r.base.grouping = whole.base.grouping;
+        if (!r.base.grouping && group > 0)
+            r.base.grouping = std::make_shared<const LaneGrouping>(
+                groupByBehaviour(*whole.trace, r.base.laneTracks ? *r.base.laneTracks : *makeLaneTracks(*whole.trace)));
+    } catch (const std::exception& e) {
+        r.trace.reset();
+        r.error = errorText(e, whole.path);
     }
     return r;
 }
@@ -205,6 +230,13 @@ void TraceLoader::derive(LoadResult whole, std::vector<std::vector<std::size_t>>
             out.back().makeCurrent = out.size() == 1;
         }
         return out;
+    });
+}
+
+void TraceLoader::analyse(LoadResult whole, std::vector<std::size_t> lanes, std::size_t group)
+{
+    run([whole = std::move(whole), lanes = std::move(lanes), group](std::atomic<int>*) {
+        return std::vector<LoadResult>{analyseLanes(whole, lanes, group)};
     });
 }
 

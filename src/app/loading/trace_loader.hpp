@@ -38,6 +38,7 @@ struct LoadResult {
     std::vector<std::size_t> shownLanes;
     QString laneNames;
     bool makeCurrent = true; // its first view becomes the current view
+    bool ofOpenFile = false; // another entry of a file already open (not a new opening)
     // A text trace (CSV, event trace) read without a lane choice: the import dialog sets
     // its columns and reads it again, so even a refused first reading goes to the dialog.
     bool textToChoose = false;
@@ -54,6 +55,9 @@ struct LoadRequest {
     // one trace); empty: one trace, or one per chosen lane when the choice is separate.
     std::vector<std::size_t> lanes;
     ImportSettings settings; // how to read it beyond the lanes (text columns, ...)
+    // A trace of many busy lanes starts its views on a group of them (makeOpeningBase):
+    // what opening a file does; restoring a session opens what it saved instead.
+    bool startOnGroup = true;
 };
 
 // Blocking reads (the headless path and the workers). `progress`, when given, receives
@@ -62,11 +66,15 @@ std::vector<LoadResult> loadTraces(const LoadRequest& request, std::atomic<int>*
 // One trace as `choice` says (a foreign one with every lane by default).
 LoadResult loadTraceFile(const QString& path, const ImportChoice& choice = {});
 // The traces of lanes already read, as the import dialog chose.
-std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice);
+// A trace of many busy lanes starts on a group of them, as LoadRequest::startOnGroup.
+std::vector<LoadResult> buildTraces(const LoadResult& lanes, const LaneChoice& choice, bool startOnGroup = true);
 // Blocking: the trace of lanes `lanes` of `whole` (indices into its own lanes), read with
 // the same import choice; the result's `shownLanes` count from the lanes of the whole
 // trace when `whole` is itself some lanes.
 LoadResult deriveLanes(const LoadResult& whole, const std::vector<std::size_t>& lanes);
+// Blocking: another entry of `whole`'s trace whose views analyse `lanes` (indices into its
+// lanes) apart, pooled as group `group` (makePooledBase); no lanes: its joint states.
+LoadResult analyseLanes(const LoadResult& whole, const std::vector<std::size_t>& lanes, std::size_t group);
 
 class TraceLoader : public QObject {
     Q_OBJECT
@@ -78,6 +86,8 @@ public:
     void build(LoadResult lanes, LaneChoice choice);
     // One new trace per entry of `lanes` from `whole`, delivered in that order by `loaded`.
     void derive(LoadResult whole, std::vector<std::vector<std::size_t>> lanes);
+    // analyseLanes on a worker, delivered by `loaded`.
+    void analyse(LoadResult whole, std::vector<std::size_t> lanes, std::size_t group);
     int pending() const { return pending_; }
     // Stops the running imports at their next check; results of jobs started before are dropped.
     void cancel();

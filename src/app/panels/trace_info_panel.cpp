@@ -1,4 +1,5 @@
 #include "panels/trace_info_panel.hpp"
+#include "document/lane_pool.hpp"
 
 #include "chitra/lanes/lane_trace.hpp"
 #include "document/view_document.hpp"
@@ -132,6 +133,14 @@ void TraceInfoPanel::show(const ViewDocument* doc, const QString& path, qint64 b
                 .arg(formatTime(static_cast<double>(first), base), formatTime(static_cast<double>(last), base)));
     row(tr("time base"), QString::fromStdString(std::string(to_string(base))));
     row(tr("fields"), fields.isEmpty() ? tr("none") : fields.join(", "));
+    if (const LanePool* pool = doc->lanePool()) {
+        const LaneTrace& all = doc->laneTracks()->trace();
+        row(tr("analysed"),
+            pool->lanes.size() == 1
+                ? tr("%1: the views show it; the lanes view shows every lane").arg(pool->describe(all))
+                : tr("%1: the views show %2; the pipeline applies to each lane and the model pools them")
+                      .arg(pool->describe(all), QString::fromStdString(all.lanes.at(pool->lanes.front()).name)));
+    }
     row(tr("view"), doc->name());
     row(tr("elements"), formatCount(static_cast<long long>(ses.size())));
     row(tr("symbols"), formatCount(doc->laneCount()));

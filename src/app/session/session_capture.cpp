@@ -1,4 +1,5 @@
 #include "session/session_capture.hpp"
+#include "document/lane_pool.hpp"
 
 #include "ensemble/ensemble_window.hpp"
 
@@ -94,6 +95,10 @@ chitra::Session captureSession(const SessionHost& window, const std::string& ses
         TraceFileRef ref = fileRef(files[f].path, sessionDir, cache);
         files[f].choice.storeIn(ref); // restoring opens the same lanes without asking
         ref.lanes.assign(files[f].lanes.begin(), files[f].lanes.end());
+        if (const auto& pool = files[f].base.pool) {
+            ref.pooled_lanes.assign(pool->lanes.begin(), pool->lanes.end());
+            ref.pool_group = pool->group;
+        }
         for (std::size_t v = 0; v < files[f].views.size(); ++v) {
             ViewDocument* doc = files[f].views[v];
             ref.views.push_back(captureView(window, doc, static_cast<int>(f), static_cast<int>(v)));

@@ -57,7 +57,16 @@ std::vector<LoadResult> readEntries(const QList<LoadRequest>& requests, const st
         const std::vector<LoadResult>& group = groups[static_cast<std::size_t>(slot[i].first)];
         const LoadResult& r = group.size() > slot[i].second ? group[slot[i].second] : group.front();
         const auto& lanes = refs[i].lanes;
-        return lanes.empty() ? r : deriveLanes(r, std::vector<std::size_t>(lanes.begin(), lanes.end()));
+        LoadResult shown = lanes.empty() ? r : deriveLanes(r, std::vector<std::size_t>(lanes.begin(), lanes.end()));
+        // Views that analysed some lanes apart: the same lanes again.
+        const auto& pooled = refs[i].pooled_lanes;
+        if (pooled.empty() || !shown.trace)
+            return shown;
+        LoadResult apart = analyseLanes(shown, std::vector<std::size_t>(pooled.begin(), pooled.end()),
+                                        static_cast<std::size_t>(refs[i].pool_group));
+        apart.makeCurrent = shown.makeCurrent;
+        apart.ofOpenFile = shown.ofOpenFile;
+        return apart;
     };
     QList<int> indices;
     for (int k = 0; k < static_cast<int>(refs.size()); ++k)
@@ -111,7 +120,8 @@ QList<LoadRequest> groupRequests(const QStringList& paths, const std::vector<Tra
                                            ref.import_format,
                                            LaneChoice{ref.import_components, false, ref.import_state_lanes},
                                            {},
-                                           ref.import_settings});
+                                           ref.import_settings,
+                                           false}); // the lanes the session saved, not the opening's
         // Entries of other shown lanes of one imported trace share its reading.
         std::vector<std::size_t>& lanes = requests[g].lanes;
         const auto lane = static_cast<std::size_t>(ref.import_lane);

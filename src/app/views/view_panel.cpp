@@ -85,6 +85,9 @@ void ViewPanel::makeLanesView()
                 emit displayRequested(kMessagesDisplay);
             });
     connect(lanes_, &LanesView::splitIntoLanesRequested, this, &ViewPanel::splitIntoLanesRequested);
+    connect(lanes_, &LanesView::analyseLanesRequested, this, &ViewPanel::analyseLanesRequested);
+    connect(lanes_, &LanesView::compareLanesRequested, this, &ViewPanel::compareLanesRequested);
+    connect(lanes_, &LanesView::laneModelRequested, this, &ViewPanel::laneModelRequested);
     connect(lanes_, &LanesView::optionsChanged, this, &ViewPanel::lanesStateChanged);
     connect(lanes_, &LanesView::interactionFinished, this, &ViewPanel::lanesStateChanged);
     // A pan or zoom that ends in the lanes view ends one in the trace view too (the

@@ -35,6 +35,11 @@ signals:
     // The view's display of that name (display registry) should open.
     void displayRequested(const QString& display);
     void splitIntoLanesRequested();
+    // The lanes view asked to analyse some lanes apart (LanesView::analyseLanesRequested)
+    // or to compare some lanes as the members of an ensemble.
+    void analyseLanesRequested(const std::vector<std::size_t>& lanes, std::size_t group);
+    void compareLanesRequested(const std::vector<std::size_t>& lanes);
+    void laneModelRequested(std::size_t lane);
     // Something the session saves changed in the lanes view (range, order, filter, ...).
     void lanesStateChanged();
 

@@ -23,7 +23,7 @@ void DisplayOpener::openDefaults(ViewDocument* view)
 {
     // Threads, ranks or components read best one row each (a restored session closes it
     // again if it was closed when saved).
-    if (laneCountOf(view->trace()) > 1)
+    if (laneCountOf(view->lanesTrace()) > 1)
         view->presentation().setDisplayOpen(QStringLiteral("lanes"), true);
 }
 

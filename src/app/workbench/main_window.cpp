@@ -15,7 +15,9 @@
 #include "panels/bookmarks_panel.hpp"
 #include "panels/patterns_panel.hpp"
 #include "panels/suggestions_panel.hpp"
+#include "document/lane_pool.hpp"
 #include "document/step_broadcast.hpp"
+#include "chitra/lanes/lane_selection.hpp"
 #include "panels/pipeline_panel.hpp"
 #include "panels/state_details_panel.hpp"
 #include "panels/trace_info_panel.hpp"
@@ -347,6 +349,71 @@ void MainWindow::projectOntoLanes(ViewDocument* view, const std::vector<std::vec
     loader_->derive(std::move(whole), entries);
 }
 
+ViewDocument* MainWindow::analyseLanes(ViewDocument* view, const std::vector<std::size_t>& lanes, std::size_t group)
+{
+    const int f = workspace_->fileOf(view);
+    if (f < 0)
+        return nullptr;
+    const TraceFile& file = workspace_->files()[static_cast<std::size_t>(f)];
+    std::vector<std::size_t> wanted = lanes;
+    std::sort(wanted.begin(), wanted.end());
+    for (const TraceFile& other : workspace_->files()) {
+        const bool same = other.trace == file.trace && !other.views.empty() &&
+                          (other.base.pool ? other.base.pool->lanes == wanted : wanted.empty());
+        if (same) {
+            setCurrentView(other.views.front());
+            return other.views.front();
+        }
+    }
+    LoadResult whole;
+    whole.path = file.path;
+    whole.bytes = file.bytes;
+    whole.trace = file.trace;
+    whole.base = file.base;
+    whole.choice = file.choice;
+    whole.shownLanes = file.lanes;
+    whole.laneNames = file.laneNames;
+    loader_->analyse(std::move(whole), std::move(wanted), group);
+    return nullptr;
+}
+
+void MainWindow::openLaneModel(ViewDocument* view, std::size_t lane)
+{
+    if (ViewDocument* open = analyseLanes(view, {lane}, 0)) {
+        fitter_->fit(open);
+        return;
+    }
+    connect(
+        this, &MainWindow::fileLoaded, this,
+        [this, trace = view->lanesTracePtr(), lane](ViewDocument* made) {
+            const LanePool* pool = made->lanePool();
+            if (made->lanesTracePtr() == trace && pool && pool->lanes == std::vector<std::size_t>{lane})
+                fitter_->fit(made);
+        },
+        Qt::SingleShotConnection);
+}
+
+EnsembleWindow* MainWindow::compareLanes(ViewDocument* view, const std::vector<std::size_t>& lanes)
+{
+    const int f = workspace_->fileOf(view);
+    if (f < 0 || lanes.empty())
+        return nullptr;
+    const TraceFile& file = workspace_->files()[static_cast<std::size_t>(f)];
+    const std::shared_ptr<const LaneTrace> all = view->laneTracks()->tracePtr();
+    std::vector<MemberInput> members;
+    try {
+        for (std::size_t lane : lanes) {
+            const QString name = QString::fromStdString(all->lanes.at(lane).name);
+            members.push_back({file.path, QString::fromUtf8("%1 \u25b8 %2").arg(file.label, name),
+                               std::make_shared<const Trace>(project_lanes(*file.trace, {lane}, all)), name});
+        }
+    } catch (const std::exception& e) {
+        reportError(this, tr("Cannot compare the lanes"), QString::fromStdString(e.what()));
+        return nullptr;
+    }
+    return openEnsemble(std::move(members), view->pipeline());
+}
+
 void MainWindow::splitIntoLanes(ViewDocument* view)
 {
     const std::size_t n = view->laneTracks()->laneCount();
@@ -367,6 +434,12 @@ void MainWindow::onViewAdded(ViewDocument* view)
     connect(panel, &ViewPanel::projectOntoLaneRequested, this,
             [this, view](std::size_t lane) { projectOntoLanes(view, {{lane}}); });
     connect(panel, &ViewPanel::splitIntoLanesRequested, this, [this, view] { splitIntoLanes(view); });
+    connect(
+        panel, &ViewPanel::analyseLanesRequested, this,
+        [this, view](const std::vector<std::size_t>& lanes, std::size_t group) { analyseLanes(view, lanes, group); });
+    connect(panel, &ViewPanel::compareLanesRequested, this,
+            [this, view](const std::vector<std::size_t>& lanes) { compareLanes(view, lanes); });
+    connect(panel, &ViewPanel::laneModelRequested, this, [this, view](std::size_t lane) { openLaneModel(view, lane); });
     connect(panel, &ViewPanel::displayRequested, this,
             [this, view](const QString& display) { openDisplay(view, display); });
     undoGroup_->addStack(view->undoStack());
@@ -490,7 +563,8 @@ void MainWindow::showEnsemble()
 {
     std::vector<MemberInput> members;
     for (const TraceFile& file : workspace_->files())
-        members.push_back({file.path, file.title(), file.trace, file.laneNames});
+        members.push_back(
+            {file.path, file.title(), file.base.pool ? file.base.pool->first : file.trace, file.laneNames});
     if (!members.empty())
         openEnsemble(std::move(members), current_ ? current_->pipeline() : Pipeline{});
 }
@@ -533,7 +607,8 @@ void MainWindow::pickStateOfMember(const Trace* trace, const QString& title, con
 {
     ViewDocument* view = nullptr;
     for (const TraceFile& file : workspace_->files()) {
-        if (file.trace.get() != trace || file.title() != title || file.views.empty())
+        const Trace* analysed = file.base.pool ? file.base.pool->first.get() : file.trace.get();
+        if (analysed != trace || file.title() != title || file.views.empty())
             continue;
         const auto& views = file.views;
         view = std::find(views.begin(), views.end(), current_) != views.end() ? current_ : views.front();

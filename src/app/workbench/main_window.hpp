@@ -139,6 +139,17 @@ public slots:
     void splitIntoLanes(chitra::app::ViewDocument* view);
 
 public:
+    // The view of `view`'s trace whose views analyse `lanes` (indices into its lanes) apart,
+    // pooled as group `group` (document/lane_pool.hpp); no lanes: its joint states. Made
+    // current when such an entry is open, else made in the background as a new entry.
+    // Returns that view when it is open already, else null.
+    chitra::app::ViewDocument* analyseLanes(chitra::app::ViewDocument* view, const std::vector<std::size_t>& lanes,
+                                            std::size_t group);
+    // Analyses `lane` of `view`'s trace alone and fits its model (when that view is made).
+    void openLaneModel(chitra::app::ViewDocument* view, std::size_t lane);
+    // The Ensemble window with each of `lanes` alone as a member, through `view`'s
+    // pipeline: the lanes of a group compared in its Compare tab.
+    chitra::app::EnsembleWindow* compareLanes(chitra::app::ViewDocument* view, const std::vector<std::size_t>& lanes);
     // A rules file as a step (its text read now); false with the message on refusal.
     bool applyRulesFile(const QString& path, QString* error);
     // Pushes a step on the current view; shows the core's refusal in a message box.

@@ -1,4 +1,5 @@
 #include "workbench/trace_opener.hpp"
+#include "document/lane_pool.hpp"
 
 #include "dialogs/import_dialog.hpp"
 #include "loading/trace_loader.hpp"
@@ -112,7 +113,7 @@ void TraceOpener::askNext()
 
 void TraceOpener::add(const LoadResult& r)
 {
-    if (r.shownLanes.empty()) { // an entry of some lanes comes from a file already open
+    if (r.shownLanes.empty() && !r.ofOpenFile) { // an entry of some lanes comes from a file already open
         std::optional<RecentImport> import;
         if (r.format != SourceFormat::pes && r.format != SourceFormat::ctrace)
             import =
@@ -130,6 +131,11 @@ void TraceOpener::add(const LoadResult& r)
         w_->workspace()->addFile(r.path, r.trace, r.bytes, r.base, r.choice, ShownLanes{r.shownLanes, r.laneNames});
     if (r.makeCurrent)
         w_->setCurrentView(view);
+    if (r.base.grouping && r.base.pool && !r.ofOpenFile)
+        w_->showMessage(tr("%1 busy lanes: the views analyse %2, the lanes that behave alike; lanes view ▸ "
+                           "Analyse for the joint states of every lane or another group")
+                            .arg(busyLanes(*r.trace, *r.base.laneTracks).size())
+                            .arg(r.base.pool->describe(r.base.laneTracks->trace())));
     emit fileLoaded(view);
 }
 

@@ -30,14 +30,13 @@ public:
     void open(DisplayHost& host, ViewDocument* view) const override
     {
         LaneComparisonWindow* window = LaneComparisonWindow::open(view, host.hostWidget());
-        // A lane double-clicked becomes a trace of its own, as the lanes view's "project
-        // onto this lane" makes it.
+        // A lane double-clicked opens its model (the lane analysed alone, fitted).
         ViewPanel* panel = host.panelOf(view);
         if (panel && panel->lanesView() && !window->property("opensLanes").toBool()) {
             window->setProperty("opensLanes", true);
             LanesView* lanes = panel->lanesView();
             QObject::connect(window, &LaneComparisonWindow::laneActivated, lanes,
-                             [lanes](std::size_t lane) { emit lanes->projectOntoLaneRequested(lane); });
+                             [lanes](std::size_t lane) { emit lanes->laneModelRequested(lane); });
             // The lanes view marks each lane's group while the comparison is shown.
             const auto markGroups = [lanes, window] {
                 if (window->computed())

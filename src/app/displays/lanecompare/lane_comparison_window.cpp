@@ -153,7 +153,7 @@ void LaneComparisonWindow::compute()
     done_ = std::make_shared<std::atomic<std::size_t>>(0);
     computed_ = false;
     // Made once: the names read here, the lanes compared in the background.
-    const std::shared_ptr<const LaneTrace> all = lanes_of(doc_->trace());
+    const std::shared_ptr<const LaneTrace> all = lanes_of(doc_->lanesTrace());
     const std::size_t lanes = all->lanes.size();
     names_.clear();
     for (const chitra::Lane& l : all->lanes)
@@ -196,7 +196,7 @@ void LaneComparisonWindow::compute()
         regroup();
         emit computedChanged();
     });
-    std::shared_ptr<const Trace> trace = doc_->tracePtr();
+    std::shared_ptr<const Trace> trace = doc_->lanesTracePtr();
     watcher->setFuture(
         runInBackground([trace, all, stop = stop_, done = done_] { return behavioursOf(*trace, all, *stop, *done); }));
 }

@@ -84,7 +84,7 @@ MessagesWindow::MessagesWindow(ViewDocument* doc, QWidget* parent)
         }
     });
     try {
-        source_ = std::make_shared<const ProfileSource>(profile_source(doc_->trace()));
+        source_ = std::make_shared<const ProfileSource>(profile_source(doc_->lanesTrace()));
         index_ = std::make_unique<MessageIndex>(source_->lanes);
     } catch (const std::exception& e) {
         rangeLabel_->setText(tr("No messages: %1").arg(qs(e.what())));

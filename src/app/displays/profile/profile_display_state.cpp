@@ -80,7 +80,7 @@ void findPathInLanes(LanesView& lanes, const ProfileTable& table, const ViewDocu
     const auto source = table.source();
     if (!source || path.empty())
         return;
-    const Time perUnit = std::max<Time>(1, ns_per_unit(doc.trace()));
+    const Time perUnit = std::max<Time>(1, ns_per_unit(doc.lanesTrace()));
     std::vector<LanesView::Found> found;
     std::vector<PathCall> calls;
     try {
@@ -217,7 +217,7 @@ std::optional<std::vector<std::size_t>> parseLaneList(const std::string& text)
 
 void askArea(ViewDocument& view, const QString& display, const std::vector<std::size_t>& lanes, double t0, double t1)
 {
-    const auto scale = static_cast<double>(ns_per_unit(view.trace()));
+    const auto scale = static_cast<double>(ns_per_unit(view.lanesTrace()));
     DisplayOptions o = view.presentation().displayOptions(display);
     o.extra["lanes"] = laneListText(lanes);
     const auto from = std::max<Time>(0, static_cast<Time>(std::floor(t0 * scale)));

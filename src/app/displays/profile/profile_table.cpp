@@ -112,7 +112,7 @@ void ProfileTable::recompute()
 {
     try {
         if (!source_) {
-            source_ = std::make_shared<const ProfileSource>(profile_source(doc_->trace()));
+            source_ = std::make_shared<const ProfileSource>(profile_source(doc_->lanesTrace()));
             nsPerUnit_ = source_->ns_per_unit;
         }
         profile_ = chitra::profile(*areaSource(), range_.value_or(ProfileRange{}), true);

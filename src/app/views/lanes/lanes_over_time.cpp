@@ -67,7 +67,7 @@ void LanesOverTime::showEvent(QShowEvent* event)
 const ProfileSource& LanesOverTime::source()
 {
     if (!source_)
-        source_ = std::make_unique<ProfileSource>(profile_source(doc_->trace()));
+        source_ = std::make_unique<ProfileSource>(profile_source(doc_->lanesTrace()));
     return *source_;
 }
 
@@ -81,7 +81,7 @@ void LanesOverTime::update()
         s.chosen.push_back(row.lane);
     std::sort(s.chosen.begin(), s.chosen.end());
     s.chosen.erase(std::unique(s.chosen.begin(), s.chosen.end()), s.chosen.end());
-    const auto perUnit = static_cast<double>(std::max<Time>(1, ns_per_unit(doc_->trace())));
+    const auto perUnit = static_cast<double>(std::max<Time>(1, ns_per_unit(doc_->lanesTrace())));
     const Time end = s.end - s.origin;
     const Time from = std::clamp<Time>(static_cast<Time>(std::floor(t0_ * perUnit)), 0, end);
     const Time to = std::clamp<Time>(static_cast<Time>(std::ceil(t1_ * perUnit)), 0, end);
@@ -119,7 +119,7 @@ QString LanesOverTime::describeAt(const QPoint& plotPos) const
 {
     if (profile_.edges.size() < 2)
         return {};
-    const auto perUnit = static_cast<double>(std::max<Time>(1, ns_per_unit(doc_->trace())));
+    const auto perUnit = static_cast<double>(std::max<Time>(1, ns_per_unit(doc_->lanesTrace())));
     const double ns = plot_->xAxis->pixelToCoord(plotPos.x()) * perUnit,
                  value = plot_->yAxis->pixelToCoord(plotPos.y());
     const auto after = std::upper_bound(profile_.edges.begin(), profile_.edges.end(), ns,

@@ -57,7 +57,7 @@ double LanesPlottable::selectTest(const QPointF&, bool, QVariant*) const { retur
 
 QCPRange LanesPlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const
 {
-    const Trace& t = doc_->trace();
+    const Trace& t = doc_->lanesTrace();
     foundRange = t.size() > 0;
     if (!foundRange)
         return {};

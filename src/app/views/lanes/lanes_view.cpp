@@ -1,4 +1,5 @@
 #include "views/lanes/lanes_view.hpp"
+#include "document/lane_pool.hpp"
 
 #include "document/view_document.hpp"
 #include "plotting/palette.hpp"
@@ -70,6 +71,19 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
     messagesButton_->setCheckable(true);
     messagesButton_->setVisible(!rows_->trace().messages.empty());
     bar->addWidget(messagesButton_);
+    analyseButton_ = new QToolButton(this);
+    analyseButton_->setPopupMode(QToolButton::InstantPopup);
+    analyseButton_->setToolTip(tr("What the time, event and frequency views, the pipeline and the model analyse: "
+                                  "the joint states of every lane, one lane alone, or a group of lanes pooled "
+                                  "(also on a click on a lane's name)"));
+    auto* analyseMenu = new QMenu(analyseButton_);
+    connect(analyseMenu, &QMenu::aboutToShow, this, [this, analyseMenu] {
+        analyseMenu->clear();
+        fillAnalyseMenu(analyseMenu, std::nullopt);
+    });
+    analyseButton_->setMenu(analyseMenu);
+    analyseButton_->setVisible(rows_->trace().lanes.size() > 1);
+    bar->addWidget(analyseButton_);
     layout->addLayout(bar);
 
     findBar_ = new QWidget(this);
@@ -183,7 +197,8 @@ LanesView::LanesView(ViewDocument* doc, QWidget* parent)
         updateLegend();
         queueReplot(plot_);
     });
-    followChoices(); // a view's lanes shown again keep its choices
+    followChoices();       // a view's lanes shown again keep its choices
+    setLaneGroups({}, {}); // the groups the trace opened on, if it did
     rowsChanged();
     fitAll();
 }
@@ -221,8 +236,14 @@ void LanesView::setOverTimeShown(bool shown)
 
 void LanesView::setLaneGroups(std::vector<std::size_t> groups, std::vector<bool> outliers)
 {
+    // Without a comparison shown, the groups the trace opened on.
+    if (groups.empty() && doc_->openingGrouping()) {
+        groups = doc_->openingGrouping()->group;
+        outliers = doc_->openingGrouping()->outlier;
+    }
     laneGroups_ = std::move(groups);
     laneOutliers_ = std::move(outliers);
+    updateAnalyseButton();
     // Group colours that are not the outliers' red; the first group white (framed).
     static const QColor palette[] = {QColor(31, 119, 180),  QColor(44, 160, 44),   QColor(148, 103, 189),
                                      QColor(255, 127, 14),  QColor(23, 190, 207),  QColor(140, 86, 75),
@@ -442,8 +463,16 @@ QPoint LanesView::pixelOf(double t, double row) const
 
 std::optional<std::size_t> LanesView::rowAt(const QPoint& plotPos) const
 {
-    const double y = plot_->yAxis->pixelToCoord(plotPos.y());
-    if (!plot_->axisRect()->rect().contains(plotPos) || y < 0)
+    if (!plot_->axisRect()->rect().contains(plotPos))
+        return std::nullopt;
+    return rowAtHeight(plotPos.y());
+}
+
+std::optional<std::size_t> LanesView::rowAtHeight(int py) const
+{
+    const QRect area = plot_->axisRect()->rect();
+    const double y = plot_->yAxis->pixelToCoord(py);
+    if (py < area.top() || py > area.bottom() || y < 0)
         return std::nullopt;
     const auto r = static_cast<std::size_t>(y);
     if (r >= rows_->rows().size())
@@ -524,6 +553,73 @@ void LanesView::pickAt(const QPoint& plotPos)
     doc_->setPickedState(ses.symbol[static_cast<std::size_t>(it - ses.bounds.begin()) - 1]);
 }
 
+std::vector<std::size_t> LanesView::lanesOfGroup(std::size_t group) const
+{
+    std::vector<std::size_t> lanes;
+    for (std::size_t l = 0; l < laneGroups_.size(); ++l)
+        if (laneGroups_[l] == group)
+            lanes.push_back(l);
+    return lanes;
+}
+
+std::size_t LanesView::groupCount() const
+{
+    return laneGroups_.empty() ? 0 : *std::max_element(laneGroups_.begin(), laneGroups_.end());
+}
+
+void LanesView::updateAnalyseButton()
+{
+    const LanePool* pool = doc_->lanePool();
+    analyseButton_->setText(pool ? tr("Analyse: %1").arg(pool->describe(rows_->trace())) : tr("Analyse: joint states"));
+}
+
+void LanesView::fillAnalyseMenu(QMenu* menu, std::optional<std::size_t> lane)
+{
+    const LaneTrace& all = rows_->trace();
+    const LanePool* pool = doc_->lanePool();
+    auto choice = [&](const QString& text, std::vector<std::size_t> lanes, std::size_t group, QMenu* into) {
+        QAction* a = into->addAction(text, this, [this, lanes, group] { emit analyseLanesRequested(lanes, group); });
+        a->setCheckable(true);
+        a->setChecked(pool ? pool->lanes == lanes : lanes.empty());
+    };
+    auto nameOf = [&](std::size_t l) { return QString::fromStdString(all.lanes[l].name); };
+    choice(tr("The joint states of every lane"), {}, 0, menu);
+    if (lane) {
+        choice(tr("%1 alone").arg(nameOf(*lane)), {*lane}, 0, menu);
+        if (*lane < laneGroups_.size()) {
+            const std::size_t g = laneGroups_[*lane];
+            const std::vector<std::size_t> group = lanesOfGroup(g);
+            if (group.size() > 1) {
+                choice(tr("Group %1 pooled (%2 lanes)").arg(g).arg(group.size()), group, g, menu);
+                menu->addAction(tr("Compare the lanes of group %1…").arg(g), this,
+                                [this, group] { emit compareLanesRequested(group); });
+            }
+        }
+        return;
+    }
+    for (std::size_t g = 1; g <= groupCount(); ++g) {
+        const std::vector<std::size_t> group = lanesOfGroup(g);
+        if (group.size() > 1)
+            choice(tr("Group %1 pooled (%2 lanes: %3…)").arg(g).arg(group.size()).arg(nameOf(group.front())), group, g,
+                   menu);
+    }
+    QMenu* one = menu->addMenu(tr("One lane alone"));
+    for (std::size_t l = 0; l < all.lanes.size(); ++l)
+        choice(nameOf(l), {l}, 0, one);
+    if (groupCount() == 0) {
+        menu->addSeparator();
+        menu->addAction(tr("Groups of lanes: Displays ▸ Lanes compared"))->setEnabled(false);
+        return;
+    }
+    QMenu* compare = menu->addMenu(tr("Compare the lanes of a group"));
+    for (std::size_t g = 1; g <= groupCount(); ++g) {
+        const std::vector<std::size_t> group = lanesOfGroup(g);
+        if (group.size() > 1)
+            compare->addAction(tr("Group %1 (%2 lanes)…").arg(g).arg(group.size()), this,
+                               [this, group] { emit compareLanesRequested(group); });
+    }
+}
+
 void LanesView::showContextMenu(const QPoint& plotPos)
 {
     QMenu menu(this);
@@ -554,6 +650,7 @@ void LanesView::showContextMenu(const QPoint& plotPos)
         menu.addSeparator();
         menu.addAction(tr("Project onto %1 (new view)").arg(name), this,
                        [this, lane] { emit projectOntoLaneRequested(lane); });
+        fillAnalyseMenu(menu.addMenu(tr("Analyse")), lane);
     }
     if (!rows_->hiddenLanes().empty())
         menu.addAction(tr("Show hidden lanes"), this, [this] {
@@ -735,6 +832,17 @@ bool LanesView::eventFilter(QObject* watched, QEvent* event)
         if (e->button() != Qt::LeftButton)
             break;
         pressAt_ = e->position().toPoint();
+        // A click on a lane's name: what the views analyse.
+        if (pressAt_->x() < plot_->axisRect()->left() && !(e->modifiers() & Qt::ShiftModifier) &&
+            rows_->trace().lanes.size() > 1) {
+            if (const auto r = rowAtHeight(pressAt_->y())) {
+                pressAt_.reset();
+                QMenu menu(this);
+                fillAnalyseMenu(&menu, rows_->rows()[*r].lane);
+                menu.exec(e->globalPosition().toPoint());
+                return true;
+            }
+        }
         if (e->modifiers() & Qt::ShiftModifier) {
             bandDrag_ = true;
             if (!band_)

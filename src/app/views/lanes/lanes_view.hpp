@@ -22,6 +22,7 @@
 class QCustomPlot;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QRubberBand;
 class QTimer;
 class QToolButton;
@@ -56,6 +57,10 @@ public:
     void setOverTimeShown(bool shown);
     // The messages between lanes drawn over the rows (a trace that has some); saved too.
     QToolButton* messagesButton() const { return messagesButton_; }
+    // What the views analyse; its menu chooses (the joint states, a lane, a group pooled).
+    QToolButton* analyseButton() const { return analyseButton_; }
+    // The choices of that menu, for `lane`'s name when given, into `menu`.
+    void fillAnalyseMenu(QMenu* menu, std::optional<std::size_t> lane);
     void setMessagesShown(bool shown);
     // The messages from one lane to another (indices into the trace's lanes) drawn
     // picked out, the others faded; the messages shown when some are picked. nullopt: none.
@@ -79,6 +84,8 @@ public:
     QPoint pixelOf(double t, double row) const;
     // What is under a point of the plot: the row and its visit (tests, tooltips).
     std::optional<std::size_t> rowAt(const QPoint& plotPos) const;
+    // The row at a height of the plot, wherever across (a lane's name at the left).
+    std::optional<std::size_t> rowAtHeight(int plotY) const;
     // On a message's line: its lanes, times, latency, bytes and tag.
     QString describeAt(const QPoint& plotPos) const;
     QString describeMessage(std::size_t index) const; // an index into the trace's messages
@@ -118,6 +125,13 @@ signals:
     void interactionFinished();
     void projectOntoLaneRequested(std::size_t lane);
     void splitIntoLanesRequested();
+    // What the views analyse (Analyse menu, a click on a lane's name): `lanes` (indices into
+    // the trace's lanes) apart, pooled as group `group` (0: one lane); none: the joint states.
+    void analyseLanesRequested(const std::vector<std::size_t>& lanes, std::size_t group);
+    // The model of one lane alone (analysed apart, fitted).
+    void laneModelRequested(std::size_t lane);
+    // The lanes of a group as the members of an ensemble, compared.
+    void compareLanesRequested(const std::vector<std::size_t>& lanes);
     // A band asked for the profile of these lanes over [t0, t1] (the trace's time units).
     void profileAreaRequested(const std::vector<std::size_t>& lanes, double t0, double t1);
     // A band asked for the messages between these lanes sent over [t0, t1].
@@ -140,6 +154,9 @@ private:
     void updateLegend();
     void layoutLegend(); // the states of legendOrder_ that fit its lines at the current width
     void showContextMenu(const QPoint& plotPos);
+    std::vector<std::size_t> lanesOfGroup(std::size_t group) const; // from laneGroups_
+    std::size_t groupCount() const;
+    void updateAnalyseButton();
     void rubberBandDone(const QPoint& from, const QPoint& to, const QPoint& globalPos);
     void showFound(); // the count, the marks
 
@@ -151,6 +168,7 @@ private:
     QToolButton* showAll_ = nullptr;
     QToolButton* overTimeButton_ = nullptr;
     QToolButton* messagesButton_ = nullptr;
+    QToolButton* analyseButton_ = nullptr;
     LanesOverTime* overTime_ = nullptr;
     QLabel* count_ = nullptr;
     QLabel* legend_ = nullptr;

@@ -1,5 +1,7 @@
 #include "views/trace/trace_plot.hpp"
 
+#include "text/joined_name.hpp"
+
 #include "document/view_bookmarks.hpp"
 #include "document/view_document.hpp"
 #include "plotting/plot_theme.hpp"
@@ -321,14 +323,16 @@ void TracePlot::refreshTicks()
     const double spacing = std::max(20, plot_->height() - 50) / std::max(1.0, static_cast<double>(lanes));
     const double per_label = std::ceil(fontMetrics().height() / spacing);
     const int step = static_cast<int>(std::clamp(per_label, 1.0, static_cast<double>(std::max(1, lanes))));
-    // Names of states joined from many lanes can be longer than the plot is wide: they are
-    // shortened in the middle to a quarter of the width (the full name is in the hover text).
+    // Names of states joined from many lanes can be longer than the plot is wide: each
+    // lane's part is shortened to its share of a quarter of the width (the full name is
+    // in the hover text).
     const QFontMetrics labels(plot_->yAxis->tickLabelFont());
     const int widest = std::max(80, plot_->width() / 4);
+    const QString separator = QString::fromStdString(doc_->ses().symbols->separator());
     for (int l = 0; l < lanes; l += step) {
         const SymbolId s = doc_->laneSymbol(l);
         const QString name = QString::fromStdString((*doc_->ses().symbols)[s].name);
-        ticker->addTick(l, showNames_ ? labels.elidedText(name, Qt::ElideMiddle, widest) : QString::number(l));
+        ticker->addTick(l, showNames_ ? elideJoinedName(name, separator, labels, widest) : QString::number(l));
     }
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setSubTicks(false);
