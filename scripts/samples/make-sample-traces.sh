@@ -272,6 +272,7 @@ gen_ctf() {  # gen_ctf NAME [env VAR=VALUE] PROGRAM ARGS...
   mv "$tmp" "$out/$name"
 }
 gen_ctf lttng-workers-t4-n10 chitra-lttng-workers -t 4 -n 10 -l 20000 -u 50
+gen_ctf lttng-master-t4-n10 chitra-lttng-workers -t 4 -n 10 -l 20000 -u 50 -m
 gen_ctf lttng-workers-cyg-t2-n3 env LD_PRELOAD=liblttng-ust-cyg-profile.so \
   chitra-lttng-workers-cyg -t 2 -n 3 -l 20000 -u 50
 

@@ -1,7 +1,7 @@
 // `chitra-cli lanes` and `fit --pool-lanes` (interfaces.md "Lanes compared"): on an MPI
 // ring written through the OTF2 writer with one slow rank, that rank is the outlier and
 // the others one group; on the task pool sample the workers group and the master stands
-// apart; the distances are those of each lane's PES from `convert --per-component`,
+// apart, as LTTng's workers do beside their master; the distances are those of each lane's PES from `convert --per-component`,
 // computed by the core; `fit --pool-lanes` equals `merge` of each lane's statistics,
 // with and without a pipeline; a session's view that analyses lanes pooled (as the
 // workbench saves it) is fitted by `fit --session` as `fit --pool-lanes` fits them.
@@ -102,6 +102,33 @@ TEST(LanesCli, WorkersGroupTheMasterStandsApartAndDistancesAreThoseOfEachLanesPe
     EXPECT_GT(out["lanes"][0]["nearest_distance"].get<double>(), 0.9);
     EXPECT_EQ(wide["groups"].size(), 1u);
     EXPECT_NE(run_cli({"lanes", trace, "--group-distance", "0"}, dir.path).status, 0);
+}
+
+// LTTng's recording of a master thread that hands tasks to four workers through a queue:
+// the workers group, the master (the lane that dispatches and joins) stands apart.
+TEST(LanesCli, LttngWorkersGroupAndTheirMasterStandsApart)
+{
+    TempDir dir;
+    const json out = cli_json({"lanes", kSamples + "lttng-master-t4-n10"}, dir);
+    ASSERT_EQ(out["lanes"].size(), 5u);
+    const json models = cli_json({"lanes", kSamples + "lttng-master-t4-n10", "--models"}, dir);
+    std::size_t master = 5;
+    for (std::size_t k = 0; k < 5; ++k) {
+        const json& states = models["lanes"][k]["model"]["states"];
+        for (const json& state : states)
+            if (state["name"] == "chitra_demo:dispatch")
+                master = k;
+    }
+    ASSERT_LT(master, 5u) << "no lane dispatches";
+    json workers = json::array();
+    for (std::size_t k = 0; k < 5; ++k) {
+        EXPECT_EQ(out["lanes"][k]["outlier"], k == master) << k;
+        if (k != master)
+            workers.push_back(k + 1);
+    }
+    ASSERT_EQ(out["groups"].size(), 2u);
+    const json& group = out["groups"][0]["lanes"].size() == 4 ? out["groups"][0] : out["groups"][1];
+    EXPECT_EQ(group["lanes"], workers);
 }
 
 TEST(FitPoolLanes, EqualsMergeOfEachLanesStatistics)

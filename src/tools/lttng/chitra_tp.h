@@ -21,6 +21,10 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, compute_begi
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, compute_end, LTTNG_UST_TP_ARGS(int, item))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, io_enter, LTTNG_UST_TP_ARGS(int, item))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, io_exit, LTTNG_UST_TP_ARGS(int, item))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, dispatch_begin, LTTNG_UST_TP_ARGS(int, item))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, dispatch_end, LTTNG_UST_TP_ARGS(int, item))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, join_begin, LTTNG_UST_TP_ARGS(int, item))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(chitra_demo, step, chitra_demo, join_end, LTTNG_UST_TP_ARGS(int, item))
 
 LTTNG_UST_TRACEPOINT_EVENT(chitra_demo, progress, LTTNG_UST_TP_ARGS(int, done, double, share),
                            LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(int, done, done)
