@@ -2,12 +2,14 @@
 // MPI ring with one slow rank compares the lanes in the background and shows what
 // `chitra-cli lanes` reports (groups, nearest lanes, the slow rank flagged); the group
 // distance typed in regroups at once and survives a session; a lane double-clicked
-// opens that lane's model; a comparison can be cancelled and started again.
+// opens that lane's model, and compared with its group opens the ensemble window; a comparison can be cancelled and started again.
 #include "gui_test_util.hpp"
 #include "main_window_test_util.hpp"
 
 #include "displays/lanecompare/lane_comparison_display_state.hpp"
 #include "displays/lanecompare/lane_comparison_window.hpp"
+#include "ensemble/ensemble_window.hpp"
+#include "ensemble/run_comparison_view.hpp"
 #include "document/lane_pool.hpp"
 #include "document/view_document.hpp"
 #include "session/session_controller.hpp"
@@ -25,6 +27,7 @@
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -138,6 +141,25 @@ private slots:
         QCOMPARE(QString::fromStdString(alone->trace().lanes->lanes[0].name), QStringLiteral("rank 5/thread 0"));
         QVERIFY(QTest::qWaitFor([&] { return w->lastModelWindow() != nullptr; }, 60000));
         QVERIFY(w->lastModelWindow()->windowTitle().contains("rank 5/thread 0 alone"));
+    }
+
+    void aLaneComparedWithItsGroupInTheEnsembleWindow()
+    {
+        auto w = windowWith(kSlow);
+        LaneComparisonWindow* c = openComparison(w.get());
+        QVERIFY(c);
+        QVERIFY(QTest::qWaitFor([c] { return c->computed(); }, 60000));
+        QTreeWidgetItem* first = c->table()->topLevelItem(0); // rank 0, in the group of seven
+        const QPoint at = c->table()->visualItemRect(first).center();
+        QCOMPARE(chooseFromContextMenu(c->table()->viewport(), at, "Compare with its group"),
+                 QStringLiteral("Compare with its group (7 lanes)…"));
+        auto* ensemble = qobject_cast<EnsembleWindow*>(w->lastEnsembleWindow());
+        QVERIFY(ensemble);
+        QCOMPARE(ensemble->runs().size(), std::size_t(7));
+        QVERIFY(QTest::qWaitFor([ensemble] { return ensemble->measured(); }, 60000));
+        // The Compare tab lists the seven ranks side by side.
+        QVERIFY(QTest::qWaitFor([ensemble] { return !ensemble->runComparison()->computing(); }, 60000));
+        QCOMPARE(ensemble->runComparison()->table()->columnCount(), RunComparisonView::firstRunColumn + 7);
     }
 
     void cancelledThenStartedAgain()

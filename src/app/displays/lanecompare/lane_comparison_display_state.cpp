@@ -37,6 +37,9 @@ public:
             LanesView* lanes = panel->lanesView();
             QObject::connect(window, &LaneComparisonWindow::laneActivated, lanes,
                              [lanes](std::size_t lane) { emit lanes->laneModelRequested(lane); });
+            QObject::connect(
+                window, &LaneComparisonWindow::groupComparisonRequested, lanes,
+                [lanes](const std::vector<std::size_t>& group) { emit lanes->compareLanesRequested(group); });
             // The lanes view marks each lane's group while the comparison is shown.
             const auto markGroups = [lanes, window] {
                 if (window->computed())

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QProgressBar>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTimer>
@@ -123,6 +124,8 @@ LaneComparisonWindow::LaneComparisonWindow(ViewDocument* doc, QWidget* parent)
     connect(table_, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
         emit laneActivated(static_cast<std::size_t>(item->data(LaneNumber, Qt::UserRole).toULongLong()));
     });
+    table_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table_, &QWidget::customContextMenuRequested, this, &LaneComparisonWindow::showLaneMenu);
     auto title = [this] { setWindowTitle(tr("Lanes compared — %1").arg(doc_->name())); };
     title();
     connect(doc_, &ViewDocument::nameChanged, this, title);
@@ -199,6 +202,21 @@ void LaneComparisonWindow::compute()
     std::shared_ptr<const Trace> trace = doc_->lanesTracePtr();
     watcher->setFuture(
         runInBackground([trace, all, stop = stop_, done = done_] { return behavioursOf(*trace, all, *stop, *done); }));
+}
+
+void LaneComparisonWindow::showLaneMenu(const QPoint& pos)
+{
+    QTreeWidgetItem* item = table_->itemAt(pos);
+    if (!item || !computed_)
+        return;
+    const auto lane = static_cast<std::size_t>(item->data(LaneNumber, Qt::UserRole).toULongLong());
+    const std::vector<std::size_t>& group = grouping_.groups.at(grouping_.group.at(lane) - 1);
+    QMenu menu(this);
+    menu.addAction(tr("Open its model"), this, [this, lane] { emit laneActivated(lane); });
+    QAction* compare = menu.addAction(tr("Compare with its group (%1 lanes)…").arg(group.size()), this,
+                                      [this, group] { emit groupComparisonRequested(group); });
+    compare->setEnabled(group.size() > 1);
+    menu.exec(table_->viewport()->mapToGlobal(pos));
 }
 
 void LaneComparisonWindow::cancel()

@@ -57,9 +57,12 @@ public:
 signals:
     void computedChanged();               // the lanes are compared (or the comparison was cancelled)
     void laneActivated(std::size_t lane); // a lane double-clicked (an index into the trace's lanes)
+    // A lane's "Compare with its group": the lanes of its group, to compare as an ensemble.
+    void groupComparisonRequested(const std::vector<std::size_t>& lanes);
     void optionsChanged();
 
 private:
+    void showLaneMenu(const QPoint& pos);
     void regroup();
     void fill();
 
