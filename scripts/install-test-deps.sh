@@ -8,6 +8,8 @@ test_packages=(
   # GoogleTest and Google Benchmark (tests/, tests/bench); the scripts' Python (NumPy,
   # pandas for the Pipit-style profile benchmark) and time
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-numpy python3-pandas time
+  # the Python module's tests (tests/python)
+  python3-pytest
   # the real producers and readers the importers are checked against: LTTng (recording,
   # babeltrace2's listing and writer), OTF2's otf2-print, PajeNG's pj_dump, SimGrid,
   # clang and Node.js (Chrome trace JSON)

@@ -28,6 +28,14 @@ need share/chitra/sample_traces/tutorial.chitra
 need share/chitra/examples/philosopher1.rules
 if [[ -f "$build/src/app/chitra" ]]; then need bin/chitra; fi
 
+# The Python module, where Debian's Python looks under this prefix, importable from there.
+if compgen -G "$build/python/chitra/_chitra*.so" >/dev/null; then
+  site=$(echo "$prefix"/lib/python3.*/dist-packages)
+  need "${site#"$prefix"/}/chitra/__init__.py"
+  PYTHONPATH=$site python3 -c "import chitra, sys; sys.exit(chitra.open(sys.argv[1]).info()['files'][0]['records'] == 0)" \
+    "$prefix/share/chitra/sample_traces/philosophers-n2-x100.pes" || fail "the installed module cannot read a trace"
+fi
+
 # Man pages: written from --help, with the options the programs have.
 if command -v help2man >/dev/null; then
   need share/man/man1/chitra-cli.1
