@@ -118,15 +118,9 @@ py::object& traceError()
 
 class TraceHandle {
 public:
-    TraceHandle(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)), lanes_(lanes_of(*trace_)) {}
+    explicit TraceHandle(std::shared_ptr<const Trace> trace) : trace_(std::move(trace)) {}
 
-    std::vector<std::string> laneNames() const
-    {
-        std::vector<std::string> names;
-        for (const Lane& lane : lanes_->lanes)
-            names.push_back(lane.name);
-        return names;
-    }
+    std::vector<std::string> laneNames() const { return lane_names(*trace_); }
     std::size_t components() const { return trace_->header.components; }
     std::string timebase() const { return std::string(to_string(trace_->header.timebase)); }
 
@@ -192,6 +186,8 @@ public:
     // Lane `k`'s changes: (times from the origin, state codes, depths, state names).
     py::tuple changes(std::size_t k) const
     {
+        if (!lanes_) // a PES's lanes are built from its records on first use
+            lanes_ = lanes_of(*trace_);
         if (k >= lanes_->lanes.size())
             throw py::index_error("lane " + std::to_string(k + 1) + " out of range");
         const Lane& lane = lanes_->lanes[k];
@@ -213,7 +209,7 @@ public:
 
 private:
     std::shared_ptr<const Trace> trace_;
-    std::shared_ptr<const LaneTrace> lanes_;
+    mutable std::shared_ptr<const LaneTrace> lanes_;
 };
 
 // Reads `path` with the CLI's reading options `options` (--from, --components, ...), as

@@ -64,6 +64,17 @@ def test_info_fit_lanes_and_suggest_are_the_clis(each):
         assert chitra.lanes(t) == cli_json("lanes", path, "--format", "json")
 
 
+def every_sample_trace():
+    # Paraver's .pcf and .row go with its .prv; a .chitra file is a session.
+    return sorted(n for n in os.listdir(SAMPLES) if not n.endswith((".pcf", ".row", ".chitra")))
+
+
+@pytest.mark.parametrize("name", every_sample_trace())
+def test_every_sample_trace_opens_as_info_lists_it(name):
+    path = sample(name)
+    assert chitra.open(path).info() == cli_json("info", path, "--components", "all", "--json")
+
+
 def test_records_are_the_pes_convert_writes(each, tmp_path):
     path, t = each
     pes = tmp_path / "t.pes"

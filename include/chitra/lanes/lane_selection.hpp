@@ -46,6 +46,8 @@ std::optional<Time> first_change(const LaneTrace& trace, const std::vector<std::
 // component of its states (named by its `# lane:` header lines, or "component K"), in
 // state "-" at depth 0 where the component is "-", else at depth 1.
 std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace);
+// The names of those lanes, without building them.
+std::vector<std::string> lane_names(const Trace& trace);
 
 // The time the trace's record times count from (`# origin:`; 0 when absent).
 Time trace_origin(const Trace& trace);

@@ -18,13 +18,16 @@ Time trace_origin(const Trace& trace)
     return 0;
 }
 
-std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace)
+std::vector<std::string> lane_names(const Trace& trace)
 {
-    if (trace.lanes)
-        return trace.lanes;
-    const Time origin = trace_origin(trace);
+    std::vector<std::string> names;
+    if (trace.lanes) {
+        for (const Lane& lane : trace.lanes->lanes)
+            names.push_back(lane.name);
+        return names;
+    }
     const std::size_t k = trace.header.components;
-    std::vector<std::string> names(k);
+    names.resize(k);
     for (std::size_t c = 0; c < k; ++c)
         names[c] = "component " + std::to_string(c + 1);
     for (const auto& [key, value] : trace.header.extra) {
@@ -36,6 +39,16 @@ std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace)
         if (ec == std::errc() && number >= 1 && number <= k && space != std::string::npos)
             names[number - 1] = value.substr(space + 1);
     }
+    return names;
+}
+
+std::shared_ptr<const LaneTrace> lanes_of(const Trace& trace)
+{
+    if (trace.lanes)
+        return trace.lanes;
+    const Time origin = trace_origin(trace);
+    const std::size_t k = trace.header.components;
+    const std::vector<std::string> names = lane_names(trace);
     LaneTraceBuilder b(trace.source, "pes");
     b.keep_stacks(false); // depth at most one, set whole: the changes say all
     for (const auto& n : names)
