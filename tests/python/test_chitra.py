@@ -168,8 +168,10 @@ def test_columns_are_views_that_keep_the_trace_alive():
     # One lane: its categorical column is the state column, codes and names.
     single = chitra.open(sample("philosophers-n3-x1000-m100.events"))
     assert len(single.lanes) == 1
-    column = single.records().iloc[:, 1]
+    frame = single.records()
+    column = frame.iloc[:, 1]
     assert np.array_equal(column.cat.codes.to_numpy(), single.states)
+    assert np.shares_memory(frame["time"].to_numpy(), single.times)  # the DataFrame's time is the trace's
     assert list(column.cat.categories) == single.state_names
 
 
