@@ -8,6 +8,7 @@
 #include "chain/chain_quartiles.hpp"
 #include "chain/floor_quotient.hpp"
 #include "chain/visit_columns.hpp"
+#include "chitra/util/cancel.hpp"
 #include "chitra/util/two_halves.hpp"
 
 #include <algorithm>
@@ -79,6 +80,9 @@ SemiMarkovModel fit_visits(const detail::VisitColumns& visits, TimeBase timebase
     const std::size_t table_size = table.size();
     const SymbolId* sym = visits.symbol;
 
+    // Each pass over the visits starts only when the work is still wanted (a Python
+    // caller's Ctrl+C, chitra/util/cancel.hpp): a fit of 10^8 visits stops within a pass.
+    throw_if_cancelled();
     // Pass 1: per-symbol counts, sums, extremes.
     std::vector<Acc> acc[2] = {std::vector<Acc>(table_size), std::vector<Acc>(table_size)};
     in_halves(visits.size, [&](int half, std::size_t first, std::size_t last) {
@@ -159,6 +163,7 @@ SemiMarkovModel fit_visits(const detail::VisitColumns& visits, TimeBase timebase
         if (windows)
             p.tally = quartiles->tally(0.5);
     }
+    throw_if_cancelled();
     in_halves(visits.size, [&](int half, std::size_t first, std::size_t last) {
         Pass2& p = part[half];
         double* const ss = p.ss.data();
@@ -219,6 +224,7 @@ SemiMarkovModel fit_visits(const detail::VisitColumns& visits, TimeBase timebase
     }
     std::vector<std::uint64_t> bins(all_bins, 0);
     std::vector<std::uint64_t> other_bins(all_bins, 0);
+    throw_if_cancelled();
     in_halves(visits.size, [&](int half, std::size_t first, std::size_t last) {
         std::uint64_t* const mine = half == 0 ? bins.data() : other_bins.data();
         visits.for_range(first, last, [&](std::size_t, SymbolId s, Time o) {

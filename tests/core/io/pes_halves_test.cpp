@@ -1,10 +1,13 @@
 // Large PES texts are read in two halves on two threads: the trace, and any error, must
 // be exactly those of one pass, wherever the records, symbols, header lines and problems
-// fall relative to the seam.
+// fall relative to the seam; a cancelled read stops in either.
 #include "io/pes_test_util.hpp"
 #include "io/trace_readers.hpp"
 
+#include "chitra/chain/chain.hpp"
 #include "chitra/io/io.hpp"
+#include "chitra/trace/ses.hpp"
+#include "chitra/util/cancel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -174,3 +177,25 @@ TEST(PesHalves, TextsWithoutASecondHalfOfRecords)
 }
 
 } // namespace
+
+// A set cancel flag (a Python caller's Ctrl+C) stops a read, in one pass or in halves
+// (the tail's thread takes the caller's flag), and a fit; unset, both run to the end.
+TEST(PesHalves, ACancelledReadOrFitStops)
+{
+    std::string text = "# chitra-pes 1\n";
+    for (int i = 0; i < 300000; ++i)
+        text += std::to_string(i) + (i % 3 ? " A\n" : " B\n");
+    CancelFlag cancel{true};
+    for (const std::size_t halves : {kNeverHalves, kAlwaysHalves}) {
+        const CancelScope scope(&cancel);
+        EXPECT_THROW(detail::parse_pes(text, "big.pes", halves), Cancelled) << halves;
+    }
+    const Trace trace = detail::parse_pes(text, "big.pes", kAlwaysHalves);
+    EXPECT_EQ(trace.size(), 300000u);
+    const Ses ses = Ses::from_trace(trace);
+    {
+        const CancelScope scope(&cancel);
+        EXPECT_THROW(fit_chain(ses, TimeBase::us), Cancelled);
+    }
+    EXPECT_EQ(fit_chain(ses, TimeBase::us).elements, ses.size());
+}

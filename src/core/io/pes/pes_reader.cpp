@@ -5,6 +5,7 @@
 // an open-addressing hash table whose keys live in a stable arena, so only a state seen
 // for the first time allocates.
 #include "chitra/io/io.hpp"
+#include "chitra/util/cancel.hpp"
 #include "io/mapped_file.hpp"
 #include "io/pes/pes_numbers.hpp"
 #include "io/pes/record_column.hpp"
@@ -102,7 +103,8 @@ public:
         const char* p = text_.data();
         end_ = p + text_.size();
         while (p < end_) {
-            ++line_;
+            if ((++line_ & 0xFFFF) == 0) // still wanted? (chitra/util/cancel.hpp)
+                throw_if_cancelled();
             line_begin_ = p;
             p = parse_line(p);
         }
@@ -669,9 +671,13 @@ std::optional<Trace> detail::parse_pes_in_halves(std::string_view text, const st
         PesParser after(tail, source, prelude, head_lines);
         after.write_after(before, head_lines - prelude_lines, tail_lines);
         std::exception_ptr tail_failed;
-        std::thread reading_tail([&] {
+        bool tail_cancelled = false;
+        std::thread reading_tail([&, flag = current_cancel_flag()] {
+            const CancelScope scope(flag); // the caller's cancel flag holds for both halves
             try {
                 after.read();
+            } catch (const Cancelled&) {
+                tail_cancelled = true;
             } catch (...) {
                 tail_failed = std::current_exception();
             }
@@ -683,6 +689,8 @@ std::optional<Trace> detail::parse_pes_in_halves(std::string_view text, const st
             throw;
         }
         reading_tail.join();
+        if (tail_cancelled)
+            throw Cancelled();
         if (tail_failed || !before.append(after, prelude))
             return std::nullopt;
         return before.finish();
