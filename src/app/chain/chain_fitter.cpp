@@ -67,9 +67,8 @@ void ChainFitter::fit(ViewDocument* view)
         }
         return;
     }
-    // A large SES, or a pool of lanes, is fitted on a worker. A pool's fit stops at the
-    // next lane on Cancel; a single fit cannot be interrupted, so Cancel (or a newer fit)
-    // abandons its result.
+    // A large SES, or a pool of lanes, is fitted on a worker. Cancel stops it at the fit's
+    // next pass (a pool's at its next lane too); a newer fit abandons its result.
     struct Fit {
         std::shared_ptr<SemiMarkovModel> model;
         QString error;
@@ -106,6 +105,7 @@ void ChainFitter::fit(ViewDocument* view)
     };
     watcher->setFuture(runInBackground([ses, timebase, trace, all, lanes, pipeline, cancel, progress] {
         Fit fit;
+        const CancelScope scope(cancel.get());
         try {
             fit.model = std::make_shared<SemiMarkovModel>(
                 lanes.empty()

@@ -1,6 +1,7 @@
 // Fits the semi-Markov chain of a view and opens its model window: at once for a small
-// SES, on a worker for a large one, as a background job. A fit cannot be interrupted, so
-// Cancel (or a newer fit) abandons its result.
+// SES, on a worker for a large one or a view of lanes pooled (document/lane_pool.hpp),
+// as a background job. Cancel stops the fit at its next pass; a newer fit abandons the
+// result of the one before.
 #pragma once
 
 #include <QObject>

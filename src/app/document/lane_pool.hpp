@@ -1,4 +1,4 @@
-// What a view of a trace of several lanes analyses (ui.md "The lanes view", "Analyse"):
+// What a view of a trace of several lanes analyses (docs/gui.md, "Lanes view", Analyse):
 // the joint states of its lanes, one lane alone, or a group of lanes pooled. With a pool,
 // the time, event and frequency views, brushing and the pipeline work on the pool's first
 // lane alone, the pipeline applies to every lane of the pool, and the model is the lanes
@@ -35,8 +35,9 @@ struct LanePool {
 TraceBase makePooledBase(const Trace& trace, std::shared_ptr<const LaneTracks> tracks, std::vector<std::size_t> lanes,
                          std::size_t group);
 
-// Lanes (of `tracks`, the lanes of `trace`) that spend at least this share of the trace's span in a state other than `-`
-// are busy; a trace of more busy lanes than kManyLanes opens on a group of lanes.
+// Lanes (of `tracks`, the lanes of `trace`) that spend at least this share of the trace's
+// span in a state other than `-` are busy; a trace of more busy lanes than kManyLanes
+// opens on a group of lanes.
 inline constexpr double kBusyShare = 0.01;
 inline constexpr std::size_t kManyLanes = 4;
 std::vector<std::size_t> busyLanes(const Trace& trace, const LaneTracks& tracks);
