@@ -17,8 +17,9 @@ packages=(
   libxxhash-dev libgraphviz-dev libsimdjson-dev
   # the trace formats: OTF2, CTF (babeltrace2), ELF symbols
   libopen-trace-format2-dev libbabeltrace2-dev libelf-dev
-  # the Python module (src/python): pybind11 and Python's headers; NumPy and pandas
-  pybind11-dev python3-dev python3-numpy python3-pandas
+  # the Python module (src/python): pybind11 and Python's headers (its NumPy and pandas,
+  # which it needs when it runs, come with the test tools or as the .deb's recommends)
+  pybind11-dev python3-dev
   # man pages for `cmake --install`, written from the programs' --help
   help2man
   # the views' font; a virtual display for start.sh where there is none
