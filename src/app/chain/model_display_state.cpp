@@ -9,8 +9,10 @@
 #include "document/view_document.hpp"
 #include "chain/model_window.hpp"
 #include "chain/transition_graph_widget.hpp"
+#include "chain/view_fit.hpp"
 
 #include <iostream>
+#include <optional>
 
 namespace chitra::app {
 
@@ -34,8 +36,17 @@ public:
     {
         if (r.benchmarkReplots > 0)
             return std::nullopt;
-        auto ses = r.view->sesPtr();
-        ModelWindow model(fit_chain(*ses, r.view->trace().header.timebase), ses, nullptr, r.view->colours());
+        const ViewFit what = viewFit(*r.view);
+        std::optional<SemiMarkovModel> fitted;
+        try {
+            fitted = what.fit();
+        } catch (const std::exception& e) {
+            std::cerr << "chitra: cannot fit the chain: " << e.what() << '\n';
+            return 3;
+        }
+        ModelWindow model(std::move(*fitted), what.ses, nullptr, r.view->colours());
+        model.setWindowTitle(what.title);
+        model.setPooling(what.pooling);
         model.resize(r.size);
         model.show();
         settleFor(300);

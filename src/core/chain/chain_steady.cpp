@@ -129,7 +129,8 @@ std::vector<double> stationary(const std::vector<std::vector<Edge>>& adj, const 
 }
 
 // The state every lane is idle in (`-`) after the program finished, entered only as the
-// last element: seen once, and followed by OTHER (which follows only the last element).
+// last element of a sequence: every visit followed by OTHER (which follows only the last
+// element of each sequence: one for a trace, one per lane or run pooled or merged).
 std::size_t run_end_state(const SemiMarkovModel& model)
 {
     const std::size_t other = model.other();
@@ -139,7 +140,7 @@ std::size_t run_end_state(const SemiMarkovModel& model)
         const ChainState& last = model.states[t.from];
         const bool all_idle = !last.components.empty() && std::all_of(last.components.begin(), last.components.end(),
                                                                       [](const std::string& c) { return c == "-"; });
-        return all_idle && last.count == 1 && last.kind != SymbolKind::other ? t.from : kNoState;
+        return all_idle && last.count == t.count && last.kind != SymbolKind::other ? t.from : kNoState;
     }
     return kNoState;
 }

@@ -1,7 +1,8 @@
 // Lanes pooled (pooled_lane_stats, what the workbench fits for a group of lanes): a lane
 // pooled alone is that lane's own fit; copies of one lane pool into its counts times the
 // copies with the same means; a pipeline applies to each lane (a pattern aggregated on
-// every lane); random traces keep the pool's counts the sums of the lanes'; a refused
+// every lane); random traces keep the pool's counts the sums of the lanes'; lanes that
+// end idle pool into a run that ends; a refused
 // pipeline names the lane, and a set cancel flag stops the pool.
 #include "chitra/lanecompare/pooled_lanes.hpp"
 
@@ -130,6 +131,23 @@ TEST(PooledLanes, ThePoolsCountsAreTheSumsOfTheLanesOnRandomTraces)
         // No transition between lanes: one sequence end per lane.
         EXPECT_EQ(pooled.ends.size(), all.size()) << "round " << round;
     }
+}
+
+// Lanes that each end idle: pooled, `-` is still the state the runs end in (every visit
+// of it followed by a sequence's end), so no closed class is made of it.
+TEST(PooledLanes, LanesThatEndIdleMakeARunThatEnds)
+{
+    const Trace trace = read_pes_text("# chitra-pes 1\n# timebase: us\n# components: 2\n# end: 40\n"
+                                      "0 a x\n10 b y\n20 a x\n25 b y\n30 - -\n",
+                                      "ends.pes");
+    const SemiMarkovModel one = model_from_stats(pooled_lane_stats(trace, {0}, Pipeline{}));
+    const SemiMarkovModel both = model_from_stats(pooled_lane_stats(trace, {0, 1}, Pipeline{}));
+    for (const SemiMarkovModel* m : {&one, &both}) {
+        ASSERT_NE(m->steady.run_end, kNoState);
+        EXPECT_EQ(m->states[m->steady.run_end].name, "-");
+        EXPECT_TRUE(m->steady.transient()); // a b a b, then the end: nothing recurs
+    }
+    EXPECT_EQ(both.states[both.steady.run_end].count, 2u);
 }
 
 TEST(PooledLanes, ARefusedPipelineNamesTheLaneAndCancelStops)
