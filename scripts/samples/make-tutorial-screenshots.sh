@@ -73,6 +73,7 @@ shot profile-waits --open sample_traces/mpi-messages-r4/traces.otf2 --display pr
 shot lane-comparison --open sample_traces/mpi-slow-rank-r8/traces.otf2 --display lanecompare --size 1100x560
 # eight busy ranks open on their first group pooled (docs/gui.md "Lanes view", tutorial "Many lanes")
 shot lane-pool-opened --open sample_traces/mpi-slow-rank-r8/traces.otf2 --display lanes --size 1300x900
+shot lane-pool-model --open sample_traces/mpi-slow-rank-r8/traces.otf2 --display model --size 1000x700
 shot lane-comparison-taskpool --open sample_traces/taskpool-w4-n1200/traces.otf2 --display lanecompare --size 1100x460
 # nesting unfolded: the compiler's own lane of a clang -ftime-trace trace, one row per depth
 session lanes-nested sample_traces/clang-time-trace.json unfold=0 lanefilter=clang range=0:40000000
