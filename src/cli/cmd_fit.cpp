@@ -99,6 +99,18 @@ FitStats pooled_lanes_stats(const FitOptions& o, const Pipeline& pipeline)
     return pooled;
 }
 
+// The statistics of lanes pooled (--stats-out) and their model (-o, or stdout when
+// neither is given).
+void write_pooled(const FitStats& pooled, const FitOptions& o)
+{
+    if (!o.stats_out.empty()) {
+        emit(o.stats_out, stats_to_json(pooled));
+        if (o.out.empty())
+            return;
+    }
+    write_model(model_from_stats(pooled), o.format, o.out);
+}
+
 } // namespace
 
 Action add_fit_command(CLI::App& app)
@@ -187,13 +199,7 @@ Action add_fit_command(CLI::App& app)
                              "--pool-lanes\n";
                 return 2;
             }
-            const FitStats pooled = pooled_lanes_stats(*options, pipeline);
-            if (!options->stats_out.empty()) {
-                emit(options->stats_out, stats_to_json(pooled));
-                if (options->out.empty())
-                    return 0;
-            }
-            write_model(model_from_stats(pooled), options->format, options->out);
+            write_pooled(pooled_lanes_stats(*options, pipeline), *options);
             return 0;
         }
         Trace trace = load_input(trace_path, import);
@@ -205,13 +211,7 @@ Action add_fit_command(CLI::App& app)
                           << " analyses lanes pooled: only the model and --stats-out are written\n";
                 return 2;
             }
-            const FitStats stats = pooled_lane_stats(trace, pooled, pipeline);
-            if (!options->stats_out.empty()) {
-                emit(options->stats_out, stats_to_json(stats));
-                if (options->out.empty())
-                    return 0;
-            }
-            write_model(model_from_stats(stats), options->format, options->out);
+            write_pooled(pooled_lane_stats(trace, pooled, pipeline), *options);
             return 0;
         }
         const bool scale_out = !options->shard.empty() || !options->stats_out.empty();

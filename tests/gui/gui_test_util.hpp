@@ -23,6 +23,7 @@
 #include <QTest>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -105,10 +106,10 @@ inline std::shared_ptr<const Trace> nestedLanesTrace()
     return std::make_shared<const Trace>(std::move(t));
 }
 
-// Right-clicks `widget` at `pos` and picks the context menu's entry whose text starts
-// with `text` as a person does with the keyboard (Down until it is highlighted, Return).
-// Returns the entry's full text, or an empty string when there was no menu or no entry.
-inline QString chooseFromContextMenu(QWidget* widget, QPoint pos, const QString& text)
+// Opens a popup menu with `open` and picks its entry whose text starts with `text` as a
+// person does with the keyboard (Down until it is highlighted, Return). Returns the
+// entry's full text, or an empty string when there was no menu or no entry.
+inline QString chooseFromPopup(const std::function<void()>& open, const QString& text)
 {
     QString chosen;
     QTimer::singleShot(0, [&chosen, text] {
@@ -125,13 +126,23 @@ inline QString chooseFromContextMenu(QWidget* widget, QPoint pos, const QString&
         }
         QTest::keyClick(menu, Qt::Key_Escape);
     });
-    // The right button, then the context menu event the window system sends for it
-    // (QTest hands mouse events to the widget directly, past the window that makes it).
-    QTest::mouseClick(widget, Qt::RightButton, {}, pos);
-    QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, pos, widget->mapToGlobal(pos));
-    QCoreApplication::sendEvent(widget, &menuEvent);
+    open();
     QCoreApplication::processEvents();
     return chosen;
+}
+
+// Right-clicks `widget` at `pos` and picks the context menu's entry starting with `text`.
+inline QString chooseFromContextMenu(QWidget* widget, QPoint pos, const QString& text)
+{
+    return chooseFromPopup(
+        [widget, pos] {
+            // The right button, then the context menu event the window system sends for it
+            // (QTest hands mouse events to the widget directly, past the window that makes it).
+            QTest::mouseClick(widget, Qt::RightButton, {}, pos);
+            QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, pos, widget->mapToGlobal(pos));
+            QCoreApplication::sendEvent(widget, &menuEvent);
+        },
+        text);
 }
 
 // With CHITRA_SCREENSHOT_DIR set, saves what the widget shows there (for looking at it).

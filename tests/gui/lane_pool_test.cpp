@@ -85,30 +85,6 @@ SemiMarkovModel cliPooledModel(const std::vector<std::size_t>& lanes, const Pipe
     return model_from_stats(pooled);
 }
 
-// Opens a popup menu with `open` and picks its entry starting with `text` as a person
-// does with the keyboard; the entry's full text, or empty when there was none.
-QString chooseFromPopup(const std::function<void()>& open, const QString& text)
-{
-    QString chosen;
-    QTimer::singleShot(0, [&chosen, text] {
-        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
-        if (!menu)
-            return;
-        for (int i = 0; i < 30; ++i) {
-            QTest::keyClick(menu, Qt::Key_Down);
-            if (menu->activeAction() && menu->activeAction()->text().startsWith(text)) {
-                chosen = menu->activeAction()->text();
-                QTest::keyClick(menu, Qt::Key_Return);
-                return;
-            }
-        }
-        QTest::keyClick(menu, Qt::Key_Escape);
-    });
-    open();
-    QCoreApplication::processEvents();
-    return chosen;
-}
-
 // A left click on the name of lane `lane` in the lanes view.
 void clickLaneName(LanesView* lanes, std::size_t lane)
 {
