@@ -236,7 +236,8 @@ def profile(t, range=None):
 
 
 def messages(t):
-    """The messages between lanes: the rows of `chitra-cli messages --format csv`."""
+    """The messages between lanes, one row each, as `chitra-cli messages --list` lists them
+    (the rows of `--format csv`)."""
     import pandas as pd
 
     return pd.read_csv(_io.BytesIO(_run(["messages"] + _trace(t)._args() + ["--format", "csv"])))
