@@ -333,20 +333,31 @@ void MainWindow::openFiles(const QStringList& paths)
 
 bool MainWindow::openFileNow(const QString& path, QString* error) { return opener_->openNow(path, error); }
 
-void MainWindow::projectOntoLanes(ViewDocument* view, const std::vector<std::vector<std::size_t>>& entries)
+namespace {
+
+// An open file entry as the loader delivered it: what new entries of its trace derive from
+// (they keep its import choice).
+LoadResult asLoaded(const TraceFile& file)
 {
-    const int f = workspace_->fileOf(view);
-    if (f < 0 || entries.empty())
-        return;
-    const TraceFile& file = workspace_->files()[static_cast<std::size_t>(f)];
     LoadResult whole;
     whole.path = file.path;
     whole.bytes = file.bytes;
     whole.trace = file.trace;
     whole.base = file.base;
-    whole.choice = file.choice; // the entries keep the file's import choice
+    whole.choice = file.choice;
     whole.shownLanes = file.lanes;
-    loader_->derive(std::move(whole), entries);
+    whole.laneNames = file.laneNames;
+    return whole;
+}
+
+} // namespace
+
+void MainWindow::projectOntoLanes(ViewDocument* view, const std::vector<std::vector<std::size_t>>& entries)
+{
+    const int f = workspace_->fileOf(view);
+    if (f < 0 || entries.empty())
+        return;
+    loader_->derive(asLoaded(workspace_->files()[static_cast<std::size_t>(f)]), entries);
 }
 
 ViewDocument* MainWindow::analyseLanes(ViewDocument* view, const std::vector<std::size_t>& lanes, std::size_t group)
@@ -365,15 +376,7 @@ ViewDocument* MainWindow::analyseLanes(ViewDocument* view, const std::vector<std
             return other.views.front();
         }
     }
-    LoadResult whole;
-    whole.path = file.path;
-    whole.bytes = file.bytes;
-    whole.trace = file.trace;
-    whole.base = file.base;
-    whole.choice = file.choice;
-    whole.shownLanes = file.lanes;
-    whole.laneNames = file.laneNames;
-    loader_->analyse(std::move(whole), std::move(wanted), group);
+    loader_->analyse(asLoaded(file), std::move(wanted), group);
     return nullptr;
 }
 
