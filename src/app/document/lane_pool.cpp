@@ -82,6 +82,7 @@ TraceBase makeOpeningBase(const Trace& trace, const std::string& file)
             base.grouping = std::make_shared<const LaneGrouping>(std::move(start->grouping));
             return base;
         }
+        return makeTraceBase(trace, file, kCachedLanesFrom, std::move(tracks)); // its lanes built once
     }
     return makeTraceBase(trace, file);
 }

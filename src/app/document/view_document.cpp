@@ -25,7 +25,8 @@
 
 namespace chitra::app {
 
-TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t cacheFrom)
+TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t cacheFrom,
+                        std::shared_ptr<const LaneTracks> tracks)
 {
     TraceBase base;
     base.ses = std::make_shared<const Ses>(base_ses(trace));
@@ -39,7 +40,9 @@ TraceBase makeTraceBase(const Trace& trace, const std::string& file, std::size_t
         if (cached)
             storeCachedLanesInBackground(file, base.lanes);
     }
-    if (laneCountOf(trace) > 1) // the lanes view opens for such a trace: build its tracks here
+    if (tracks)
+        base.laneTracks = std::move(tracks);
+    else if (laneCountOf(trace) > 1) // the lanes view opens for such a trace: build its tracks here
         base.laneTracks = makeLaneTracks(trace);
     return base;
 }

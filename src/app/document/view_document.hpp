@@ -67,7 +67,9 @@ struct TraceBase {
 };
 // `file`: the file `trace` was read from as it is (no import choices), whose lanes may be
 // cached between runs (summary_cache.hpp) when the trace has `cacheFrom` elements or more.
-TraceBase makeTraceBase(const Trace& trace, const std::string& file = {}, std::size_t cacheFrom = kCachedLanesFrom);
+// `tracks`: the trace's lanes when the caller built them already.
+TraceBase makeTraceBase(const Trace& trace, const std::string& file = {}, std::size_t cacheFrom = kCachedLanesFrom,
+                        std::shared_ptr<const LaneTracks> tracks = nullptr);
 
 class ViewDocument : public QObject {
     Q_OBJECT

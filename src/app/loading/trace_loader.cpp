@@ -158,14 +158,14 @@ LoadResult analyseLanes(const LoadResult& whole, const std::vector<std::size_t>&
     r.makeCurrent = true;
     r.ofOpenFile = true;
     try {
-        r.base = lanes.empty() ? makeTraceBase(*whole.trace)
+        r.base = lanes.empty() ? makeTraceBase(*whole.trace, {}, kCachedLanesFrom, whole.base.laneTracks)
                                : makePooledBase(*whole.trace, whole.base.laneTracks, lanes, group);
         // The lanes' groups go with every entry of the trace (made again for a group
         // restored from a session).
         r.base.grouping = whole.base.grouping;
         if (!r.base.grouping && group > 0)
             r.base.grouping = std::make_shared<const LaneGrouping>(
-                groupByBehaviour(*whole.trace, r.base.laneTracks ? *r.base.laneTracks : *makeLaneTracks(*whole.trace)));
+                groupByBehaviour(*whole.trace, *r.base.laneTracks)); // a pool's base has the lanes
     } catch (const std::exception& e) {
         r.trace.reset();
         r.error = errorText(e, whole.path);
