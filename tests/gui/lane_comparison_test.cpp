@@ -4,6 +4,7 @@
 // distance typed in regroups at once and survives a session; a lane double-clicked
 // opens that lane's model, and compared with its group opens the ensemble window; a comparison can be cancelled and started again.
 #include "gui_test_util.hpp"
+#include "lanes_alone_util.hpp"
 #include "main_window_test_util.hpp"
 
 #include "displays/lanecompare/lane_comparison_display_state.hpp"
@@ -20,10 +21,6 @@
 #include "workbench/main_window.hpp"
 #include "document/workspace.hpp"
 
-#include "chitra/io/import.hpp"
-#include "chitra/lanes/lane_selection.hpp"
-#include "chitra/pipeline/pipeline_runner.hpp"
-
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QPushButton>
@@ -32,8 +29,6 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
-
-#include <numeric>
 
 using namespace chitra;
 using namespace chitra::app;
@@ -49,17 +44,7 @@ LaneComparisonWindow* openComparison(MainWindow* w)
 }
 
 // What `chitra-cli lanes` computes of the sample, from each lane's PES.
-LaneGrouping cliGrouping(double distance)
-{
-    const LaneTrace lanes = import_lanes(kSlow.toStdString());
-    std::vector<std::size_t> all(lanes.lanes.size());
-    std::iota(all.begin(), all.end(), std::size_t{0});
-    const auto origin = first_change(lanes, all);
-    std::vector<LaneBehaviour> behaviours;
-    for (std::size_t lane : all)
-        behaviours.push_back(lane_behaviour(base_ses(to_trace(lanes, {lane}, origin))));
-    return group_lanes(behaviours, distance);
-}
+LaneGrouping cliGrouping(double distance) { return testutil::cliGrouping(kSlow, distance); }
 
 } // namespace
 

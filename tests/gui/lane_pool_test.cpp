@@ -6,6 +6,7 @@
 // entry already open); the choice survives a session; the lanes of a group open as an
 // ensemble compared; joined state names are shortened one lane at a time.
 #include "gui_test_util.hpp"
+#include "lanes_alone_util.hpp"
 #include "main_window_test_util.hpp"
 
 #include "chain/model_window.hpp"
@@ -23,9 +24,6 @@
 #include "workbench/main_window.hpp"
 
 #include "chitra/chain/chain_stats.hpp"
-#include "chitra/io/import.hpp"
-#include "chitra/lanecompare/lane_comparison.hpp"
-#include "chitra/lanes/lane_selection.hpp"
 #include "chitra/pipeline/pipeline_runner.hpp"
 
 #include <QHeaderView>
@@ -37,7 +35,6 @@
 #include <QtTest>
 
 #include <functional>
-#include <numeric>
 
 using namespace chitra;
 using namespace chitra::app;
@@ -47,32 +44,10 @@ namespace {
 
 const QString kSlow = QStringLiteral(CHITRA_SOURCE_DIR "/sample_traces/mpi-slow-rank-r8/traces.otf2");
 
-// Each lane alone as `convert --per-component` writes it, the way `chitra-cli lanes` and
-// `fit --pool-lanes` read them.
-std::vector<Trace> lanesAlone()
-{
-    const LaneTrace lanes = import_lanes(kSlow.toStdString());
-    std::vector<std::size_t> all(lanes.lanes.size());
-    std::iota(all.begin(), all.end(), std::size_t{0});
-    const auto origin = first_change(lanes, all);
-    std::vector<Trace> out;
-    for (std::size_t lane : all)
-        out.push_back(to_trace(lanes, {lane}, origin));
-    return out;
-}
-
-LaneGrouping cliGrouping()
-{
-    std::vector<LaneBehaviour> behaviours;
-    for (const Trace& t : lanesAlone())
-        behaviours.push_back(lane_behaviour(base_ses(t)));
-    return group_lanes(behaviours, 0.2);
-}
-
 // What `fit --pool-lanes --components LANES` fits.
 SemiMarkovModel cliPooledModel(const std::vector<std::size_t>& lanes, const Pipeline& pipeline)
 {
-    const std::vector<Trace> alone = lanesAlone();
+    const std::vector<Trace> alone = lanesAlone(kSlow);
     FitStats pooled;
     for (std::size_t k = 0; k < lanes.size(); ++k) {
         const Ses ses = run_pipeline(base_ses(alone[lanes[k]]), pipeline).ses;
@@ -129,7 +104,7 @@ private slots:
         QVERIFY(settleWorkbench());
         ViewDocument* view = w->currentView();
         QVERIFY(view && view->lanePool());
-        const LaneGrouping cli = cliGrouping();
+        const LaneGrouping cli = cliGrouping(kSlow, 0.2);
         QCOMPARE(view->lanePool()->group, std::size_t(1));
         QCOMPARE(view->lanePool()->lanes, cli.groups[0]);
         QCOMPARE(view->lanePool()->lanes.size(), std::size_t(7)); // every rank but the slow one
