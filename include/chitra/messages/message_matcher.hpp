@@ -31,7 +31,7 @@ public:
     // Into `out`: the messages, by send time, then sending lane, receive time and receiving
     // lane; the ends left unmatched, counted and warned about (`out.source` names it).
     void finish(LaneTrace& out);
-    std::size_t matched() const { return messages_.size(); }
+    std::size_t matched() const { return matched_; }
 
 private:
     struct End {
@@ -49,6 +49,7 @@ private:
         std::size_t operator()(const MessageKey& k) const;
     };
     void add(const MessageKey& key, const End& end, bool send);
+    void keep(const Message& m);
 
     std::unordered_map<MessageKey, Pending, KeyHash> pending_;
     struct Last {
@@ -56,7 +57,11 @@ private:
         Pending* pending = nullptr; // pending_[key]
     };
     std::array<Last, 2> last_{}; // the last key looked up by a send, by a receive
-    std::vector<Message> messages_;
+    // The matched messages in blocks of at most kBlock: a long reading appends without
+    // copying what it has to grow, and finish() merges the blocks' ordered runs at once.
+    static constexpr std::size_t kBlock = std::size_t{1} << 20;
+    std::vector<std::vector<Message>> blocks_;
+    std::size_t matched_ = 0;
 };
 
 } // namespace chitra

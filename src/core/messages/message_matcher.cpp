@@ -1,6 +1,9 @@
 #include "chitra/messages/message_matcher.hpp"
 
+#include "util/huge_pages.hpp"
+
 #include <algorithm>
+#include <iterator>
 
 namespace chitra {
 
@@ -16,28 +19,80 @@ std::size_t MessageMatcher::KeyHash::operator()(const MessageKey& k) const
 
 namespace {
 
+// A run of messages already in sent_before order, read from its front.
+struct Run {
+    const Message* at;
+    const Message* end;
+};
+
 // Messages matched as a source is read come in long runs already in order (one receiving
-// location's, say): the runs are merged pairwise, in O(n log runs).
-void sort_runs(std::vector<Message>& v)
+// location's, say): one merge of every run through a tournament tree of their fronts, in
+// a single pass over the messages and log2(runs) comparisons each. Equal messages keep the
+// order of their runs (runs matched earlier first).
+std::vector<Message> merge_runs(const std::vector<Run>& runs, std::size_t total)
 {
-    const auto before = [](const Message& a, const Message& b) { return sent_before(a, b); };
-    std::vector<std::size_t> bounds{0};
-    for (std::size_t i = 1; i < v.size(); ++i)
-        if (before(v[i], v[i - 1]))
-            bounds.push_back(i);
-    bounds.push_back(v.size());
-    while (bounds.size() > 2) {
-        std::vector<std::size_t> merged{0};
-        for (std::size_t j = 0; j + 1 < bounds.size(); j += 2) {
-            const std::size_t end = j + 2 < bounds.size() ? bounds[j + 2] : bounds[j + 1];
-            if (j + 2 < bounds.size())
-                std::inplace_merge(v.begin() + static_cast<std::ptrdiff_t>(bounds[j]),
-                                   v.begin() + static_cast<std::ptrdiff_t>(bounds[j + 1]),
-                                   v.begin() + static_cast<std::ptrdiff_t>(end), before);
-            merged.push_back(end);
-        }
-        bounds = std::move(merged);
+    std::size_t leaves = 1;
+    while (leaves < runs.size())
+        leaves *= 2;
+    std::vector<Run> at(leaves, Run{nullptr, nullptr}); // padding runs are empty
+    std::copy(runs.begin(), runs.end(), at.begin());
+    const auto first = [&at](std::size_t a, std::size_t b) { // whether run a's front goes before run b's
+        if (at[b].at == at[b].end)
+            return at[a].at != at[a].end || a < b;
+        if (at[a].at == at[a].end)
+            return false;
+        const Message& x = *at[a].at;
+        const Message& y = *at[b].at;
+        if (x.send != y.send)
+            return x.send < y.send;
+        return sent_before(x, y) || (!sent_before(y, x) && a < b);
+    };
+    // loser[i] (i >= 1) is the run that lost the match at node i; the winner goes on up.
+    std::vector<std::size_t> loser(leaves);
+    const auto play = [&](auto&& self, std::size_t node) -> std::size_t {
+        if (node >= leaves)
+            return node - leaves;
+        const std::size_t a = self(self, 2 * node), b = self(self, 2 * node + 1);
+        const bool a_wins = first(a, b);
+        loser[node] = a_wins ? b : a;
+        return a_wins ? a : b;
+    };
+    std::size_t winner = play(play, 1);
+    std::vector<Message> out;
+    out.reserve(total);
+    detail::advise_huge_pages(out);
+    while (at[winner].at != at[winner].end) {
+        out.push_back(*at[winner].at++);
+        for (std::size_t node = (winner + leaves) / 2; node >= 1; node /= 2)
+            if (first(loser[node], winner))
+                std::swap(loser[node], winner);
     }
+    return out;
+}
+
+// The blocks' messages in sent_before order (equal ones in the order they were matched).
+std::vector<Message> in_order(std::vector<std::vector<Message>>& blocks, std::size_t total)
+{
+    constexpr std::size_t kMergedRuns = 1024; // more runs than this: not a reading in runs
+    std::vector<Run> runs;
+    for (const std::vector<Message>& b : blocks) {
+        std::size_t begin = 0;
+        for (std::size_t i = 1; i <= b.size() && runs.size() <= kMergedRuns; ++i)
+            if (i == b.size() || sent_before(b[i], b[i - 1])) {
+                runs.push_back({b.data() + begin, b.data() + i});
+                begin = i;
+            }
+    }
+    if (runs.size() == 1 && blocks.size() == 1)
+        return std::move(blocks.front());
+    if (runs.size() <= kMergedRuns)
+        return merge_runs(runs, total);
+    std::vector<Message> out;
+    out.reserve(total);
+    for (const std::vector<Message>& b : blocks)
+        out.insert(out.end(), b.begin(), b.end());
+    std::stable_sort(out.begin(), out.end(), [](const Message& a, const Message& b) { return sent_before(a, b); });
+    return out;
 }
 
 } // namespace
@@ -74,18 +129,42 @@ void MessageMatcher::add(const MessageKey& key, const End& end, bool send)
     const End& other = p.ends[p.head++];
     const End& s = send ? end : other;
     const End& r = send ? other : end;
-    messages_.push_back({s.t, r.t, s.bytes != 0 ? s.bytes : r.bytes, s.lane, r.lane, s.tag != 0 ? s.tag : r.tag});
+    keep({s.t, r.t, s.bytes != 0 ? s.bytes : r.bytes, s.lane, r.lane, s.tag != 0 ? s.tag : r.tag});
+    // A queue drained of the many ends one location sent before its partner was read
+    // gives its memory back rather than hold it to the end.
+    constexpr std::size_t kKeptEnds = 4096;
+    if (p.head == p.ends.size() && p.ends.capacity() > kKeptEnds) {
+        p.ends = std::vector<End>();
+        p.head = 0;
+    }
+}
+
+void MessageMatcher::keep(const Message& m)
+{
+    if (blocks_.empty() || blocks_.back().size() == kBlock) {
+        blocks_.emplace_back();
+        if (blocks_.size() > 1) { // the first block grows as needed: most traces have few messages
+            blocks_.back().reserve(kBlock);
+            detail::advise_huge_pages(blocks_.back());
+        }
+    }
+    blocks_.back().push_back(m);
+    ++matched_;
 }
 
 void MessageMatcher::take(MessageMatcher&& other)
 {
-    messages_.insert(messages_.end(), other.messages_.begin(), other.messages_.end());
+    // Its blocks follow this one's, as if its messages were matched after.
+    blocks_.insert(blocks_.end(), std::make_move_iterator(other.blocks_.begin()),
+                   std::make_move_iterator(other.blocks_.end()));
+    matched_ += other.matched_;
     for (auto& [key, p] : other.pending_)
         for (std::size_t i = p.head; i < p.ends.size(); ++i)
             add(key, p.ends[i], p.sends);
     other.pending_.clear();
     other.last_ = {};
-    other.messages_.clear();
+    other.blocks_.clear();
+    other.matched_ = 0;
 }
 
 void MessageMatcher::finish(LaneTrace& out)
@@ -95,9 +174,9 @@ void MessageMatcher::finish(LaneTrace& out)
         (p.sends ? sends : receives) += p.ends.size() - p.head;
     pending_.clear();
     last_ = {};
-    sort_runs(messages_);
-    out.messages = std::move(messages_);
-    messages_.clear();
+    out.messages = in_order(blocks_, matched_);
+    blocks_.clear();
+    matched_ = 0;
     out.unmatched_sends += sends;
     out.unmatched_receives += receives;
     const auto warn = [&](std::uint64_t n, const char* what) {

@@ -536,3 +536,71 @@ TEST(Otf2Import, TwoReadersReportProgressStopWhenCancelledAndNameTheFirstBadLoca
     e = error_of(bad.write(subdir(dir, "bad13")));
     EXPECT_NE(e.find("traces/1.evt: event 25002: Enter of region 8, which is not defined"), std::string::npos) << e;
 }
+
+TEST(Otf2Import, TwoReadersMatchMessagesAcrossTheirHalvesInSendOrder)
+{
+    // Four busy locations in a ring (read by two readers: locations 0-1 and 2-3), ranks
+    // of the world communicator in reverse location order. Each location sends 600
+    // messages to the next rank, blocking and non-blocking in turn with three tags, and
+    // receives as many from the rank before; each also sends itself one on MPI_COMM_SELF.
+    // The messages must be the ones written, by send time, then sending lane.
+    TempDir dir;
+    Otf2TestArchive a = two_ranks();
+    a.members = {{"PAPI_TOT_CYC", OTF2_METRIC_ACCUMULATED_START}};
+    a.metric_classes = {{0}};
+    for (std::uint64_t id = 0; id < 4; ++id)
+        a.locations.push_back(busy_location(id, static_cast<std::uint32_t>(id / 2), 25'000, 200 + id));
+    a.comm_locations = {3, 2, 1, 0}; // rank r is location 3 - r
+    a.comms = {{"MPI_COMM_WORLD", {0, 1, 2, 3}}, {"MPI_COMM_SELF", {}, true}};
+    const auto rank = [](std::size_t lane) { return static_cast<std::uint32_t>(3 - lane); };
+    constexpr std::size_t kPerLane = 600;
+    using K = Otf2TestEvent;
+    std::vector<std::vector<std::pair<std::size_t, Otf2TestEvent>>> ends(4); // (after event, message end)
+    std::vector<Message> expected;
+    const auto time_at = [&](std::size_t lane, std::size_t event) { return a.locations[lane].events[event].time; };
+    for (std::size_t from = 0; from < 4; ++from) {
+        const std::size_t to = (from + 1) % 4;
+        for (std::size_t k = 0; k < kPerLane; ++k) {
+            const std::size_t at_send = 10 + k * 40 + from, at_recv = 10 + k * 40 + 20 + to;
+            const auto tag = static_cast<std::uint32_t>(k % 3);
+            const std::uint64_t bytes = 8 * (k + 1);
+            const bool blocking = k % 2 == 0;
+            ends[from].emplace_back(
+                at_send, message(blocking ? K::send : K::isend, time_at(from, at_send), 0, rank(to), tag, bytes));
+            ends[to].emplace_back(
+                at_recv, message(blocking ? K::recv : K::irecv, time_at(to, at_recv), 0, rank(from), tag, bytes));
+            expected.push_back({static_cast<Time>(time_at(from, at_send)), static_cast<Time>(time_at(to, at_recv)),
+                                bytes, static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), tag});
+        }
+        const std::size_t at_self = 24'000;
+        ends[from].emplace_back(at_self, message(K::send, time_at(from, at_self), 1, 0, 5, 1));
+        ends[from].emplace_back(at_self, message(K::recv, time_at(from, at_self), 1, 0, 5, 1));
+        const auto t = static_cast<Time>(time_at(from, at_self));
+        expected.push_back({t, t, 1, static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(from), 5});
+    }
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        auto& mine = ends[lane];
+        std::stable_sort(mine.begin(), mine.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        std::vector<Otf2TestEvent>& events = a.locations[lane].events;
+        for (std::size_t i = mine.size(); i-- > 0;) // from the back, so that earlier indices hold
+            events.insert(events.begin() + static_cast<std::ptrdiff_t>(mine[i].first + 1), mine[i].second);
+    }
+    std::vector<std::uint64_t> counts;
+    for (const auto& l : a.locations)
+        counts.push_back(l.events.size());
+    ASSERT_EQ(detail::otf2_reader_split(locations_of(counts), 2, 65'536), 2u);
+
+    const LaneTrace lt = import_lanes(a.write(dir.path()));
+    EXPECT_EQ(lt.unmatched_sends, 0u);
+    EXPECT_EQ(lt.unmatched_receives, 0u);
+    EXPECT_TRUE(std::is_sorted(lt.messages.begin(), lt.messages.end(), sent_before));
+    const auto every_field = [](const Message& x, const Message& y) {
+        return std::tie(x.send, x.from, x.recv, x.to, x.tag, x.bytes) <
+               std::tie(y.send, y.from, y.recv, y.to, y.tag, y.bytes);
+    };
+    std::vector<Message> got = lt.messages;
+    std::sort(got.begin(), got.end(), every_field);
+    std::sort(expected.begin(), expected.end(), every_field);
+    EXPECT_EQ(got.size(), 4 * kPerLane + 4);
+    EXPECT_TRUE(got == expected);
+}

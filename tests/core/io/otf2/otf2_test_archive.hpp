@@ -16,11 +16,14 @@
 namespace chitra::test {
 
 struct Otf2TestEvent {
-    enum Kind { enter, leave, metric, other } kind = enter;
+    enum Kind { enter, leave, metric, other, send, recv, isend, irecv } kind = enter;
     std::uint64_t time = 0;
-    std::uint32_t ref = 0;        // region (enter, leave) or metric (metric)
+    std::uint32_t ref = 0;        // region (enter, leave), metric (metric) or communicator (messages)
     std::vector<OTF2_Type> types; // metric
     std::vector<OTF2_MetricValue> values;
+    std::uint32_t peer = 0; // messages: the receiver's or sender's rank in the communicator
+    std::uint32_t tag = 0;
+    std::uint64_t length = 0;
 };
 
 inline Otf2TestEvent enter(std::uint64_t t, std::uint32_t region) { return {Otf2TestEvent::enter, t, region, {}, {}}; }
@@ -46,6 +49,17 @@ inline Otf2TestEvent metric_int(std::uint64_t t, std::uint32_t ref, std::int64_t
     return e;
 }
 
+// A message's end: MpiSend, MpiRecv, MpiIsend (request 1) or MpiIrecv (the completed receive).
+inline Otf2TestEvent message(Otf2TestEvent::Kind kind, std::uint64_t t, std::uint32_t comm, std::uint32_t peer,
+                             std::uint32_t tag, std::uint64_t length)
+{
+    Otf2TestEvent e{kind, t, comm, {}, {}};
+    e.peer = peer;
+    e.tag = tag;
+    e.length = length;
+    return e;
+}
+
 struct Otf2TestLocation {
     std::uint64_t id = 0;
     std::string name;
@@ -58,7 +72,15 @@ struct Otf2TestMember {
     OTF2_MetricMode mode = OTF2_METRIC_ABSOLUTE_POINT;
 };
 
-// Definitions: group, region, member and metric class references are their indices.
+// An MPI communicator: its ranks are indices into Otf2TestArchive::comm_locations.
+struct Otf2TestComm {
+    std::string name;
+    std::vector<std::uint64_t> ranks;
+    bool self = false; // MPI_COMM_SELF: a group of type COMM_SELF, no ranks
+};
+
+// Definitions: group, region, member, metric class and communicator references are their
+// indices.
 struct Otf2TestArchive {
     std::uint64_t resolution = 1'000'000'000; // ticks per second
     std::uint64_t offset = 0;
@@ -71,6 +93,8 @@ struct Otf2TestArchive {
     std::vector<Otf2TestMember> members;
     std::vector<std::vector<std::uint32_t>> metric_classes; // member references
     std::vector<Otf2TestLocation> locations;                // in definition order
+    std::vector<std::uint64_t> comm_locations; // location ids of the COMM_LOCATIONS group, when there are comms
+    std::vector<Otf2TestComm> comms;
 
     // Writes the archive `DIR/trace/` (anchor `DIR/trace/traces.otf2`) and returns the
     // anchor's path. Throws std::runtime_error when the library refuses.
@@ -103,6 +127,18 @@ struct Otf2TestArchive {
                 case Otf2TestEvent::metric:
                     OTF2_EvtWriter_Metric(w, nullptr, e.time, e.ref, static_cast<std::uint8_t>(e.values.size()),
                                           e.types.data(), e.values.data());
+                    break;
+                case Otf2TestEvent::send:
+                    OTF2_EvtWriter_MpiSend(w, nullptr, e.time, e.peer, e.ref, e.tag, e.length);
+                    break;
+                case Otf2TestEvent::recv:
+                    OTF2_EvtWriter_MpiRecv(w, nullptr, e.time, e.peer, e.ref, e.tag, e.length);
+                    break;
+                case Otf2TestEvent::isend:
+                    OTF2_EvtWriter_MpiIsend(w, nullptr, e.time, e.peer, e.ref, e.tag, e.length, 1);
+                    break;
+                case Otf2TestEvent::irecv:
+                    OTF2_EvtWriter_MpiIrecv(w, nullptr, e.time, e.peer, e.ref, e.tag, e.length, 1);
                     break;
                 }
             }
@@ -143,6 +179,19 @@ struct Otf2TestArchive {
         for (const Otf2TestLocation& l : locations)
             OTF2_GlobalDefWriter_WriteLocation(g, l.id, string(l.name), OTF2_LOCATION_TYPE_CPU_THREAD, l.events.size(),
                                                l.group);
+        if (!comms.empty()) { // group 0: the locations; group i + 1: communicator i's ranks
+            OTF2_GlobalDefWriter_WriteGroup(g, 0, string("locations"), OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                            OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                            static_cast<std::uint32_t>(comm_locations.size()), comm_locations.data());
+            for (std::uint32_t i = 0; i < comms.size(); ++i) {
+                const Otf2TestComm& c = comms[i];
+                OTF2_GlobalDefWriter_WriteGroup(g, i + 1, string(c.name + " group"),
+                                                c.self ? OTF2_GROUP_TYPE_COMM_SELF : OTF2_GROUP_TYPE_COMM_GROUP,
+                                                OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                                static_cast<std::uint32_t>(c.ranks.size()), c.ranks.data());
+                OTF2_GlobalDefWriter_WriteComm(g, i, string(c.name), i + 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+            }
+        }
         OTF2_Archive_CloseGlobalDefWriter(archive, g);
         OTF2_Archive_Close(archive);
         return (root / "traces.otf2").string();
