@@ -57,6 +57,7 @@ private:
         Pending* pending = nullptr; // pending_[key]
     };
     std::array<Last, 2> last_{}; // the last key looked up by a send, by a receive
+    std::vector<End> spare_;     // the room of a long queue drained, for the next one to grow into
     // The matched messages in blocks of at most kBlock: a long reading appends without
     // copying what it has to grow, and finish() merges the blocks' ordered runs at once.
     static constexpr std::size_t kBlock = std::size_t{1} << 20;

@@ -123,6 +123,12 @@ void MessageMatcher::add(const MessageKey& key, const End& end, bool send)
         p.sends = send;
     }
     if (p.sends == send) {
+        if (p.ends.size() == p.ends.capacity() && spare_.capacity() > p.ends.capacity()) {
+            spare_.assign(p.ends.begin() + static_cast<std::ptrdiff_t>(p.head), p.ends.end());
+            std::swap(p.ends, spare_);
+            p.head = 0;
+            spare_.clear();
+        }
         p.ends.push_back(end);
         return;
     }
@@ -131,11 +137,15 @@ void MessageMatcher::add(const MessageKey& key, const End& end, bool send)
     const End& r = send ? other : end;
     keep({s.t, r.t, s.bytes != 0 ? s.bytes : r.bytes, s.lane, r.lane, s.tag != 0 ? s.tag : r.tag});
     // A queue drained of the many ends one location sent before its partner was read
-    // gives its memory back rather than hold it to the end.
+    // leaves its room to the next long queue (the next location's, say) rather than hold
+    // it to the end: fresh room for each would be as many pages to fault in and zero.
     constexpr std::size_t kKeptEnds = 4096;
     if (p.head == p.ends.size() && p.ends.capacity() > kKeptEnds) {
-        p.ends = std::vector<End>();
+        p.ends.clear();
         p.head = 0;
+        if (p.ends.capacity() > spare_.capacity())
+            std::swap(p.ends, spare_);
+        p.ends = std::vector<End>();
     }
 }
 
@@ -173,6 +183,7 @@ void MessageMatcher::finish(LaneTrace& out)
     for (const auto& [key, p] : pending_)
         (p.sends ? sends : receives) += p.ends.size() - p.head;
     pending_.clear();
+    spare_ = std::vector<End>();
     last_ = {};
     out.messages = in_order(blocks_, matched_);
     blocks_.clear();
