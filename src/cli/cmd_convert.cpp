@@ -2,9 +2,11 @@
 // chitra-cli convert IN --per-component DIR ...: any trace Chitra reads to PES text or the
 // binary .ctrace; a foreign trace's chosen lanes as one PES, or as one PES per lane.
 #include "commands.hpp"
+#include "lanes_input.hpp"
 #include "trace_input.hpp"
 
 #include "chitra/io/io.hpp"
+#include "chitra/lanes/lane_clip.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -37,10 +39,21 @@ int write_per_component(const std::string& in, const TraceInput& input, const st
     return 0;
 }
 
+// The lanes in `range` (ns from the origin of the chosen lanes, as `messages --range`).
+LaneTrace clip_to_range(const LaneTrace& lanes, const std::vector<std::size_t>& chosen, const ProfileRange& range)
+{
+    const Time origin = first_change(lanes, chosen).value_or(0);
+    const Time end = std::max(lanes.last_event.value_or(0), lanes.size() > 0 ? lanes.times.back() : 0) + 1;
+    return clip_lanes(lanes, origin + range.from,
+                      range.to ? origin + *range.to : std::max(end, origin + range.from + 1));
+}
+
 // A trace read from lanes (a foreign format, a `.ctrace` of lanes) written from its chosen
 // lanes, as a `.ctrace` of lanes (`binary`) or a PES streamed from them, its vector states
 // never formed; false for a PES or a `.ctrace` of records, which convert as loaded traces.
-bool write_from_lanes(const std::string& in, const TraceInput& input, const std::string& out, bool binary)
+// With `range`, only that window of the lanes (clip_lanes).
+bool write_from_lanes(const std::string& in, const TraceInput& input, const std::string& out, bool binary,
+                      const std::optional<ProfileRange>& range)
 {
     ImportOptions options = import_options(input);
     const SourceFormat format = options.from ? *options.from : detect_format(in);
@@ -53,6 +66,8 @@ bool write_from_lanes(const std::string& in, const TraceInput& input, const std:
     for (const std::string& w : warnings)
         std::cerr << "warning: " << w << '\n';
     const std::vector<std::size_t> chosen = choose_lanes(lanes, options.components);
+    if (range)
+        lanes = clip_to_range(lanes, chosen, *range);
     if (!binary) {
         if (out == "-") {
             write_lanes_pes(lanes, chosen, std::cout);
@@ -81,6 +96,7 @@ Action add_convert_command(CLI::App& app)
         std::string out;
         std::string per_component;
         std::string to;
+        std::string range;
         TraceInput input;
     };
     auto options = std::make_shared<Options>();
@@ -93,6 +109,11 @@ Action add_convert_command(CLI::App& app)
     out->excludes(per);
     cmd->add_option("--to", options->to, "Output format; default: binary when OUT ends in .ctrace, else pes")
         ->check(CLI::IsMember({"binary", "pes"}));
+    auto* range =
+        cmd->add_option("--range", options->range,
+                        "T0:T1, only the window [T0, T1) in ns from the origin of a trace read as lanes: regions open "
+                        "at T0 enter there, counters keep their increase, messages sent in it stay");
+    range->excludes(per);
     add_trace_input_options(cmd, options->input);
     return [options] {
         if (!options->per_component.empty())
@@ -108,8 +129,19 @@ Action add_convert_command(CLI::App& app)
             std::cerr << "chitra-cli convert: refusing to write a binary trace to stdout\n";
             return 2;
         }
-        if (write_from_lanes(options->in, options->input, options->out, to == "binary"))
+        std::optional<ProfileRange> range;
+        if (!options->range.empty()) {
+            range = ns_range_option(options->range, "convert");
+            if (!range)
+                return 2;
+        }
+        if (write_from_lanes(options->in, options->input, options->out, to == "binary", range))
             return 0;
+        if (range) {
+            std::cerr << "chitra-cli convert: --range cuts traces read as lanes (foreign formats, a .ctrace of "
+                         "lanes); cut a PES with a clip step (transform --pipeline)\n";
+            return 2;
+        }
         Trace trace = load_input(options->in, options->input);
         if (to == "binary") {
             write_binary_file(trace, options->out);

@@ -120,6 +120,46 @@ TEST(MessagesCli, TheMessagesSurviveACtraceAndTheCsvListsThem)
     EXPECT_NE(csv.err.find("1 x message sent with no matching receive"), std::string::npos) << csv.err;
 }
 
+TEST(MessagesCli, AWindowCutByConvertKeepsTheMessagesSentInItAndTheRegionTimes)
+{
+    TempDir dir;
+    const std::string archive = messages_archive(dir);
+    const json all = cli_json({"messages", archive, "--list"}, dir);
+    const std::int64_t from = all["list"][all["list"].size() / 4]["send_ns"];
+    const std::int64_t to = all["list"][all["list"].size() / 2]["send_ns"];
+    const std::string range = std::to_string(from) + ":" + std::to_string(to);
+    const std::string clip = (dir.path / "window.ctrace").string();
+    const CliRun cut = run_cli({"convert", archive, "--range", range, "-o", clip}, dir.path);
+    ASSERT_EQ(cut.status, 0) << cut.err;
+
+    // Every rank is inside `main` at the window's start, so the clip's times count from it.
+    json expected = cli_json({"messages", archive, "--list", "--range", range}, dir)["list"];
+    for (json& m : expected) {
+        m["send_ns"] = m["send_ns"].get<std::int64_t>() - from;
+        m["recv_ns"] = m["recv_ns"].get<std::int64_t>() - from;
+    }
+    ASSERT_GT(expected.size(), 5u);
+    EXPECT_EQ(cli_json({"messages", clip, "--list"}, dir)["list"], expected);
+
+    // Each region's inclusive and exclusive time in the window is the clip's.
+    const json window = cli_json({"profile", archive, "--range", range, "--format", "json"}, dir);
+    const json of_clip = cli_json({"profile", clip, "--format", "json"}, dir);
+    ASSERT_EQ(of_clip["regions"].size(), window["regions"].size());
+    for (std::size_t r = 0; r < window["regions"].size(); ++r) {
+        EXPECT_EQ(of_clip["regions"][r]["region"], window["regions"][r]["region"]);
+        EXPECT_EQ(of_clip["regions"][r]["inclusive_ns"], window["regions"][r]["inclusive_ns"]);
+        EXPECT_EQ(of_clip["regions"][r]["exclusive_ns"], window["regions"][r]["exclusive_ns"]);
+    }
+    EXPECT_EQ(of_clip["range"][1].get<std::int64_t>() - of_clip["range"][0].get<std::int64_t>(), to - from);
+
+    // A PES has no lanes to cut: a usage error that says what to use.
+    const CliRun pes = run_cli({"convert", std::string(CHITRA_SOURCE_DIR) + "/sample_traces/philosophers-n2-x100.pes",
+                                "--range", "0:10", "-o", (dir.path / "p.pes").string()},
+                               dir.path);
+    EXPECT_EQ(pes.status, 2);
+    EXPECT_NE(pes.err.find("clip step"), std::string::npos) << pes.err;
+}
+
 // SimGrid's SMPI runs the halo exchange of src/tools/smpi (MPI_Isend, MPI_Irecv) and
 // traces it in Paje with each message's size: the links PajeNG's pj_dump lists are the
 // messages, every one.
