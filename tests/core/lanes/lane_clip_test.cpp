@@ -4,6 +4,7 @@
 #include "chitra/lanes/lane_clip.hpp"
 #include "chitra/lanes/lane_track.hpp"
 #include "chitra/profile/profile.hpp"
+#include "lanes/nested_lane.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,16 +18,7 @@ namespace {
 LaneTrace nested()
 {
     LaneTraceBuilder b("t", "otf2");
-    const auto l = b.add_lane("rank 0");
-    const auto main = b.state("main"), send = b.state("MPI_Send"), comp = b.state("compute");
-    b.push(l, 0, main);
-    b.push(l, 10, send);
-    b.pop(l, 20);
-    b.push(l, 30, comp);
-    b.push(l, 35, send);
-    b.pop(l, 40);
-    b.pop(l, 50);
-    b.pop(l, 100);
+    test::add_nested_lane(b);
     b.add_lane("idle");
     const auto counter = b.add_field("cycles", FieldKind::counter, 0);
     for (Time t : {0, 20, 60, 120})

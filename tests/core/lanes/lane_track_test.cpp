@@ -1,5 +1,6 @@
 // Lane tracks and their per-pixel summaries (what the lanes view draws).
 #include "chitra/lanes/lane_track.hpp"
+#include "lanes/nested_lane.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,16 +16,7 @@ namespace {
 LaneTrace nested()
 {
     LaneTraceBuilder b("t", "otf2");
-    const auto l = b.add_lane("rank 0");
-    const auto main = b.state("main"), send = b.state("MPI_Send"), comp = b.state("compute");
-    b.push(l, 0, main);
-    b.push(l, 10, send);
-    b.pop(l, 20);
-    b.push(l, 30, comp);
-    b.push(l, 35, send);
-    b.pop(l, 40);
-    b.pop(l, 50);
-    b.pop(l, 100);
+    test::add_nested_lane(b);
     b.saw_event(120);
     return b.finish();
 }
