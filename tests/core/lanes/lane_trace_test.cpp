@@ -367,8 +367,8 @@ static std::size_t expect_merge_keeps_each_lanes_own_changes(std::size_t lanes, 
     return changes;
 }
 
-// finish() merges the lanes' change lists by a tournament for up to 8 lanes (2, 4 or 8
-// slots) and by a heap beyond.
+// finish() merges the lanes' change lists by a tournament of every slot for up to 4 lanes
+// (2 or 4 slots) and by a tree of the matches' losers beyond.
 TEST(LaneTraceBuilder, MergingFewOrManyLanesKeepsEachLanesOwnChanges)
 {
     for (const std::size_t lanes : {1u, 2u, 3u, 4u, 5u, 8u, 9u, 20u})
@@ -573,16 +573,20 @@ TEST(ToTraceProperty, SymbolsMatchAPlainReplay)
 TEST(LaneTraceBuilder, ChangesAtTheLargestTimeAreMerged)
 {
     constexpr Time kLast = std::numeric_limits<Time>::max();
-    LaneTraceBuilder b("t", "test");
-    const auto l0 = b.add_lane("a"), l1 = b.add_lane("b"), l2 = b.add_lane("c");
-    const auto s = b.state("S");
-    b.push(l0, 5, s);
-    b.push(l1, kLast, s);
-    b.push(l2, kLast, s);
-    const LaneTrace lt = b.finish();
-    EXPECT_EQ(lt.times, (std::vector<Time>{5, kLast}));
-    ASSERT_EQ(lt.lanes[1].changes.size(), 1u);
-    EXPECT_EQ(lt.lanes[1].changes[0].record, 1u);
-    EXPECT_EQ(lt.lanes[2].changes[0].record, 1u);
-    EXPECT_EQ(lt.last_event, kLast);
+    for (const std::size_t lanes : {3u, 6u}) { // merged by a scan, by a tree
+        LaneTraceBuilder b("t", "test");
+        for (std::size_t l = 0; l < lanes; ++l)
+            b.add_lane("l" + std::to_string(l));
+        const auto s = b.state("S");
+        b.push(0, 5, s);
+        for (std::size_t l = 1; l < lanes; ++l)
+            b.push(l, kLast, s);
+        const LaneTrace lt = b.finish();
+        EXPECT_EQ(lt.times, (std::vector<Time>{5, kLast}));
+        for (std::size_t l = 1; l < lanes; ++l) {
+            ASSERT_EQ(lt.lanes[l].changes.size(), 1u);
+            EXPECT_EQ(lt.lanes[l].changes[0].record, 1u) << lanes << " lanes, lane " << l;
+        }
+        EXPECT_EQ(lt.last_event, kLast);
+    }
 }
