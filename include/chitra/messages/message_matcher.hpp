@@ -31,7 +31,6 @@ public:
     // Into `out`: the messages, by send time, then sending lane, receive time and receiving
     // lane; the ends left unmatched, counted and warned about (`out.source` names it).
     void finish(LaneTrace& out);
-    std::size_t matched() const { return matched_; }
 
 private:
     struct End {
@@ -62,7 +61,6 @@ private:
     // copying what it has to grow, and finish() merges the blocks' ordered runs at once.
     static constexpr std::size_t kBlock = std::size_t{1} << 20;
     std::vector<std::vector<Message>> blocks_;
-    std::size_t matched_ = 0;
 };
 
 } // namespace chitra

@@ -3,11 +3,10 @@
 #pragma once
 
 #include "chitra/lanes/lane_trace.hpp"
+#include "util/loser_tree.hpp"
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
-#include <queue>
 #include <vector>
 
 namespace chitra::detail {
@@ -20,14 +19,14 @@ void merge_lane_changes(const LaneTrace& trace, const std::vector<std::size_t>& 
     const std::size_t k = lanes.size();
     std::vector<std::size_t> next(k, 0);
     const auto take = [&](std::size_t j) { apply(j, trace.lanes[lanes[j]].changes[next[j]++].state); };
+    constexpr std::uint64_t kDone = UINT64_MAX; // a lane's head past its last change
+    const auto head_of = [&](std::size_t j) {
+        const auto& changes = trace.lanes[lanes[j]].changes;
+        return next[j] < changes.size() ? changes[next[j]].record : kDone;
+    };
     if (k <= 8) {
-        // Few lanes: the earliest next change by a linear scan, cheaper than a heap.
-        constexpr std::uint64_t kDone = UINT64_MAX;
+        // Few lanes: the earliest next change by a linear scan, cheaper than a tree.
         std::uint64_t head[8];
-        const auto head_of = [&](std::size_t j) {
-            const auto& changes = trace.lanes[lanes[j]].changes;
-            return next[j] < changes.size() ? changes[next[j]].record : kDone;
-        };
         for (std::size_t j = 0; j < k; ++j)
             head[j] = head_of(j);
         for (;;) {
@@ -45,19 +44,17 @@ void merge_lane_changes(const LaneTrace& trace, const std::vector<std::size_t>& 
         }
         return;
     }
-    using Head = std::pair<std::uint64_t, std::size_t>; // record, position in `lanes`
-    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
+    // Many lanes: the earliest next change from a tournament tree of their heads.
+    std::vector<std::uint64_t> head(k);
     for (std::size_t j = 0; j < k; ++j)
-        if (!trace.lanes[lanes[j]].changes.empty())
-            heads.emplace(trace.lanes[lanes[j]].changes[0].record, j);
-    while (!heads.empty()) {
-        const std::uint64_t r = heads.top().first;
-        while (!heads.empty() && heads.top().first == r) {
-            const std::size_t j = heads.top().second;
-            heads.pop();
+        head[j] = head_of(j);
+    LoserTree tree(k, [&head](std::uint32_t a, std::uint32_t b) { return head[a] < head[b]; });
+    for (std::uint64_t r = head[tree.winner()]; r != kDone; r = head[tree.winner()]) {
+        while (head[tree.winner()] == r) {
+            const std::size_t j = tree.winner();
             take(j);
-            if (next[j] < trace.lanes[lanes[j]].changes.size())
-                heads.emplace(trace.lanes[lanes[j]].changes[next[j]].record, j);
+            head[j] = head_of(j);
+            tree.replay();
         }
         emit(r);
     }

@@ -4,9 +4,9 @@
 #include "chitra/messages/message_matcher.hpp"
 #include "chitra/util/two_halves.hpp"
 #include "util/huge_pages.hpp"
+#include "util/loser_tree.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -207,56 +207,35 @@ std::size_t LaneTraceBuilder::merge_few(LaneChange* const* first, LaneChange* co
 std::size_t LaneTraceBuilder::merge_many(LaneChange* const* first, LaneChange* const* last, std::size_t lanes,
                                          Time* out, std::uint64_t base)
 {
-    // A tree of the matches' losers over the lanes' next change times, which are kept in
-    // one array beside it: taking the earliest replays only the matches on its lane's path
-    // to the root, one comparison each without a branch, and reads no lane's list but the
-    // one taken from (a tree of winners that read every lane's head cost twice as much on
-    // 64 lanes, mostly in mispredicted branches).
+    // The lanes' next change times are kept in one array beside the tree, so that its
+    // matches read no lane's list but the one taken from (a tree of winners that read
+    // both children's heads from the lists cost twice as much on 64 lanes).
     constexpr Time kNone = std::numeric_limits<Time>::max(); // an exhausted lane's head
-    static_assert(std::is_same_v<Time, std::int64_t>);
-    const std::size_t leaves = std::bit_ceil(lanes);
     std::vector<LaneChange*> cur(first, first + lanes);
-    cur.resize(leaves, nullptr);
-    std::vector<LaneChange*> end(last, last + lanes);
-    end.resize(leaves, nullptr);
-    std::vector<Time> head(leaves, kNone);
+    std::vector<Time> head(lanes, kNone);
     // Each lane's list is a stream of its own, too many streams for the processor to see
     // coming: the lines ahead of a lane's next change are asked for as it moves on.
     constexpr std::ptrdiff_t kAhead = 16; // changes: four cache lines
     const auto advance_head = [&](std::size_t i) {
-        head[i] = cur[i] != end[i] ? static_cast<Time>(cur[i]->record) : kNone;
-        if (end[i] - cur[i] > kAhead)
+        head[i] = cur[i] != last[i] ? static_cast<Time>(cur[i]->record) : kNone;
+        if (last[i] - cur[i] > kAhead)
             __builtin_prefetch(cur[i] + kAhead, 1);
     };
     for (std::size_t i = 0; i < lanes; ++i)
         advance_head(i);
-    std::vector<std::uint32_t> loser(leaves); // loser[n]: the lane that lost node n's match
-    std::vector<std::uint32_t> won(2 * leaves);
-    for (std::size_t i = 0; i < leaves; ++i)
-        won[leaves + i] = static_cast<std::uint32_t>(i);
-    for (std::size_t n = leaves - 1; n >= 1; --n) {
-        const std::uint32_t a = won[2 * n], b = won[2 * n + 1];
-        won[n] = head[b] < head[a] ? b : a;
-        loser[n] = head[b] < head[a] ? a : b;
-    }
-    std::uint32_t i = won[1];
+    detail::LoserTree tree(lanes, [&head](std::uint32_t a, std::uint32_t b) { return head[a] < head[b]; });
     Time* const begin = out;
-    while (head[i] != kNone) {
+    for (std::uint32_t i = tree.winner(); head[i] != kNone; i = tree.winner()) {
         const Time time = head[i];
         if (out == begin || out[-1] != time)
             *out++ = time;
         (cur[i]++)->record = base + static_cast<std::uint64_t>(out - begin) - 1;
         advance_head(i);
-        for (std::size_t n = (leaves + i) / 2; n >= 1; n /= 2) {
-            const std::uint32_t l = loser[n];
-            const std::uint32_t mask = std::uint32_t{0} - std::uint32_t{head[l] < head[i]}; // all ones: l wins
-            loser[n] = (l & ~mask) | (i & mask);
-            i = (i & ~mask) | (l & mask);
-        }
+        tree.replay();
     }
     // What is left are changes at the largest time itself: one record.
     for (std::size_t l = 0; l < lanes; ++l)
-        while (cur[l] != end[l]) {
+        while (cur[l] != last[l]) {
             if (out == begin || out[-1] != kNone)
                 *out++ = kNone;
             (cur[l]++)->record = base + static_cast<std::uint64_t>(out - begin) - 1;

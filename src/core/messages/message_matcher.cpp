@@ -1,6 +1,7 @@
 #include "chitra/messages/message_matcher.hpp"
 
 #include "util/huge_pages.hpp"
+#include "util/loser_tree.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -29,50 +30,34 @@ struct Run {
 // location's, say): one merge of every run through a tournament tree of their fronts, in
 // a single pass over the messages and log2(runs) comparisons each. Equal messages keep the
 // order of their runs (runs matched earlier first).
-std::vector<Message> merge_runs(const std::vector<Run>& runs, std::size_t total)
+std::vector<Message> merge_runs(std::vector<Run> runs, std::size_t total)
 {
-    std::size_t leaves = 1;
-    while (leaves < runs.size())
-        leaves *= 2;
-    std::vector<Run> at(leaves, Run{nullptr, nullptr}); // padding runs are empty
-    std::copy(runs.begin(), runs.end(), at.begin());
-    const auto first = [&at](std::size_t a, std::size_t b) { // whether run a's front goes before run b's
-        if (at[b].at == at[b].end)
-            return at[a].at != at[a].end || a < b;
-        if (at[a].at == at[a].end)
+    const auto first = [&runs](std::uint32_t a, std::uint32_t b) { // whether run a's front goes before run b's
+        if (runs[b].at == runs[b].end)
+            return runs[a].at != runs[a].end || a < b; // both exhausted: by number
+        if (runs[a].at == runs[a].end)
             return false;
-        const Message& x = *at[a].at;
-        const Message& y = *at[b].at;
-        if (x.send != y.send)
-            return x.send < y.send;
+        const Message& x = *runs[a].at;
+        const Message& y = *runs[b].at;
         return sent_before(x, y) || (!sent_before(y, x) && a < b);
     };
-    // loser[i] (i >= 1) is the run that lost the match at node i; the winner goes on up.
-    std::vector<std::size_t> loser(leaves);
-    const auto play = [&](auto&& self, std::size_t node) -> std::size_t {
-        if (node >= leaves)
-            return node - leaves;
-        const std::size_t a = self(self, 2 * node), b = self(self, 2 * node + 1);
-        const bool a_wins = first(a, b);
-        loser[node] = a_wins ? b : a;
-        return a_wins ? a : b;
-    };
-    std::size_t winner = play(play, 1);
+    detail::LoserTree tree(runs.size(), first);
     std::vector<Message> out;
     out.reserve(total);
     detail::advise_huge_pages(out);
-    while (at[winner].at != at[winner].end) {
-        out.push_back(*at[winner].at++);
-        for (std::size_t node = (winner + leaves) / 2; node >= 1; node /= 2)
-            if (first(loser[node], winner))
-                std::swap(loser[node], winner);
+    for (Run* r = &runs[tree.winner()]; r->at != r->end; r = &runs[tree.winner()]) {
+        out.push_back(*r->at++);
+        tree.replay();
     }
     return out;
 }
 
 // The blocks' messages in sent_before order (equal ones in the order they were matched).
-std::vector<Message> in_order(std::vector<std::vector<Message>>& blocks, std::size_t total)
+std::vector<Message> in_order(std::vector<std::vector<Message>>& blocks)
 {
+    std::size_t total = 0;
+    for (const std::vector<Message>& b : blocks)
+        total += b.size();
     constexpr std::size_t kMergedRuns = 1024; // more runs than this: not a reading in runs
     std::vector<Run> runs;
     for (const std::vector<Message>& b : blocks) {
@@ -83,10 +68,12 @@ std::vector<Message> in_order(std::vector<std::vector<Message>>& blocks, std::si
                 begin = i;
             }
     }
+    if (runs.empty())
+        return {};
     if (runs.size() == 1 && blocks.size() == 1)
         return std::move(blocks.front());
     if (runs.size() <= kMergedRuns)
-        return merge_runs(runs, total);
+        return merge_runs(std::move(runs), total);
     std::vector<Message> out;
     out.reserve(total);
     for (const std::vector<Message>& b : blocks)
@@ -159,7 +146,6 @@ void MessageMatcher::keep(const Message& m)
         }
     }
     blocks_.back().push_back(m);
-    ++matched_;
 }
 
 void MessageMatcher::take(MessageMatcher&& other)
@@ -167,14 +153,12 @@ void MessageMatcher::take(MessageMatcher&& other)
     // Its blocks follow this one's, as if its messages were matched after.
     blocks_.insert(blocks_.end(), std::make_move_iterator(other.blocks_.begin()),
                    std::make_move_iterator(other.blocks_.end()));
-    matched_ += other.matched_;
     for (auto& [key, p] : other.pending_)
         for (std::size_t i = p.head; i < p.ends.size(); ++i)
             add(key, p.ends[i], p.sends);
     other.pending_.clear();
     other.last_ = {};
     other.blocks_.clear();
-    other.matched_ = 0;
 }
 
 void MessageMatcher::finish(LaneTrace& out)
@@ -185,9 +169,8 @@ void MessageMatcher::finish(LaneTrace& out)
     pending_.clear();
     spare_ = std::vector<End>();
     last_ = {};
-    out.messages = in_order(blocks_, matched_);
+    out.messages = in_order(blocks_);
     blocks_.clear();
-    matched_ = 0;
     out.unmatched_sends += sends;
     out.unmatched_receives += receives;
     const auto warn = [&](std::uint64_t n, const char* what) {

@@ -474,7 +474,7 @@ TEST(ToTraceProperty, SymbolsMatchAPlainReplay)
 {
     std::mt19937 rng(11);
     for (int round = 0; round < 60; ++round) {
-        const std::size_t lanes = 1 + rng() % 12; // to_trace merges up to 8 by a scan, more by a heap
+        const std::size_t lanes = 1 + rng() % 12; // to_trace merges up to 8 by a scan, more by a tree
         const std::size_t names = 1 + rng() % (round % 3 == 0 ? 3 : 40);
         LaneTraceBuilder b("p", "test");
         std::vector<LaneStateId> ids;
