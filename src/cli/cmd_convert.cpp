@@ -39,13 +39,15 @@ int write_per_component(const std::string& in, const TraceInput& input, const st
     return 0;
 }
 
-// The lanes in `range` (ns from the origin of the chosen lanes, as `messages --range`).
+// The lanes in `range`, in ns from the origin of the chosen lanes and up to their end
+// included when it is open, as `messages --range` and `profile --range` take it
+// (profile_source).
 LaneTrace clip_to_range(const LaneTrace& lanes, const std::vector<std::size_t>& chosen, const ProfileRange& range)
 {
-    const Time origin = first_change(lanes, chosen).value_or(0);
-    const Time end = std::max(lanes.last_event.value_or(0), lanes.size() > 0 ? lanes.times.back() : 0) + 1;
-    return clip_lanes(lanes, origin + range.from,
-                      range.to ? origin + *range.to : std::max(end, origin + range.from + 1));
+    const Time origin = first_change(lanes, chosen).value_or(lanes.last_event.value_or(0));
+    const Time end = std::max(origin, lanes.last_event.value_or(origin));
+    const Time t0 = origin + range.from;
+    return clip_lanes(lanes, t0, range.to ? origin + *range.to : std::max(end + 1, t0 + 1));
 }
 
 // A trace read from lanes (a foreign format, a `.ctrace` of lanes) written from its chosen
