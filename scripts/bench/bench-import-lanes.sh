@@ -45,6 +45,8 @@ if [[ -z $otf2_python ]]; then
   if python3 -c 'import otf2' 2>/dev/null; then otf2_python=python3; else otf2_python=/usr/bin/python3; fi
 fi
 
+source "$here/least-of-runs.sh" # keep_best; its measure is replaced below
+
 # measure NAME COMMAND...: RUNS runs; sets wall, cpu (least) and rss_kb (largest), or
 # timed_out=1 when a run was stopped.
 measure() {
@@ -126,13 +128,7 @@ lanes_part() {
       out="$work/$format-$lanes.ctrace"
       runs=1 measure convert "$cli" convert "$anchor" -o "$out"
       if [[ $timed_out == 1 ]]; then stopped[$lanes]=1; rm -f "$out"; continue; fi
-      if [[ -z ${best_cpu[$lanes]:-} ]] || awk -v a="$cpu" -v b="${best_cpu[$lanes]}" 'BEGIN { exit !(a < b) }'; then
-        best_cpu[$lanes]=$cpu
-      fi
-      if [[ -z ${best_wall[$lanes]:-} ]] || awk -v a="$wall" -v b="${best_wall[$lanes]}" 'BEGIN { exit !(a < b) }'; then
-        best_wall[$lanes]=$wall
-      fi
-      if (( rss_kb > ${most_rss[$lanes]:-0} )); then most_rss[$lanes]=$rss_kb; fi
+      keep_best "$lanes" "$rss_kb"
       out_mb[$lanes]=$(awk -v b="$(stat -c %s "$out")" 'BEGIN{print b/1e6}')
       rm -f "$out"
     done

@@ -32,19 +32,12 @@ without=$(archive without --without)
 requests=$(archive requests --requests)
 echo "== $messages messages among 64 ranks ($runs runs, least time)"
 row command wall_s cpu_s rss_MB
-# The three archives are read in turn, run after run, so that the machine's changing load
-# falls on each alike: the least wall and CPU time of each, its largest peak RSS.
+# The three archives are read in turn, run after run (keep_best).
 declare -A file=([bare]=$without [base]=$requests [with]=$with) best_wall best_cpu most_rss
 for ((r = 0; r < runs; r++)); do
   for name in bare base with; do
     runs=1 measure "$cli" info "${file[$name]}"
-    if [[ -z ${best_cpu[$name]:-} ]] || awk -v a="$cpu" -v b="${best_cpu[$name]}" 'BEGIN { exit !(a < b) }'; then
-      best_cpu[$name]=$cpu
-    fi
-    if [[ -z ${best_wall[$name]:-} ]] || awk -v a="$wall" -v b="${best_wall[$name]}" 'BEGIN { exit !(a < b) }'; then
-      best_wall[$name]=$wall
-    fi
-    if ((rss_mb > ${most_rss[$name]:-0})); then most_rss[$name]=$rss_mb; fi
+    keep_best "$name" "$rss_mb"
   done
 done
 row "info, no MPI event" "${best_wall[bare]}" "${best_cpu[bare]}" "${most_rss[bare]}"

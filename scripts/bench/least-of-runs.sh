@@ -16,3 +16,18 @@ measure() {
   done
   rm -f "$timing" "$work/stderr.txt"
 }
+
+# keep_best KEY RSS: after one run of KEY's command (wall and cpu as measure sets them), the
+# least wall and CPU time of KEY so far in best_wall[KEY] and best_cpu[KEY], its largest
+# peak RSS in most_rss[KEY] (associative arrays the caller declares): for benchmarks that
+# run their commands in turn, run after run, so that a changing load falls on each alike.
+keep_best() {
+  local key=$1 rss=$2
+  if [[ -z ${best_cpu[$key]:-} ]] || awk -v a="$cpu" -v b="${best_cpu[$key]}" 'BEGIN { exit !(a < b) }'; then
+    best_cpu[$key]=$cpu
+  fi
+  if [[ -z ${best_wall[$key]:-} ]] || awk -v a="$wall" -v b="${best_wall[$key]}" 'BEGIN { exit !(a < b) }'; then
+    best_wall[$key]=$wall
+  fi
+  if ((rss > ${most_rss[$key]:-0})); then most_rss[$key]=$rss; fi
+}
